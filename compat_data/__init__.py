@@ -1,0 +1,1 @@
+"""Bundled compatibility matrix (data files only); see compat_data/README.md."""

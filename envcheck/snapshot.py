@@ -1,0 +1,450 @@
+"""The Snapshot: every fact envcheck knows about one host, as plain, versioned data.
+
+A fact is either a value or ``Unknown(reason)``. ``None`` means "does not apply / absent"
+(e.g. no cuDNN found), which is a fact too; ``Unknown`` means "we could not tell".
+The JSON form round-trips exactly: ``Snapshot.from_json(s.to_json()) == s``.
+
+Unknown serialises as ``{"unknown": "<reason>"}``; no regular fact is an object with that
+single key, so the encoding is unambiguous.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Union
+
+SCHEMA_VERSION = 1
+
+
+class SnapshotError(Exception):
+    """A snapshot could not be read: corrupt, truncated, or written by a newer envcheck."""
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A fact a probe could not establish, with the reason (shown to the user)."""
+
+    reason: str
+
+    def __bool__(self) -> bool:  # an unknown fact is never truthy by accident
+        return False
+
+    def __str__(self) -> str:
+        return f"unknown: {self.reason}"
+
+
+def known(value: Any) -> bool:
+    """True when ``value`` is an established fact (not Unknown, not None)."""
+    return value is not None and not isinstance(value, Unknown)
+
+
+# Type aliases: a fact of type T is T, Unknown, or None (absent / not applicable).
+Str = Union[str, Unknown, None]
+Int = Union[int, Unknown, None]
+Float = Union[float, Unknown, None]
+Bool = Union[bool, Unknown, None]
+StrList = Union[List[str], Unknown, None]
+
+
+@dataclass
+class GpuProcess:
+    pid: int
+    name: Str = None
+    used_memory_mib: Int = None
+
+
+@dataclass
+class Gpu:
+    index: int
+    name: Str = None
+    uuid: Str = None
+    pci_bus_id: Str = None
+    compute_capability: Str = None  # "9.0"
+    memory_total_mib: Int = None
+    memory_used_mib: Int = None
+    memory_free_mib: Int = None
+    temperature_c: Int = None
+    temperature_slowdown_c: Int = None
+    temperature_shutdown_c: Int = None
+    power_draw_w: Float = None
+    power_limit_w: Float = None
+    sm_clock_mhz: Int = None
+    sm_clock_max_mhz: Int = None
+    mem_clock_mhz: Int = None
+    mem_clock_max_mhz: Int = None
+    # Active clock-event reasons as stable names: "gpu_idle", "applications_clocks_setting",
+    # "sw_power_cap", "hw_slowdown", "sync_boost", "sw_thermal_slowdown", "hw_thermal_slowdown",
+    # "hw_power_brake_slowdown", "display_clock_setting".
+    throttle_reasons: StrList = None
+    persistence_mode: Bool = None
+    ecc_enabled: Bool = None
+    ecc_volatile_uncorrected: Int = None
+    ecc_aggregate_uncorrected: Int = None
+    ecc_volatile_corrected: Int = None
+    retired_pages_sbe: Int = None
+    retired_pages_dbe: Int = None
+    retired_pages_pending: Bool = None
+    remapped_rows_pending: Bool = None
+    remapped_rows_failure: Bool = None
+    pcie_gen: Int = None
+    pcie_gen_max: Int = None
+    pcie_width: Int = None
+    pcie_width_max: Int = None
+    mig_enabled: Bool = None
+    numa_node: Int = None
+    cpu_affinity: Str = None  # cpulist, e.g. "0-15,32-47"
+    processes: Union[List[GpuProcess], Unknown, None] = None
+
+
+@dataclass
+class Driver:
+    """The NVIDIA driver as seen from user space (NVML or nvidia-smi)."""
+
+    # "ok", "library-not-found", "driver-not-loaded", "version-mismatch", "no-gpus",
+    # "nvidia-smi-hung", "nvidia-smi-failed", "error"
+    status: Str = None
+    source: Str = None  # "nvml" | "nvidia-smi"
+    version: Str = None  # "550.54.15"
+    cuda_version: Str = None  # highest CUDA the driver supports, "12.4" (NOT a toolkit)
+    nvml_version: Str = None
+    nvml_library_path: Str = None
+    detail: Str = None  # the raw error, when status is not "ok"
+    gpus: Union[List[Gpu], Unknown, None] = None
+
+
+@dataclass
+class DeviceNode:
+    path: str
+    mode: Str = None  # "crw-rw-rw-"
+    readable: Bool = None
+    writable: Bool = None
+
+
+@dataclass
+class KernelSide:
+    modules: Union[Dict[str, bool], Unknown, None] = None  # {"nvidia": True, "nouveau": False}
+    proc_driver_version: Str = None  # kernel module version from /proc/driver/nvidia/version
+    proc_driver_version_text: Str = None
+    device_nodes: Union[List[DeviceNode], Unknown, None] = None
+
+
+@dataclass
+class CudaToolkit:
+    path: str
+    version: Str = None  # "13.0" or "12.4.1"
+    version_source: Str = None  # "version.json", "version.txt", "nvcc", "dist-info"
+    nvcc: Str = None  # path to nvcc when present
+    found_by: Str = None  # "/usr/local/cuda*", "CUDA_HOME", "PATH", "conda"
+
+
+@dataclass
+class SharedLib:
+    name: str  # "libcudart", "libcudnn", ...
+    path: Str = None
+    version: Str = None
+    origin: Str = None  # "ldconfig", "LD_LIBRARY_PATH", "toolkit", "pip:<dist>"
+
+
+@dataclass
+class LibraryInstall:
+    """A cuDNN or NCCL install, from a header, a library name or a pip wheel."""
+
+    version: Str = None
+    source: Str = None  # "header", "library", "pip"
+    path: Str = None
+
+
+@dataclass
+class Cuda:
+    toolkits: Union[List[CudaToolkit], Unknown, None] = None
+    usr_local_cuda_target: Str = None  # where /usr/local/cuda points
+    libraries: Union[List[SharedLib], Unknown, None] = None
+    cudnn: Union[List[LibraryInstall], Unknown, None] = None
+    nccl: Union[List[LibraryInstall], Unknown, None] = None
+
+
+@dataclass
+class FrameworkDeep:
+    """What only the framework itself knows (``--deep``: run in a subprocess with a timeout)."""
+
+    name: str
+    available: Bool = None  # torch.cuda.is_available() / GPU devices seen
+    cuda_version: Str = None  # the CUDA the build was made with
+    cudnn_version: Str = None
+    nccl_version: Str = None
+    arch_list: StrList = None  # ["sm_80", "sm_90", "compute_90"]
+    devices: StrList = None
+    detail: Str = None
+
+
+@dataclass
+class Packages:
+    # Installed distributions that matter, name (normalised, lower-case, '-') -> version
+    # string exactly as in metadata (torch "2.5.1+cu121" keeps its local tag).
+    installed: Union[Dict[str, str], Unknown, None] = None
+    deep: Union[List[FrameworkDeep], Unknown, None] = None
+
+
+@dataclass
+class PythonInfo:
+    version: Str = None  # "3.11.7"
+    implementation: Str = None
+    executable: Str = None
+    virtualenv: Str = None
+    conda_env: Str = None
+
+
+@dataclass
+class OsInfo:
+    distribution: Str = None  # "Debian GNU/Linux 12 (bookworm)"
+    distribution_id: Str = None  # "debian"
+    distribution_version: Str = None  # "12"
+    kernel: Str = None
+    glibc: Str = None
+    architecture: Str = None  # "x86_64"
+    platform: Str = None  # "linux", "windows", "darwin"
+    wsl: Bool = None
+    container: Str = None  # "docker", "kubernetes", "podman", "lxc" or None
+    cgroup_version: Int = None
+    cgroup_cpu_quota_cores: Float = None  # None = unlimited
+    cgroup_memory_limit_bytes: Int = None  # None = unlimited
+    nvidia_container_cli: Str = None  # path when present
+
+
+@dataclass
+class CpuMemory:
+    cpu_model: Str = None
+    logical_cores: Int = None
+    effective_cores: Float = None  # min(affinity, cgroup quota)
+    governor: Str = None
+    numa_nodes: Int = None
+    mem_total_bytes: Int = None
+    mem_available_bytes: Int = None
+    swap_total_bytes: Int = None
+    swap_used_bytes: Int = None
+    shm_total_bytes: Int = None
+    shm_free_bytes: Int = None
+    ulimit_memlock_bytes: Int = None  # None = unlimited
+    ulimit_nofile: Int = None
+    ulimit_stack_bytes: Int = None  # None = unlimited
+    transparent_hugepages: Str = None  # "always", "madvise", "never"
+
+
+@dataclass
+class DataDir:
+    path: str
+    filesystem: Str = None  # "ext4", "nfs4", "lustre"
+    network: Bool = None
+    rotational: Bool = None
+    device: Str = None
+    free_bytes: Int = None
+    total_bytes: Int = None
+
+
+@dataclass
+class DataUrl:
+    url: str
+    connect_ms: Float = None
+    throughput_mbps: Float = None  # megabytes per second of the bounded sample
+    bytes_sampled: Int = None
+    status_code: Int = None
+    error: Str = None
+
+
+@dataclass
+class Storage:
+    data_dir: Union[DataDir, Unknown, None] = None
+    data_url: Union[DataUrl, Unknown, None] = None
+
+
+@dataclass
+class KernelTestResult:
+    """One GPU verification test on one device (see envcheck.kernels)."""
+
+    gpu: Optional[int]  # None for host-wide tests
+    test: str  # "vector_add", "gemm_fp32", "memtest", "h2d_bandwidth", ...
+    backend: str  # "torch", "cupy", "cuda-driver"
+    passed: Optional[bool]  # None: not run (see detail)
+    value: Optional[float] = None
+    unit: Optional[str] = None
+    peak: Optional[float] = None
+    ratio: Optional[float] = None
+    duration_s: Optional[float] = None
+    detail: Optional[str] = None
+    evidence: Dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Snapshot:
+    schema_version: int = SCHEMA_VERSION
+    envcheck_version: Str = None
+    created: Str = None  # ISO 8601 UTC
+    hostname: Str = None
+    origin: Str = None  # "live", "report:<files>", "snapshot:<file>"
+    driver: Union[Driver, Unknown, None] = None
+    kernel: Union[KernelSide, Unknown, None] = None
+    cuda: Union[Cuda, Unknown, None] = None
+    packages: Union[Packages, Unknown, None] = None
+    python: Union[PythonInfo, Unknown, None] = None
+    os: Union[OsInfo, Unknown, None] = None
+    cpu_memory: Union[CpuMemory, Unknown, None] = None
+    storage: Union[Storage, Unknown, None] = None
+    env: Union[Dict[str, str], Unknown, None] = None
+    kernels: Union[List[KernelTestResult], Unknown, None] = None
+    # Evidence from pasted error logs: list of {"pattern": id, "line": text}
+    error_log: Union[List[Dict[str, str]], Unknown, None] = None
+    probe_timings_ms: Dict[str, float] = field(default_factory=dict)
+
+    # --- JSON -----------------------------------------------------------------------------
+    def to_dict(self) -> Dict[str, Any]:
+        return _encode(self)
+
+    def to_json(self, indent: Optional[int] = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Snapshot:
+        if not isinstance(data, dict):
+            raise SnapshotError("a snapshot must be a JSON object")
+        version = data.get("schema_version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SnapshotError("not an envcheck snapshot: no integer 'schema_version'")
+        if version > SCHEMA_VERSION:
+            raise SnapshotError(
+                f"snapshot schema_version {version} is newer than this envcheck understands "
+                f"({SCHEMA_VERSION}); upgrade envcheck"
+            )
+        if version < 1:
+            raise SnapshotError(f"invalid schema_version {version}")
+        return _decode(cls, data, "snapshot")
+
+    @classmethod
+    def from_json(cls, text: str) -> Snapshot:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise SnapshotError(f"not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str) -> Snapshot:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SnapshotError(f"cannot read snapshot {path}: {exc}") from None
+        try:
+            return cls.from_json(text)
+        except SnapshotError as exc:
+            raise SnapshotError(f"{path}: {exc}") from None
+
+    # --- convenience accessors used by checks ---------------------------------------------
+    def gpus(self) -> List[Gpu]:
+        """Known GPUs (empty when unknown or none)."""
+        if isinstance(self.driver, Driver) and isinstance(self.driver.gpus, list):
+            return self.driver.gpus
+        return []
+
+    def installed(self) -> Dict[str, str]:
+        if isinstance(self.packages, Packages) and isinstance(self.packages.installed, dict):
+            return self.packages.installed
+        return {}
+
+
+# --- generic encoding -----------------------------------------------------------------------
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Unknown):
+        return {"unknown": value.reason}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    return value
+
+
+_HINTS: Dict[type, Dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> Dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls, vars(sys.modules[__name__]))
+    return _HINTS[cls]
+
+
+def _is_unknown_obj(data: Any) -> bool:
+    return isinstance(data, dict) and len(data) == 1 and isinstance(data.get("unknown"), str)
+
+
+def _decode(tp: Any, data: Any, where: str) -> Any:
+    origin = typing.get_origin(tp)
+    if origin is Union:
+        options = typing.get_args(tp)
+        if data is None:
+            if type(None) in options:
+                return None
+            raise SnapshotError(f"{where}: must not be null")
+        if _is_unknown_obj(data) and Unknown in options:
+            return Unknown(data["unknown"])
+        errors = []
+        for option in options:
+            if option in (type(None), Unknown):
+                continue
+            try:
+                return _decode(option, data, where)
+            except SnapshotError as exc:
+                errors.append(str(exc))
+        raise SnapshotError(errors[0] if errors else f"{where}: unexpected value")
+    if tp is Any:
+        return data
+    if origin in (list, List):
+        if not isinstance(data, list):
+            raise SnapshotError(f"{where}: expected a list")
+        (item,) = typing.get_args(tp) or (Any,)
+        return [_decode(item, v, f"{where}[{i}]") for i, v in enumerate(data)]
+    if origin in (dict, Dict):
+        if not isinstance(data, dict):
+            raise SnapshotError(f"{where}: expected an object")
+        _, val = typing.get_args(tp) or (str, Any)
+        return {str(k): _decode(val, v, f"{where}.{k}") for k, v in data.items()}
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise SnapshotError(f"{where}: expected an object")
+        hints = _hints(tp)
+        kwargs = {}
+        names = {f.name for f in dataclasses.fields(tp)}
+        for key, value in data.items():
+            if key in names:  # unknown keys from a same-version writer are ignored
+                kwargs[key] = _decode(hints[key], value, f"{where}.{key}")
+        try:
+            return tp(**kwargs)
+        except TypeError as exc:
+            raise SnapshotError(f"{where}: {exc}") from None
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            raise SnapshotError(f"{where}: expected a number")
+        return float(data)
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise SnapshotError(f"{where}: expected an integer")
+        return data
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise SnapshotError(f"{where}: expected true/false")
+        return data
+    if tp is str:
+        if not isinstance(data, str):
+            raise SnapshotError(f"{where}: expected a string")
+        return data
+    if tp is type(None):
+        if data is not None:
+            raise SnapshotError(f"{where}: expected null")
+        return None
+    raise SnapshotError(f"{where}: unsupported type {tp!r}")
