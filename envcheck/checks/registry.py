@@ -4,23 +4,21 @@ A check function takes ``(snapshot, matrix, policy)`` and yields Findings. When 
 needs is unknown it raises ``SkipCheck(reason)``: the check is reported as skipped, never
 silently passed. Checks do no I/O.
 
-Adding a check family means adding one module under ``envcheck/checks/`` and naming it in
-``FAMILIES`` below.
+Adding a check family means adding one module under ``envcheck/checks/``: every module there
+(except this one) is a family and is imported on first use of the catalogue.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional
 
 from envcheck.findings import CATEGORIES, SEVERITIES, Finding, Outcome, Skipped
 
 if TYPE_CHECKING:
     from envcheck.snapshot import Snapshot
 
-# Family modules, imported on first use of the catalogue.
-FAMILIES: Sequence[str] = ()
 
 
 class SkipCheck(Exception):
@@ -83,8 +81,18 @@ def check(
     return register
 
 
+def families() -> List[str]:
+    import pkgutil
+
+    import envcheck.checks as package
+
+    return sorted(
+        m.name for m in pkgutil.iter_modules(package.__path__) if m.name not in ("registry",)
+    )
+
+
 def catalogue() -> List[CheckSpec]:
-    for family in FAMILIES:
+    for family in families():
         importlib.import_module(f"envcheck.checks.{family}")
     return sorted(_REGISTRY.values(), key=lambda s: s.code)
 
