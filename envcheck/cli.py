@@ -17,8 +17,8 @@ COMMAND_MODULES = ("inspect", "verify", "catalogue", "matrix", "data", "fix", "f
 app = typer.Typer(
     name="envcheck",
     help=(
-        "Can this GPU server train deep-learning models properly? If not, why, and how to fix it.\n\n"
-        "Example: envcheck verify"
+        "Can this GPU server train deep-learning models properly? "
+        "If not, why, and how to fix it.\n\nExample: envcheck verify"
     ),
     no_args_is_help=True,
     add_completion=False,

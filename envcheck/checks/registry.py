@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from envcheck.snapshot import Snapshot
 
 
-
 class SkipCheck(Exception):
     """Raised by a check whose input facts are unknown; the message is the reason."""
 
