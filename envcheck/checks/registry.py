@@ -90,10 +90,16 @@ def families() -> List[str]:
     )
 
 
+_CATALOGUE: List[CheckSpec] = []
+
+
 def catalogue() -> List[CheckSpec]:
-    for family in families():
-        importlib.import_module(f"envcheck.checks.{family}")
-    return sorted(_REGISTRY.values(), key=lambda s: s.code)
+    """Every registered check, by code. Imports the families once per process."""
+    if not _CATALOGUE:
+        for family in families():
+            importlib.import_module(f"envcheck.checks.{family}")
+        _CATALOGUE.extend(sorted(_REGISTRY.values(), key=lambda s: s.code))
+    return _CATALOGUE
 
 
 def get(code: str) -> Optional[CheckSpec]:

@@ -1,9 +1,54 @@
-"""`envcheck fleet` (placeholder until its issue lands)."""
+"""`envcheck fleet`: judge many nodes' snapshots or verify reports at once."""
 
 from __future__ import annotations
 
+import sys
+from typing import List, Optional
+
 import typer
+
+FORMATS = ("text", "json", "html")
+
+
+def fleet(
+    inputs: Optional[List[str]] = typer.Argument(
+        None, help="Snapshot or verify-JSON files, or directories of *.json / *.jsonl."
+    ),
+    fmt: str = typer.Option("text", "--format", "-f", help="text, json or html."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write here, not stdout."),
+    workers: Optional[int] = typer.Option(None, help="Worker processes (default: CPU count)."),
+) -> None:
+    """Judge many nodes at once: which nodes fail which checks, and version drift.
+
+    Reads files, directories, or JSON lines on stdin (when stdin is not a terminal or the
+    input is "-"). Exit 0 when no node has an error, 1 when some do (or an input is
+    unreadable), 2 on bad usage.
+
+    Example: srun -N64 --ntasks-per-node=1 envcheck inspect --json | envcheck fleet -
+    """
+    from envcheck.errors import InputError
+    from envcheck.fleet import judge, read_inputs
+    from envcheck.report.fleet import render_fleet
+
+    if fmt not in FORMATS:
+        raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    paths = [p for p in (inputs or []) if p != "-"]
+    use_stdin = "-" in (inputs or []) or (not paths and not sys.stdin.isatty())
+    stdin_text = sys.stdin.read() if use_stdin else None
+    if not paths and stdin_text is None:
+        raise InputError("no inputs: give files or directories, or pipe JSON lines to stdin")
+    summary = judge(read_inputs(paths, stdin_text), workers=workers)
+    text = render_fleet(fmt, summary)
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise InputError(f"cannot write {output}: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(text)
+    raise typer.Exit(summary.exit_code())
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's command(s) to the app."""
+    app.command("fleet")(fleet)

@@ -1,0 +1,302 @@
+"""Judge many nodes at once from their snapshots or verify reports.
+
+Inputs are what the cluster's own engine collects (``srun ... envcheck inspect --json``,
+a DaemonSet writing ``envcheck verify --format json``): files, directories of them, or JSON
+lines on stdin. Each document is either a Snapshot (the checks are run here) or a verify JSON
+report (its findings are taken as they are). The work is split over processes in chunks, so
+10,000 nodes take seconds, and it grows linearly with the node count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+from envcheck.errors import InputError
+
+# The facts compared across the fleet: name -> how to read it from a snapshot dict.
+DRIFT_FACTS = (
+    "driver",
+    "driver_cuda",
+    "gpu_model",
+    "gpu_count",
+    "cuda_toolkit",
+    "cudnn",
+    "nccl",
+    "torch",
+    "torchvision",
+    "tensorflow",
+    "jax",
+    "python",
+    "kernel",
+)
+
+# (document name, raw JSON text). Chunks of these travel to worker processes.
+RawDoc = Tuple[str, str]
+
+
+@dataclass
+class NodeResult:
+    node: str
+    source: str
+    findings: List[Dict[str, Any]] = field(default_factory=list)  # code, category, severity, title
+    facts: Dict[str, Optional[str]] = field(default_factory=dict)
+    error: Optional[str] = None  # the input could not be read
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f["severity"] == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f["severity"] == "warning")
+
+
+@dataclass
+class FleetSummary:
+    nodes: List[NodeResult]
+    # code -> {"category", "severity", "title", "nodes": [...]}
+    by_check: Dict[str, Dict[str, Any]]
+    # fact -> {"majority": value, "majority_count": n, "outliers": {node: value}}
+    drift: Dict[str, Dict[str, Any]]
+
+    @property
+    def failing_nodes(self) -> List[NodeResult]:
+        return [n for n in self.nodes if n.errors or n.error]
+
+    def exit_code(self) -> int:
+        return 1 if self.failing_nodes else 0
+
+
+# --- reading inputs --------------------------------------------------------------------------
+
+
+def read_inputs(paths: Sequence[str], stdin_text: Optional[str] = None) -> List[RawDoc]:
+    """Collect raw documents: files, ``*.json``/``*.jsonl`` in directories, JSON lines on stdin."""
+    docs: List[RawDoc] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files = sorted(p for p in path.iterdir() if p.suffix in (".json", ".jsonl"))
+        elif path.exists():
+            files = [path]
+        else:
+            raise InputError(f"{raw}: no such file or directory")
+        for file in files:
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                docs.append((str(file), _unreadable(exc)))
+                continue
+            docs.extend(_split(str(file), text))
+    if stdin_text is not None:
+        docs.extend(_split("<stdin>", stdin_text))
+    if not docs:
+        raise InputError("no inputs: give files, a directory of *.json, or JSON lines on stdin")
+    return docs
+
+
+def _unreadable(exc: Exception) -> str:
+    return json.dumps({"__unreadable__": f"cannot read: {exc}"})
+
+
+def _split(name: str, text: str) -> Iterator[RawDoc]:
+    """One document per file; ``*.jsonl`` files and stdin may hold many (JSON lines, or
+    pretty-printed documents one after another)."""
+    if not text.strip():
+        yield name, json.dumps({"__unreadable__": "empty input"})
+        return
+    if not (name.endswith(".jsonl") or name == "<stdin>"):
+        yield name, text
+        return
+    decoder = json.JSONDecoder()
+    position, number = 0, 0
+    while True:
+        while position < len(text) and text[position].isspace():
+            position += 1
+        if position >= len(text):
+            return
+        number += 1
+        try:
+            _, end = decoder.raw_decode(text, position)
+        except ValueError as exc:
+            # Unsplittable rest: report it once as one unreadable document.
+            yield f"{name}#{number}", json.dumps({"__unreadable__": f"not valid JSON: {exc}"})
+            return
+        yield f"{name}#{number}", text[position:end]
+        position = end
+
+
+# --- judging one chunk (runs in worker processes) --------------------------------------------
+
+
+def judge_chunk(chunk: Sequence[RawDoc]) -> List[NodeResult]:
+    from envcheck.snapshot import Snapshot, SnapshotError
+
+    judge_snapshot = None
+    results = []
+    for source, text in chunk:
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            results.append(NodeResult(node=source, source=source, error=f"not valid JSON: {exc}"))
+            continue
+        if isinstance(data, dict) and "__unreadable__" in data:
+            results.append(NodeResult(node=source, source=source, error=data["__unreadable__"]))
+            continue
+        if isinstance(data, dict) and isinstance(data.get("findings"), list):
+            snap_dict = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
+            findings = [_brief(f) for f in data["findings"] if isinstance(f, dict)]
+        else:
+            snap_dict = data if isinstance(data, dict) else {}
+            try:
+                snapshot = Snapshot.from_dict(data)
+            except SnapshotError as exc:
+                results.append(NodeResult(node=source, source=source, error=str(exc)))
+                continue
+            judge_snapshot = judge_snapshot or _snapshot_judge()
+            outcome = judge_snapshot(snapshot)
+            findings = [_brief(f.to_dict()) for f in outcome.findings]
+        host = snap_dict.get("hostname")
+        results.append(
+            NodeResult(
+                node=host if isinstance(host, str) and host else source,
+                source=source,
+                findings=findings,
+                facts=drift_facts(snap_dict),
+            )
+        )
+    return results
+
+
+def _snapshot_judge() -> Callable[[Any], Any]:
+    """The check catalogue with the bundled matrix and the default policy, loaded once."""
+    from envcheck.checks.registry import run_checks
+    from envcheck.compat import load_matrix
+    from envcheck.policy import load_policy
+
+    matrix, policy = load_matrix(), load_policy(None)
+    return lambda snapshot: run_checks(snapshot, matrix, policy)
+
+
+def _brief(finding: Dict[str, Any]) -> Dict[str, Any]:
+    return {
+        "code": str(finding.get("code", "?")),
+        "category": str(finding.get("category", "?")),
+        "severity": str(finding.get("severity", "?")),
+        "title": str(finding.get("title", "")),
+        "gpu": finding.get("gpu"),
+    }
+
+
+def _get(data: Any, *keys: str) -> Any:
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    if isinstance(data, dict) and set(data) == {"unknown"}:
+        return None
+    return data
+
+
+def _versions(items: Any) -> Optional[str]:
+    if not isinstance(items, list):
+        return None
+    found = sorted({str(i["version"]) for i in items if isinstance(i, dict) and i.get("version")})
+    return ",".join(found) or None
+
+
+def drift_facts(snap: Dict[str, Any]) -> Dict[str, Optional[str]]:
+    """The version facts compared across nodes, read from a snapshot dict (None = unknown)."""
+    gpus = _get(snap, "driver", "gpus")
+    gpus = gpus if isinstance(gpus, list) else []
+    models = sorted({str(g.get("name")) for g in gpus if isinstance(g, dict) and g.get("name")})
+    installed = _get(snap, "packages", "installed")
+    installed = installed if isinstance(installed, dict) else {}
+
+    def text(value: Any) -> Optional[str]:
+        return None if value is None or isinstance(value, (dict, list)) else str(value)
+
+    return {
+        "driver": text(_get(snap, "driver", "version")),
+        "driver_cuda": text(_get(snap, "driver", "cuda_version")),
+        "gpu_model": ",".join(models) or None,
+        "gpu_count": str(len(gpus)) if gpus else None,
+        "cuda_toolkit": _versions(_get(snap, "cuda", "toolkits")),
+        "cudnn": _versions(_get(snap, "cuda", "cudnn")),
+        "nccl": _versions(_get(snap, "cuda", "nccl")),
+        "torch": text(installed.get("torch")),
+        "torchvision": text(installed.get("torchvision")),
+        "tensorflow": text(installed.get("tensorflow")),
+        "jax": text(installed.get("jax")),
+        "python": text(_get(snap, "python", "version")),
+        "kernel": text(_get(snap, "os", "kernel")),
+    }
+
+
+# --- the whole fleet ------------------------------------------------------------------------
+
+
+def judge(docs: Sequence[RawDoc], workers: Optional[int] = None) -> FleetSummary:
+    workers = workers or min(os.cpu_count() or 1, 8)
+    chunk_size = max(50, len(docs) // (workers * 4) + 1)
+    chunks = [docs[i : i + chunk_size] for i in range(0, len(docs), chunk_size)]
+    if workers > 1 and len(chunks) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            parts = list(pool.map(judge_chunk, chunks))
+    else:
+        parts = [judge_chunk(chunk) for chunk in chunks]
+    nodes = [node for part in parts for node in part]
+    _dedupe_names(nodes)
+    return FleetSummary(nodes=nodes, by_check=_by_check(nodes), drift=_drift(nodes))
+
+
+def _dedupe_names(nodes: List[NodeResult]) -> None:
+    seen: Counter = Counter(n.node for n in nodes)
+    for node in nodes:
+        if seen[node.node] > 1:
+            node.node = f"{node.node} ({node.source})"
+
+
+def _by_check(nodes: Iterable[NodeResult]) -> Dict[str, Dict[str, Any]]:
+    table: Dict[str, Dict[str, Any]] = {}
+    for node in nodes:
+        for finding in node.findings:
+            entry = table.setdefault(
+                finding["code"],
+                {k: finding[k] for k in ("category", "severity", "title")} | {"nodes": []},
+            )
+            if node.node not in entry["nodes"]:
+                entry["nodes"].append(node.node)
+    order = {"error": 0, "warning": 1, "info": 2}
+    return dict(
+        sorted(
+            table.items(), key=lambda kv: (order.get(kv[1]["severity"], 3), -len(kv[1]["nodes"]))
+        )
+    )
+
+
+def _drift(nodes: Sequence[NodeResult]) -> Dict[str, Dict[str, Any]]:
+    drift: Dict[str, Dict[str, Any]] = {}
+    readable = [n for n in nodes if not n.error]
+    for fact in DRIFT_FACTS:
+        values: Dict[str, List[str]] = defaultdict(list)
+        for node in readable:
+            value = node.facts.get(fact)
+            if value is not None:
+                values[value].append(node.node)
+        if len(values) < 2:
+            continue
+        majority, members = max(values.items(), key=lambda kv: (len(kv[1]), kv[0]))
+        drift[fact] = {
+            "majority": majority,
+            "majority_count": len(members),
+            "outliers": {n: v for v, names in values.items() if v != majority for n in names},
+        }
+    return drift
