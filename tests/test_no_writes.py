@@ -21,7 +21,26 @@ STRACE = shutil.which("strace")
 pytestmark = pytest.mark.skipif(STRACE is None, reason="strace is not installed")
 
 MUTATING = ",".join(
-    ["openat", "open", "creat", "rename", "renameat", "renameat2", "unlink", "unlinkat", "mkdir", "mkdirat", "truncate", "ftruncate", "symlink", "symlinkat", "link", "linkat", "chmod", "fchmodat"]
+    [
+        "openat",
+        "open",
+        "creat",
+        "rename",
+        "renameat",
+        "renameat2",
+        "unlink",
+        "unlinkat",
+        "mkdir",
+        "mkdirat",
+        "truncate",
+        "ftruncate",
+        "symlink",
+        "symlinkat",
+        "link",
+        "linkat",
+        "chmod",
+        "fchmodat",
+    ]
 )
 WRITE_FLAGS = re.compile(r"O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND")
 ALLOWED_DEVICES = {"/dev/null", "/dev/tty", "/dev/full", "/dev/shm"}
