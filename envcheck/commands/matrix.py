@@ -1,9 +1,582 @@
-"""`envcheck matrix` (placeholder until its issue lands)."""
+"""`envcheck matrix`: ask the bundled compatibility matrix directly.
+
+Every answer names its sources. A version the matrix does not hold is an error (exit 2) that
+says so and the date of the data, never a guess.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
 import typer
+
+from envcheck.errors import InputError
+
+if TYPE_CHECKING:
+    from envcheck.compat import Build, GpuSpec, Matrix
+
+matrix_app = typer.Typer(
+    name="matrix",
+    help=(
+        "Look up the compatibility matrix: CUDA vs driver, GPUs, framework builds.\n\n"
+        "\b\nExamples:\n"
+        "  envcheck matrix cuda 12.4\n"
+        "  envcheck matrix driver 535.104.05\n"
+        '  envcheck matrix gpu "RTX 4090"\n'
+        "  envcheck matrix torch 2.5.1 --json\n"
+        '  envcheck matrix recommend --driver 470.82.01 --gpu "Tesla T4" --python 3.10'
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+JSON_OPT = typer.Option(False, "--json", help="Print JSON (stable keys) instead of text.")
+PLATFORM_HELP = "linux or windows."
+
+
+def _matrix() -> Matrix:
+    from envcheck.compat import load_matrix
+
+    return load_matrix()
+
+
+def _out(data: Dict[str, Any], lines: List[str], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(data, indent=2))
+    else:
+        print("\n".join(lines))
+
+
+def _not_in_matrix(what: str, m: Matrix, kind: str) -> InputError:
+    return InputError(f"{what} is not in the matrix (data from {m.file_date(kind) or 'unknown'})")
+
+
+def _gpu(m: Matrix, name: str) -> GpuSpec:
+    """The GPU a name refers to, or a clean error (unknown, or ambiguous between models)."""
+    spec = m.gpu(name)
+    if spec is None:
+        _, found = m.gpu_candidates(name)
+        if found:
+            names = ", ".join(f"{e['name']} ({e['compute_capability']})" for e in found)
+            raise InputError(f"GPU {name!r} is ambiguous: {names}; give the full name")
+        raise _not_in_matrix(f"GPU {name!r}", m, "gpus")
+    return spec
+
+
+def _check_platform(platform: str) -> str:
+    if platform not in ("linux", "windows"):
+        raise InputError(f"--platform must be linux or windows, not {platform!r}")
+    return platform
+
+
+def _sources(*urls: Optional[str]) -> List[str]:
+    out: List[str] = []
+    for u in urls:
+        if u and u not in out:
+            out.append(u)
+    return out
+
+
+def _src_lines(urls: List[str]) -> List[str]:
+    return [f"  source: {u}" for u in urls]
+
+
+def _archs_text(cubins: Optional[List[str]], ptx: Optional[List[str]]) -> str:
+    if cubins is None:
+        return "not in the matrix"
+    text = " ".join(cubins + (ptx or [])) or "none"
+    return text + (" (PTX not in the matrix)" if ptx is None else "")
+
+
+def _series(series: Optional[str]) -> str:
+    return f"{series}.x (exact version not in the matrix)" if series else "not in the matrix"
+
+
+def _drv(d: Optional[str]) -> str:
+    return f">= {d}" if d else "not in the matrix"
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+@matrix_app.command("cuda")
+def cuda_cmd(
+    version: str = typer.Argument(..., help='Toolkit version: "12.4" (GA) or "12.4.1" (Update 1).'),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Minimum NVIDIA driver for a CUDA toolkit (Linux, Windows) and the minor-compat minimum.
+
+    \b
+    Example:
+      envcheck matrix cuda 12.4
+      envcheck matrix cuda 12.4.1 --json
+    """
+    from envcheck.compat import parse_version
+
+    parse_version(version, "CUDA version")
+    m = _matrix()
+    entry = m.toolkit(version)
+    if entry is None:
+        raise _not_in_matrix(f"CUDA {version}", m, "cuda")
+    mc = m.minor_compat_entry(version)
+    mc_drv = (mc or {}).get("min_driver") or {}
+    archs = m.toolkit_archs(version)
+    data = {
+        "cuda": version,
+        "toolkit": entry["version"],
+        "label": entry.get("label"),
+        "min_driver": {"linux": entry["min_driver"].get("linux"),
+                       "windows": entry["min_driver"].get("windows")},
+        "minor_compat_min_driver": {"linux": mc_drv.get("linux"), "windows": mc_drv.get("windows")},
+        "minor_compat_caveats": list((mc or {}).get("caveats") or []),
+        "sm": list(archs["sm"]) if archs else None,
+        "unconfirmed": list(entry.get("unconfirmed") or []),
+        "note": entry.get("note"),
+        "checked": entry["checked"],
+        "source": entry["source"],
+        "sources": _sources(entry["source"], (mc or {}).get("source"), (archs or {}).get("source")),
+    }  # fmt: skip
+    lines = [
+        f"CUDA {entry['version']}" + (f" ({entry['label']})" if entry.get("label") else ""),
+        "  minimum driver (full compatibility):",
+        f"    linux   {_drv(data['min_driver']['linux'])}",
+        f"    windows {_drv(data['min_driver']['windows'])}",
+    ]
+    if mc:
+        lines += [
+            f"  minimum driver (minor-version compatibility, any CUDA {mc['major']}.x):",
+            f"    linux   {_drv(mc_drv.get('linux'))}",
+            f"    windows {_drv(mc_drv.get('windows'))}",
+        ]
+        lines += [f"    caveat: {c}" for c in data["minor_compat_caveats"]]
+    else:
+        lines.append("  no minor-version compatibility for this CUDA major")
+    if archs:
+        lines.append(f"  nvcc builds for: {' '.join('sm_' + s for s in archs['sm'])}")
+    if data["unconfirmed"]:
+        lines.append(f"  unconfirmed: {', '.join(data['unconfirmed'])}")
+    if data["note"]:
+        lines.append(f"  note: {data['note']}")
+    lines += _src_lines(data["sources"])
+    _out(data, lines, as_json)
+
+
+@matrix_app.command("driver")
+def driver_cmd(
+    version: str = typer.Argument(..., help="Driver version as nvidia-smi prints it."),
+    platform: str = typer.Option("linux", "--platform", help=PLATFORM_HELP),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Highest CUDA a driver runs, with and without minor-version compatibility.
+
+    \b
+    Example:
+      envcheck matrix driver 535.104.05
+      envcheck matrix driver 552.22 --platform windows --json
+    """
+    from envcheck.compat import parse_version
+
+    parse_version(version, "driver version")
+    _check_platform(platform)
+    m = _matrix()
+    full = m.max_cuda_for_driver(version, platform)
+    minor = m.max_cuda_for_driver(version, platform, minor_compat=True)
+    full_entry = m.toolkit(full) if full else None
+    mc = m.minor_compat_entry(minor) if minor else None
+    mc_ok = bool(
+        mc and mc["min_driver"].get(platform)
+        and parse_version(version) >= parse_version(mc["min_driver"][platform])
+    )  # fmt: skip
+    newest = m.toolkit_versions()[-1]
+    data = {
+        "driver": version,
+        "platform": platform,
+        "max_cuda": full,
+        "max_cuda_label": (full_entry or {}).get("label"),
+        "max_cuda_minor_compat": minor,
+        "minor_compat_major": mc["major"] if mc_ok else None,
+        "minor_compat_min_driver": mc["min_driver"].get(platform) if mc_ok else None,
+        "minor_compat_caveats": list(mc.get("caveats") or []) if mc_ok else [],
+        "newest_cuda_in_matrix": newest,
+        "data_date": m.file_date("cuda"),
+        "sources": _sources((full_entry or {}).get("source"), (mc or {}).get("source")),
+    }
+    lines = [f"driver {version} ({platform})"]
+    if full:
+        label = f" ({data['max_cuda_label']})" if data["max_cuda_label"] else ""
+        lines.append(f"  highest CUDA, full compatibility: {full}{label}")
+    else:
+        lines.append("  highest CUDA, full compatibility: none in the matrix (driver too old)")
+    if mc_ok:
+        lines.append(
+            f"  with minor-version compatibility: {minor} (any CUDA {mc['major']}.x; driver >= "
+            f"{data['minor_compat_min_driver']})"
+        )
+        lines += [f"    caveat: {c}" for c in data["minor_compat_caveats"]]
+    else:
+        lines.append("  minor-version compatibility adds nothing for this driver")
+    if minor == newest:
+        lines.append(
+            f"  note: {newest} is the newest CUDA in the matrix (data from {data['data_date']}); "
+            "newer toolkits may also run"
+        )
+    lines += _src_lines(data["sources"])
+    _out(data, lines, as_json)
+
+
+@matrix_app.command("gpu")
+def gpu_cmd(
+    name: str = typer.Argument(..., help="GPU name as NVML, nvidia-smi or a shop spells it."),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """Compute capability and datasheet peaks of a GPU model.
+
+    \b
+    Example:
+      envcheck matrix gpu "RTX 4090"
+      envcheck matrix gpu "NVIDIA H100 80GB HBM3" --json
+    """
+    m = _matrix()
+    spec = _gpu(m, name)
+    sm = spec.compute_capability.replace(".", "")
+    ranges = [e["cuda"] for e in m.doc("cuda")["toolkit_archs"] if sm in e["sm"]]
+    fields = (
+        "memory_bandwidth_gbs", "fp32_tflops", "tf32_tflops", "fp16_tflops", "bf16_tflops",
+        "slowdown_temp_c",
+    )  # fmt: skip
+    data: Dict[str, Any] = {
+        "query": name,
+        "name": spec.name,
+        "compute_capability": spec.compute_capability,
+        "architecture": spec.architecture,
+        **{f: getattr(spec, f) for f in fields},
+        "aliases": list(spec.aliases),
+        "matched_by": spec.matched_by,
+        "also_matches": list(spec.also_matches),
+        "nvcc_cuda_ranges": ranges,
+        "unconfirmed": list(spec.unconfirmed),
+        "note": spec.note,
+        "checked": spec.checked,
+        "source": spec.source,
+        "spec_source": spec.spec_source,
+    }
+    lines = [f"{spec.name}", f"  compute capability {spec.compute_capability} (sm_{sm})"]
+    if spec.architecture:
+        lines[-1] += f", {spec.architecture}"
+    units = {"memory_bandwidth_gbs": "GB/s", "slowdown_temp_c": "C"}
+    for f in fields:
+        value = getattr(spec, f)
+        unit = units.get(f, "TFLOPS")
+        lines.append(f"  {f}: " + (f"{value} {unit}" if value is not None else "not in the matrix"))
+    if ranges:
+        lines.append(f"  nvcc can build for it: CUDA {' | '.join(ranges)}")
+    if spec.also_matches:
+        lines.append(
+            f"  also matches: {', '.join(spec.also_matches)} (same compute capability; "
+            "peaks may differ - give the full name)"
+        )
+    if spec.unconfirmed:
+        lines.append(f"  unconfirmed: {', '.join(spec.unconfirmed)}")
+    if spec.note:
+        lines.append(f"  note: {spec.note}")
+    lines += _src_lines(_sources(spec.source, spec.spec_source))
+    _out(data, lines, as_json)
+
+
+@matrix_app.command("torch")
+def torch_cmd(
+    version: str = typer.Argument(..., help='PyTorch version, e.g. "2.5.1" or "2.5.1+cu121".'),
+    platform: Optional[str] = typer.Option(
+        None, "--platform", help="Only builds for linux/windows."
+    ),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """PyTorch CUDA builds (index URLs, architectures), Python range, torchvision/torchaudio.
+
+    \b
+    Example:
+      envcheck matrix torch 2.5.1
+      envcheck matrix torch 2.5.1+cu121 --json
+    """
+    from envcheck.compat import parse_version
+
+    v = parse_version(version, "PyTorch version")
+    if platform is not None:
+        _check_platform(platform)
+    m = _matrix()
+    release = m.torch_release(v.public)
+    if release is None:
+        raise _not_in_matrix(f"torch {version}", m, "torch")
+    variants = list(release.variants)
+    if v.local:
+        tag = v.local.split(".")[0]
+        variants = [x for x in variants if x.tag == tag]
+        if not variants:
+            raise _not_in_matrix(f"torch {version}", m, "torch")
+    if platform:
+        variants = [x for x in variants if x.on_platform(platform) is not False]
+    rows = []
+    for x in variants:
+        row = {
+            "tag": x.tag,
+            "cuda": x.cuda,
+            "index_url": x.index_url,
+            "pypi_default": x.tag == release.pypi_default,
+            "arch_list": list(x.arch_list) if x.arch_list is not None else None,
+            "ptx": list(x.ptx) if x.ptx_confirmed else None,
+            "arch_list_windows": (
+                list(x.arch_list_windows) if x.arch_list_windows is not None else None
+            ),
+            "ptx_windows": list(x.ptx_windows) if x.ptx_windows is not None else None,
+            "cudnn": x.cudnn,
+            "nccl": x.nccl,
+            "platforms": list(x.platforms) if x.platforms is not None else None,
+            "min_driver": None,
+            "note": x.note,
+        }
+        if x.cuda:
+            row["min_driver"] = {
+                "linux": m.min_driver(x.cuda, "linux"),
+                "windows": m.min_driver(x.cuda, "windows"),
+                "minor_compat_linux": m.minor_compat_min_driver(x.cuda, "linux"),
+                "minor_compat_windows": m.minor_compat_min_driver(x.cuda, "windows"),
+            }
+        rows.append(row)
+    data = {
+        "version": release.version,
+        "python": release.python,
+        "torchvision": release.torchvision,
+        "torchaudio": release.torchaudio,
+        "torchvision_series": release.torchvision_series,
+        "pypi_default": release.pypi_default,
+        "variants": rows,
+        "unconfirmed": list(release.unconfirmed),
+        "note": release.note,
+        "checked": release.checked,
+        "source": release.source,
+    }
+    lines = [
+        f"torch {release.version}",
+        f"  Python {release.python}",
+        f"  torchvision {release.torchvision or _series(release.torchvision_series)}, "
+        f"torchaudio {release.torchaudio or 'not in the matrix'}",
+        f"  default on PyPI: {release.pypi_default or 'not in the matrix'}",
+        "  builds:",
+    ]
+    for row in rows:
+        head = f"    {row['tag']:<7}"
+        if row["cuda"]:
+            md = row["min_driver"]
+            head += f" CUDA {row['cuda']}; driver {_drv(md['linux'])} (Linux)"
+            if md["minor_compat_linux"]:
+                head += f", {_drv(md['minor_compat_linux'])} via minor compat"
+        else:
+            head += " CPU only"
+        lines.append(head)
+        if row["index_url"]:
+            lines.append(f"            index: {row['index_url']}")
+        if row["cuda"]:
+            lines.append(f"            archs: {_archs_text(row['arch_list'], row['ptx'])}")
+            if row["arch_list_windows"] is not None:
+                win = _archs_text(row["arch_list_windows"], row["ptx_windows"] or [])
+                lines.append(f"            archs (Windows wheels): {win}")
+            extras = [f"{k} {row[k]}" for k in ("cudnn", "nccl") if row[k]]
+            if extras:
+                lines.append(f"            bundles: {', '.join(extras)}")
+        if row["platforms"]:
+            lines.append(f"            platforms: {', '.join(row['platforms'])}")
+    if release.unconfirmed:
+        lines.append(f"  unconfirmed: {', '.join(release.unconfirmed)}")
+    if release.note:
+        lines.append(f"  note: {release.note}")
+    lines += _src_lines([release.source])
+    _out(data, lines, as_json)
+
+
+@matrix_app.command("tensorflow")
+def tensorflow_cmd(
+    version: str = typer.Argument(..., help='TensorFlow version, e.g. "2.15".'),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """TensorFlow tested GPU build configurations (Python, CUDA, cuDNN, platform).
+
+    \b
+    Example:
+      envcheck matrix tensorflow 2.15
+    """
+    from envcheck.compat import parse_version
+
+    parse_version(version, "TensorFlow version")
+    m = _matrix()
+    rel = m.tensorflow_release(version)
+    if rel is None:
+        raise _not_in_matrix(f"tensorflow {version}", m, "tensorflow")
+    builds = [
+        {
+            "version": b.version,
+            "python": b.python,
+            "cuda": b.cuda,
+            "cudnn": b.cudnn,
+            "platform": b.platform,
+            "pip_extra_cuda": b.pip_extra_cuda,
+            "min_driver": (
+                {"linux": m.min_driver(b.cuda, "linux"),
+                 "minor_compat_linux": m.minor_compat_min_driver(b.cuda, "linux")}
+                if b.cuda else None
+            ),
+            "note": b.note,
+            "checked": b.checked,
+            "source": b.source,
+        }
+        for b in rel.builds
+    ]  # fmt: skip
+    data = {"version": rel.version, "builds": builds, "notes": list(rel.notes),
+            "sources": _sources(*(b["source"] for b in builds))}  # fmt: skip
+    lines = [f"tensorflow {rel.version}"]
+    for b in builds:
+        what = f"CUDA {b['cuda']}, cuDNN {b['cudnn'] or '?'}" if b["cuda"] else "CPU only"
+        extra = "; pip install 'tensorflow[and-cuda]'" if b["pip_extra_cuda"] else ""
+        lines.append(f"  {b['platform'] or 'any platform'}: Python {b['python']}; {what}{extra}")
+        md = b["min_driver"]
+        if md and (md["linux"] or md["minor_compat_linux"]):
+            via = md["minor_compat_linux"]
+            lines.append(
+                f"    driver {_drv(md['linux'])} (Linux)"
+                + (f", {_drv(via)} via minor compat" if via else "")
+            )
+        if b["note"]:
+            lines.append(f"    note: {b['note']}")
+    lines += [f"  note: {n}" for n in rel.notes]
+    lines += _src_lines(data["sources"])
+    _out(data, lines, as_json)
+
+
+@matrix_app.command("jax")
+def jax_cmd(
+    version: str = typer.Argument(..., help='JAX version, e.g. "0.4.30".'),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """JAX / jaxlib and the CUDA plugins: CUDA, cuDNN and minimum driver.
+
+    \b
+    Example:
+      envcheck matrix jax 0.4.30
+    """
+    from envcheck.compat import parse_version
+
+    parse_version(version, "JAX version")
+    m = _matrix()
+    rel = m.jax_release(version)
+    if rel is None:
+        raise _not_in_matrix(f"jax {version}", m, "jax")
+    plugins = [
+        {"name": p.name, "cuda": p.cuda, "cudnn": p.cudnn, "min_driver_linux": p.min_driver_linux}
+        for p in rel.plugins
+    ]
+    data = {
+        "jax": rel.jax,
+        "jaxlib": rel.jaxlib,
+        "python": rel.python,
+        "plugins": plugins,
+        "note": rel.note,
+        "checked": rel.checked,
+        "source": rel.source,
+    }
+    lines = [
+        f"jax {rel.jax} (jaxlib {rel.jaxlib or 'not in the matrix'})",
+        f"  Python {rel.python}",
+    ]
+    for p in plugins:
+        lines.append(
+            f"  {p['name']}: CUDA {p['cuda'] or '?'}, cuDNN {p['cudnn'] or '?'}, "
+            f"driver {_drv(p['min_driver_linux'])} (Linux)"
+        )
+    if not plugins:
+        lines.append("  no CUDA plugin data for this release")
+    if rel.note:
+        lines.append(f"  note: {rel.note}")
+    lines += _src_lines([rel.source])
+    _out(data, lines, as_json)
+
+
+def build_json(build: Build) -> Dict[str, Any]:
+    return {
+        "framework": build.framework,
+        "version": build.version,
+        "tag": build.tag,
+        "cuda": build.cuda,
+        "index_url": build.index_url,
+        "packages": {name: version for name, version in build.packages},
+        "pip_install": "pip install " + " ".join(build.pip_args),
+        "driver_mode": build.driver_mode,
+        "caveat": build.caveat,
+        "source": build.source,
+    }
+
+
+@matrix_app.command("recommend")
+def recommend_cmd(
+    driver: Optional[str] = typer.Option(None, "--driver", help="NVIDIA driver version."),
+    gpu: Optional[List[str]] = typer.Option(None, "--gpu", help="GPU name (repeat for more)."),
+    cc: Optional[List[str]] = typer.Option(
+        None, "--cc", help="Compute capability instead of a name, e.g. 8.6 (repeatable)."
+    ),
+    python: Optional[str] = typer.Option(None, "--python", help="Python version, e.g. 3.10."),
+    framework: str = typer.Option("torch", "--framework", help="torch, tensorflow or jax."),
+    platform: str = typer.Option("linux", "--platform", help=PLATFORM_HELP),
+    as_json: bool = JSON_OPT,
+) -> None:
+    """The newest framework build that runs on a host, and why newer ones do not.
+
+    Inputs left out are not checked (the answer says so). Exit 0 when a build runs,
+    1 when none in the matrix does, 2 on bad input.
+
+    \b
+    Example:
+      envcheck matrix recommend --driver 470.82.01 --gpu "Tesla T4" --python 3.10
+      envcheck matrix recommend --driver 550.54.14 --cc 12.0 --framework torch --json
+    """
+    _check_platform(platform)
+    m = _matrix()
+    gpus = []
+    for name in gpu or []:
+        spec = _gpu(m, name)
+        gpus.append({"name": spec.name, "compute_capability": spec.compute_capability})
+    ccs = [g["compute_capability"] for g in gpus] + list(cc or [])
+    rec = m.recommend(framework, driver, sorted(set(ccs)), python, platform)
+    data = {
+        "framework": framework,
+        "inputs": {"driver": driver, "gpus": gpus, "compute_capabilities": sorted(set(ccs)),
+                   "python": python, "platform": platform},
+        "best": build_json(rec.best) if rec.best else None,
+        "rejected": [{"build": build_json(b), "reasons": r} for b, r in rec.rejected],
+        "notes": rec.notes,
+    }  # fmt: skip
+    lines = []
+    if rec.best:
+        b = rec.best
+        mode = " (through minor-version compatibility)" if b.driver_mode == "minor-compat" else ""
+        lines += [
+            f"newest {framework} build that runs here: {b.describe()}, CUDA {b.cuda}{mode}",
+            f"  pip install {' '.join(b.pip_args)}",
+        ]
+        if b.caveat:
+            lines.append(f"  caveat: {b.caveat}")
+        lines.append(f"  source: {b.source}")
+    else:
+        lines.append(f"no {framework} build in the matrix runs here")
+    if rec.rejected:
+        lines.append("newer builds that will not run here:" if rec.best else "builds rejected:")
+        for b, reasons in rec.rejected:
+            lines.append(f"  {b.describe()}: {'; '.join(reasons)}")
+    lines += [f"note: {n}" for n in rec.notes]
+    _out(data, lines, as_json)
+    if rec.best is None:
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's command(s) to the app."""
+    """Add `envcheck matrix ...` to the app."""
+    app.add_typer(matrix_app, name="matrix")

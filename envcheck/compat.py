@@ -1,0 +1,1468 @@
+"""The compatibility matrix: loads ``compat_data/`` and answers questions about it.
+
+Versions are strings in and out; comparisons use ``packaging.version``. Platform is
+``"linux"`` or ``"windows"``. Every answer that comes from data can say where it came from
+(``source``: the public URL the fact was read from).
+
+Where the data lives (first match wins):
+
+1. ``load_matrix(data_dir=...)`` — exactly that directory; a broken file is an ``InputError``.
+2. ``$ENVCHECK_DATA_DIR`` when that directory exists — used as given (strict, like 1.).
+3. The user data dir (``$XDG_DATA_HOME/envcheck/compat_data`` or
+   ``~/.local/share/envcheck/compat_data``), written by ``envcheck data update``, when it is
+   present and valid (its ``MANIFEST.json`` checksums match, or every file validates).
+4. The bundled data: ``envcheck/compat_data/`` in an installed wheel, else ``<repo>/compat_data/``.
+
+Each file is read and validated lazily, on the first question that needs it, so that the
+pre-job hook only pays for the files it uses. A file that breaks the schema (written in code
+below) is an ``InputError`` naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from envcheck.errors import InputError
+
+FORMAT = "envcheck-compat/1"
+BUNDLE_FORMAT = "envcheck-compat-bundle/1"
+MANIFEST_FORMAT = "envcheck-compat-manifest/1"
+MANIFEST_NAME = "MANIFEST.json"
+PLATFORMS = ("linux", "windows")
+
+# The data files and the top-level lists each must hold (all files are required).
+FILES: Dict[str, Tuple[str, ...]] = {
+    "cuda": ("toolkits", "minor_compat", "toolkit_archs"),
+    "gpus": ("gpus",),
+    "cudnn": ("releases",),
+    "nccl": ("releases",),
+    "glibc": ("wheels",),
+    "torch": ("releases",),
+    "tensorflow": ("releases",),
+    "jax": ("releases",),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def _v(text: Any) -> Optional[Version]:
+    """Parse a version; None when it is not one."""
+    if text is None:
+        return None
+    try:
+        return Version(str(text).strip())
+    except InvalidVersion:
+        return None
+
+
+def parse_version(text: str, what: str = "version") -> Version:
+    """Parse user input as a version, or raise a clean InputError."""
+    v = _v(text)
+    if v is None:
+        raise InputError(f"{text!r} is not a valid {what}")
+    return v
+
+
+def _release3(v: Version) -> Tuple[int, int, int]:
+    r = tuple(v.release) + (0, 0, 0)
+    return (r[0], r[1], r[2])
+
+
+def _pyver(python: str) -> Version:
+    """Python "3.10.12" -> Version("3.10"): ranges are about the minor series."""
+    v = parse_version(python, "Python version")
+    r = tuple(v.release) + (0,)
+    return Version(f"{r[0]}.{r[1]}")
+
+
+def _cc(cc: Union[str, Tuple[int, int], None]) -> Optional[Tuple[int, int]]:
+    """Compute capability "8.6" / (8, 6) -> (8, 6); None when unparseable."""
+    if cc is None:
+        return None
+    if isinstance(cc, tuple):
+        return (int(cc[0]), int(cc[1]))
+    m = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", str(cc))
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+_ARCH_RE = re.compile(r"^(sm|compute)_(\d+)(\d)([af]?)$")
+_ARCH_DOT_RE = re.compile(r"^(\d+)\.(\d+)([af]?)(\+ptx)?$")
+
+
+def arch_list_runs_on(arch_list: Sequence[str], cc: Union[str, Tuple[int, int]]) -> bool:
+    """Whether code built for ``arch_list`` has something that runs on a GPU of ``cc``.
+
+    ``sm_XY`` (a cubin) runs on GPUs of the same major with minor >= Y (``sm_XYa`` only on X.Y
+    exactly); ``compute_XY`` (PTX) is JIT-compiled by the driver on any cc >= X.Y
+    (``compute_XYa`` only on X.Y). ``TORCH_CUDA_ARCH_LIST`` spellings ("8.6", "9.0+PTX") work too.
+    """
+    want = _cc(cc)
+    if want is None:
+        return False
+    for raw in arch_list or ():
+        entry = str(raw).strip().lower()
+        m = _ARCH_RE.match(entry)
+        if m:
+            kind, major, minor, suffix = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+            kinds = ("sm",) if kind == "sm" else ("ptx",)
+        else:
+            m = _ARCH_DOT_RE.match(entry)
+            if not m:
+                continue
+            major, minor, suffix = int(m.group(1)), int(m.group(2)), m.group(3)
+            kinds = ("sm", "ptx") if m.group(4) else ("sm",)
+        for k in kinds:
+            if suffix == "a":
+                if want == (major, minor):
+                    return True
+            elif k == "sm":
+                if want[0] == major and want[1] >= minor:
+                    return True
+            elif want >= (major, minor):
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# Schema (in code): each validator returns an error text or None
+
+
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DRIVER_RE = re.compile(r"^\d+(\.\d+){0,2}$")
+_CC_RE = re.compile(r"^\d+\.\d+$")
+_SM_RE = re.compile(r"^\d+[af]?$")
+_ARCH_ENTRY_RE = re.compile(r"^(sm|compute)_\d+[af]?$")
+
+Check = Callable[[Any], Optional[str]]
+
+
+def _str(x: Any) -> Optional[str]:
+    return None if isinstance(x, str) and x.strip() else "is not a non-empty string"
+
+
+def _url(x: Any) -> Optional[str]:
+    return None if isinstance(x, str) and re.match(r"^https://\S+$", x) else "is not an https URL"
+
+
+def _http_url(x: Any) -> Optional[str]:
+    ok = isinstance(x, str) and re.match(r"^https?://\S+$", x)
+    return None if ok else "is not an http(s) URL"
+
+
+def _date(x: Any) -> Optional[str]:
+    return None if isinstance(x, str) and _DATE_RE.match(x) else "is not a date (YYYY-MM-DD)"
+
+
+def _version(x: Any) -> Optional[str]:
+    return None if isinstance(x, str) and _v(x) is not None else "is not a valid version"
+
+
+def _spec(x: Any) -> Optional[str]:
+    if not isinstance(x, str):
+        return "is not a valid specifier"
+    try:
+        SpecifierSet(x)
+    except InvalidSpecifier:
+        return "is not a valid specifier"
+    return None
+
+
+def _driver(x: Any) -> Optional[str]:
+    ok = isinstance(x, str) and _DRIVER_RE.match(x)
+    return None if ok else "is not a driver version (e.g. 525.60.13)"
+
+
+def _int(x: Any) -> Optional[str]:
+    return None if isinstance(x, int) and not isinstance(x, bool) else "is not an integer"
+
+
+def _num(x: Any) -> Optional[str]:
+    ok = isinstance(x, (int, float)) and not isinstance(x, bool)
+    return None if ok else "is not a number"
+
+
+def _bool(x: Any) -> Optional[str]:
+    return None if isinstance(x, bool) else "is not true/false"
+
+
+def _ccv(x: Any) -> Optional[str]:
+    return None if isinstance(x, str) and _CC_RE.match(x) else "is not a compute capability (9.0)"
+
+
+def _opt(check: Check) -> Check:
+    def inner(x: Any) -> Optional[str]:
+        return None if x is None else check(x)
+
+    return inner
+
+
+def _list(check: Check) -> Check:
+    def inner(x: Any) -> Optional[str]:
+        if not isinstance(x, list):
+            return "is not a list"
+        for i, item in enumerate(x):
+            err = check(item)
+            if err:
+                return f"[{i}] {err}"
+        return None
+
+    return inner
+
+
+def _regex(rx: re.Pattern, what: str) -> Check:
+    def inner(x: Any) -> Optional[str]:
+        return None if isinstance(x, str) and rx.match(x) else f"is not {what}"
+
+    return inner
+
+
+def _any(x: Any) -> Optional[str]:
+    return None
+
+
+# A "shape": {field: (required, check)}; nested objects use _obj(shape).
+Shape = Dict[str, Tuple[bool, Check]]
+
+
+def _obj(shape: Shape, top: bool = False) -> Check:
+    def inner(x: Any) -> Optional[str]:
+        return _check_obj(x, shape, top)
+
+    return inner
+
+
+def _check_obj(x: Any, shape: Shape, top: bool) -> Optional[str]:
+    if not isinstance(x, dict):
+        return "is not an object"
+    if top:
+        for key, check in (("source", _url), ("checked", _date)):
+            if key not in x:
+                return f"'{key}' is missing"
+            err = check(x[key])
+            if err:
+                return f"'{key}' {err}"
+        if "note" in x and x["note"] is not None and not isinstance(x["note"], str):
+            return "'note' is not a string"
+        if "unconfirmed" in x and _list(_str)(x["unconfirmed"]):
+            return "'unconfirmed' is not a list of field names"
+    for key, (required, check) in shape.items():
+        if key not in x:
+            if required:
+                return f"'{key}' is missing"
+            continue
+        err = check(x[key])
+        if err:
+            return f"'{key}' {err}"
+    return None
+
+
+_DRIVERS: Shape = {"linux": (False, _opt(_driver)), "windows": (False, _opt(_driver))}
+_NOTE_OBJ: Shape = {"text": (False, _opt(_str))}
+
+SCHEMA: Dict[str, Dict[str, Shape]] = {
+    "cuda": {
+        "toolkits": {
+            "version": (True, _version),
+            "label": (False, _opt(_str)),
+            "min_driver": (True, _obj(_DRIVERS)),
+        },
+        "minor_compat": {
+            "major": (True, _int),
+            "min_driver": (True, _obj(_DRIVERS)),
+            "caveats": (False, _opt(_list(_str))),
+        },
+        "toolkit_archs": {
+            "cuda": (True, _spec),
+            "sm": (True, _list(_regex(_SM_RE, "an sm number like 90"))),
+        },
+    },
+    "gpus": {
+        "gpus": {
+            "name": (True, _str),
+            "aliases": (False, _opt(_list(_str))),
+            "compute_capability": (True, _ccv),
+            "architecture": (False, _opt(_str)),
+            "memory_bandwidth_gbs": (False, _opt(_num)),
+            "fp32_tflops": (False, _opt(_num)),
+            "tf32_tflops": (False, _opt(_num)),
+            "fp16_tflops": (False, _opt(_num)),
+            "bf16_tflops": (False, _opt(_num)),
+            "slowdown_temp_c": (False, _opt(_num)),
+            "spec_source": (False, _opt(_http_url)),  # some datasheets are http only
+        },
+    },
+    "cudnn": {
+        "releases": {
+            "version": (True, _version),
+            "cuda": (
+                True,
+                _list(
+                    _obj(
+                        {
+                            "major": (False, _opt(_int)),
+                            "cuda": (False, _opt(_spec)),
+                            "min_driver": (False, _opt(_obj(_DRIVERS))),
+                        }
+                    )
+                ),
+            ),
+        },
+    },
+    "nccl": {
+        "releases": {
+            "version": (True, _version),
+            "cuda": (True, _list(_any)),
+        },
+    },
+    "glibc": {
+        "wheels": {
+            "package": (True, _str),
+            "versions": (True, _spec),
+            "manylinux": (False, _opt(_str)),
+            "glibc_min": (True, _version),
+        },
+    },
+    "torch": {
+        "releases": {
+            "version": (True, _version),
+            "python": (True, _spec),
+            "torchvision": (False, _opt(_version)),
+            "torchaudio": (False, _opt(_version)),
+            "torchvision_series": (False, _opt(_version)),
+            "pypi_default": (False, _opt(_str)),
+            "variants": (
+                True,
+                _list(
+                    _obj(
+                        {
+                            "tag": (True, _str),
+                            "cuda": (False, _opt(_version)),
+                            "index_url": (False, _opt(_url)),
+                            "arch_list": (
+                                False,
+                                _opt(_list(_regex(_ARCH_ENTRY_RE, "an arch like sm_90"))),
+                            ),
+                            "ptx": (
+                                False,
+                                _opt(_list(_regex(_ARCH_ENTRY_RE, "an arch like compute_90"))),
+                            ),
+                            "cudnn": (False, _opt(_str)),
+                            "nccl": (False, _opt(_str)),
+                            "platforms": (False, _opt(_list(_str))),
+                            "arch_list_windows": (
+                                False,
+                                _opt(_list(_regex(_ARCH_ENTRY_RE, "an arch like sm_90"))),
+                            ),
+                            "ptx_windows": (
+                                False,
+                                _opt(_list(_regex(_ARCH_ENTRY_RE, "an arch like compute_90"))),
+                            ),
+                        }
+                    )
+                ),
+            ),
+        },
+    },
+    "tensorflow": {
+        "releases": {
+            "version": (True, _version),
+            "python": (True, _spec),
+            "cuda": (False, _opt(_version)),
+            "cudnn": (False, _opt(_version)),
+            "package": (False, _opt(_str)),
+            "platform": (False, _opt(_str)),
+            "pip_extra_cuda": (False, _opt(_bool)),
+        },
+    },
+    "jax": {
+        "releases": {
+            "jax": (True, _version),
+            "jaxlib": (False, _opt(_version)),
+            "python": (True, _spec),
+            "plugins": (
+                False,
+                _opt(
+                    _list(
+                        _obj(
+                            {
+                                "name": (True, _str),
+                                "cuda": (False, _opt(_spec)),
+                                "cudnn": (False, _opt(_spec)),
+                                "min_driver_linux": (False, _opt(_driver)),
+                            }
+                        )
+                    )
+                ),
+            ),
+        },
+    },
+}
+
+# Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
+_ENTRY_LABEL = ("version", "name", "jax", "package", "major", "cuda")
+
+
+def _entry_label(entry: Any) -> str:
+    if isinstance(entry, dict):
+        for key in _ENTRY_LABEL:
+            if isinstance(entry.get(key), (str, int)) and not isinstance(entry.get(key), bool):
+                return f" ({entry[key]})"
+    return ""
+
+
+def validate_document(doc: Any, kind: str, label: str) -> None:
+    """Check one parsed data file against the schema; raise InputError naming file and entry."""
+    if not isinstance(doc, dict):
+        raise InputError(f"{label}: not a JSON object")
+    fmt = doc.get("format")
+    if fmt != FORMAT:
+        if isinstance(fmt, str) and fmt.startswith("envcheck-compat/"):
+            raise InputError(
+                f"{label}: format {fmt!r} is newer than this envcheck reads ({FORMAT})"
+            )
+        raise InputError(f"{label}: 'format' must be {FORMAT!r}")
+    if doc.get("kind") != kind:
+        raise InputError(f"{label}: 'kind' must be {kind!r}, found {doc.get('kind')!r}")
+    shapes = SCHEMA.get(kind)
+    if shapes is None:  # a file a newer envcheck knows about: the envelope is all we check
+        return
+    for section, shape in shapes.items():
+        entries = doc.get(section)
+        if not isinstance(entries, list):
+            raise InputError(f"{label}: '{section}' is missing or not a list")
+        for i, entry in enumerate(entries):
+            err = _check_obj(entry, shape, top=True)
+            if err:
+                raise InputError(f"{label}: {section}[{i}]{_entry_label(entry)}: {err}")
+    if kind == "tensorflow" and "notes" in doc:
+        notes = doc["notes"]
+        if not isinstance(notes, list):
+            raise InputError(f"{label}: 'notes' is not a list")
+        for i, note in enumerate(notes):
+            if isinstance(note, dict):
+                err = _check_obj(note, _NOTE_OBJ, top=True)
+                if err:
+                    raise InputError(f"{label}: notes[{i}]: {err}")
+            elif not isinstance(note, str):
+                raise InputError(f"{label}: notes[{i}]: is not a string or an object")
+
+
+def parse_document(raw: bytes, kind: str, label: str) -> Dict[str, Any]:
+    """Decode and validate one data file's bytes."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"{label}: not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{label}: invalid JSON at line {exc.lineno} column {exc.colno}") from None
+    except (ValueError, RecursionError) as exc:  # e.g. absurd nesting or a 5000-digit number
+        raise InputError(f"{label}: unreadable JSON ({type(exc).__name__})") from None
+    validate_document(doc, kind, label)
+    return doc
+
+
+def _newest_checked(doc: Dict[str, Any]) -> Optional[str]:
+    dates = [
+        e["checked"]
+        for value in doc.values()
+        if isinstance(value, list)
+        for e in value
+        if isinstance(e, dict) and isinstance(e.get("checked"), str)
+    ]
+    return max(dates) if dates else None
+
+
+def _entry_count(doc: Dict[str, Any], kind: str) -> int:
+    sections = FILES.get(kind) or tuple(k for k, v in doc.items() if isinstance(v, list))
+    return sum(len(doc.get(s) or ()) for s in sections)
+
+
+# --------------------------------------------------------------------------------------------
+# Answers
+
+
+@dataclass(frozen=True)
+class GpuSpec:
+    """A GPU model: compute capability and datasheet peaks (None = not in the matrix)."""
+
+    name: str
+    compute_capability: str  # "9.0"
+    architecture: Optional[str] = None
+    memory_bandwidth_gbs: Optional[float] = None
+    fp32_tflops: Optional[float] = None
+    tf32_tflops: Optional[float] = None
+    fp16_tflops: Optional[float] = None
+    bf16_tflops: Optional[float] = None
+    slowdown_temp_c: Optional[float] = None
+    source: str = ""
+    spec_source: Optional[str] = None
+    checked: Optional[str] = None
+    aliases: Tuple[str, ...] = ()
+    unconfirmed: Tuple[str, ...] = ()
+    note: Optional[str] = None
+    # How the query matched: "exact" (name/alias), "partial" (fewer/more words), "model" (same
+    # chip, other memory size/form factor); and other entries the query matched equally well
+    # (they share this compute capability; their datasheet peaks may differ).
+    matched_by: str = "exact"
+    also_matches: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DriverVerdict:
+    """Whether a driver runs code built with a CUDA toolkit, how, and why."""
+
+    # True: runs; False: does not; None: the matrix cannot tell (CUDA version not in the data).
+    ok: Optional[bool]
+    mode: Optional[str]  # "full" | "minor-compat" | None
+    min_driver: Optional[str]
+    minor_compat_min_driver: Optional[str]
+    caveat: Optional[str]
+    source: Optional[str]
+    driver: str = ""
+    cuda: str = ""
+    platform: str = "linux"
+    reason: str = ""  # one sentence for humans
+
+
+@dataclass(frozen=True)
+class TorchVariant:
+    """One wheel index of a PyTorch release (cu121, cpu, ...)."""
+
+    tag: str  # "cu121", "cpu"
+    cuda: Optional[str]  # "12.1" or None
+    index_url: Optional[str]
+    arch_list: Optional[Tuple[str, ...]]  # cubins, ("sm_50", ...); None = not in the matrix
+    ptx: Tuple[str, ...] = ()  # ("compute_90",)
+    cudnn: Optional[str] = None
+    nccl: Optional[str] = None
+    platforms: Optional[Tuple[str, ...]] = None
+    note: Optional[str] = None
+    # Windows wheels were sometimes built for other architectures; None = same as Linux.
+    arch_list_windows: Optional[Tuple[str, ...]] = None
+    ptx_windows: Optional[Tuple[str, ...]] = None
+    ptx_confirmed: bool = True  # False: the data does not say which PTX the wheels carry
+
+    @property
+    def archs(self) -> Tuple[str, ...]:
+        """Cubins and PTX together (Linux wheels), as ``arch_list_runs_on`` wants them."""
+        return tuple(self.arch_list or ()) + tuple(self.ptx)
+
+    def archs_for(self, platform: str = "linux") -> Optional[Tuple[str, ...]]:
+        """Cubins + PTX of this platform's wheels; None when not in the matrix."""
+        if platform == "windows" and self.arch_list_windows is not None:
+            return tuple(self.arch_list_windows) + tuple(self.ptx_windows or ())
+        if self.arch_list is None:
+            return None
+        return self.archs
+
+    def runs_on(self, cc: str, platform: str = "linux") -> Optional[bool]:
+        """Whether the wheel has kernels for ``cc``; None when its archs are not in the data."""
+        if self.cuda is None:
+            return False
+        archs = self.archs_for(platform)
+        if archs is None:
+            return None
+        if arch_list_runs_on(archs, cc):
+            return True
+        return False if self.ptx_confirmed else None
+
+    def on_platform(self, platform: str) -> Optional[bool]:
+        if self.platforms is None:
+            return None
+        return any(p == platform or p.startswith(platform + "-") for p in self.platforms)
+
+
+@dataclass(frozen=True)
+class TorchRelease:
+    """One PyTorch release: Python range, companion versions, its CUDA variants."""
+
+    version: str
+    python: str  # specifier, ">=3.9,<3.14"
+    torchvision: Optional[str]
+    torchaudio: Optional[str]
+    pypi_default: Optional[str]
+    variants: Tuple[TorchVariant, ...]
+    source: str
+    checked: str
+    note: Optional[str] = None
+    unconfirmed: Tuple[str, ...] = ()
+    torchvision_series: Optional[str] = None  # "0.23" where the exact torchvision is unknown
+
+    def variant(self, tag: str) -> Optional[TorchVariant]:
+        for v in self.variants:
+            if v.tag == tag:
+                return v
+        return None
+
+
+@dataclass(frozen=True)
+class TensorflowBuild:
+    """One tested TensorFlow GPU build configuration."""
+
+    version: str
+    python: str
+    cuda: Optional[str]
+    cudnn: Optional[str]
+    platform: Optional[str]
+    pip_extra_cuda: Optional[bool]
+    source: str
+    checked: str
+    note: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class TensorflowRelease:
+    """The tested build configurations of one TensorFlow version."""
+
+    version: str
+    builds: Tuple[TensorflowBuild, ...]
+    notes: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class JaxPlugin:
+    """A JAX CUDA plugin (jax-cuda12-plugin, ...) and what it needs."""
+
+    name: str
+    cuda: Optional[str]  # specifier
+    cudnn: Optional[str]  # specifier
+    min_driver_linux: Optional[str]
+
+
+@dataclass(frozen=True)
+class JaxRelease:
+    """One JAX release with its jaxlib and CUDA plugins."""
+
+    jax: str
+    jaxlib: Optional[str]
+    python: str
+    plugins: Tuple[JaxPlugin, ...]
+    source: str
+    checked: str
+    note: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Build:
+    """One installable build of a framework, as ``recommend`` weighs it."""
+
+    framework: str  # "torch", "tensorflow", "jax"
+    version: str
+    tag: Optional[str]  # torch variant ("cu121"), jax plugin name, TF platform
+    cuda: Optional[str]  # the CUDA the build was made with ("12.1"), or a specifier for jax
+    packages: Tuple[Tuple[str, str], ...]  # (("torch", "2.5.1"), ("torchvision", "0.20.1"))
+    index_url: Optional[str]
+    source: str
+    driver_mode: Optional[str] = None  # "full" / "minor-compat" when it runs
+    caveat: Optional[str] = None
+
+    @property
+    def pip_args(self) -> List[str]:
+        """Arguments after ``pip install``: exact pins, plus the index URL where needed."""
+        args = [f"{name}=={version}" for name, version in self.packages]
+        if self.index_url:
+            args += ["--index-url", self.index_url]
+        return args
+
+    def describe(self) -> str:
+        return f"{self.framework} {self.version}" + (f" ({self.tag})" if self.tag else "")
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The newest build that runs (``best``) and each newer build rejected, with why."""
+
+    framework: str
+    best: Optional[Build]
+    rejected: List[Tuple[Build, List[str]]] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)  # what could not be checked, and why
+
+
+_NOISE_TOKENS = frozenset({"nvidia", "geforce", "tesla"})
+_VARIANT_RE = re.compile(r"^(\d+gb|pcie|sxm\d*|hbm\d*e?|nvl|nvl\d*|gddr\d*x?)$")
+
+
+def _gpu_tokens(name: str) -> Tuple[str, ...]:
+    return tuple(t for t in re.findall(r"[a-z0-9]+", name.lower()) if t not in _NOISE_TOKENS)
+
+
+class Matrix:
+    """The compatibility matrix in one data directory; files load on first use."""
+
+    def __init__(self, data_dir: Path, origin: str = "explicit", note: Optional[str] = None):
+        self.data_dir = Path(data_dir)
+        self.origin = origin  # "explicit", "ENVCHECK_DATA_DIR", "user", "bundled"
+        self.note = note  # e.g. why a user data dir was not used
+        self._docs: Dict[str, Dict[str, Any]] = {}
+        self._cache: Dict[str, Any] = {}
+
+    # ---- loading
+
+    def label(self, kind: str) -> str:
+        return str(self.data_dir / f"{kind}.json")
+
+    def doc(self, kind: str) -> Dict[str, Any]:
+        """The parsed, validated file ``<kind>.json``."""
+        doc = self._docs.get(kind)
+        if doc is None:
+            path = self.data_dir / f"{kind}.json"
+            try:
+                raw = path.read_bytes()
+            except FileNotFoundError:
+                raise InputError(f"{self.label(kind)}: missing from the data directory") from None
+            except OSError as exc:
+                raise InputError(f"{self.label(kind)}: cannot read: {exc.strerror}") from None
+            doc = parse_document(raw, kind, self.label(kind))
+            self._docs[kind] = doc
+        return doc
+
+    def _memo(self, key: str, build: Callable[[], Any]) -> Any:
+        if key not in self._cache:
+            self._cache[key] = build()
+        return self._cache[key]
+
+    def file_date(self, kind: str) -> Optional[str]:
+        """Newest ``checked`` date in one file."""
+        return _newest_checked(self.doc(kind))
+
+    @property
+    def data_date(self) -> Optional[str]:
+        """Newest ``checked`` date across all files (loads every file)."""
+        dates = [d for d in (self.file_date(k) for k in FILES) if d]
+        return max(dates) if dates else None
+
+    def info(self) -> Dict[str, Any]:
+        """Where the data comes from, and per file its newest date and entry count."""
+        files = {}
+        for kind in FILES:
+            doc = self.doc(kind)
+            files[f"{kind}.json"] = {
+                "entries": _entry_count(doc, kind),
+                "checked": _newest_checked(doc),
+                "description": doc.get("description"),
+            }
+        return {
+            "data_dir": str(self.data_dir),
+            "origin": self.origin,
+            "note": self.note,
+            "data_date": self.data_date,
+            "files": files,
+        }
+
+    def validate_all(self) -> None:
+        for kind in FILES:
+            self.doc(kind)
+
+    # ---- CUDA toolkit and driver
+
+    def _toolkits(self) -> List[Tuple[Tuple[int, int, int], Dict[str, Any]]]:
+        def build() -> List[Tuple[Tuple[int, int, int], Dict[str, Any]]]:
+            rows = [(_release3(Version(e["version"])), e) for e in self.doc("cuda")["toolkits"]]
+            return sorted(rows, key=lambda r: r[0])
+
+        return self._memo("toolkits", build)
+
+    def toolkit(self, cuda: str) -> Optional[Dict[str, Any]]:
+        """The data entry of a toolkit release ("12.4" = 12.4 GA, "12.4.1" = Update 1).
+
+        A version as the installed toolkit reports it (``toolkit_version`` in the data, e.g.
+        "10.1.105" or "11.0.2" for the 11.0 GA) is recognised when no release has that number.
+        """
+        want = _v(cuda)
+        if want is None:
+            return None
+        key = _release3(want)
+        for k, entry in self._toolkits():
+            if k == key:
+                return entry
+        for _, entry in self._toolkits():
+            tv = _v(entry.get("toolkit_version"))
+            if tv is not None and tv == want:
+                return entry
+        return None
+
+    def toolkit_versions(self) -> List[str]:
+        return [e["version"] for _, e in self._toolkits()]
+
+    def _minor(self, major: int) -> Optional[Dict[str, Any]]:
+        for entry in self.doc("cuda")["minor_compat"]:
+            if entry["major"] == major:
+                return entry
+        return None
+
+    def min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
+        """Full-compatibility minimum driver for a toolkit version; None when not in the data."""
+        entry = self.toolkit(cuda)
+        return (entry["min_driver"].get(platform) if entry else None) or None
+
+    def minor_compat_min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
+        """Minor-version-compatibility minimum driver for the CUDA major of ``cuda``."""
+        want = _v(cuda)
+        if want is None:
+            return None
+        entry = self._minor(want.release[0])
+        return (entry["min_driver"].get(platform) if entry else None) or None
+
+    def minor_compat_entry(self, cuda: str) -> Optional[Dict[str, Any]]:
+        want = _v(cuda)
+        return self._minor(want.release[0]) if want is not None else None
+
+    def max_cuda_for_driver(
+        self, driver: str, platform: str = "linux", minor_compat: bool = False
+    ) -> Optional[str]:
+        """Highest toolkit in the data this driver runs (fully, or also via minor compat)."""
+        drv = parse_version(driver, "driver version")
+        best: Optional[str] = None
+        for (major, _, _), entry in self._toolkits():
+            need = _v(entry["min_driver"].get(platform))
+            runs = need is not None and drv >= need
+            if not runs and minor_compat:
+                mc = self._minor(major)
+                mneed = _v(mc["min_driver"].get(platform)) if mc else None
+                runs = mneed is not None and drv >= mneed
+            if runs:
+                best = entry["version"]
+        return best
+
+    def driver_runs_cuda(self, driver: str, cuda: str, platform: str = "linux") -> DriverVerdict:
+        """Can a driver run code built with toolkit ``cuda`` (e.g. a cu121 wheel)?"""
+        drv = parse_version(driver, "driver version")
+        want = parse_version(cuda, "CUDA version")
+        entry = self.toolkit(cuda)
+        mc = self._minor(want.release[0])
+        full = (entry["min_driver"].get(platform) if entry else None) or None
+        minor = (mc["min_driver"].get(platform) if mc else None) or None
+        caveat = " ".join(mc.get("caveats") or ()) if mc else None
+        src = entry["source"] if entry else (mc["source"] if mc else None)
+        common = dict(driver=driver, cuda=cuda, platform=platform)
+        if full is not None and drv >= Version(full):
+            return DriverVerdict(
+                True, "full", full, minor, None, src,
+                reason=f"driver {driver} >= {full}, the minimum for CUDA {cuda}", **common,
+            )  # fmt: skip
+        if minor is not None and drv >= Version(minor):
+            return DriverVerdict(
+                True, "minor-compat", full, minor, caveat or None,
+                mc["source"] if mc else src,
+                reason=(
+                    f"driver {driver} runs CUDA {cuda} through minor-version compatibility "
+                    f"(CUDA {want.release[0]}.x needs >= {minor})"
+                ),
+                **common,
+            )  # fmt: skip
+        if full is None and entry is None:
+            if minor is not None:
+                return DriverVerdict(
+                    None, None, None, minor, caveat or None, src,
+                    reason=(
+                        f"CUDA {cuda} is not in the matrix and driver {driver} is below the "
+                        f"minor-version-compatibility minimum {minor}"
+                    ),
+                    **common,
+                )  # fmt: skip
+            return DriverVerdict(
+                None, None, None, None, None, None,
+                reason=f"CUDA {cuda} is not in the matrix", **common,
+            )  # fmt: skip
+        if full is None and minor is None:
+            return DriverVerdict(
+                None, None, None, None, None, src,
+                reason=f"the matrix has no {platform} minimum driver for CUDA {cuda}", **common,
+            )  # fmt: skip
+        needs = [d for d in (minor, full) if d]
+        lowest = min(needs, key=Version)
+        return DriverVerdict(
+            False, None, full, minor, caveat or None, src,
+            reason=f"CUDA {cuda} needs driver >= {lowest}; found {driver}", **common,
+        )  # fmt: skip
+
+    def toolkit_supports_cc(self, cuda: str, cc: str) -> Optional[bool]:
+        """Can nvcc of that toolkit build for that GPU? None when the data does not say."""
+        want = _v(cuda)
+        c = _cc(cc)
+        if want is None or c is None:
+            return None
+        sm = f"{c[0]}{c[1]}"
+        for entry in self.doc("cuda")["toolkit_archs"]:
+            if want in SpecifierSet(entry["cuda"]):
+                return sm in entry["sm"]
+        return None
+
+    def first_toolkit_for_cc(self, cc: str) -> Optional[str]:
+        """The oldest toolkit in the data whose nvcc builds for ``cc`` (when the arch arrived)."""
+        c = _cc(cc)
+        if c is None:
+            return None
+        sm = f"{c[0]}{c[1]}"
+        for _, entry in self._toolkits():
+            archs = self.toolkit_archs(entry["version"])
+            if archs and sm in archs["sm"]:
+                return entry["version"]
+        return None
+
+    def toolkit_archs(self, cuda: str) -> Optional[Dict[str, Any]]:
+        want = _v(cuda)
+        if want is None:
+            return None
+        for entry in self.doc("cuda")["toolkit_archs"]:
+            if want in SpecifierSet(entry["cuda"]):
+                return entry
+        return None
+
+    # ---- GPUs
+
+    def _gpu_index(self) -> List[Tuple[Dict[str, Any], List[Tuple[str, ...]]]]:
+        def build() -> List[Tuple[Dict[str, Any], List[Tuple[str, ...]]]]:
+            out = []
+            for e in self.doc("gpus")["gpus"]:
+                keys = [_gpu_tokens(n) for n in [e["name"], *(e.get("aliases") or ())]]
+                out.append((e, [k for k in keys if k]))
+            return out
+
+        return self._memo("gpus", build)
+
+    def gpu_candidates(self, name: str) -> Tuple[str, List[Dict[str, Any]]]:
+        """All entries the name matches at the best level: ("exact"|"partial"|"model", [...])."""
+        q = _gpu_tokens(name)
+        if not q:
+            return ("none", [])
+        if name.rstrip().endswith(("...", "\u2026")):  # nvidia-smi's table cuts long names
+            return self._gpu_truncated(q)
+        # Below an exact match the query must name a model ("4090", "a100"), not only a family.
+        has_model = any(re.search(r"\d", t) for t in q)
+        qset = set(q)
+        qcore = {t for t in q if not _VARIANT_RE.match(t)}
+        levels: Dict[str, List[Tuple[int, Dict[str, Any]]]] = {
+            "exact": [],
+            "partial": [],
+            "model": [],
+        }
+        for entry, keys in self._gpu_index():
+            level = None
+            score = max(len(qset & set(k)) for k in keys) if keys else 0
+            for k in keys:
+                kset = set(k)
+                if k == q or kset == qset:
+                    level = "exact"
+                    break
+                if not has_model:
+                    continue
+                extra = qset - kset
+                if qset < kset or (kset < qset and all(_VARIANT_RE.match(t) for t in extra)):
+                    level = "partial" if level in (None, "model") else level
+                elif qcore and qcore == {t for t in k if not _VARIANT_RE.match(t)}:
+                    level = level or "model"
+            if level:
+                levels[level].append((score, entry))
+        for level in ("exact", "partial", "model"):
+            if levels[level]:
+                # the entry sharing most words with the query first (e.g. the same memory size)
+                ranked = sorted(levels[level], key=lambda se: -se[0])
+                return (level, [e for _, e in ranked])
+        return ("none", [])
+
+    def _gpu_truncated(self, q: Tuple[str, ...]) -> Tuple[str, List[Dict[str, Any]]]:
+        """ "GeForce RTX 208..." : every word but the last is whole, the last is a prefix."""
+        if not any(re.search(r"\d", t) for t in q):
+            return ("none", [])
+        head, prefix = set(q[:-1]), q[-1]
+        found = []
+        for entry, keys in self._gpu_index():
+            for k in keys:
+                kset = set(k)
+                if head <= kset and any(t.startswith(prefix) for t in kset - head):
+                    found.append(entry)
+                    break
+        return ("partial", found) if found else ("none", [])
+
+    def gpu(self, name: str) -> Optional[GpuSpec]:
+        """The GPU a name refers to (NVML, nvidia-smi or marketing spelling), or None.
+
+        None also when the name is ambiguous between GPUs of different compute capability
+        (e.g. "RTX 6000": Quadro RTX 6000 (7.5) or RTX 6000 Ada (8.9)).
+        """
+        level, found = self.gpu_candidates(name)
+        if not found:
+            return None
+        if len({e["compute_capability"] for e in found}) > 1:
+            return None
+        e = found[0]
+        return GpuSpec(
+            name=e["name"],
+            compute_capability=e["compute_capability"],
+            architecture=e.get("architecture"),
+            memory_bandwidth_gbs=e.get("memory_bandwidth_gbs"),
+            fp32_tflops=e.get("fp32_tflops"),
+            tf32_tflops=e.get("tf32_tflops"),
+            fp16_tflops=e.get("fp16_tflops"),
+            bf16_tflops=e.get("bf16_tflops"),
+            slowdown_temp_c=e.get("slowdown_temp_c"),
+            source=e["source"],
+            spec_source=e.get("spec_source"),
+            checked=e.get("checked"),
+            aliases=tuple(e.get("aliases") or ()),
+            unconfirmed=tuple(e.get("unconfirmed") or ()),
+            note=e.get("note"),
+            matched_by=level,
+            also_matches=tuple(x["name"] for x in found[1:]),
+        )
+
+    # ---- PyTorch
+
+    def _torch(self) -> List[TorchRelease]:
+        def build() -> List[TorchRelease]:
+            out = []
+            for e in self.doc("torch")["releases"]:
+                variants = tuple(
+                    TorchVariant(
+                        tag=v["tag"],
+                        cuda=v.get("cuda"),
+                        index_url=v.get("index_url"),
+                        arch_list=(
+                            tuple(v["arch_list"]) if v.get("arch_list") is not None else None
+                        ),
+                        ptx=tuple(v.get("ptx") or ()),
+                        cudnn=v.get("cudnn"),
+                        nccl=v.get("nccl"),
+                        platforms=(
+                            tuple(v["platforms"]) if v.get("platforms") is not None else None
+                        ),
+                        note=v.get("note"),
+                        arch_list_windows=(
+                            tuple(v["arch_list_windows"])
+                            if v.get("arch_list_windows") is not None
+                            else None
+                        ),
+                        ptx_windows=(
+                            tuple(v["ptx_windows"]) if v.get("ptx_windows") is not None else None
+                        ),
+                        ptx_confirmed=v.get("ptx", []) is not None,
+                    )
+                    for v in e["variants"]
+                )
+                out.append(
+                    TorchRelease(
+                        version=e["version"],
+                        python=e["python"],
+                        torchvision=e.get("torchvision"),
+                        torchaudio=e.get("torchaudio"),
+                        pypi_default=e.get("pypi_default"),
+                        variants=variants,
+                        source=e["source"],
+                        checked=e["checked"],
+                        note=e.get("note"),
+                        unconfirmed=tuple(e.get("unconfirmed") or ()),
+                        torchvision_series=e.get("torchvision_series"),
+                    )
+                )
+            return sorted(out, key=lambda r: Version(r.version), reverse=True)
+
+        return self._memo("torch", build)
+
+    def torch_releases(self) -> List[TorchRelease]:
+        """All releases in the data, newest first."""
+        return list(self._torch())
+
+    def torch_release(self, version: str) -> Optional[TorchRelease]:
+        want = _v(version)
+        if want is None:
+            return None
+        want = Version(want.public)
+        for r in self._torch():
+            if Version(r.version) == want:
+                return r
+        return None
+
+    def torch_build(self, installed_version: str) -> Optional[Tuple[TorchRelease, TorchVariant]]:
+        """``"2.5.1+cu121"`` -> (release, cu121 variant); no local tag = the PyPI default."""
+        v = _v(installed_version)
+        if v is None:
+            return None
+        release = self.torch_release(v.public)
+        if release is None:
+            return None
+        tag = v.local.split(".")[0] if v.local else release.pypi_default
+        variant = release.variant(tag) if tag else None
+        return (release, variant) if variant else None
+
+    # ---- TensorFlow and JAX
+
+    def tensorflow_release(self, version: str) -> Optional[TensorflowRelease]:
+        """Tested GPU build configurations of a TensorFlow version ("2.15" = "2.15.0").
+
+        A data entry written as ``major.minor`` ("2.15") covers that whole series.
+        """
+        want = _v(version)
+        if want is None:
+            return None
+        doc = self.doc("tensorflow")
+        exact, series = [], []
+        for e in doc["releases"]:
+            ev = Version(e["version"])
+            if ev == want:
+                exact.append(e)
+            elif len(ev.release) == 2 and want.release[:2] == ev.release[:2]:
+                series.append(e)
+        rows = exact or series
+        if not rows:
+            return None
+        notes = tuple(
+            (n if isinstance(n, str) else n.get("text") or n.get("note") or "")
+            for n in doc.get("notes") or ()
+        )
+        return TensorflowRelease(
+            version=rows[0]["version"],
+            builds=tuple(
+                TensorflowBuild(
+                    version=e["version"],
+                    python=e["python"],
+                    cuda=e.get("cuda"),
+                    cudnn=e.get("cudnn"),
+                    platform=e.get("platform"),
+                    pip_extra_cuda=e.get("pip_extra_cuda"),
+                    source=e["source"],
+                    checked=e["checked"],
+                    note=e.get("note"),
+                )
+                for e in rows
+            ),
+            notes=tuple(n for n in notes if n),
+        )
+
+    def tensorflow_versions(self) -> List[str]:
+        vs = {e["version"] for e in self.doc("tensorflow")["releases"]}
+        return sorted(vs, key=Version, reverse=True)
+
+    def _jax(self) -> List[JaxRelease]:
+        def build() -> List[JaxRelease]:
+            out = [
+                JaxRelease(
+                    jax=e["jax"],
+                    jaxlib=e.get("jaxlib"),
+                    python=e["python"],
+                    plugins=tuple(
+                        JaxPlugin(
+                            name=p["name"],
+                            cuda=p.get("cuda"),
+                            cudnn=p.get("cudnn"),
+                            min_driver_linux=p.get("min_driver_linux"),
+                        )
+                        for p in e.get("plugins") or ()
+                    ),
+                    source=e["source"],
+                    checked=e["checked"],
+                    note=e.get("note"),
+                )
+                for e in self.doc("jax")["releases"]
+            ]
+            return sorted(out, key=lambda r: Version(r.jax), reverse=True)
+
+        return self._memo("jax", build)
+
+    def jax_release(self, version: str) -> Optional[JaxRelease]:
+        want = _v(version)
+        if want is None:
+            return None
+        for r in self._jax():
+            if Version(r.jax) == want:
+                return r
+        return None
+
+    # ---- recommendation
+
+    def recommend(
+        self,
+        framework: str,
+        driver: Optional[str],
+        gpu_ccs: Sequence[str],
+        python: Optional[str],
+        platform: str = "linux",
+    ) -> Recommendation:
+        """The newest build of ``framework`` that runs on this host, and why newer ones don't.
+
+        Unknown inputs (None / empty ``gpu_ccs``) are not checked; ``notes`` says so.
+        """
+        if platform not in PLATFORMS:
+            raise InputError(f"platform must be one of {', '.join(PLATFORMS)}, not {platform!r}")
+        if driver is not None:
+            parse_version(driver, "driver version")
+        pyv = _pyver(python) if python else None
+        ccs = []
+        for cc in gpu_ccs or ():
+            if _cc(cc) is None:
+                raise InputError(f"{cc!r} is not a compute capability (e.g. 8.6)")
+            ccs.append(str(cc).strip())
+        notes: List[str] = []
+        if driver is None:
+            notes.append("driver unknown: CUDA/driver compatibility not checked")
+        if not ccs:
+            notes.append("GPU compute capability unknown: kernel architectures not checked")
+        if pyv is None:
+            notes.append("Python version unknown: Python ranges not checked")
+        if driver is not None:
+            for cc in ccs:
+                first = self.first_toolkit_for_cc(cc)
+                if first == self.toolkit_versions()[0]:
+                    continue  # the data starts there: when the architecture arrived is unknown
+                need = self.min_driver(first, platform) if first else None
+                if need and Version(driver) < Version(need):
+                    notes.append(
+                        f"driver {driver} is older than the driver of CUDA {first}, the first "
+                        f"toolkit for compute capability {cc} (>= {need}); such a driver may not "
+                        "support this GPU at all"
+                    )
+        if framework == "torch":
+            candidates = self._torch_candidates(platform)
+        elif framework == "tensorflow":
+            candidates = self._tf_candidates(platform)
+            if ccs:
+                notes.append("tensorflow: compiled GPU architectures are not in the matrix")
+        elif framework == "jax":
+            candidates = self._jax_candidates(platform)
+            if ccs:
+                notes.append("jax: compiled GPU architectures are not in the matrix")
+        else:
+            raise InputError(f"framework must be torch, tensorflow or jax, not {framework!r}")
+        rejected: List[Tuple[Build, List[str]]] = []
+        for build, checks in candidates:
+            reasons: List[str] = []
+            mode, caveat = None, None
+            if pyv is not None and pyv not in SpecifierSet(checks["python"]):
+                reasons.append(f"Python {pyv} is outside its range {checks['python']}")
+            if driver is not None:
+                mode, caveat, why = self._driver_reason(driver, checks, platform)
+                if why:
+                    reasons.append(why)
+            variant: Optional[TorchVariant] = checks.get("variant")
+            if variant is not None and ccs:
+                archs = variant.archs_for(platform)
+                if archs is None:
+                    reasons.append("its compiled GPU architectures are not in the matrix")
+                else:
+                    for cc in ccs:
+                        runs = variant.runs_on(cc, platform)
+                        c = _cc(cc)
+                        if runs is None:
+                            reasons.append(
+                                f"whether it has kernels for sm_{c[0]}{c[1]} is not in the matrix "
+                                "(its PTX is unconfirmed)"
+                            )
+                        elif not runs:
+                            reasons.append(
+                                f"no kernels for sm_{c[0]}{c[1]} (compute capability {cc}); "
+                                f"it is built for {' '.join(archs) or 'no GPU'}"
+                            )
+            if reasons:
+                rejected.append((build, reasons))
+                continue
+            best = dataclasses.replace(build, driver_mode=mode, caveat=caveat)
+            return Recommendation(framework, best, rejected, notes)
+        return Recommendation(framework, None, rejected, notes)
+
+    def _driver_reason(
+        self, driver: str, checks: Dict[str, Any], platform: str
+    ) -> Tuple[Optional[str], Optional[str], Optional[str]]:
+        """(mode, caveat, rejection reason or None) for a build's CUDA needs."""
+        if checks.get("min_driver"):  # jax plugins state their own minimum
+            need = checks["min_driver"]
+            if Version(driver) >= Version(need):
+                return ("full", None, None)
+            return (None, None, f"needs driver >= {need}; found {driver}")
+        cuda = checks.get("cuda")
+        if not cuda:
+            return (None, None, None)
+        verdict = self.driver_runs_cuda(driver, cuda, platform)
+        if verdict.ok:
+            return (verdict.mode, verdict.caveat, None)
+        if verdict.ok is None:
+            return (None, None, f"cannot tell whether driver {driver} runs it: {verdict.reason}")
+        full_max = self.max_cuda_for_driver(driver, platform)
+        needs = [d for d in (verdict.minor_compat_min_driver, verdict.min_driver) if d]
+        how = " (through minor-version compatibility)" if verdict.minor_compat_min_driver else ""
+        runs = f"; driver {driver} runs up to CUDA {full_max}" if full_max else ""
+        return (
+            None,
+            None,
+            f"driver too old for its CUDA {cuda}: needs >= {min(needs, key=Version)}{how}{runs}",
+        )
+
+    def _torch_candidates(self, platform: str) -> List[Tuple[Build, Dict[str, Any]]]:
+        out = []
+        for r in self._torch():
+            variants = [v for v in r.variants if v.cuda is not None]
+            variants.sort(key=lambda v: Version(v.cuda or "0"), reverse=True)
+            for v in variants:
+                if v.on_platform(platform) is False:
+                    continue
+                packages = [("torch", r.version)]
+                if r.torchvision:
+                    packages.append(("torchvision", r.torchvision))
+                if r.torchaudio:
+                    packages.append(("torchaudio", r.torchaudio))
+                build = Build(
+                    framework="torch",
+                    version=r.version,
+                    tag=v.tag,
+                    cuda=v.cuda,
+                    packages=tuple(packages),
+                    index_url=v.index_url,
+                    source=r.source,
+                )
+                out.append((build, {"python": r.python, "cuda": v.cuda, "variant": v}))
+        return out
+
+    def _tf_candidates(self, platform: str) -> List[Tuple[Build, Dict[str, Any]]]:
+        doc = self.doc("tensorflow")
+        rows = [e for e in doc["releases"] if e.get("cuda")]
+        rows = [e for e in rows if not e.get("platform") or e["platform"].startswith(platform)]
+        if platform == "windows":  # no native-Windows GPU builds after TF 2.10 (see notes)
+            rows = [e for e in rows if e.get("platform") == "windows"]
+        rows.sort(key=lambda e: (Version(e["version"]), Version(e["cuda"])), reverse=True)
+        out = []
+        for e in rows:
+            extra = "[and-cuda]" if e.get("pip_extra_cuda") else ""
+            package = (e.get("package") or "tensorflow").replace("_", "-")
+            build = Build(
+                framework="tensorflow",
+                version=e["version"],
+                tag=e.get("platform"),
+                cuda=e["cuda"],
+                packages=((f"{package}{extra}", e["version"]),),
+                index_url=None,
+                source=e["source"],
+            )
+            out.append((build, {"python": e["python"], "cuda": e["cuda"]}))
+        return out
+
+    def _jax_candidates(self, platform: str) -> List[Tuple[Build, Dict[str, Any]]]:
+        out: List[Tuple[Build, Dict[str, Any]]] = []
+        if platform != "linux":  # JAX publishes CUDA wheels for Linux only
+            return out
+        for r in self._jax():
+            for p in sorted(r.plugins, key=lambda p: p.name, reverse=True):
+                extra = re.sub(r"^jax-(cuda\d+)-plugin$", r"\1", p.name)
+                build = Build(
+                    framework="jax",
+                    version=r.jax,
+                    tag=p.name,
+                    cuda=p.cuda,
+                    packages=((f"jax[{extra}]", r.jax),),
+                    index_url=None,
+                    source=r.source,
+                )
+                checks: Dict[str, Any] = {"python": r.python, "min_driver": p.min_driver_linux}
+                out.append((build, checks))
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# Locating and loading the data
+
+
+def bundled_data_dir() -> Path:
+    """``envcheck/compat_data`` in an installed wheel, else ``<repo>/compat_data``."""
+    here = Path(__file__).resolve().parent
+    inside = here / "compat_data"
+    if (inside / "cuda.json").is_file():
+        return inside
+    return here.parent / "compat_data"
+
+
+def user_data_dir() -> Path:
+    """Where ``envcheck data update`` installs data (``$ENVCHECK_DATA_DIR`` overrides)."""
+    override = os.environ.get("ENVCHECK_DATA_DIR")
+    if override:
+        return Path(override).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return Path(base) / "envcheck" / "compat_data"
+
+
+def manifest_matches(data_dir: Path) -> bool:
+    """True when the MANIFEST.json written by ``data update`` matches every file's sha256."""
+    try:
+        manifest = json.loads((data_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
+        sums = manifest["sha256"]
+        if manifest.get("format") != MANIFEST_FORMAT or not all(f"{k}.json" in sums for k in FILES):
+            return False
+        for name, digest in sums.items():
+            if not re.fullmatch(r"[a-z0-9_]+\.json", name):
+                return False
+            if hashlib.sha256((data_dir / name).read_bytes()).hexdigest() != digest:
+                return False
+        return True
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+
+
+def resolve_data_dir(data_dir: Union[str, Path, None] = None) -> Tuple[Path, str, Optional[str]]:
+    """(directory, origin, note) of the data to use; see the module docstring for the order."""
+    if data_dir is not None:
+        return (Path(data_dir), "explicit", None)
+    note = None
+    override = os.environ.get("ENVCHECK_DATA_DIR")
+    if override:
+        path = Path(override).expanduser()
+        if _is_dir(path):
+            return (path, "ENVCHECK_DATA_DIR", None)
+        note = f"ENVCHECK_DATA_DIR={override} does not exist; using the bundled data"
+    else:
+        path = user_data_dir()
+        if _is_dir(path):
+            if manifest_matches(path):
+                return (path, "user", None)
+            try:
+                Matrix(path).validate_all()
+                return (path, "user", None)
+            except InputError as exc:
+                note = f"user data in {path} ignored: {exc}"
+    return (bundled_data_dir(), "bundled", note)
+
+
+def _is_dir(path: Path) -> bool:
+    """``path.is_dir()`` that also says False for a path it may not look at (a HOME the user
+    cannot enter: Python < 3.12 raises PermissionError there)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+_CACHE: Dict[Tuple[Optional[str], ...], Matrix] = {}
+
+
+def load_matrix(data_dir: Union[str, Path, None] = None) -> Matrix:
+    """The matrix (cached per data location). Files are read and validated on first use."""
+    env = os.environ
+    key = (
+        None if data_dir is None else str(data_dir),
+        env.get("ENVCHECK_DATA_DIR"),
+        env.get("XDG_DATA_HOME"),
+        env.get("HOME"),
+    )
+    matrix = _CACHE.get(key)
+    if matrix is None:
+        path, origin, note = resolve_data_dir(data_dir)
+        matrix = _CACHE[key] = Matrix(path, origin, note)
+    return matrix
+
+
+def clear_cache() -> None:
+    """Forget loaded matrices (after ``data update`` replaced the files)."""
+    _CACHE.clear()
+
+
+load_matrix.cache_clear = clear_cache  # type: ignore[attr-defined]
