@@ -1,1 +1,154 @@
+"""Importers: text people paste into bug reports -> a partial Snapshot.
 
+``snapshot_from_reports(report_paths, error_log_paths)`` reads each file, runs every importer
+whose ``detect`` recognises the text (a GitHub issue often holds collect_env output *and* an
+nvidia-smi table), merges the partial snapshots, scans all text for well-known error messages,
+and marks everything no file stated as ``Unknown("not in the report")`` — so a report that
+lacks the driver version produces no driver findings.
+
+One module per format (see ``base.py`` for the contract): collect_env, nvidia_smi (table and
+``-q``), nvcc, pip_list (pip list / pip freeze / conda list), tensorflow_env, jax_env;
+``errorlog`` holds the error-message patterns.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from typing import Any, List, Optional, Sequence, Tuple
+
+from envcheck.errors import InputError
+from envcheck.snapshot import Snapshot, Unknown
+
+FORMATS = (
+    "nvidia_smi",
+    "nvcc",
+    "collect_env",
+    "tensorflow_env",
+    "jax_env",
+    "pip_list",
+    "proc_driver",
+)
+EXPECTED = "collect_env, nvidia-smi, nvidia-smi -q, nvcc --version, pip/conda list, " + (
+    "tf_env / tf.sysconfig.get_build_info(), jax.print_environment_info(), "
+    "/proc/driver/nvidia/version, or an error log"
+)
+
+
+def _modules() -> List[Any]:
+    import importlib
+
+    return [importlib.import_module(f"envcheck.importers.{name}") for name in FORMATS]
+
+
+def detect_formats(text: str) -> List[str]:
+    """Names of the importers that recognise ``text`` (most authoritative first)."""
+    return [m.NAME for m in _modules() if _safe_detect(m, text)]
+
+
+def _safe_detect(module: Any, text: str) -> bool:
+    try:
+        return bool(module.detect(text))
+    except Exception:  # a detector must never take the command down
+        return False
+
+
+def parse_text(text: str, source: str = "report") -> Tuple[Snapshot, List[str]]:
+    """One report's text -> (partial snapshot, names of the formats found). Not finalized."""
+    from envcheck.importers import base, errorlog
+
+    merged = Snapshot()
+    found: List[str] = []
+    for module in _modules():
+        if not _safe_detect(module, text):
+            continue
+        try:
+            part = module.parse(text)
+        except Exception as exc:  # parse what is there; a broken section is not fatal
+            part = Snapshot()
+            found.append(f"{module.NAME} (partly unreadable: {type(exc).__name__})")
+        else:
+            found.append(module.NAME)
+        merged = base.merge(merged, part)
+    entries = errorlog.scan(text, source)
+    if entries:
+        merged.error_log = entries
+    return merged, found
+
+
+def snapshot_from_reports(
+    report_paths: Sequence[str], error_log_paths: Sequence[str] = ()
+) -> Snapshot:
+    """Build one partial Snapshot from pasted reports and error logs.
+
+    A report no importer recognises (and that holds no known error message) is an
+    InputError naming the file; a log file is only scanned for error messages.
+    """
+    from envcheck import __version__
+    from envcheck.importers import base, errorlog
+    from envcheck.importers.text import read_text
+
+    if not report_paths and not error_log_paths:
+        raise InputError("no report or error log given")
+    merged = Snapshot()
+    names: List[str] = []
+    for path in report_paths:
+        name = os.path.basename(path) or path
+        text = read_text(path)
+        part, found = parse_text(text, name)
+        if not found and not part.error_log:
+            raise InputError(f"{path}: not a recognised report (expected {EXPECTED})")
+        merged = base.merge(merged, part)
+        names.append(name)
+    log_entries: List[dict] = []
+    for path in error_log_paths:
+        name = os.path.basename(path) or path
+        text = read_text(path)
+        log_entries.extend(errorlog.scan(text, name))
+        names.append(name)
+    if error_log_paths or report_paths:
+        existing = merged.error_log if isinstance(merged.error_log, list) else []
+        merged.error_log = existing + log_entries
+
+    _facts_from_errors(merged)
+    _fill_compute_capability(merged)
+    snap = base.finalize(merged)
+    snap.origin = "report:" + ",".join(names)
+    snap.envcheck_version = __version__
+    snap.created = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(snap.hostname, Unknown):
+        snap.hostname = Unknown("not in the report")
+    return snap
+
+
+def _fill_compute_capability(snap: Snapshot) -> None:
+    """A report names GPUs but rarely their compute capability: take it from the matrix."""
+    from envcheck.importers import base
+
+    for g in snap.gpus():
+        if not base.is_set(g.compute_capability) and isinstance(g.name, str):
+            cc: Optional[str] = base.gpu_cc_from_matrix(g.name)
+            if cc:
+                g.compute_capability = cc
+
+
+def _facts_from_errors(snap: Snapshot) -> None:
+    """A few error messages state a fact outright: torch's "driver too old (found version
+    11040)" is the CUDA version the driver supports (cudaDriverGetVersion), i.e. 11.4."""
+    import re
+
+    from envcheck.importers import base
+
+    for entry in snap.error_log if isinstance(snap.error_log, list) else []:
+        if entry.get("pattern") != "driver-too-old-found-version":
+            continue
+        m = re.search(r"found version (\d+)\)", entry.get("line", ""))
+        if not m:
+            continue
+        code = int(m.group(1))
+        drv = base.driver(snap)
+        if not base.is_set(drv.cuda_version) and code >= 1000:
+            drv.cuda_version = f"{code // 1000}.{code % 1000 // 10}"
+            if not base.is_set(drv.source):
+                drv.source = "report:error message"
+        return

@@ -1,0 +1,228 @@
+"""Check family EC9xx: well-known error messages in pasted logs and reports.
+
+``envcheck verify --error-log FILE`` (and error lines inside ``--from-report`` files) put
+``{"pattern": id, "line": text}`` entries in ``snapshot.error_log``; the pattern table in
+``envcheck.importers.errorlog`` says what each message means. Each check here covers one
+category and reports one finding per recognised message, with the log line as evidence.
+Without an error log the checks are skipped (nothing was given to judge).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List
+
+from envcheck.checks.registry import CheckSpec, SkipCheck, check
+from envcheck.findings import Finding
+from envcheck.importers.errorlog import pattern
+from envcheck.snapshot import Snapshot
+
+_RATIONALE_TAIL = (
+    "\n\nThis check reads error messages from `--error-log FILE` and from error lines inside "
+    "`--from-report FILE`; it is skipped when neither was given."
+)
+
+
+def _entries(snapshot: Snapshot) -> List[Dict[str, Any]]:
+    log = snapshot.error_log
+    if not isinstance(log, list):
+        raise SkipCheck("no error log given (use --error-log FILE or --from-report FILE)")
+    return [e for e in log if isinstance(e, dict) and isinstance(e.get("pattern"), str)]
+
+
+def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Finding]:
+    groups: Dict[str, List[Dict[str, Any]]] = {}
+    for entry in _entries(snapshot):
+        p = pattern(entry["pattern"])
+        if p is None or p.category != category:
+            continue
+        groups.setdefault(p.id, []).append(entry)
+    for pid, entries in groups.items():
+        p = pattern(pid)
+        assert p is not None
+        first = entries[0]
+        evidence: Dict[str, Any] = {
+            "pattern": pid,
+            "line": first.get("line", ""),
+            "occurrences": len(entries),
+        }
+        if first.get("file"):
+            evidence["file"] = first["file"]
+        evidence.update(_extra_evidence(pid, first.get("line", ""), snapshot))
+        yield spec.finding(
+            severity=p.severity,
+            title=p.title,
+            expected="no such error in the log",
+            found=_shorten(first.get("line", "")),
+            fix=p.fix,
+            evidence=evidence,
+        )
+
+
+def _shorten(line: str, limit: int = 200) -> str:
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def _extra_evidence(pid: str, line: str, snapshot: Snapshot) -> Dict[str, Any]:
+    """Numbers the message states, decoded (the check stays a pure function of its input)."""
+    import re
+
+    out: Dict[str, Any] = {}
+    if pid == "driver-too-old-found-version":
+        m = re.search(r"found version (\d+)\)", line)
+        if m and int(m.group(1)) >= 1000:
+            code = int(m.group(1))
+            out["driver_max_cuda"] = f"{code // 1000}.{code % 1000 // 10}"
+    elif pid == "cudnn-version-mismatch":
+        m = re.search(
+            r"Loaded runtime CuDNN library: (\S+?)[ .]*\s.*?compiled with:? (\S+?)\.?\s", line
+        )
+        if m:
+            out["cudnn_runtime"] = m.group(1)
+            out["cudnn_compiled"] = m.group(2)
+    elif pid == "sm-not-compatible":
+        m = re.search(r"sm_(\d+)", line)
+        if m:
+            out["gpu_arch"] = f"sm_{m.group(1)}"
+    return out
+
+
+def _spec(code: str, category: str, severity: str, title: str, rationale: str, fix: str) -> Any:
+    def run(spec: CheckSpec, snapshot: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+        return _findings(spec, snapshot, category)
+
+    run.__name__ = f"errorlog_{category.replace('-', '_')}"
+    return check(
+        code,
+        category=category,
+        severity=severity,
+        title=title,
+        rationale=rationale + _RATIONALE_TAIL,
+        fix=fix,
+    )(run)
+
+
+EC901 = _spec(
+    "EC901",
+    "gpu-arch-unsupported",
+    "error",
+    "Error log: GPU architecture missing from the framework build",
+    "'no kernel image is available for execution on the device' and 'sm_XX is not compatible "
+    "with the current PyTorch installation' mean the installed build has no kernels for this "
+    "GPU: every CUDA operation fails.",
+    "Install a build whose architecture list includes the GPU (envcheck matrix recommend).",
+)
+EC902 = _spec(
+    "EC902",
+    "driver-too-old",
+    "error",
+    "Error log: NVIDIA driver too old for the CUDA in use",
+    "'CUDA driver version is insufficient for CUDA runtime version' and 'The NVIDIA driver on "
+    "your system is too old (found version NNNNN)' mean the framework's CUDA runtime needs a "
+    "newer driver than the one installed (the number is the highest CUDA the driver supports, "
+    "11040 = 11.4).",
+    "Upgrade the driver, or install the framework build for an older CUDA.",
+)
+EC903 = _spec(
+    "EC903",
+    "driver-library-mismatch",
+    "error",
+    "Error log: driver kernel module and libraries differ",
+    "'Failed to initialize NVML: Driver/library version mismatch' appears after a driver "
+    "upgrade when the old kernel module is still loaded; nothing can use the GPU until it is "
+    "reloaded.",
+    "Reboot (or reload the nvidia kernel modules) so the module matches the libraries.",
+)
+EC904 = _spec(
+    "EC904",
+    "driver-not-loaded",
+    "error",
+    "Error log: no usable NVIDIA driver / no CUDA device",
+    "'Found no NVIDIA driver', 'couldn't communicate with the NVIDIA driver', 'no CUDA-capable "
+    "device is detected' mean CUDA cannot reach any GPU.",
+    "Load or install the driver; check CUDA_VISIBLE_DEVICES and the container's GPU access.",
+)
+EC905 = _spec(
+    "EC905",
+    "cpu-only-build",
+    "error",
+    "Error log: CPU-only framework build",
+    "'Torch not compiled with CUDA enabled' (or JAX's CPU fallback warning) means the installed "
+    "framework cannot use the GPU at all.",
+    "Replace the CPU build with a CUDA build of the framework.",
+)
+EC906 = _spec(
+    "EC906",
+    "cuda-libs-mismatch",
+    "error",
+    "Error log: CUDA/cuDNN/cuBLAS library missing or wrong version",
+    "'Could not load dynamic library libcudnn.so.8', 'Loaded runtime CuDNN library X but source "
+    "was compiled with Y', CUBLAS_STATUS_* errors: a library the framework needs is missing, "
+    "too old, or shadowed by another copy.",
+    "Install the library versions the framework was built with and remove stale copies from "
+    "LD_LIBRARY_PATH.",
+)
+EC907 = _spec(
+    "EC907",
+    "toolkit-mismatch",
+    "error",
+    "Error log: CUDA toolkit unsuitable for building extensions",
+    "nvcc rejecting the GPU architecture, or PyTorch refusing a system CUDA whose version "
+    "differs from its own, breaks building extensions (flash-attn, DeepSpeed ops, vLLM).",
+    "Use a CUDA toolkit matching the framework's CUDA (major.minor) that supports the GPU.",
+)
+EC908 = _spec(
+    "EC908",
+    "shm-too-small",
+    "error",
+    "Error log: shared memory (/dev/shm) exhausted or unusable",
+    "DataLoader workers dying with a bus error, 'unable to write to file </torch_...>' and NCCL "
+    "failing to create its shared-memory segment all mean /dev/shm is too small (Docker's "
+    "default is 64 MB) or not writable.",
+    "Raise /dev/shm: `--shm-size=16g` or `--ipc=host` for Docker, a memory-backed emptyDir for "
+    "Kubernetes.",
+)
+EC909 = _spec(
+    "EC909",
+    "nccl-problem",
+    "error",
+    "Error log: NCCL failure",
+    "NCCL 'unhandled system error' / 'unhandled cuda error' and collective timeouts stop "
+    "multi-GPU training; the cause is usually shared memory, the network interface, or P2P.",
+    "Rerun with NCCL_DEBUG=INFO; check /dev/shm, NCCL_SOCKET_IFNAME, P2P (NCCL_P2P_DISABLE=1).",
+)
+EC910 = _spec(
+    "EC910",
+    "gpu-health",
+    "error",
+    "Error log: GPU hardware fault (Xid)",
+    "'GPU has fallen off the bus' (Xid 79) and uncorrectable ECC errors (Xid 48/63/64/94/95) "
+    "are hardware/health faults: the node should be drained.",
+    "Drain the node, reset or reboot, and replace the GPU if it repeats.",
+)
+EC911 = _spec(
+    "EC911",
+    "kernel-failure",
+    "warning",
+    "Error log: CUDA kernel failure",
+    "'an illegal memory access was encountered' and 'unspecified launch failure' are usually "
+    "program bugs, but also appear with mismatched builds or failing GPUs.",
+    "Rerun with CUDA_LAUNCH_BLOCKING=1; check dmesg for Xid errors; run verify --kernels.",
+)
+EC912 = _spec(
+    "EC912",
+    "gpu-contention",
+    "info",
+    "Error log: GPU out of memory",
+    "'CUDA out of memory' is usually the workload's size, sometimes other processes holding "
+    "GPU memory.",
+    "Reduce batch size, or free the GPU (nvidia-smi shows other processes).",
+)
+EC913 = _spec(
+    "EC913",
+    "os-setting",
+    "error",
+    "Error log: the container runtime cannot provide GPUs",
+    "'could not select device driver \"\" with capabilities: [[gpu]]' means Docker has no "
+    "NVIDIA runtime configured.",
+    "Install the NVIDIA Container Toolkit and configure Docker's runtime.",
+)

@@ -1,0 +1,268 @@
+"""The importer contract: pasted text -> a *partial* Snapshot.
+
+An importer module has ``NAME`` (shown to users), ``detect(text) -> bool`` and
+``parse(text) -> Snapshot``. ``parse`` only fills what the text states:
+
+- a value the text gives is stored as the value;
+- a value the text explicitly says is absent (``CUDA used to build PyTorch: None``,
+  ``No running processes found``) is stored as ``STATED_NONE``;
+- a value the text says it could not collect is ``Unknown(<what the text said>)``;
+- everything else stays ``None``.
+
+``finalize`` (run once after merging) turns the remaining ``None`` facts into
+``Unknown("not in the report")`` and ``STATED_NONE`` into ``None``, so a check never
+mistakes "the report did not say" for "absent".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import typing
+from typing import Any, Dict, List, Optional
+
+from envcheck.snapshot import (
+    Cuda,
+    CudaToolkit,
+    Driver,
+    FrameworkDeep,
+    Gpu,
+    LibraryInstall,
+    Packages,
+    Snapshot,
+    Unknown,
+    _hints,
+)
+
+NOT_IN_REPORT = "not in the report"
+
+
+class _StatedNone:
+    """Marker: the text says this fact is absent (becomes ``None`` after finalize)."""
+
+    _instance: Optional[_StatedNone] = None
+
+    def __new__(cls) -> _StatedNone:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "STATED_NONE"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+STATED_NONE: Any = _StatedNone()
+
+COULD_NOT_COLLECT = re.compile(r"^\s*(could not collect|n/?a|unknown|not found)\s*$", re.I)
+
+
+def is_set(value: Any) -> bool:
+    """True when a partial fact holds a real value (not None, Unknown or STATED_NONE)."""
+    return value is not None and not isinstance(value, (Unknown, _StatedNone))
+
+
+# --- builders used by the importers ---------------------------------------------------------
+
+
+def driver(snap: Snapshot) -> Driver:
+    if not isinstance(snap.driver, Driver):
+        snap.driver = Driver()
+    return snap.driver
+
+
+def gpu(snap: Snapshot, index: int) -> Gpu:
+    drv = driver(snap)
+    if not isinstance(drv.gpus, list):
+        drv.gpus = []
+    for g in drv.gpus:
+        if g.index == index:
+            return g
+    g = Gpu(index=index)
+    drv.gpus.append(g)
+    drv.gpus.sort(key=lambda x: x.index)
+    return g
+
+
+def cuda(snap: Snapshot) -> Cuda:
+    if not isinstance(snap.cuda, Cuda):
+        snap.cuda = Cuda()
+    return snap.cuda
+
+
+def add_toolkit(snap: Snapshot, version: str, source: str, path: str = "(from report)") -> None:
+    c = cuda(snap)
+    if not isinstance(c.toolkits, list):
+        c.toolkits = []
+    if any(t.version == version for t in c.toolkits):
+        return
+    c.toolkits.append(CudaToolkit(path=path, version=version, version_source=source))
+
+
+def add_cudnn(snap: Snapshot, version: Any, source: str, path: Any = None) -> None:
+    c = cuda(snap)
+    if not isinstance(c.cudnn, list):
+        c.cudnn = []
+    if any(i.version == version and i.path == path for i in c.cudnn):
+        return
+    c.cudnn.append(LibraryInstall(version=version, source=source, path=path))
+
+
+def packages(snap: Snapshot) -> Packages:
+    if not isinstance(snap.packages, Packages):
+        snap.packages = Packages()
+    return snap.packages
+
+
+def add_package(snap: Snapshot, name: str, version: str, overwrite: bool = False) -> None:
+    pk = packages(snap)
+    if not isinstance(pk.installed, dict):
+        pk.installed = {}
+    key = normalize_name(name)
+    if not key or not version:
+        return
+    if overwrite or key not in pk.installed:
+        pk.installed[key] = version
+
+
+def deep(snap: Snapshot, name: str) -> FrameworkDeep:
+    pk = packages(snap)
+    if not isinstance(pk.deep, list):
+        pk.deep = []
+    for d in pk.deep:
+        if d.name == name:
+            return d
+    d = FrameworkDeep(name=name)
+    pk.deep.append(d)
+    return d
+
+
+def normalize_name(name: str) -> str:
+    """PEP 503 normalised distribution name, conda's ``pytorch`` mapped to ``torch``."""
+    key = re.sub(r"[-_.]+", "-", name.strip()).lower()
+    return {"pytorch": "torch"}.get(key, key)
+
+
+def cuda_major_minor(text: str) -> Optional[str]:
+    """ "12.1.105" / "V12.1.105" / "12.1" -> "12.1"; "10.0.130" -> "10.0"."""
+    m = re.search(r"(\d+)\.(\d+)", text)
+    return f"{int(m.group(1))}.{int(m.group(2))}" if m else None
+
+
+def stated(value: str, *, parse: Any = None, what: str = "value") -> Any:
+    """Interpret a ``Key: value`` answer: a value, Unknown("could not collect"), STATED_NONE."""
+    v = value.strip()
+    if not v:
+        return None
+    if COULD_NOT_COLLECT.match(v):
+        return Unknown(f"the report says: {v}")
+    if v.lower() in ("none", "no", "false") and parse is None:
+        return STATED_NONE
+    if parse is not None:
+        out = parse(v)
+        return out if out is not None else Unknown(f"unparseable {what} in the report: {v[:60]}")
+    return v
+
+
+def gpu_cc_from_matrix(name: str) -> Optional[str]:
+    """Compute capability for a GPU name, from the bundled matrix; None if unknown."""
+    clean = name.strip().rstrip(".").strip()
+    if not clean:
+        return None
+    try:
+        from envcheck.compat import load_matrix
+
+        spec = load_matrix().gpu(clean)
+    except Exception:  # matrix missing or broken: the fact simply stays unknown
+        return None
+    cc = getattr(spec, "compute_capability", None) if spec is not None else None
+    return cc if isinstance(cc, str) else None
+
+
+# --- merging and finalizing -----------------------------------------------------------------
+
+
+def _empty(value: Any) -> bool:
+    return value is None or isinstance(value, Unknown)
+
+
+def merge(a: Any, b: Any) -> Any:
+    """Merge two partial facts of the same type; ``a`` wins on conflicts, values beat Unknown."""
+    if _empty(a):
+        return a if (b is None or (isinstance(b, Unknown) and a is not None)) else b
+    if _empty(b):
+        return a
+    if dataclasses.is_dataclass(a) and type(a) is type(b):
+        for f in dataclasses.fields(a):
+            setattr(a, f.name, merge(getattr(a, f.name), getattr(b, f.name)))
+        return a
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = dict(b)
+        out.update(a)
+        return out
+    if isinstance(a, list) and isinstance(b, list):
+        return _merge_lists(a, b)
+    return a
+
+
+def _key(item: Any) -> Any:
+    if isinstance(item, Gpu):
+        return ("gpu", item.index)
+    if isinstance(item, FrameworkDeep):
+        return ("deep", item.name)
+    if isinstance(item, CudaToolkit):
+        return ("toolkit", item.version)
+    if isinstance(item, LibraryInstall):
+        return ("lib", str(item.version), str(item.path))
+    if isinstance(item, dict):
+        return ("dict", tuple(sorted((str(k), str(v)) for k, v in item.items())))
+    if dataclasses.is_dataclass(item):
+        return ("dc", repr(item))
+    return ("v", repr(item))
+
+
+def _merge_lists(a: List[Any], b: List[Any]) -> List[Any]:
+    out = list(a)
+    index = {_key(x): i for i, x in enumerate(out)}
+    for item in b:
+        k = _key(item)
+        if k in index:
+            out[index[k]] = merge(out[index[k]], item)
+        else:
+            index[k] = len(out)
+            out.append(item)
+    if out and all(isinstance(x, Gpu) for x in out):
+        out.sort(key=lambda g: g.index)
+    return out
+
+
+def _allows_unknown(tp: Any) -> bool:
+    return typing.get_origin(tp) is typing.Union and Unknown in typing.get_args(tp)
+
+
+def finalize(value: Any, reason: str = NOT_IN_REPORT) -> Any:
+    """None -> Unknown(reason) wherever the schema allows Unknown; STATED_NONE -> None."""
+    if isinstance(value, _StatedNone):
+        return None
+    if isinstance(value, Unknown):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        hints = _hints(type(value))
+        for f in dataclasses.fields(value):
+            current = getattr(value, f.name)
+            if current is None and _allows_unknown(hints.get(f.name)):
+                setattr(value, f.name, Unknown(reason))
+            else:
+                setattr(value, f.name, finalize(current, reason))
+        return value
+    if isinstance(value, list):
+        return [finalize(v, reason) for v in value]
+    if isinstance(value, dict):
+        return {k: finalize(v, reason) for k, v in value.items()}
+    return value
+
+
+def strip_none(data: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in data.items() if v is not None}

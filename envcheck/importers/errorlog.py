@@ -1,0 +1,567 @@
+"""Well-known error messages in logs and pasted reports -> ``snapshot.error_log`` entries.
+
+Each entry is ``{"pattern": <id>, "line": <the log line>, "file": <file name>}``. The pattern
+table below is the single source of truth: the check family ``envcheck.checks.errorlog``
+turns each entry into a Finding of the pattern's category, severity and fix.
+
+Patterns are tried in order and the first match wins, so the specific ones come first
+(an NCCL shared-memory failure is ``shm-too-small``, not a generic NCCL error).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Pattern, Tuple
+
+MAX_ENTRIES = 200  # per snapshot
+MAX_PER_PATTERN = 20
+MAX_LINE = 400
+
+
+@dataclass(frozen=True)
+class ErrorPattern:
+    id: str
+    regex: Pattern[str]
+    category: str
+    severity: str
+    title: str
+    fix: str
+
+
+def _p(pid: str, rx: str, category: str, severity: str, title: str, fix: str) -> ErrorPattern:
+    return ErrorPattern(pid, re.compile(rx, re.I), category, severity, title, fix)
+
+
+_UPGRADE_FRAMEWORK = (
+    "Install a framework build whose compiled architectures include this GPU (for PyTorch on "
+    "Blackwell sm_120/sm_100: a cu128 or newer build, e.g. `pip install torch --index-url "
+    "https://download.pytorch.org/whl/cu128`); `envcheck matrix recommend --gpu NAME` lists them."
+)
+_DRIVER_OLD = (
+    "Either upgrade the NVIDIA driver to at least the minimum for the framework's CUDA version, "
+    "or install the framework build made for an older CUDA (e.g. torch `cu118`); "
+    "`envcheck matrix driver <version>` shows what a driver can run."
+)
+
+PATTERNS: List[ErrorPattern] = [
+    # --- GPU architecture not in the build -------------------------------------------------
+    _p(
+        "sm-not-compatible",
+        r"CUDA capability sm_\d+ is not compatible with the current PyTorch installation",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU's architecture is not compiled into this PyTorch build",
+        _UPGRADE_FRAMEWORK,
+    ),
+    _p(
+        "no-kernel-image",
+        r"no kernel image is available for execution on the device|"
+        r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
+        "gpu-arch-unsupported",
+        "error",
+        "no kernel image for this GPU in the installed build",
+        _UPGRADE_FRAMEWORK,
+    ),
+    _p(
+        "nvcc-unsupported-arch",
+        r"nvcc fatal\s*:\s*Unsupported gpu architecture|"
+        r"'sm_\d+' is not a recognized processor for this target",
+        "toolkit-mismatch",
+        "error",
+        "the CUDA compiler is too old for this GPU architecture",
+        "Build extensions with a CUDA toolkit that supports the GPU (Blackwell needs CUDA "
+        ">= 12.8), or set TORCH_CUDA_ARCH_LIST to architectures this nvcc knows.",
+    ),
+    _p(
+        "cuda-version-mismatch-extension",
+        r"The detected CUDA version \([\d.]+\) mismatches the version that was used to compile "
+        r"PyTorch",
+        "toolkit-mismatch",
+        "error",
+        "the system nvcc does not match the CUDA PyTorch was built with",
+        "Point CUDA_HOME at a toolkit with the same major.minor as torch.version.cuda, or "
+        "install the torch build matching the system toolkit.",
+    ),
+    # --- driver too old -------------------------------------------------------------------
+    _p(
+        "driver-too-old-found-version",
+        r"The NVIDIA driver on your system is too old \(found version \d+\)",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver is too old for this framework build",
+        _DRIVER_OLD,
+    ),
+    _p(
+        "driver-insufficient",
+        r"CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver"
+        r"|CUDA_ERROR_INSUFFICIENT_DRIVER",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver is older than the CUDA runtime in use",
+        _DRIVER_OLD,
+    ),
+    _p(
+        "ptx-unsupported-toolchain",
+        r"the provided PTX was compiled with an unsupported toolchain|"
+        r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+        "driver-too-old",
+        "error",
+        "PTX built by a newer CUDA than the driver can JIT",
+        "Upgrade the driver to one that supports the CUDA version the code was built with "
+        "(minor-version compatibility does not cover PTX JIT), or use a build with SASS for "
+        "this GPU.",
+    ),
+    # --- driver / library mismatch, driver not usable ----------------------------------------
+    _p(
+        "nvml-driver-library-mismatch",
+        r"Driver/library version mismatch|API mismatch: the NVIDIA kernel module has version",
+        "driver-library-mismatch",
+        "error",
+        "the loaded kernel module and the user-space driver libraries differ",
+        "The driver was upgraded without reloading the kernel module: reboot the node (or "
+        "stop all GPU processes and reload: `rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia` "
+        "then `modprobe nvidia`). Pin the driver packages to avoid unattended upgrades.",
+    ),
+    _p(
+        "forward-compat-unsupported",
+        r"forward compatibility was attempted on non supported HW|"
+        r"cudaErrorCompatNotSupportedOnDevice",
+        "driver-too-old",
+        "error",
+        "the host driver is too old for the CUDA in use (forward compatibility is not available)",
+        "The CUDA runtime (often a container image's) needs a newer host driver than the one "
+        "installed, and CUDA forward compatibility only works on data-centre GPUs: upgrade the "
+        "host driver, or use an image / framework build for an older CUDA.",
+    ),
+    _p(
+        "unsupported-display-driver",
+        r"system has unsupported display driver / cuda driver combination|"
+        r"cudaErrorSystemDriverMismatch",
+        "driver-library-mismatch",
+        "error",
+        "the CUDA driver library does not match the installed display (kernel) driver",
+        "Reinstall a current NVIDIA driver for this GPU as one package set and reboot, so "
+        "libcuda and the kernel module come from the same release; remove stray libcuda copies "
+        "(e.g. from an old toolkit or a container image) from the loader path.",
+    ),
+    _p(
+        "nvidia-smi-cannot-communicate",
+        r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA kernel driver is not loaded",
+        "Load the driver (`modprobe nvidia`; check `dmesg` for why it failed, e.g. Secure Boot "
+        "or a kernel update without a rebuilt DKMS module) or install it.",
+    ),
+    _p(
+        "found-no-nvidia-driver",
+        r"Found no NVIDIA driver on your system|nvml error: driver not loaded|"
+        r"NVIDIA driver is not loaded|could not load NVML library",
+        "driver-not-loaded",
+        "error",
+        "no usable NVIDIA driver",
+        "Install/load the NVIDIA driver on the host; in a container, run with the NVIDIA "
+        "container toolkit (`--gpus all`).",
+    ),
+    _p(
+        "libcuda-missing",
+        r"libcuda\.so(?:\.1)?: cannot open shared object file|"
+        r"Could not load dynamic library 'libcuda\.so(?:\.1)?'|Could not find cuda drivers",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA driver's libcuda cannot be found",
+        "Install the NVIDIA driver's user-space libraries (libcuda.so.1 comes with the driver, "
+        "not with the CUDA toolkit); in containers use the NVIDIA container toolkit; on WSL "
+        "add /usr/lib/wsl/lib to the loader path.",
+    ),
+    _p(
+        "no-cuda-device",
+        r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
+        "driver-not-loaded",
+        "error",
+        "CUDA sees no GPU",
+        "Check that the driver is loaded (`nvidia-smi`), that CUDA_VISIBLE_DEVICES does not hide "
+        "the GPUs, and that containers get them (`--gpus all`).",
+    ),
+    _p(
+        "fabric-manager-not-running",
+        r"system not yet initialized|cudaErrorSystemNotReady",
+        "driver-not-loaded",
+        "error",
+        "the GPUs are not initialised (NVSwitch systems need nvidia-fabricmanager)",
+        "Start nvidia-fabricmanager (same version as the driver): "
+        "`systemctl enable --now nvidia-fabricmanager`.",
+    ),
+    _p(
+        "cuda-unknown-error",
+        r"CUDA unknown error - this may be due to an incorrectly set up environment",
+        "driver-not-loaded",
+        "error",
+        "CUDA failed to initialise (unknown error)",
+        "Often nvidia_uvm is not loaded (`modprobe nvidia_uvm`) or the GPU state is bad after "
+        "suspend; check `dmesg`, reload the driver or reboot.",
+    ),
+    _p(
+        "invalid-device-ordinal",
+        r"invalid device ordinal|cudaErrorInvalidDevice\b",
+        "os-setting",
+        "error",
+        "the program asked for a GPU index that does not exist",
+        "Check CUDA_VISIBLE_DEVICES (and the scheduler's GPU allocation) against the GPUs "
+        "`nvidia-smi -L` lists; inside CUDA_VISIBLE_DEVICES the GPUs are renumbered from 0.",
+    ),
+    _p(
+        "container-no-gpu-driver",
+        r"could not select device driver \"\" with capabilities: \[\[gpu\]\]",
+        "os-setting",
+        "error",
+        "Docker cannot give GPUs to the container",
+        "Install and configure the NVIDIA Container Toolkit "
+        "(`nvidia-ctk runtime configure --runtime=docker` and restart dockerd).",
+    ),
+    # --- CPU-only build ---------------------------------------------------------------------
+    _p(
+        "torch-not-compiled-with-cuda",
+        r"Torch not compiled with CUDA enabled",
+        "cpu-only-build",
+        "error",
+        "a CPU-only PyTorch build is installed",
+        "Uninstall the CPU build and install a CUDA build: `pip uninstall -y torch` then "
+        "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
+    ),
+    _p(
+        "jax-cpu-fallback",
+        r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
+        "cpu-only-build",
+        "error",
+        "JAX is installed without its CUDA plugin",
+        'Install JAX with CUDA: `pip install -U "jax[cuda12]"` (or cuda13).',
+    ),
+    # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
+    _p(
+        "cudnn-version-mismatch",
+        r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but source was "
+        r"compiled with|cuDNN version incompatibility|Found cuDNN version \d+, but JAX was built "
+        r"against version",
+        "cuda-libs-mismatch",
+        "error",
+        "the cuDNN found at run time is older than the one the framework was built with",
+        "Remove the older cuDNN that is found first (often a system libcudnn on "
+        "LD_LIBRARY_PATH) or install the cuDNN version the framework needs (pip "
+        "`nvidia-cudnn-cu12`).",
+    ),
+    _p(
+        "could-not-load-dynamic-library",
+        r"Could not load dynamic library '(lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver"
+        r"|cusparse|cudnn|nccl)\.so[.\d]*|(?:cudart|cublas|cublasLt|cufft|curand|cusolver"
+        r"|cusparse|cudnn)64_\d+\.dll)'",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library the framework needs cannot be loaded",
+        "Install the CUDA/cuDNN libraries the framework version expects (for TensorFlow >= 2.14: "
+        "`pip install tensorflow[and-cuda]`) or fix LD_LIBRARY_PATH.",
+    ),
+    _p(
+        "cuda-lib-missing",
+        r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc)\.so[.\d]*)"
+        r": cannot open shared object file|undefined symbol: \w*(?:cublas|cudnn|nvJitLink)\w*",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library is missing or the wrong version",
+        "Reinstall the framework so its bundled nvidia-* wheels match, and remove stale CUDA "
+        "paths from LD_LIBRARY_PATH.",
+    ),
+    _p(
+        "dnn-library-not-found",
+        r"DNN library is not found|DNN library initialization failed|Unable to load cuDNN",
+        "cuda-libs-mismatch",
+        "error",
+        "cuDNN could not be loaded or initialised",
+        "Install the cuDNN version the framework was built with and make sure it is found "
+        "before any other copy.",
+    ),
+    _p(
+        "cannot-dlopen-gpu-libraries",
+        r"Cannot dlopen some GPU libraries",
+        "cuda-libs-mismatch",
+        "error",
+        "TensorFlow could not load its GPU libraries and runs on the CPU",
+        "Install the CUDA/cuDNN versions of TensorFlow's tested build configuration "
+        "(`pip install tensorflow[and-cuda]` on Linux).",
+    ),
+    _p(
+        "cublas-status",
+        r"CUBLAS_STATUS_(?!SUCCESS)\w+",
+        "cuda-libs-mismatch",
+        "warning",
+        "cuBLAS failed",
+        "CUBLAS_STATUS_NOT_INITIALIZED when calling cublasCreate usually means the GPU was "
+        "(nearly) out of memory: free the GPU or reduce the batch. For other statuses rerun with "
+        "CUDA_LAUNCH_BLOCKING=1 and check that the framework's nvidia-cublas wheel is the one "
+        "loaded (no other libcublas on LD_LIBRARY_PATH).",
+    ),
+    _p(
+        "cudnn-status",
+        r"CUDNN_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED|ARCH_MISMATCH|NOT_SUPPORTED|"
+        r"INTERNAL_ERROR|VERSION_MISMATCH)",
+        "cuda-libs-mismatch",
+        "warning",
+        "cuDNN failed",
+        "cuDNN could not start or run: usually a CUDA/cuDNN that does not match the framework "
+        "build (compare `nvcc -V`, torch.version.cuda and the cuDNN on the loader path), or no "
+        "usable GPU/driver. Reinstall the framework's nvidia-cudnn wheel and remove other cuDNN "
+        "copies from LD_LIBRARY_PATH.",
+    ),
+    # --- shared memory ------------------------------------------------------------------------
+    _p(
+        "torch-shm-unable-to-write",
+        r"unable to write to file </torch_\w+>|unable to open shared memory object </torch_",
+        "shm-too-small",
+        "error",
+        "PyTorch could not create shared memory for DataLoader workers",
+        "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
+        "Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer workers.",
+    ),
+    _p(
+        "dataloader-bus-error",
+        r"DataLoader worker \(pid \d+\) is killed by signal: Bus error|"
+        r"out of shared memory|insufficient shared memory \(shm\)",
+        "shm-too-small",
+        "error",
+        "DataLoader workers crashed: /dev/shm is too small",
+        "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
+        "Kubernetes: an emptyDir with medium: Memory at /dev/shm).",
+    ),
+    _p(
+        "nccl-shm-failure",
+        r"NCCL WARN (?:Error while (?:creating|attaching to) shared memory segment|"
+        r"Call to shm_open failed|Error: failed to extend /dev/shm)",
+        "shm-too-small",
+        "error",
+        "NCCL could not create its shared-memory segment",
+        "Raise /dev/shm (`--shm-size` / `--ipc=host`) and make sure it is writable (mode 1777).",
+    ),
+    _p(
+        "bus-error",
+        r"^\s*Bus error(?: \(core dumped\))?\s*$|\bkilled by signal: Bus error",
+        "shm-too-small",
+        "warning",
+        "a process died with SIGBUS (usually /dev/shm exhausted)",
+        "Check /dev/shm size in the container (`df -h /dev/shm`) and raise it.",
+    ),
+    # --- NCCL ---------------------------------------------------------------------------------
+    _p(
+        "nccl-unhandled-cuda-error",
+        r"unhandled cuda error|ncclUnhandledCudaError",
+        "nccl-problem",
+        "error",
+        "NCCL hit a CUDA error",
+        "Run with NCCL_DEBUG=INFO to see the failing call; check for a driver/NCCL mismatch, "
+        "peer-to-peer problems (try NCCL_P2P_DISABLE=1) and GPU health (Xid in dmesg).",
+    ),
+    _p(
+        "nccl-unhandled-system-error",
+        r"unhandled system error|ncclSystemError",
+        "nccl-problem",
+        "error",
+        "NCCL hit a system error",
+        "Run with NCCL_DEBUG=INFO: in containers this is usually /dev/shm too small "
+        "(`--ipc=host` or `--shm-size`), otherwise the network interface "
+        "(NCCL_SOCKET_IFNAME) or InfiniBand setup.",
+    ),
+    _p(
+        "nccl-timeout",
+        r"Watchdog caught collective operation timeout|NCCL communicator was aborted",
+        "nccl-problem",
+        "warning",
+        "an NCCL collective timed out",
+        "One rank stalled or died: check the other ranks' logs, network, and GPU health.",
+    ),
+    _p(
+        "nccl-error",
+        r"NCCL error in:|ncclInternalError|ncclInvalidUsage|NCCL Error \d+",
+        "nccl-problem",
+        "error",
+        "NCCL failed",
+        "Run with NCCL_DEBUG=INFO to see which transport failed.",
+    ),
+    # --- GPU health ---------------------------------------------------------------------------
+    _p(
+        "gpu-fallen-off-bus",
+        r"fallen off the bus|\bXid\b\s*(?:\([^)]*\))?\s*:\s*79\b",
+        "gpu-health",
+        "error",
+        "a GPU fell off the bus (Xid 79)",
+        "Drain the node: check power, cooling and seating of the GPU, update the system BIOS; "
+        "a reboot brings it back until it happens again.",
+    ),
+    _p(
+        "xid-ecc",
+        r"\bXid\b\s*(?:\([^)]*\))?\s*:\s*(48|63|64|92|94|95)\b|uncorrectable ECC error encountered",
+        "gpu-health",
+        "error",
+        "the GPU reported an uncorrectable memory error (Xid 48/63/64/92/94/95)",
+        "Drain the node and reset the GPU (`nvidia-smi -r`) or reboot; repeated errors mean "
+        "the GPU must be replaced (check `nvidia-smi -q -d ECC,ROW_REMAPPER`).",
+    ),
+    _p(
+        "gpu-lost",
+        r"Unable to determine the device handle for GPU|GPU is lost\.|GPU requires reset|"
+        r"^No devices were found$",
+        "gpu-health",
+        "error",
+        "nvidia-smi cannot reach a GPU (lost, needs a reset, or not detected)",
+        "Drain the node; check `dmesg` for Xid 79 / 'fallen off the bus' and `lspci` for the "
+        "GPU, then reset (`nvidia-smi -r`) or reboot; repeated loss means a hardware fault.",
+    ),
+    _p(
+        "xid-other",
+        r"\bNVRM: Xid\b",
+        "gpu-health",
+        "warning",
+        "the driver logged an Xid error",
+        "Look the Xid code up in NVIDIA's Xid catalogue; 13/31/43 are usually application "
+        "faults, 74 NVLink, 79 fallen off the bus, 119/120 GSP firmware.",
+    ),
+    _p(
+        "illegal-memory-access",
+        r"an illegal memory access was encountered|cudaErrorIllegalAddress",
+        "kernel-failure",
+        "warning",
+        "a CUDA kernel accessed memory illegally",
+        "Usually a bug in a kernel or extension, or a kernel built for another architecture; "
+        "rerun with CUDA_LAUNCH_BLOCKING=1. If it happens with known-good code, check Xid "
+        "errors and run `envcheck verify --kernels full`.",
+    ),
+    _p(
+        "unspecified-launch-failure",
+        r"unspecified launch failure|cudaErrorLaunchFailure",
+        "kernel-failure",
+        "warning",
+        "a CUDA kernel launch failed",
+        "Check dmesg for Xid errors (13/31/43); run `envcheck verify --kernels full`.",
+    ),
+    _p(
+        "device-side-assert",
+        r"device-side assert triggered",
+        "kernel-failure",
+        "info",
+        "a device-side assert fired (usually a bug in the program, e.g. an index out of range)",
+        "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing operation; this is rarely the "
+        "environment.",
+    ),
+    # --- memory -------------------------------------------------------------------------------
+    _p(
+        "cuda-out-of-memory",
+        r"CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|"
+        r"RESOURCE_EXHAUSTED: Out of memory",
+        "gpu-contention",
+        "info",
+        "the GPU ran out of memory",
+        "Reduce batch size / sequence length, or free the GPU: check `nvidia-smi` for other "
+        "processes holding memory.",
+    ),
+]
+
+# Literal (lower-case) substrings, at least one of which every match of the pattern contains.
+# scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
+# that contain one, so a 20 MB training log is scanned in well under a second.
+KEYS: Dict[str, Tuple[str, ...]] = {
+    "sm-not-compatible": ("is not compatible with the current pytorch",),
+    "no-kernel-image": ("no kernel image", "nokernelimage", "no_binary_for_gpu"),
+    "nvcc-unsupported-arch": ("unsupported gpu architecture", "is not a recognized processor"),
+    "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
+    "driver-too-old-found-version": ("driver on your system is too old",),
+    "driver-insufficient": ("insufficient",),
+    "ptx-unsupported-toolchain": ("unsupported toolchain", "unsupported_ptx"),
+    "nvml-driver-library-mismatch": ("driver/library version mismatch", "api mismatch"),
+    "forward-compat-unsupported": ("forward compatibility was attempted", "compatnotsupported"),
+    "unsupported-display-driver": ("unsupported display driver", "systemdrivermismatch"),
+    "nvidia-smi-cannot-communicate": ("communicate with the nvidia driver",),
+    "found-no-nvidia-driver": (
+        "found no nvidia driver",
+        "driver not loaded",
+        "driver is not loaded",
+        "could not load nvml",
+    ),
+    "libcuda-missing": ("libcuda.so", "could not find cuda drivers"),
+    "no-cuda-device": ("no cuda-capable device", "cudaerrornodevice", "cuda_error_no_device"),
+    "fabric-manager-not-running": ("system not yet initialized", "systemnotready"),
+    "cuda-unknown-error": ("cuda unknown error",),
+    "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
+    "container-no-gpu-driver": ("could not select device driver",),
+    "torch-not-compiled-with-cuda": ("torch not compiled with cuda",),
+    "jax-cpu-fallback": ("cuda-enabled jaxlib is not installed",),
+    "cudnn-version-mismatch": (
+        "loaded runtime cudnn library",
+        "cudnn version incompatibility",
+        "but jax was built against",
+    ),
+    "could-not-load-dynamic-library": ("could not load dynamic library",),
+    "cuda-lib-missing": ("cannot open shared object file", "undefined symbol"),
+    "dnn-library-not-found": ("dnn library", "unable to load cudnn"),
+    "cannot-dlopen-gpu-libraries": ("cannot dlopen some gpu libraries",),
+    "cublas-status": ("cublas_status_",),
+    "cudnn-status": ("cudnn_status_",),
+    "torch-shm-unable-to-write": ("</torch_",),
+    "dataloader-bus-error": (
+        "killed by signal: bus error",
+        "out of shared memory",
+        "insufficient shared memory",
+    ),
+    "nccl-shm-failure": ("nccl warn",),
+    "bus-error": ("bus error",),
+    "nccl-unhandled-cuda-error": ("unhandled cuda error", "ncclunhandledcudaerror"),
+    "nccl-unhandled-system-error": ("unhandled system error", "ncclsystemerror"),
+    "nccl-timeout": ("watchdog caught collective", "communicator was aborted"),
+    "nccl-error": ("nccl error", "ncclinternalerror", "ncclinvalidusage"),
+    "gpu-fallen-off-bus": ("fallen off the bus", "xid"),
+    "xid-ecc": ("xid", "uncorrectable ecc error encountered"),
+    "gpu-lost": ("device handle for gpu", "gpu is lost", "requires reset", "no devices were found"),
+    "xid-other": ("xid",),
+    "illegal-memory-access": ("illegal memory access", "cudaerrorillegaladdress"),
+    "unspecified-launch-failure": ("unspecified launch failure", "cudaerrorlaunchfailure"),
+    "device-side-assert": ("device-side assert",),
+    "cuda-out-of-memory": ("out of memory", "cudaerrormemoryallocation"),
+}
+_ALL_KEYS: Tuple[bytes, ...] = tuple(sorted({k.encode() for ks in KEYS.values() for k in ks}))
+MAX_CANDIDATE_LINES = 20000
+
+_BY_ID: Dict[str, ErrorPattern] = {p.id: p for p in PATTERNS}
+
+
+def pattern(pid: str) -> Optional[ErrorPattern]:
+    return _BY_ID.get(pid)
+
+
+def scan(text: str, source: str) -> List[Dict[str, str]]:
+    """Every recognised line in ``text`` as an error_log entry (deduplicated, capped)."""
+    data = text.encode("utf-8", "replace")
+    low = data.lower()  # ASCII-only lower-casing keeps byte offsets
+    starts = set()
+    for key in _ALL_KEYS:
+        pos = low.find(key)
+        while pos != -1 and len(starts) < MAX_CANDIDATE_LINES:
+            starts.add(low.rfind(b"\n", 0, pos) + 1)
+            end = low.find(b"\n", pos)
+            if end == -1:
+                break
+            pos = low.find(key, end)
+    out: List[Dict[str, str]] = []
+    seen = set()
+    per: Dict[str, int] = {}
+    for start in sorted(starts):
+        end = data.find(b"\n", start)
+        line = data[start : end if end != -1 else len(data)].decode("utf-8", "replace").strip()
+        for p in PATTERNS:
+            if p.regex.search(line[:4000]):
+                key = (p.id, line[:MAX_LINE])
+                if key not in seen and per.get(p.id, 0) < MAX_PER_PATTERN:
+                    seen.add(key)
+                    per[p.id] = per.get(p.id, 0) + 1
+                    out.append({"pattern": p.id, "line": line[:MAX_LINE], "file": source})
+                break
+        if len(out) >= MAX_ENTRIES:
+            break
+    return out

@@ -1,0 +1,82 @@
+"""Reading pasted text safely: size cap, encodings (UTF-8, UTF-16 from PowerShell), binary
+detection, and the clean-up that GitHub pastes need (ANSI colours, CRLF, ``> `` quoting,
+code fences, HTML ``<details>`` wrappers)."""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Optional
+
+from envcheck.errors import InputError
+
+MAX_BYTES = 16 * 1024 * 1024  # a pasted report is never this big; read at most this much
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+_HTML_TAG = re.compile(r"^\s*</?(details|summary|code|pre)\b[^>]*>", re.I)
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def read_text(path: str) -> str:
+    """The file's text, cleaned. Unreadable or binary input is a one-line InputError."""
+    name = os.path.basename(path) or path
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES)
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a report file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    text = decode(raw)
+    if text is None:
+        raise InputError(f"{name}: binary data, not a text report")
+    return clean(text)
+
+
+def decode(raw: bytes) -> Optional[str]:
+    """Bytes -> str, or None when the bytes are not text."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            return None
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    # UTF-16 without a BOM (every other byte NUL in ASCII text)
+    sample = raw[:4096]
+    if sample and sample.count(b"\x00") > len(sample) // 3:
+        for enc in ("utf-16-le", "utf-16-be"):
+            try:
+                text = raw[: len(raw) - len(raw) % 2].decode(enc)
+            except UnicodeDecodeError:
+                continue
+            if _looks_textual(text):
+                return text
+        return None
+    text = raw.decode("utf-8", errors="replace")
+    return text if _looks_textual(text) else None
+
+
+def _looks_textual(text: str) -> bool:
+    sample = text[:8192]
+    if not sample:
+        return True
+    bad = sum(
+        1 for ch in sample if ch == "\ufffd" or (ord(ch) < 32 and ch not in "\t\n\r\f\v\x1b\x08")
+    )
+    return bad <= len(sample) * 0.05
+
+
+def clean(text: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    text = _ANSI.sub("", text)
+    lines = text.split("\n")
+    quoted = [ln for ln in lines if ln.strip()]
+    if quoted and sum(1 for ln in quoted if ln.lstrip().startswith(">")) > len(quoted) * 0.6:
+        lines = [re.sub(r"^\s*>\s?", "", ln) for ln in lines]
+    out = []
+    for ln in lines:
+        if _FENCE.match(ln) or _HTML_TAG.match(ln):
+            continue
+        out.append(ln.rstrip())
+    return "\n".join(out)
