@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -58,13 +59,52 @@ def main(argv: Optional[List[str]] = None) -> None:
         print("envcheck: interrupted", file=sys.stderr)
         sys.exit(130)
     except SystemExit:
+        _flush_stdout()  # a full disk under `> report.txt` shows here, not at interpreter exit
         raise
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRNOS:
+            _internal(exc)
+        _output_failed(exc)
     except Exception as exc:  # never a bare traceback for the user; exit 3 is "envcheck failed"
-        if os.environ.get("ENVCHECK_DEBUG"):
-            raise
-        print(
-            f"envcheck: internal error: {type(exc).__name__}: {exc} "
-            "(set ENVCHECK_DEBUG=1 for a traceback)",
-            file=sys.stderr,
-        )
-        sys.exit(EXIT_INTERNAL)
+        _internal(exc)
+
+
+# Writing the output failed (stdout on a full disk, over quota, too large): not envcheck's fault.
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # `envcheck verify | head`: the reader left; not an error
+        _drop_stdout()
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRNOS:
+            _internal(exc)
+        _output_failed(exc)
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's own flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _output_failed(exc: OSError) -> None:
+    print(f"envcheck: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+    _drop_stdout()
+    sys.exit(EnvcheckError.exit_code)
+
+
+def _internal(exc: BaseException) -> None:
+    if os.environ.get("ENVCHECK_DEBUG"):
+        raise exc
+    print(
+        f"envcheck: internal error: {type(exc).__name__}: {exc} "
+        "(set ENVCHECK_DEBUG=1 for a traceback)",
+        file=sys.stderr,
+    )
+    sys.exit(EXIT_INTERNAL)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Union
 
 SCHEMA_VERSION = 1
+MAX_SNAPSHOT_CHARS = 64 << 20  # a 16-GPU node's snapshot is ~100 KB
 
 
 class SnapshotError(Exception):
@@ -334,9 +335,13 @@ class Snapshot:
     def load(cls, path: str) -> Snapshot:
         try:
             with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+                text = fh.read(MAX_SNAPSHOT_CHARS + 1)  # /dev/zero must not eat all memory
         except (OSError, UnicodeDecodeError) as exc:
             raise SnapshotError(f"cannot read snapshot {path}: {exc}") from None
+        if len(text) > MAX_SNAPSHOT_CHARS:
+            raise SnapshotError(
+                f"{path}: larger than {MAX_SNAPSHOT_CHARS >> 20} MiB, not a snapshot"
+            )
         try:
             return cls.from_json(text)
         except SnapshotError as exc:

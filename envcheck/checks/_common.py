@@ -1,0 +1,443 @@
+"""Helpers shared by the check families: reading facts (or skipping), versions, CUDA runtimes.
+
+No checks are registered here. Everything is pure: no I/O, no imports of frameworks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from envcheck.checks.registry import SkipCheck
+from envcheck.snapshot import (
+    CpuMemory,
+    Cuda,
+    CudaToolkit,
+    Driver,
+    FrameworkDeep,
+    Gpu,
+    KernelSide,
+    OsInfo,
+    Packages,
+    Snapshot,
+    Unknown,
+    known,
+)
+
+PYTORCH_INDEX = "https://download.pytorch.org/whl"
+
+
+def need(value: Any, what: str) -> Any:
+    """The value, or SkipCheck when it is Unknown or absent."""
+    if isinstance(value, Unknown):
+        raise SkipCheck(f"{what} unknown: {value.reason}")
+    if value is None:
+        raise SkipCheck(f"{what} unknown: not in this snapshot")
+    return value
+
+
+def not_applicable(reason: str) -> SkipCheck:
+    return SkipCheck(f"not applicable: {reason}")
+
+
+def ask(matrix: Any, question: str, *args: Any) -> Any:
+    """``matrix.<question>(*args)``, or None when there is no matrix or it cannot answer
+    (a data file missing or broken, a version it cannot parse)."""
+    if matrix is None:
+        return None
+    try:
+        return getattr(matrix, question)(*args)
+    except Exception:  # noqa: BLE001 - a matrix question must never crash a check
+        return None
+
+
+def need_matrix(matrix: Any) -> Any:
+    if matrix is None:
+        raise SkipCheck("compatibility matrix unavailable")
+    return matrix
+
+
+def driver(snapshot: Snapshot) -> Driver:
+    return need(snapshot.driver, "NVIDIA driver")
+
+
+def driver_version(snapshot: Snapshot) -> str:
+    drv = driver(snapshot)
+    if isinstance(drv.version, str):
+        return drv.version
+    status = drv.status if isinstance(drv.status, str) else "unknown"
+    reason = drv.version.reason if isinstance(drv.version, Unknown) else f"driver status {status}"
+    raise SkipCheck(f"driver version unknown: {reason}")
+
+
+def gpus(snapshot: Snapshot) -> List[Gpu]:
+    """The GPU list, or SkipCheck when it could not be read."""
+    drv = driver(snapshot)
+    if isinstance(drv.gpus, list):
+        return drv.gpus
+    if isinstance(drv.gpus, Unknown):
+        raise SkipCheck(f"GPU list unknown: {drv.gpus.reason}")
+    status = drv.status if isinstance(drv.status, str) else "unknown"
+    if status == "no-gpus":
+        return []
+    raise SkipCheck(f"GPU list unknown: driver status {status}")
+
+
+def gpu_list_or_empty(snapshot: Snapshot) -> List[Gpu]:
+    try:
+        return gpus(snapshot)
+    except SkipCheck:
+        return []
+
+
+def kernel_side(snapshot: Snapshot) -> KernelSide:
+    return need(snapshot.kernel, "kernel module facts")
+
+
+def cuda(snapshot: Snapshot) -> Cuda:
+    return need(snapshot.cuda, "CUDA library facts")
+
+
+def cpu_memory(snapshot: Snapshot) -> CpuMemory:
+    return need(snapshot.cpu_memory, "CPU and memory facts")
+
+
+def os_info(snapshot: Snapshot) -> Optional[OsInfo]:
+    return snapshot.os if isinstance(snapshot.os, OsInfo) else None
+
+
+def installed(snapshot: Snapshot) -> Dict[str, str]:
+    """Installed packages; SkipCheck when the package list could not be read."""
+    pkgs = need(snapshot.packages, "installed packages")
+    if not isinstance(pkgs, Packages):
+        raise SkipCheck("installed packages unknown")
+    return need(pkgs.installed, "installed packages")
+
+
+def from_report(snapshot: Snapshot) -> bool:
+    """True for a snapshot built from pasted text: what it does not list may still be there."""
+    return isinstance(snapshot.origin, str) and snapshot.origin.startswith("report:")
+
+
+def absence_known(snapshot: Snapshot, what: str) -> None:
+    """SkipCheck unless a missing package / library in this snapshot really means missing."""
+    if from_report(snapshot):
+        raise SkipCheck(f"a pasted report need not list every {what}; absence not concluded")
+
+
+def deep(snapshot: Snapshot, name: str) -> Optional[FrameworkDeep]:
+    """The --deep facts of one framework, when they were collected."""
+    if isinstance(snapshot.packages, Packages) and isinstance(snapshot.packages.deep, list):
+        for item in snapshot.packages.deep:
+            if item.name == name:
+                return item
+    return None
+
+
+def platform(snapshot: Snapshot) -> str:
+    """The matrix platform of the driver: WSL runs the Windows driver."""
+    info = os_info(snapshot)
+    if info is None:
+        return "linux"
+    if info.wsl is True or info.platform == "windows":
+        return "windows"
+    return "linux"
+
+
+def has_nvidia_gpus(snapshot: Snapshot) -> Optional[bool]:
+    """True when the snapshot shows NVIDIA GPUs (listed, or kernel module / device nodes)."""
+    if snapshot.gpus():
+        return True
+    if isinstance(snapshot.kernel, KernelSide):
+        mods = snapshot.kernel.modules
+        if isinstance(mods, dict) and (mods.get("nvidia") or mods.get("nouveau")):
+            return True
+        nodes = snapshot.kernel.device_nodes
+        if isinstance(nodes, list) and any(re.search(r"/nvidia\d+$", n.path) for n in nodes):
+            return True
+    if isinstance(snapshot.driver, Driver) and snapshot.driver.status == "no-gpus":
+        return False
+    if isinstance(snapshot.driver, Driver) and snapshot.driver.status == "ok":
+        return bool(snapshot.gpus())
+    return None
+
+
+# --- versions -----------------------------------------------------------------------------------
+
+
+def vparse(text: Any) -> Optional[Any]:
+    """packaging Version, or None when not parseable."""
+    from packaging.version import InvalidVersion, Version
+
+    if not isinstance(text, str):
+        return None
+    try:
+        return Version(text.strip())
+    except InvalidVersion:
+        m = re.match(r"\d+(\.\d+)*", text.strip())
+        if m:
+            return Version(m.group(0))
+        return None
+
+
+def major_minor(text: Any) -> Optional[Tuple[int, int]]:
+    v = vparse(text)
+    if v is None:
+        return None
+    rel = tuple(v.release) + (0,)
+    return rel[0], rel[1]
+
+
+def mm_str(text: Any) -> Optional[str]:
+    mm = major_minor(text)
+    return f"{mm[0]}.{mm[1]}" if mm else None
+
+
+def public(version: str) -> str:
+    """ "2.5.1+cu121" -> "2.5.1"."""
+    return version.split("+", 1)[0]
+
+
+def local_tag(version: str) -> Optional[str]:
+    """ "2.5.1+cu121" -> "cu121"; None without a local tag."""
+    return version.split("+", 1)[1] if "+" in version else None
+
+
+def tag_cuda(tag: Optional[str]) -> Optional[str]:
+    """ "cu121" -> "12.1", "cu118" -> "11.8", "cu130" -> "13.0"; None for cpu/rocm/unknown."""
+    if not tag:
+        return None
+    m = re.fullmatch(r"cu(\d+)(\d)", tag)
+    return f"{int(m.group(1))}.{m.group(2)}" if m else None
+
+
+def cuda_tag(cuda_version: str) -> str:
+    """ "12.1" -> "cu121"."""
+    mm = major_minor(cuda_version) or (0, 0)
+    return f"cu{mm[0]}{mm[1]}"
+
+
+def cc_tuple(cc: Any) -> Optional[Tuple[int, int]]:
+    if not isinstance(cc, str):
+        return None
+    m = re.fullmatch(r"\s*(\d+)\.(\d+)\s*", cc)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def gpu_cc(gpu: Gpu, matrix: Any) -> Optional[str]:
+    """A GPU's compute capability: from the probe, else from the matrix by name."""
+    if isinstance(gpu.compute_capability, str) and cc_tuple(gpu.compute_capability):
+        return gpu.compute_capability
+    if isinstance(gpu.name, str):
+        spec = ask(matrix, "gpu", gpu.name)
+        if spec is not None and getattr(spec, "compute_capability", None):
+            return str(spec.compute_capability)
+    return None
+
+
+def gpu_label(gpu: Gpu) -> str:
+    name = gpu.name if isinstance(gpu.name, str) else "unknown model"
+    return f"GPU {gpu.index} ({name})"
+
+
+# --- frameworks ---------------------------------------------------------------------------------
+
+
+@dataclass
+class TorchInfo:
+    version: str  # "2.5.1+cu121"
+    build: str  # "cuda", "cpu", "rocm", "unknown"
+    cuda: Optional[str]  # "12.1"
+    cuda_source: str  # where the CUDA version came from
+    release: Any = None  # matrix TorchRelease
+    variant: Any = None  # matrix TorchVariant
+    evidence: Dict[str, Any] = field(default_factory=dict)
+
+
+def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
+    """What torch build is installed, or None when torch is not installed."""
+    pkgs = installed(snapshot)
+    version = pkgs.get("torch")
+    if not version:
+        return None
+    tag = local_tag(version)
+    info = TorchInfo(version=version, build="unknown", cuda=None, cuda_source="")
+    info.evidence["torch"] = version
+    found = ask(matrix, "torch_build", version)
+    if found:
+        info.release, info.variant = found
+    else:
+        info.release = ask(matrix, "torch_release", public(version))
+    dp = deep(snapshot, "torch")
+    if dp is not None and isinstance(dp.cuda_version, str) and dp.cuda_version:
+        info.build, info.cuda, info.cuda_source = "cuda", mm_str(dp.cuda_version), "torch --deep"
+        info.evidence["torch.version.cuda"] = dp.cuda_version
+        return info
+    if tag:
+        if tag == "cpu":
+            info.build = "cpu"
+        elif tag.startswith("rocm"):
+            info.build = "rocm"
+        elif tag_cuda(tag):
+            info.build, info.cuda, info.cuda_source = "cuda", tag_cuda(tag), f"local tag +{tag}"
+        return info
+    info_os = os_info(snapshot)
+    if info_os is not None and info_os.platform in ("windows", "darwin") and not info_os.wsl:
+        # the PyPI wheels for Windows and macOS are CPU-only; CUDA builds carry +cuXYZ
+        info.build = "cpu"
+        info.cuda_source = f"PyPI wheel without local tag on {info_os.platform}"
+        return info
+    variant_cuda = getattr(info.variant, "cuda", None) if info.variant is not None else None
+    runtime = pkgs.get("nvidia-cuda-runtime-cu12") or pkgs.get("nvidia-cuda-runtime-cu11")
+    arch = info_os.architecture if info_os is not None else None
+    if arch in ("aarch64", "arm64") and not runtime:
+        # the matrix's PyPI default describes the x86_64 wheels; an untagged aarch64 wheel
+        # without nvidia-* CUDA wheels beside it may be a CPU build: leave it unknown
+        info.cuda_source = "untagged aarch64 wheel without nvidia-cuda-runtime"
+        return info
+    if variant_cuda:
+        info.build, info.cuda = "cuda", mm_str(variant_cuda)
+        info.cuda_source = f"default PyPI variant of torch {public(version)} (matrix)"
+    elif info.variant is not None and getattr(info.variant, "tag", None) == "cpu":
+        info.build = "cpu"
+        info.cuda_source = "default PyPI variant (matrix)"
+    elif runtime:
+        info.build, info.cuda = "cuda", mm_str(runtime)
+        info.cuda_source = "nvidia-cuda-runtime wheel"
+    return info
+
+
+@dataclass
+class Runtime:
+    """A CUDA runtime the host uses: who brings it, which version, how we know."""
+
+    who: str
+    cuda: str  # "12.4"
+    source: str
+    system_toolkit: bool = False
+    evidence: Dict[str, Any] = field(default_factory=dict)
+
+
+_CUPY_RE = re.compile(r"cupy-cuda(\d+)(x?)$")
+_JAX_PLUGIN_RE = re.compile(r"jax-cuda(\d+)-(plugin|pjrt)$")
+
+
+def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
+    """Every CUDA runtime in use: frameworks' bundled CUDA, CUDA wheels, system toolkits."""
+    out: List[Runtime] = []
+    pkgs: Dict[str, str] = snapshot.installed()
+    if pkgs:
+        t = torch_info(snapshot, matrix)
+        if t is not None and t.build == "cuda" and t.cuda:
+            out.append(Runtime(f"torch {t.version}", t.cuda, t.cuda_source, evidence=t.evidence))
+        for name in (
+            "nvidia-cuda-runtime-cu13",
+            "nvidia-cuda-runtime-cu12",
+            "nvidia-cuda-runtime-cu11",
+        ):
+            ver = pkgs.get(name)
+            if ver and mm_str(ver):
+                out.append(
+                    Runtime(f"{name} {ver}", mm_str(ver) or "", "pip wheel", evidence={name: ver})
+                )
+        for name, ver in sorted(pkgs.items()):
+            m = _JAX_PLUGIN_RE.match(name)
+            if m and name.endswith("plugin"):
+                out.append(
+                    Runtime(
+                        f"{name} {ver}",
+                        f"{m.group(1)}.0",
+                        f"plugin name (any {m.group(1)}.x runtime via minor-version compatibility)",
+                        evidence={name: ver},
+                    )
+                )
+            m = _CUPY_RE.match(name)
+            if m:
+                digits = m.group(1)
+                cu = f"{digits}.0" if m.group(2) else f"{digits[:-1]}.{digits[-1]}"
+                out.append(Runtime(f"{name} {ver}", cu, "package name", evidence={name: ver}))
+        tf = pkgs.get("tensorflow")
+        dp = deep(snapshot, "tensorflow")
+        if tf and dp is not None and isinstance(dp.cuda_version, str) and mm_str(dp.cuda_version):
+            out.append(
+                Runtime(
+                    f"tensorflow {tf}",
+                    mm_str(dp.cuda_version) or "",
+                    "tensorflow --deep",
+                    evidence={"tensorflow": tf, "cuda_version": dp.cuda_version},
+                )
+            )
+        elif tf and platform(snapshot) == "linux":
+            rel = ask(matrix, "tensorflow_release", tf)
+            builds = [
+                b for b in (rel.builds if rel else ()) if b.cuda and b.platform in (None, "linux")
+            ]
+            if builds and mm_str(builds[0].cuda):
+                out.append(
+                    Runtime(
+                        f"tensorflow {tf}",
+                        mm_str(builds[0].cuda) or "",
+                        "matrix: tested build configuration",
+                        evidence={"tensorflow": tf, "tested_cuda": builds[0].cuda},
+                    )
+                )
+    if isinstance(snapshot.cuda, Cuda) and isinstance(snapshot.cuda.toolkits, list):
+        for tk in snapshot.cuda.toolkits:
+            if isinstance(tk.version, str) and mm_str(tk.version):
+                out.append(
+                    Runtime(
+                        f"CUDA toolkit {tk.version} at {tk.path}",
+                        mm_str(tk.version) or "",
+                        f"toolkit {tk.version_source or ''}".strip(),
+                        system_toolkit=True,
+                        evidence={"toolkit": tk.path, "version": tk.version},
+                    )
+                )
+    # one entry per CUDA version among the frameworks' runtimes (torch's +cu121 and its
+    # nvidia-cuda-runtime-cu12 12.1.105 are the same runtime), one per toolkit version
+    seen = set()
+    unique = []
+    for r in out:
+        key = (r.cuda, r.system_toolkit)
+        if key not in seen:
+            seen.add(key)
+            unique.append(r)
+    return unique
+
+
+def build_toolkit(snapshot: Snapshot) -> Optional[CudaToolkit]:
+    """The toolkit extension builds would use: CUDA_HOME, then nvcc on PATH, then /usr/local/cuda.
+
+    This is the order torch.utils.cpp_extension looks in.
+    """
+    if not isinstance(snapshot.cuda, Cuda) or not isinstance(snapshot.cuda.toolkits, list):
+        return None
+    kits = [t for t in snapshot.cuda.toolkits if known(t.version)]
+    for found_by in ("CUDA_HOME", "CUDA_PATH", "PATH"):
+        for tk in kits:
+            if isinstance(tk.found_by, str) and found_by in tk.found_by.replace(" ", "").split(","):
+                return tk
+    target = snapshot.cuda.usr_local_cuda_target
+    for tk in kits:
+        if tk.path.rstrip("/") == "/usr/local/cuda" or (
+            isinstance(target, str) and tk.path.rstrip("/") == target.rstrip("/")
+        ):
+            return tk
+    with_nvcc = [t for t in kits if isinstance(t.nvcc, str)]
+    return with_nvcc[0] if len(with_nvcc) == 1 else None
+
+
+def env(snapshot: Snapshot) -> Dict[str, str]:
+    return snapshot.env if isinstance(snapshot.env, dict) else {}
+
+
+def human_bytes(n: Optional[float]) -> str:
+    if n is None:
+        return "unlimited"
+    value = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if abs(value) < 1024 or unit == "TiB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} TiB"

@@ -1,0 +1,578 @@
+"""EC2xx: the framework build — kernels for every GPU, a GPU build at all, Python, pairings."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from envcheck.checks import _common as c
+from envcheck.checks.registry import CheckSpec, SkipCheck, check
+from envcheck.findings import Finding
+from envcheck.snapshot import PythonInfo, Snapshot
+
+_ARCH = re.compile(r"^(?:sm|compute)_(\d+)(\d)[af]?$")
+
+
+def _arch_cc(entry: str) -> Optional[Tuple[int, int]]:
+    m = _ARCH.match(entry.strip().lower())
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _python(snap: Snapshot) -> Optional[str]:
+    if isinstance(snap.python, PythonInfo) and isinstance(snap.python.version, str):
+        return snap.python.version
+    return None
+
+
+def _driver_or_none(snap: Snapshot) -> Optional[str]:
+    try:
+        return c.driver_version(snap)
+    except SkipCheck:
+        return None
+
+
+def _pip(args: List[str], reinstall: bool = True) -> str:
+    head = "pip install --force-reinstall " if reinstall else "pip install "
+    return head + " ".join(shlex.quote(a) for a in args)
+
+
+def _torch_fix(
+    snap: Snapshot, matrix: Any, t: c.TorchInfo, ccs: List[str], keep_release: bool = True
+) -> Optional[str]:
+    """A pip command for a torch build that has kernels for ``ccs`` and runs on this driver."""
+    driver = _driver_or_none(snap)
+    plat = c.platform(snap)
+    if keep_release and t.release is not None:
+        best = None
+        for v in t.release.variants:
+            if not v.cuda or v.arch_list is None:
+                continue
+            if not all(v.runs_on(cc) for cc in ccs):
+                continue
+            if driver:
+                verdict = c.ask(matrix, "driver_runs_cuda", driver, v.cuda, plat)
+                if verdict is None or not verdict.ok:
+                    continue
+            if best is None or (c.vparse(v.cuda) or 0) > (c.vparse(best.cuda) or 0):
+                best = v
+        if best is not None and best.index_url:
+            pins = [f"torch=={c.public(t.version)}"]
+            pkgs = snap.installed()
+            for name in ("torchvision", "torchaudio"):
+                paired = getattr(t.release, name, None)
+                if name in pkgs and paired:
+                    pins.append(f"{name}=={paired}")
+            return _pip([*pins, "--index-url", best.index_url])
+    rec = c.ask(matrix, "recommend", "torch", driver, ccs, _python(snap), plat)
+    if rec is not None and rec.best is not None:
+        return _pip(list(rec.best.pip_args))
+    return None
+
+
+def _torch_arch_facts(
+    snap: Snapshot, matrix: Any
+) -> Tuple[c.TorchInfo, List[str], str, List[Tuple[Any, str]]]:
+    """(torch, arch list, where it came from, [(gpu, cc)]) or SkipCheck."""
+    t = c.torch_info(snap, matrix)
+    if t is None:
+        raise c.not_applicable("torch is not installed")
+    if t.build in ("cpu", "rocm"):
+        raise c.not_applicable(f"torch {t.version} is a {t.build} build")
+    if t.build == "unknown":
+        raise SkipCheck(f"whether torch {t.version} is a CUDA build is unknown ({t.cuda_source})")
+    dp = c.deep(snap, "torch")
+    if dp is not None and isinstance(dp.arch_list, list) and dp.arch_list:
+        archs, source = list(dp.arch_list), "torch.cuda.get_arch_list() (--deep)"
+    elif t.variant is not None and t.variant.arch_list is not None:
+        archs, source = list(t.variant.archs), f"matrix: torch {t.version} ({t.variant.tag})"
+    else:
+        raise SkipCheck(
+            f"architectures compiled into torch {t.version} unknown: not in the matrix "
+            "(run with --deep to ask torch itself)"
+        )
+    gpus = c.gpus(snap)
+    if not gpus:
+        raise c.not_applicable("no GPUs")
+    pairs = []
+    unknown = []
+    for gpu in gpus:
+        cc = c.gpu_cc(gpu, matrix)
+        if cc is None:
+            unknown.append(str(gpu.index))
+        else:
+            pairs.append((gpu, cc))
+    if not pairs:
+        raise SkipCheck("compute capability unknown for GPU " + ", ".join(unknown))
+    return t, archs, source, pairs
+
+
+def _runs(archs: List[str], cc: str) -> bool:
+    from envcheck.compat import arch_list_runs_on
+
+    return arch_list_runs_on(archs, cc)
+
+
+def _newest_arch(archs: List[str]) -> Optional[Tuple[int, int]]:
+    ccs = [x for x in (_arch_cc(a) for a in archs) if x]
+    return max(ccs) if ccs else None
+
+
+@check(
+    "EC201",
+    category="gpu-arch-unsupported",
+    severity="error",
+    title="GPU newer than the framework build (no kernel image)",
+    rationale="""
+A framework wheel carries compiled kernels (cubins, sm_XY) for a fixed list of GPU
+architectures, plus PTX for the newest that the driver can JIT for later GPUs. A GPU whose
+compute capability is not covered gets "CUDA error: no kernel image is available for execution
+on the device" (or torch's "... with CUDA capability sm_120 is not compatible with the current
+PyTorch installation") at the first kernel. Typical case: a Blackwell RTX 5090 (sm_120) with
+torch built for CUDA 12.4 or older; sm_120 arrived with the cu128 builds. The arch list comes
+from torch itself with --deep, else from the matrix entry of the installed build.""",
+    fix="Install a build of the framework compiled for this GPU's architecture.",
+)
+def gpu_newer_than_build(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    t, archs, source, pairs = _torch_arch_facts(snap, matrix)
+    newest = _newest_arch(archs)
+    bad = [
+        (g, cc)
+        for g, cc in pairs
+        if not _runs(archs, cc) and (newest is None or c.cc_tuple(cc) > newest)
+    ]
+    if not bad:
+        return
+    fix = _torch_fix(snap, matrix, t, [cc for _, cc in pairs]) or (
+        "install a torch build whose arch list includes "
+        + ", ".join(sorted({f"sm_{cc.replace('.', '')}" for _, cc in bad}))
+    )
+    for gpu, cc in bad:
+        yield spec.finding(
+            expected=f"kernels for sm_{cc.replace('.', '')} (compute capability {cc}) in torch",
+            found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
+            f"for {' '.join(archs)}",
+            fix=fix,
+            evidence={
+                "torch": t.version,
+                "arch_list": archs,
+                "arch_list_from": source,
+                "compute_capability": cc,
+                "gpu_name": gpu.name if isinstance(gpu.name, str) else None,
+            },
+            gpu=gpu.index,
+        )
+
+
+@check(
+    "EC202",
+    category="gpu-arch-unsupported",
+    severity="error",
+    title="GPU too old for the framework build",
+    rationale="""
+Framework releases drop old GPU architectures: torch's CUDA 12.8+ wheels no longer carry
+Maxwell/Pascal (sm_50/sm_60) kernels, CUDA 13 dropped them from the toolkit, and Kepler (sm_37)
+went long ago. A GPU below the oldest architecture in the build's list gets "no kernel image is
+available" (PTX cannot help: it only runs on GPUs newer than it was built for).""",
+    fix="Install an older framework build that still supports this GPU, or use a newer GPU.",
+)
+def gpu_older_than_build(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    t, archs, source, pairs = _torch_arch_facts(snap, matrix)
+    newest = _newest_arch(archs)
+    bad = [
+        (g, cc)
+        for g, cc in pairs
+        if not _runs(archs, cc) and not (newest is None or c.cc_tuple(cc) > newest)
+    ]
+    if not bad:
+        return
+    fix = _torch_fix(snap, matrix, t, [cc for _, cc in pairs], keep_release=False) or (
+        "no torch build in the matrix supports this GPU with this driver and Python; "
+        "use a newer GPU"
+    )
+    for gpu, cc in bad:
+        yield spec.finding(
+            expected=f"torch built for sm_{cc.replace('.', '')} (compute capability {cc})",
+            found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
+            f"for {' '.join(archs)}",
+            fix=fix,
+            evidence={
+                "torch": t.version,
+                "arch_list": archs,
+                "arch_list_from": source,
+                "compute_capability": cc,
+            },
+            gpu=gpu.index,
+        )
+
+
+@check(
+    "EC203",
+    category="gpu-arch-unsupported",
+    severity="warning",
+    title="System CUDA toolkit cannot build for a GPU",
+    rationale="""
+Extensions compiled on the host (flash-attn, xformers, DeepSpeed ops, vLLM kernels, custom
+CUDA code) use the system nvcc. Each toolkit can only target a range of architectures: CUDA 12.8
+added sm_120 (Blackwell consumer), CUDA 13.0 removed Maxwell, Pascal and Volta. If nvcc cannot
+target a GPU, building for it fails ("nvcc fatal: Unsupported gpu architecture").""",
+    fix="Install a CUDA toolkit that supports the GPU's architecture and point CUDA_HOME at it.",
+)
+def toolkit_cannot_build(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    c.cuda(snap)
+    tk = c.build_toolkit(snap)
+    if tk is None:
+        raise c.not_applicable("no system CUDA toolkit with a known version")
+    gpus = c.gpus(snap)
+    if not gpus:
+        raise c.not_applicable("no GPUs")
+    judged = False
+    for gpu in gpus:
+        cc = c.gpu_cc(gpu, matrix)
+        if cc is None:
+            continue
+        ok = c.ask(matrix, "toolkit_supports_cc", str(tk.version), cc)
+        if ok is None:
+            continue
+        judged = True
+        if not ok:
+            yield spec.finding(
+                expected=f"nvcc of CUDA {tk.version} able to build for sm_{cc.replace('.', '')}",
+                found=f"CUDA {tk.version} at {tk.path} cannot target {c.gpu_label(gpu)} "
+                f"(compute capability {cc})",
+                fix="install a CUDA toolkit that supports compute capability "
+                f"{cc} and export CUDA_HOME=/usr/local/cuda-<version>",
+                evidence={
+                    "toolkit": tk.path,
+                    "toolkit_version": tk.version,
+                    "compute_capability": cc,
+                },
+                gpu=gpu.index,
+            )
+    if not judged:
+        raise SkipCheck(
+            f"the matrix does not know which GPUs CUDA {tk.version} can target, "
+            "or the GPUs' compute capabilities are unknown"
+        )
+
+
+@check(
+    "EC210",
+    category="cpu-only-build",
+    severity="error",
+    title="CPU-only PyTorch on a host with NVIDIA GPUs",
+    rationale="""
+torch wheels tagged +cpu (and the PyPI wheels for Windows and macOS) contain no CUDA code:
+torch.cuda.is_available() is False and training silently runs on the CPU, or fails with
+"Torch not compiled with CUDA enabled". It usually comes from a plain `pip install torch` on
+Windows or from a CPU index URL in a requirements file.""",
+    fix="Uninstall the CPU build and install a CUDA build for this driver.",
+)
+def torch_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    t = c.torch_info(snap, matrix)
+    if t is None:
+        raise c.not_applicable("torch is not installed")
+    gpus_present = c.has_nvidia_gpus(snap)
+    if gpus_present is None:
+        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
+    if not gpus_present:
+        raise c.not_applicable("no NVIDIA GPUs on this host")
+    if t.build not in ("cpu", "rocm"):
+        return
+    ccs = [cc for cc in (c.gpu_cc(g, matrix) for g in c.gpu_list_or_empty(snap)) if cc]
+    cmd = _torch_fix(snap, matrix, t, ccs)
+    fix = "pip uninstall -y torch && " + (
+        cmd or f"pip install torch --index-url {c.PYTORCH_INDEX}/<cuXYZ for your driver>"
+    )
+    yield spec.finding(
+        expected="a CUDA build of torch (+cuXYZ)",
+        found=f"torch {t.version} is a CPU-only build ({t.cuda_source or 'local tag +cpu'})"
+        if t.build == "cpu"
+        else f"torch {t.version} is a ROCm (AMD) build: no CUDA on NVIDIA GPUs",
+        fix=fix,
+        evidence={"torch": t.version, "gpus": len(c.gpu_list_or_empty(snap))},
+    )
+
+
+@check(
+    "EC211",
+    category="cpu-only-build",
+    severity="error",
+    title="CPU-only TensorFlow on a host with NVIDIA GPUs",
+    rationale="""
+TensorFlow 2.10 was the last release with GPU support on native Windows; from 2.11 the Windows
+wheels are CPU-only and GPU use needs WSL2 (https://www.tensorflow.org/install/pip, read
+2026-12-02). The `tensorflow-cpu` package is CPU-only everywhere. On Linux, GPU support comes
+with `pip install tensorflow[and-cuda]` (2.14+).""",
+    fix="Use WSL2 on Windows, or install the GPU build: pip install 'tensorflow[and-cuda]'.",
+)
+def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    tf = pkgs.get("tensorflow")
+    tf_cpu = pkgs.get("tensorflow-cpu") or pkgs.get("tensorflow-intel")
+    if not tf and not tf_cpu:
+        raise c.not_applicable("tensorflow is not installed")
+    gpus_present = c.has_nvidia_gpus(snap)
+    if gpus_present is None:
+        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
+    if not gpus_present:
+        raise c.not_applicable("no NVIDIA GPUs on this host")
+    info = c.os_info(snap)
+    native_windows = info is not None and info.platform == "windows" and not info.wsl
+    version = tf or tf_cpu or ""
+    v = c.vparse(version)
+    from packaging.version import Version
+
+    if native_windows and v is not None and v >= Version("2.11"):
+        yield spec.finding(
+            expected="TensorFlow <= 2.10 for GPU on native Windows, or TensorFlow in WSL2",
+            found=f"tensorflow {version} on native Windows: CPU only",
+            fix="run TensorFlow inside WSL2 (pip install 'tensorflow[and-cuda]' there), or "
+            "pip install 'tensorflow==2.10.*' with CUDA 11.2 and cuDNN 8.1",
+            evidence={"tensorflow": version, "platform": "windows"},
+        )
+    elif tf_cpu and not tf:
+        yield spec.finding(
+            expected="the GPU build of TensorFlow",
+            found=f"tensorflow-cpu {tf_cpu} is installed: CPU only",
+            fix="pip uninstall -y tensorflow-cpu && pip install 'tensorflow[and-cuda]'",
+            evidence={"tensorflow-cpu": tf_cpu},
+        )
+
+
+_JAX_CUDA = re.compile(r"^jax-cuda(\d+)-(plugin|pjrt)$")
+
+
+@check(
+    "EC212",
+    category="cpu-only-build",
+    severity="error",
+    title="JAX without a CUDA plugin on a host with NVIDIA GPUs",
+    rationale="""
+`pip install jax` gives the CPU backend only; GPU support is the separate jax-cuda12-plugin /
+jax-cuda13-plugin (installed by `pip install "jax[cuda12]"`), or for jaxlib before 0.4.26 a
+jaxlib wheel tagged +cuda. Without it, jax.devices() lists only the CPU and JAX prints "An
+NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed".""",
+    fix='pip install -U "jax[cuda12]"',
+)
+def jax_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    jax = pkgs.get("jax")
+    if not jax:
+        raise c.not_applicable("jax is not installed")
+    gpus_present = c.has_nvidia_gpus(snap)
+    if gpus_present is None:
+        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
+    if not gpus_present:
+        raise c.not_applicable("no NVIDIA GPUs on this host")
+    plugins = [n for n in pkgs if _JAX_CUDA.match(n)]
+    jaxlib = pkgs.get("jaxlib", "")
+    if plugins or "cuda" in (c.local_tag(jaxlib) or ""):
+        return
+    dp = c.deep(snap, "jax")
+    devices = dp.devices if dp is not None and isinstance(dp.devices, list) else []
+    if any(re.search(r"cuda|gpu", d, re.IGNORECASE) for d in devices):
+        return  # JAX itself lists CUDA devices
+    c.absence_known(snap, "package")
+    extra = "cuda12"
+    drv = c.driver(snap) if c.known(snap.driver) else None
+    dmax = c.major_minor(drv.cuda_version) if drv is not None else None
+    release = c.ask(matrix, "jax_release", jax)
+    if (
+        dmax
+        and dmax[0] >= 13
+        and release is not None
+        and any(p.name.startswith("jax-cuda13") for p in release.plugins)
+    ):
+        extra = "cuda13"
+    yield spec.finding(
+        expected="a JAX CUDA plugin (jax-cuda12-plugin or jax-cuda13-plugin)",
+        found=f"jax {jax}" + (f", jaxlib {jaxlib}" if jaxlib else "") + " without a CUDA plugin",
+        fix=f'pip install -U "jax[{extra}]=={jax}"',
+        evidence={"jax": jax, "jaxlib": jaxlib or None},
+    )
+
+
+@check(
+    "EC220",
+    category="python-unsupported",
+    severity="error",
+    title="Python version not supported by the framework build",
+    rationale="""
+Each framework release publishes wheels for a range of Python versions. Outside it, pip
+either cannot install that release ("No matching distribution found") or falls back to an old
+release or a source build; a report from such an environment points at a build that cannot be
+reproduced. The ranges come from the matrix (the release's published wheels).""",
+    fix="Use a Python version inside the framework's range (e.g. a venv or conda env with it).",
+)
+def python_unsupported(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    from packaging.specifiers import SpecifierSet
+
+    pkgs = c.installed(snap)
+    py = c.need(snap.python, "Python")
+    pyver = c.need(py.version, "Python version")
+    pv = c.vparse(pyver)
+    if pv is None:
+        raise SkipCheck(f"Python version {pyver!r} not understood")
+    ranges: List[Tuple[str, str, str]] = []  # (framework, version, specifier)
+    unknown: List[str] = []
+    if pkgs.get("torch"):
+        r = c.ask(matrix, "torch_release", c.public(pkgs["torch"]))
+        (ranges.append(("torch", pkgs["torch"], r.python)) if r else unknown.append("torch"))
+    if pkgs.get("jax"):
+        r = c.ask(matrix, "jax_release", pkgs["jax"])
+        (ranges.append(("jax", pkgs["jax"], r.python)) if r else unknown.append("jax"))
+    if pkgs.get("tensorflow"):
+        r = c.ask(matrix, "tensorflow_release", pkgs["tensorflow"])
+        specs = sorted({b.python for b in r.builds if b.python}) if r else []
+        if specs:
+            # the union of the tested builds' ranges
+            ranges.append(("tensorflow", pkgs["tensorflow"], " || ".join(specs)))
+        else:
+            unknown.append("tensorflow")
+    if not ranges:
+        if unknown:
+            raise SkipCheck("Python range unknown (not in the matrix): " + ", ".join(unknown))
+        raise c.not_applicable("no framework installed")
+    base = c.vparse(".".join(str(x) for x in pv.release[:3]))
+    for name, version, spec_text in ranges:
+        ok = any(base in SpecifierSet(s.strip()) for s in spec_text.split("||"))
+        if not ok:
+            yield spec.finding(
+                expected=f"Python {spec_text} for {name} {c.public(version)}",
+                found=f"Python {pyver}",
+                fix=f"create an environment with a Python in {spec_text} "
+                f"(e.g. uv venv --python <version>) and reinstall {name}",
+                evidence={"python": pyver, name: version, "supported": spec_text},
+            )
+
+
+def _tag_cuda_major(version: Optional[str], default_cuda: Optional[str]) -> Optional[int]:
+    if not version:
+        return None
+    tag = c.local_tag(version)
+    if tag == "cpu":
+        return 0
+    cu = c.tag_cuda(tag) if tag else default_cuda
+    mm = c.major_minor(cu) if cu else None
+    return mm[0] if mm else None
+
+
+@check(
+    "EC230",
+    category="framework-pairing",
+    severity="error",
+    title="torchvision / torchaudio do not match torch",
+    rationale="""
+torchvision and torchaudio are built against one exact torch release (torch 2.5.1 pairs with
+torchvision 0.20.1 and torchaudio 2.5.1) and the same CUDA major. A mismatch fails at import
+("operator torchvision::nms does not exist", undefined symbols) or at run time ("PyTorch and
+torchvision were compiled with different CUDA major versions"). It happens when one package is
+upgraded alone, or installed from PyPI while torch came from the PyTorch index.""",
+    fix="Reinstall torchvision/torchaudio in the versions paired with the installed torch.",
+)
+def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    torch = pkgs.get("torch")
+    if not torch:
+        raise c.not_applicable("torch is not installed")
+    companions = {n: pkgs[n] for n in ("torchvision", "torchaudio") if pkgs.get(n)}
+    if not companions:
+        raise c.not_applicable("neither torchvision nor torchaudio is installed")
+    release = c.ask(matrix, "torch_release", c.public(torch))
+    default_tag = getattr(release, "pypi_default", None) if release else None
+    default_cuda = c.tag_cuda(default_tag) if default_tag else None
+    t = c.torch_info(snap, matrix)
+    torch_major = None
+    if t is not None and t.build == "cuda" and t.cuda:
+        torch_major = c.major_minor(t.cuda)[0]  # type: ignore[index]
+    elif t is not None and t.build == "cpu":
+        torch_major = 0
+    judged = False
+    wanted: Dict[str, str] = {}
+    problems: List[str] = []
+    for name, version in companions.items():
+        expected = getattr(release, name, None) if release else None
+        if expected:
+            judged = True
+            wanted[name] = expected
+            if c.vparse(c.public(version)) != c.vparse(expected):
+                problems.append(f"{name} {version} (torch {c.public(torch)} needs {expected})")
+                continue
+        comp_major = _tag_cuda_major(version, default_cuda)
+        if torch_major is not None and comp_major is not None:
+            judged = True
+            if comp_major != torch_major:
+                label = lambda m: "CPU" if m == 0 else f"CUDA {m}"  # noqa: E731
+                problems.append(
+                    f"{name} {version} is a {label(comp_major)} build, torch {torch} a "
+                    f"{label(torch_major)} build"
+                )
+    if not judged:
+        raise SkipCheck(f"pairings for torch {c.public(torch)} not in the matrix")
+    if problems:
+        index = ""
+        tag = c.local_tag(torch)
+        if tag:
+            index = f" --index-url {c.PYTORCH_INDEX}/{tag}"
+        pins = [f"torch=={c.public(torch)}"] + [
+            f"{n}=={wanted.get(n, c.public(v))}" for n, v in companions.items()
+        ]
+        yield spec.finding(
+            expected=", ".join(f"{n} {v}" for n, v in wanted.items())
+            + f" built for the same CUDA as torch {torch}",
+            found="; ".join(problems),
+            fix="pip install --force-reinstall " + " ".join(shlex.quote(p) for p in pins) + index,
+            evidence={"torch": torch, **companions},
+        )
+
+
+@check(
+    "EC231",
+    category="framework-pairing",
+    severity="error",
+    title="jax, jaxlib and the CUDA plugin versions do not match",
+    rationale="""
+JAX ships as jax (Python), jaxlib (the compiled runtime) and, for GPUs, jax-cuda12-plugin /
+jax-cuda12-pjrt (or cuda13). The plugin must be the same version as jaxlib, and jaxlib must be
+the version the jax release expects; otherwise JAX refuses to load the plugin or fails with
+version errors at import. It happens when one of them is upgraded alone.""",
+    fix='Reinstall them together: pip install -U "jax[cuda12]==<jax version>"',
+)
+def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    jax = pkgs.get("jax")
+    jaxlib = pkgs.get("jaxlib")
+    if not jax or not jaxlib:
+        raise c.not_applicable("jax and jaxlib are not both installed")
+    problems = []
+    release = c.ask(matrix, "jax_release", jax)
+    if (
+        release is not None
+        and release.jaxlib
+        and c.vparse(c.public(jaxlib)) != c.vparse(release.jaxlib)
+    ):
+        problems.append(f"jaxlib {jaxlib} (jax {jax} expects {release.jaxlib})")
+    for name, version in sorted(pkgs.items()):
+        m = _JAX_CUDA.match(name)
+        if m and c.vparse(c.public(version)) != c.vparse(c.public(jaxlib)):
+            problems.append(f"{name} {version} != jaxlib {jaxlib}")
+    if problems:
+        plugin = next((n for n in pkgs if _JAX_CUDA.match(n)), "jax-cuda12-plugin")
+        extra = f"cuda{_JAX_CUDA.match(plugin).group(1)}"  # type: ignore[union-attr]
+        yield spec.finding(
+            expected="jaxlib and the CUDA plugin at the version jax expects",
+            found="; ".join(problems),
+            fix=f'pip install --force-reinstall "jax[{extra}]=={jax}"',
+            evidence={
+                k: v for k, v in pkgs.items() if k in ("jax", "jaxlib") or _JAX_CUDA.match(k)
+            },
+        )

@@ -1,0 +1,133 @@
+"""``--format text``: a report for people, grouped by severity: expected, found, fix.
+
+Colour (plain ANSI codes) only when writing to a terminal and NO_COLOR is unset.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Dict, List, Optional
+
+from envcheck import __version__
+from envcheck.findings import Finding, Outcome
+from envcheck.report import data_version, exit_code
+
+_COLORS = {"error": "31", "warning": "33", "info": "36", "ok": "32", "dim": "2", "bold": "1"}
+_HEAD = {"error": "ERRORS", "warning": "WARNINGS", "info": "INFO"}
+
+
+def use_color(stream: Any = None) -> bool:
+    if "NO_COLOR" in os.environ:
+        return False
+    stream = stream or sys.stdout
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _paint(text: str, style: str, color: bool) -> str:
+    return f"\033[{_COLORS[style]}m{text}\033[0m" if color else text
+
+
+def _finding(f: Finding, color: bool) -> List[str]:
+    gpu = f" [GPU {f.gpu}]" if f.gpu is not None else ""
+    lines = [f"  {_paint(f.code, f.severity, color)} {f.title}{gpu}  ({f.category})"]
+    lines.append(f"      expected: {f.expected}")
+    lines.append(f"      found:    {f.found}")
+    lines.append(f"      fix:      {f.fix}")
+    return lines
+
+
+def _kernels(snapshot: Any) -> List[str]:
+    results = snapshot.kernels if isinstance(snapshot.kernels, list) else []
+    if not results:
+        return []
+    rows = [("GPU", "test", "backend", "result", "value", "peak", "ratio", "time")]
+    for r in results:
+        status = "pass" if r.passed else ("FAIL" if r.passed is False else "not run")
+        value = f"{r.value:.4g} {r.unit or ''}".strip() if r.value is not None else "-"
+        peak = f"{r.peak:.4g}" if r.peak is not None else "-"
+        ratio = f"{r.ratio:.2f}" if r.ratio is not None else "-"
+        dur = f"{r.duration_s:.2f}s" if r.duration_s is not None else "-"
+        rows.append(
+            (
+                "-" if r.gpu is None else str(r.gpu),
+                r.test,
+                r.backend,
+                status,
+                value,
+                peak,
+                ratio,
+                dur,
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    out = ["GPU verification (--kernels):"]
+    for row in rows:
+        out.append("  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    return out + [""]
+
+
+def render(
+    snapshot: Any,
+    outcome: Outcome,
+    matrix: Any,
+    strict: bool = False,
+    quiet: bool = False,
+    color: Optional[bool] = None,
+    **_: Any,
+) -> str:
+    if color is None:
+        color = use_color()
+    code = exit_code(outcome, strict)
+    lines: List[str] = []
+    if quiet:
+        shown = [
+            f
+            for f in outcome.findings
+            if f.severity == "error" or (strict and f.severity == "warning")
+        ]
+        for f in shown:
+            lines.extend(_finding(f, color))
+        return "\n".join(lines) + ("\n" if lines else "")
+    host = snapshot.hostname if isinstance(snapshot.hostname, str) else "unknown host"
+    origin = snapshot.origin if isinstance(snapshot.origin, str) else "live"
+    lines.append(
+        _paint(f"envcheck {__version__}", "bold", color)
+        + f" — {host} ({origin}); matrix data {data_version(matrix) or 'unavailable'}"
+    )
+    lines.append("")
+    for severity in ("error", "warning", "info"):
+        group = [f for f in outcome.findings if f.severity == severity]
+        if not group:
+            continue
+        lines.append(_paint(f"{_HEAD[severity]} ({len(group)})", severity, color))
+        for f in group:
+            lines.extend(_finding(f, color))
+        lines.append("")
+    lines.extend(_kernels(snapshot))
+    if outcome.skipped:
+        lines.append(_paint(f"SKIPPED ({len(outcome.skipped)})", "dim", color))
+        by_reason: Dict[str, List[str]] = {}
+        for s in outcome.skipped:
+            by_reason.setdefault(s.reason, []).append(s.code)
+        for reason, codes in by_reason.items():
+            lines.append(f"  {' '.join(codes)}: {reason}")
+        lines.append("")
+    if outcome.passed:
+        lines.append(
+            _paint(f"PASSED ({len(outcome.passed)})", "ok", color) + ": " + " ".join(outcome.passed)
+        )
+        lines.append("")
+    n_err, n_warn = len(outcome.errors()), len(outcome.warnings())
+    n_info = len(outcome.findings) - n_err - n_warn
+    verdict = "FAIL" if code else "OK"
+    summary = (
+        f"{verdict}: {n_err} error(s), {n_warn} warning(s), {n_info} info; "
+        f"{len(outcome.passed)} passed, {len(outcome.skipped)} skipped"
+        + (" (strict)" if strict else "")
+    )
+    lines.append(_paint(summary, "error" if code else "ok", color))
+    return "\n".join(lines) + "\n"

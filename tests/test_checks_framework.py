@@ -1,0 +1,181 @@
+"""EC2xx framework-build checks: fire on broken snapshots, quiet on healthy ones."""
+
+from __future__ import annotations
+
+from checks_support import fires, load, quiet, skipped
+
+from envcheck.snapshot import CudaToolkit, FrameworkDeep, Gpu
+
+
+def test_ec201_blackwell_with_cu124_torch_has_no_kernel_image():
+    (f,) = fires(load("blackwell_5090_torch_cu124"), "EC201", severity="error")
+    assert f.gpu == 0 and "12.0" in f.found and "sm_90" in f.found
+    assert "cu128" in f.fix or "cu129" in f.fix or "cu13" in f.fix  # a build with sm_120
+
+
+def test_ec201_quiet_on_h100_and_on_5090_with_cu128():
+    quiet(load("healthy_h100"), "EC201")
+    s = load("blackwell_5090_torch_cu124")
+    s.packages.installed = {"torch": "2.7.0+cu128"}
+    quiet(s, "EC201")
+
+
+def test_ec201_uses_deep_arch_list_over_the_matrix():
+    s = load("healthy_h100")
+    s.packages.deep = [
+        FrameworkDeep(
+            name="torch", available=True, cuda_version="12.4", arch_list=["sm_80", "sm_86"]
+        )
+    ]
+    (f,) = fires(s, "EC201")[:1]
+    assert f.evidence["arch_list_from"].startswith("torch.cuda.get_arch_list")
+
+
+def test_ec201_ptx_covers_newer_gpus():
+    s = load("blackwell_5090_torch_cu124")
+    s.packages.deep = [
+        FrameworkDeep(name="torch", cuda_version="12.4", arch_list=["sm_80", "sm_90", "compute_90"])
+    ]
+    quiet(s, "EC201")
+
+
+def test_ec202_kepler_too_old_for_torch_2_5():
+    s = load("old_driver_470_torch_cu121")
+    s.driver.gpus = [Gpu(index=0, name="Tesla K80", compute_capability="3.7")]
+    (f,) = fires(s, "EC202")
+    assert "3.7" in f.found
+
+
+def test_ec202_quiet_on_h100():
+    quiet(load("healthy_h100"), "EC202")
+
+
+def test_ec203_cuda_12_4_nvcc_cannot_build_for_sm_120():
+    s = load("blackwell_5090_torch_cu124")
+    s.cuda.toolkits = [
+        CudaToolkit(
+            path="/usr/local/cuda-12.4",
+            version="12.4",
+            nvcc="/usr/local/cuda-12.4/bin/nvcc",
+            found_by="/usr/local/cuda*, PATH",
+        )
+    ]
+    (f,) = fires(s, "EC203", severity="warning")
+    assert "12.0" in f.found
+
+
+def test_ec203_quiet_on_h100_with_cuda_12_4():
+    quiet(load("healthy_h100"), "EC203")
+
+
+def test_ec210_cpu_torch_on_gpu_node():
+    (f,) = fires(load("cpu_only_torch_a100"), "EC210", severity="error")
+    assert f.fix.startswith("pip uninstall -y torch") and "download.pytorch.org" in f.fix
+
+
+def test_ec210_windows_pypi_wheel_is_cpu_only():
+    s = load("healthy_h100")
+    s.os.platform = "windows"
+    fires(s, "EC210")
+
+
+def test_ec210_quiet_on_cuda_torch():
+    quiet(load("healthy_h100"), "EC210")
+
+
+def test_ec211_tensorflow_2_15_on_native_windows():
+    s = load("healthy_h100")
+    s.os.platform, s.os.wsl = "windows", False
+    s.packages.installed = {"tensorflow": "2.15.0"}
+    (f,) = fires(s, "EC211")
+    assert "WSL" in f.fix
+
+
+def test_ec211_tensorflow_cpu_package():
+    s = load("healthy_h100")
+    s.packages.installed = {"tensorflow-cpu": "2.15.0"}
+    fires(s, "EC211")
+
+
+def test_ec211_quiet_on_linux_tensorflow():
+    s = load("healthy_h100")
+    s.packages.installed = {"tensorflow": "2.15.0"}
+    quiet(s, "EC211")
+
+
+def test_ec212_jax_without_cuda_plugin():
+    s = load("healthy_h100")
+    s.packages.installed = {"jax": "0.4.30", "jaxlib": "0.4.30"}
+    (f,) = fires(s, "EC212")
+    assert "jax[cuda12]" in f.fix
+
+
+def test_ec212_quiet_with_plugin():
+    s = load("healthy_h100")
+    s.packages.installed = {
+        "jax": "0.4.30",
+        "jaxlib": "0.4.30",
+        "jax-cuda12-plugin": "0.4.30",
+        "jax-cuda12-pjrt": "0.4.30",
+    }
+    quiet(s, "EC212")
+
+
+def test_ec220_python_3_13_with_torch_2_4():
+    s = load("healthy_h100")
+    s.python.version = "3.13.1"
+    s.packages.installed["torch"] = "2.4.0"
+    (f,) = fires(s, "EC220")
+    assert "3.13.1" in f.found
+
+
+def test_ec220_quiet_on_python_3_11_torch_2_5():
+    quiet(load("healthy_h100"), "EC220")
+
+
+def test_ec230_torchvision_from_another_release():
+    s = load("healthy_h100")
+    s.packages.installed["torchvision"] = "0.19.0"
+    (f,) = fires(s, "EC230")
+    assert "0.20.1" in f.found and "torchvision==0.20.1" in f.fix
+
+
+def test_ec230_torchaudio_built_for_another_cuda_major():
+    s = load("old_driver_470_torch_cu121")
+    s.packages.installed["torchaudio"] = "2.1.2+cu118"
+    (f,) = fires(s, "EC230")
+    assert "CUDA 11" in f.found
+
+
+def test_ec230_quiet_on_matching_set():
+    quiet(load("healthy_h100"), "EC230")
+
+
+def test_ec231_plugin_version_differs_from_jaxlib():
+    s = load("healthy_h100")
+    s.packages.installed = {"jax": "0.4.30", "jaxlib": "0.4.30", "jax-cuda12-plugin": "0.4.31"}
+    fires(s, "EC231")
+
+
+def test_ec231_quiet_on_matching_jax():
+    s = load("healthy_h100")
+    s.packages.installed = {"jax": "0.4.30", "jaxlib": "0.4.30", "jax-cuda12-plugin": "0.4.30"}
+    quiet(s, "EC231")
+    s.packages.installed = {"numpy": "2.1.3"}
+    assert "not applicable" in skipped(s, "EC231")
+
+
+def test_untagged_aarch64_torch_without_cuda_wheels_is_not_assumed_cuda():
+    s = load("cpu_only_torch_a100")
+    s.os.architecture = "aarch64"
+    s.packages.installed = {"torch": "2.5.1"}
+    assert "unknown" in skipped(s, "EC201")
+    s.packages.installed = {"torch": "2.5.1", "nvidia-cuda-runtime-cu12": "12.4.127"}
+    quiet(s, "EC201")
+
+
+def test_ec210_rocm_build_on_nvidia_gpus():
+    s = load("cpu_only_torch_a100")
+    s.packages.installed = {"torch": "2.5.1+rocm6.2"}
+    (f,) = fires(s, "EC210")
+    assert "ROCm" in f.found
