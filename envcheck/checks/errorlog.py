@@ -25,7 +25,9 @@ _RATIONALE_TAIL = (
 def _entries(snapshot: Snapshot) -> List[Dict[str, Any]]:
     log = snapshot.error_log
     if not isinstance(log, list):
-        raise SkipCheck("no error log given (use --error-log FILE or --from-report FILE)")
+        raise SkipCheck(
+            "not applicable: no error log given (use --error-log FILE or --from-report FILE)"
+        )
     return [e for e in log if isinstance(e, dict) and isinstance(e.get("pattern"), str)]
 
 

@@ -108,13 +108,25 @@ def render(
             lines.extend(_finding(f, color))
         lines.append("")
     lines.extend(_kernels(snapshot))
-    if outcome.skipped:
-        lines.append(_paint(f"SKIPPED ({len(outcome.skipped)})", "dim", color))
+    # Skips for unknown facts are what a reader must see; "not applicable" ones (no torch,
+    # no --data-dir, policy key unset) are listed on one line so they don't bury the rest.
+    unknown = [s for s in outcome.skipped if not s.reason.startswith("not applicable")]
+    not_applicable = [s.code for s in outcome.skipped if s.reason.startswith("not applicable")]
+    if unknown:
+        lines.append(_paint(f"SKIPPED, facts unknown ({len(unknown)})", "dim", color))
         by_reason: Dict[str, List[str]] = {}
-        for s in outcome.skipped:
+        for s in unknown:
             by_reason.setdefault(s.reason, []).append(s.code)
         for reason, codes in by_reason.items():
             lines.append(f"  {' '.join(codes)}: {reason}")
+        lines.append("")
+    if not_applicable:
+        lines.append(
+            _paint(f"NOT APPLICABLE ({len(not_applicable)})", "dim", color)
+            + ": "
+            + " ".join(not_applicable)
+            + "  (envcheck explain CODE; --format json lists each reason)"
+        )
         lines.append("")
     if outcome.passed:
         lines.append(
