@@ -244,11 +244,15 @@ def test_torch_later_release_facts() -> None:
         "9.20.0.48",
         "2.29.7",
     )
-    assert Version("3.15") in SpecifierSet(r213["python"])
+    # No cp315 wheel of torch 2.13.0 on PyPI (RELEASE.md's "3.15 experimental" was never published);
+    # corrected by the 2026-12-02 audit.
+    assert Version("3.15") not in SpecifierSet(r213["python"])
+    assert Version("3.14") in SpecifierSet(r213["python"])
     # torchaudio 2.11 is stable-ABI and serves later torch releases.
     assert r213["torchaudio"] == "2.11.0" and r213["torchvision_series"] == "0.28"
     assert torch_release("2.8.0")["torchaudio"] == "2.8.0"
-    assert torch_release("2.8.0")["torchvision"] is None  # exact version never confirmed
+    # torchvision 0.23.0's wheel METADATA: "Requires-Dist: torch (==2.8.0)" (audit 2026-12-02)
+    assert torch_release("2.8.0")["torchvision"] == "0.23.0"
 
 
 def test_torch_cu102_is_linux_only() -> None:

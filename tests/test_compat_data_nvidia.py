@@ -293,7 +293,8 @@ def test_gpu_peak_known_answers() -> None:
         312,
     )
     assert gpu("NVIDIA A100-PCIE-40GB")["memory_bandwidth_gbs"] == 1555
-    assert gpu("NVIDIA L40S")["fp16_tflops"] == 362.5
+    # datasheet: "FP16 Tensor Core 362.05 | 733*" (362.5 was a transcription slip; audit 2026-12-02)
+    assert gpu("NVIDIA L40S")["fp16_tflops"] == 362.05
     assert gpu("Tesla T4")["fp16_tflops"] == 65
     assert gpu("NVIDIA GeForce RTX 4090")["memory_bandwidth_gbs"] == 1008
     # No datasheet confirmed: must stay null rather than a guess.
