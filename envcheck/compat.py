@@ -1236,7 +1236,10 @@ class Matrix:
         else:
             raise InputError(f"framework must be torch, tensorflow or jax, not {framework!r}")
         rejected: List[Tuple[Build, List[str]]] = []
+        chosen: Optional[Build] = None
         for build, checks in candidates:
+            if chosen is not None and build.version != chosen.version:
+                break  # only other builds of the chosen release compete with it
             reasons: List[str] = []
             mode, caveat = None, None
             if pyv is not None and pyv not in SpecifierSet(checks["python"]):
@@ -1264,12 +1267,17 @@ class Matrix:
                                 f"no kernels for sm_{c[0]}{c[1]} (compute capability {cc}); "
                                 f"it is built for {' '.join(archs) or 'no GPU'}"
                             )
+            if chosen is not None:
+                # Same release, another CUDA variant: full compatibility beats running through
+                # minor-version compatibility (which has PTX-JIT caveats).
+                if chosen.driver_mode != "full" and mode == "full" and not reasons:
+                    chosen = dataclasses.replace(build, driver_mode=mode, caveat=caveat)
+                continue
             if reasons:
                 rejected.append((build, reasons))
                 continue
-            best = dataclasses.replace(build, driver_mode=mode, caveat=caveat)
-            return Recommendation(framework, best, rejected, notes)
-        return Recommendation(framework, None, rejected, notes)
+            chosen = dataclasses.replace(build, driver_mode=mode, caveat=caveat)
+        return Recommendation(framework, chosen, rejected, notes)
 
     def _driver_reason(
         self, driver: str, checks: Dict[str, Any], platform: str

@@ -191,3 +191,13 @@ def test_unknown_versions_are_none_not_guesses(m: Matrix) -> None:
     assert m.gpu("Voodoo5 5500") is None
     with pytest.raises(InputError):
         m.max_cuda_for_driver("five-three-five")
+
+
+def test_recommend_prefers_full_compatibility_within_a_release() -> None:
+    """Driver 580.65.06 is the CUDA 13.0 GA driver: 2.14.1 cu130 runs with full compatibility,
+    cu132 only through minor-version compatibility, so cu130 is the better pick."""
+    from envcheck.compat import load_matrix
+
+    rec = load_matrix().recommend("torch", "580.65.06", ["9.0"], "3.11")
+    assert rec.best is not None
+    assert (rec.best.version, rec.best.tag, rec.best.driver_mode) == ("2.14.1", "cu130", "full")
