@@ -284,6 +284,9 @@ def _toml_loads(text: str) -> Dict[str, Any]:
     return tomllib.loads(text)
 
 
+_MAX_POLICY_CHARS = 1 << 20  # a site policy is a few hundred bytes
+
+
 def load_policy(path: Optional[str] = None) -> Policy:
     """The policy from ``path``, else ``./envcheck.toml`` when present, else the defaults."""
     if path is None:
@@ -292,9 +295,11 @@ def load_policy(path: Optional[str] = None) -> Policy:
         path = DEFAULT_POLICY_FILE
     try:
         with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+            text = fh.read(_MAX_POLICY_CHARS + 1)  # `--policy /dev/zero` must not read forever
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read policy {path}: {exc}") from None
+    if len(text) > _MAX_POLICY_CHARS:
+        raise InputError(f"{path}: larger than 1 MiB, not a policy file")
     try:
         data = _toml_loads(text)
     except ValueError as exc:  # tomllib.TOMLDecodeError subclasses ValueError

@@ -1,9 +1,240 @@
-"""`envcheck fix` (placeholder until its issue lands)."""
+"""`envcheck fix`: an ordered fix plan for the findings, and `--docker` build contexts."""
 
 from __future__ import annotations
 
+import sys
+from typing import Any, List, Optional
+
 import typer
+
+from envcheck.errors import InputError
+
+HELP = (
+    "Print an ordered plan that fixes what `envcheck verify` finds: each step with its exact "
+    "commands, the findings it resolves, whether it needs root, a reboot or a driver reload, "
+    "and its risk. Takes the same inputs as verify (this host, --snapshot, --from-report). "
+    "--apply runs only the steps that need no root and touch only this Python environment "
+    "(pip), after asking (--yes to skip the question). --docker writes a Docker build context "
+    "for a training image that runs on this host, and --build builds it.\n\n"
+    "Exit codes: 0 plan printed / applied / context written; 1 an applied step or the image "
+    "build failed; 2 bad usage, unreadable input, --apply refused, or no Docker engine.\n\n"
+    "\b\nExamples:\n"
+    "  envcheck fix\n"
+    "  envcheck fix --format sh > fix.sh && shellcheck fix.sh\n"
+    "  envcheck fix --from-report collect_env.txt --format json\n"
+    "  envcheck fix --target torch==2.4.1\n"
+    "  envcheck fix --apply --yes\n"
+    "  envcheck fix --docker --gpus 0,1 --requirements requirements.txt --build --tag train:1"
+)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's command(s) to the app."""
+    """Add `fix` to the app."""
+
+    @app.command("fix", help=HELP)
+    def fix_cmd(
+        snapshot_file: Optional[str] = typer.Option(
+            None, "--snapshot", help="Judge a snapshot JSON file instead of this host."
+        ),
+        reports: Optional[List[str]] = typer.Option(
+            None, "--from-report", help="Judge pasted text (collect_env, nvidia-smi, pip list)."
+        ),
+        error_logs: Optional[List[str]] = typer.Option(
+            None, "--error-log", help="Error log whose well-known messages count as evidence."
+        ),
+        policy_file: Optional[str] = typer.Option(None, "--policy", help="Site policy TOML."),
+        fmt: str = typer.Option("text", "--format", help="text, sh or json."),
+        output: Optional[str] = typer.Option(
+            None,
+            "--output",
+            "-o",
+            help="Write the plan to FILE; with --docker the build context directory "
+            "(default ./envcheck-image/).",
+        ),
+        apply: bool = typer.Option(
+            False, "--apply", help="Run the pip steps in this Python environment (asks first)."
+        ),
+        yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask before --apply."),
+        target: Optional[str] = typer.Option(
+            None, "--target", help="Plan for a wanted stack, e.g. torch==2.4.1."
+        ),
+        framework: Optional[str] = typer.Option(
+            None, "--framework", help="torch, tensorflow or jax (with --docker: or none)."
+        ),
+        docker: bool = typer.Option(
+            False, "--docker", help="Write a Docker build context for this host."
+        ),
+        base_image: Optional[str] = typer.Option(
+            None, "--base-image", help="Base image for --docker (default: chosen for this host)."
+        ),
+        cuda_base: bool = typer.Option(
+            False, "--cuda-base", help="Use an nvidia/cuda runtime+cuDNN base this driver runs."
+        ),
+        requirements: Optional[str] = typer.Option(
+            None, "--requirements", help="Extra exact pins (name==version) for the image."
+        ),
+        wheelhouse: Optional[str] = typer.Option(
+            None, "--wheelhouse", help="Install only from the wheels in DIR (air-gapped build)."
+        ),
+        gpus: Optional[str] = typer.Option(
+            None, "--gpus", help="GPU indices for run.sh / compose.yaml, e.g. 0,1 (default all)."
+        ),
+        ipc_host: bool = typer.Option(False, "--ipc-host", help="Use --ipc=host instead of shm."),
+        shm_size: Optional[str] = typer.Option(None, "--shm-size", help="e.g. 16g."),
+        memory: Optional[str] = typer.Option(None, "--memory", help="Container memory, e.g. 64g."),
+        data: Optional[List[str]] = typer.Option(
+            None, "--data", help="Host directory to mount read-only under /data (repeatable)."
+        ),
+        build: bool = typer.Option(False, "--build", help="Build the image (Docker SDK)."),
+        tag: str = typer.Option("envcheck-train:latest", "--tag", help="Image tag for --build."),
+    ) -> None:
+        if fmt not in ("text", "sh", "json"):
+            raise InputError(f"--format must be text, sh or json, not {fmt!r}")
+        if docker and apply:
+            raise InputError("--apply and --docker do not go together")
+        if framework is not None and framework not in ("torch", "tensorflow", "jax", "none"):
+            raise InputError(
+                f"--framework must be torch, tensorflow, jax or none, not {framework!r}"
+            )
+        snapshot = _gather(snapshot_file, reports or [], error_logs or [])
+        from envcheck.compat import load_matrix  # noqa: PLC0415
+
+        matrix = load_matrix()
+        if getattr(matrix, "origin", None) == "ENVCHECK_DATA_DIR":
+            matrix.validate_all()  # data given on purpose must be valid (exit 2 naming the entry)
+        if docker:
+            code = _docker(snapshot, matrix, locals())
+            raise typer.Exit(code)
+        outcome = _judge(snapshot, matrix, policy_file)
+        from envcheck.fix.plan import build_plan  # noqa: PLC0415
+        from envcheck.fix.script import render_json, render_sh, render_text  # noqa: PLC0415
+
+        plan = build_plan(
+            snapshot,
+            outcome,
+            matrix,
+            target=target,
+            framework=None if framework == "none" else framework,
+        )
+        if apply:
+            from envcheck.fix.apply import apply_plan  # noqa: PLC0415
+
+            if snapshot_file or reports:
+                raise InputError(
+                    "--apply changes this Python environment, so it judges it live: "
+                    "drop --snapshot / --from-report (use them to print a plan instead)"
+                )
+
+            code = apply_plan(plan, yes=yes, interactive=sys.stdin.isatty())
+            raise typer.Exit(code)
+        live = snapshot_file is None and not reports
+        python = sys.executable if live else None
+        if fmt == "json":
+            text = render_json(plan)
+        elif fmt == "sh":
+            text = render_sh(plan, python=python)
+        else:
+            text = render_text(plan, python=python or "python3")
+        if output:
+            _write(output, text)
+        else:
+            typer.echo(text, nl=False)
+
+
+def _gather(snapshot_file: Optional[str], reports: List[str], error_logs: List[str]) -> Any:
+    try:
+        from envcheck.inputs import gather  # noqa: PLC0415
+    except ImportError:
+        gather = None
+    if gather is not None:
+        return gather(snapshot_file=snapshot_file, reports=reports, error_logs=error_logs)
+    from envcheck.snapshot import Snapshot, SnapshotError  # noqa: PLC0415
+
+    if snapshot_file:
+        try:
+            return Snapshot.load(snapshot_file)
+        except SnapshotError as exc:
+            raise InputError(str(exc)) from None
+    if reports or error_logs:
+        raise InputError("--from-report needs envcheck's importers (not available)")
+    from envcheck.probes import collect  # noqa: PLC0415
+
+    return collect()
+
+
+def _judge(snapshot: Any, matrix: Any, policy_file: Optional[str]) -> Any:
+    from envcheck.checks.registry import run_checks  # noqa: PLC0415
+    from envcheck.policy import load_policy  # noqa: PLC0415
+
+    policy = load_policy(policy_file)
+    return run_checks(snapshot, matrix, policy)
+
+
+def _parse_gpus(text: Optional[str]) -> Optional[List[int]]:
+    if text is None or text.strip().lower() == "all":
+        return None
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or len(part) > 3:
+            raise InputError(f"--gpus must be indices like 0,1 (or all), not {text!r}")
+        out.append(int(part))
+    return out
+
+
+def _docker(snapshot: Any, matrix: Any, args: dict) -> int:
+    from envcheck.fix.docker import (  # noqa: PLC0415
+        DEFAULT_OUTPUT,
+        DockerOptions,
+        EngineUnavailable,
+        build_image,
+        write_context,
+    )
+
+    opts = DockerOptions(
+        output=args["output"] or DEFAULT_OUTPUT,
+        base_image=args["base_image"],
+        cuda_base=args["cuda_base"],
+        requirements=args["requirements"],
+        wheelhouse=args["wheelhouse"],
+        gpus=_parse_gpus(args["gpus"]),
+        ipc_host=args["ipc_host"],
+        shm_size=args["shm_size"],
+        memory=args["memory"],
+        data=list(args["data"] or []),
+        tag=args["tag"],
+        framework=args["framework"] or "torch",
+        target=args["target"],
+    )
+    ctx = write_context(snapshot, matrix, opts)
+    echo = typer.echo
+    echo(f"Wrote the build context {ctx.path}/ ({', '.join(ctx.files)})")
+    echo(f"  base image: {ctx.base.image} ({ctx.base.reason})")
+    for pin in ctx.pins:
+        echo(f"  pin: {pin}")
+    for note in ctx.notes:
+        echo(f"  note: {note}")
+    echo("  docker run " + " ".join(ctx.run_args) + " IMAGE")
+    if not args["build"]:
+        echo(f"Build it with: docker build -t {opts.tag} {ctx.path}")
+        return 0
+    try:
+        image_id = build_image(ctx.path, opts.tag, lambda line: echo(f"  | {line}"))
+    except EngineUnavailable as exc:
+        echo(f"envcheck: {exc}", err=True)
+        echo(
+            f"The context {ctx.path}/ is ready: build it later with "
+            f"docker build -t {opts.tag} {ctx.path}",
+            err=True,
+        )
+        return 2
+    echo(f"Built {opts.tag} ({image_id or 'id unknown'})")
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
