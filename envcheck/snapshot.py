@@ -384,6 +384,12 @@ def _hints(cls: type) -> Dict[str, Any]:
     return _HINTS[cls]
 
 
+def _key(key: Any) -> str:
+    """A key as it may appear in a one-line error message."""
+    text = str(key)
+    return text if text.isprintable() and len(text) <= 60 else repr(text[:60])
+
+
 def _is_unknown_obj(data: Any) -> bool:
     return isinstance(data, dict) and len(data) == 1 and isinstance(data.get("unknown"), str)
 
@@ -418,7 +424,7 @@ def _decode(tp: Any, data: Any, where: str) -> Any:
         if not isinstance(data, dict):
             raise SnapshotError(f"{where}: expected an object")
         _, val = typing.get_args(tp) or (str, Any)
-        return {str(k): _decode(val, v, f"{where}.{k}") for k, v in data.items()}
+        return {str(k): _decode(val, v, f"{where}.{_key(k)}") for k, v in data.items()}
     if dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise SnapshotError(f"{where}: expected an object")
@@ -427,7 +433,7 @@ def _decode(tp: Any, data: Any, where: str) -> Any:
         names = {f.name for f in dataclasses.fields(tp)}
         for key, value in data.items():
             if key in names:  # unknown keys from a same-version writer are ignored
-                kwargs[key] = _decode(hints[key], value, f"{where}.{key}")
+                kwargs[key] = _decode(hints[key], value, f"{where}.{_key(key)}")
         try:
             return tp(**kwargs)
         except TypeError as exc:
