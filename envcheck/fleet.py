@@ -87,6 +87,9 @@ def read_inputs(paths: Sequence[str], stdin_text: Optional[str] = None) -> List[
         else:
             raise InputError(f"{raw}: no such file or directory")
         for file in files:
+            if not file.is_file():  # /dev/zero, a FIFO: never read without end
+                docs.append((str(file), json.dumps({"__unreadable__": "not a regular file"})))
+                continue
             try:
                 text = file.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:

@@ -167,3 +167,11 @@ def test_many_nodes_split_over_workers(tmp_path: Path) -> None:
     assert one["summary"] == two["summary"]
     assert one["by_check"] == two["by_check"]
     assert one["summary"]["failing"] == len(range(0, 240, 7))
+
+
+def test_device_file_is_unreadable_not_endless(tmp_path: Path) -> None:
+    (tmp_path / "ok.json").write_text(json.dumps(verify_report("ok", [])))
+    result = run(["fleet", str(tmp_path / "ok.json"), "/dev/zero", "--format", "json"])
+    data = json.loads(result.stdout)
+    assert result.returncode == 1
+    assert [n["error"] for n in data["nodes"] if n["error"]] == ["not a regular file"]

@@ -428,6 +428,24 @@ def build_toolkit(snapshot: Snapshot) -> Optional[CudaToolkit]:
     return with_nvcc[0] if len(with_nvcc) == 1 else None
 
 
+def need_build_toolkit(snapshot: Snapshot) -> CudaToolkit:
+    """The toolkit extension builds would use, or SkipCheck (CUDA facts unknown, no toolkit)."""
+    cuda(snapshot)
+    tk = build_toolkit(snapshot)
+    if tk is None:
+        raise not_applicable("no system CUDA toolkit with a known version")
+    return tk
+
+
+def need_nvidia_gpus(snapshot: Snapshot) -> None:
+    """SkipCheck unless the snapshot shows NVIDIA GPUs (unknown, or none on this host)."""
+    present = has_nvidia_gpus(snapshot)
+    if present is None:
+        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
+    if not present:
+        raise not_applicable("no NVIDIA GPUs on this host")
+
+
 def env(snapshot: Snapshot) -> Dict[str, str]:
     return snapshot.env if isinstance(snapshot.env, dict) else {}
 

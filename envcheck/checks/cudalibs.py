@@ -51,6 +51,21 @@ def _torch_cuda_major(snap: Snapshot, matrix: Any) -> Tuple[Optional[c.TorchInfo
     return t, (mm[0] if mm else None)
 
 
+def _need_torch_cuda_major(snap: Snapshot, matrix: Any) -> Tuple[c.TorchInfo, int]:
+    """(torch, its CUDA major), or SkipCheck when torch is absent or not a known CUDA build."""
+    t, major = _torch_cuda_major(snap, matrix)
+    if t is None:
+        raise c.not_applicable("torch is not installed")
+    if major is None:
+        raise c.not_applicable(f"torch {t.version} is not a CUDA build (or its CUDA is unknown)")
+    return t, major
+
+
+def _own_wheels(pkgs: Dict[str, str], major: int) -> List[str]:
+    """The installed nvidia-*-cu<major> wheels."""
+    return [n for n in pkgs if re.fullmatch(rf"nvidia-[a-z0-9-]+-cu{major}", n)]
+
+
 @check(
     "EC301",
     category="cuda-libs-mismatch",
@@ -162,13 +177,8 @@ symbols. A cuBLAS wheel older than the CUDA minor torch was built with is a warn
 )
 def cuda_wheels(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     pkgs = c.installed(snap)
-    t, major = _torch_cuda_major(snap, matrix)
-    if t is None:
-        raise c.not_applicable("torch is not installed")
-    if major is None:
-        raise c.not_applicable(f"torch {t.version} is not a CUDA build (or its CUDA is unknown)")
-    own = [n for n in pkgs if re.fullmatch(rf"nvidia-[a-z0-9-]+-cu{major}", n)]
-    if not own:
+    t, major = _need_torch_cuda_major(snap, matrix)
+    if not _own_wheels(pkgs, major):
         raise c.not_applicable(
             f"no nvidia-*-cu{major} wheels: this torch bundles its CUDA libraries "
             "(or came from conda)"
@@ -340,15 +350,8 @@ PyTorch (12.1)"). Only judged when such a toolkit exists; minor differences are 
 def toolkit_mismatch(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    c.cuda(snap)
-    tk = c.build_toolkit(snap)
-    if tk is None:
-        raise c.not_applicable("no system CUDA toolkit with a known version")
-    t, major = _torch_cuda_major(snap, matrix)
-    if t is None:
-        raise c.not_applicable("torch is not installed")
-    if major is None:
-        raise c.not_applicable(f"torch {t.version} is not a CUDA build (or its CUDA is unknown)")
+    tk = c.need_build_toolkit(snap)
+    t, major = _need_torch_cuda_major(snap, matrix)
     tk_mm = c.major_minor(tk.version)
     if tk_mm is None or tk_mm[0] == major:
         return
@@ -384,13 +387,8 @@ found); one older than the version torch was built with can fail at the first co
 )
 def nccl(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     pkgs = c.installed(snap)
-    t, major = _torch_cuda_major(snap, matrix)
-    if t is None:
-        raise c.not_applicable("torch is not installed")
-    if major is None:
-        raise c.not_applicable(f"torch {t.version} is not a CUDA build (or its CUDA is unknown)")
-    own = [n for n in pkgs if re.fullmatch(rf"nvidia-[a-z0-9-]+-cu{major}", n)]
-    if not own:
+    t, major = _need_torch_cuda_major(snap, matrix)
+    if not _own_wheels(pkgs, major):
         raise c.not_applicable(f"no nvidia-*-cu{major} wheels: torch bundles NCCL")
     wheel = pkgs.get(f"nvidia-nccl-cu{major}")
     dp = c.deep(snap, "torch")

@@ -118,6 +118,47 @@ def _newest_arch(archs: List[str]) -> Optional[Tuple[int, int]]:
     return max(ccs) if ccs else None
 
 
+def _without_kernels(
+    archs: List[str], pairs: List[Tuple[Any, str]]
+) -> Tuple[List[Tuple[Any, str]], List[Tuple[Any, str]]]:
+    """The (gpu, cc) pairs the arch list cannot run: (newer than its newest arch, the rest)."""
+    newest = _newest_arch(archs)
+    newer: List[Tuple[Any, str]] = []
+    older: List[Tuple[Any, str]] = []
+    for g, cc in pairs:
+        if not _runs(archs, cc):
+            (newer if newest is None or c.cc_tuple(cc) > newest else older).append((g, cc))
+    return newer, older
+
+
+def _arch_finding(
+    spec: CheckSpec,
+    t: c.TorchInfo,
+    archs: List[str],
+    source: str,
+    gpu: Any,
+    cc: str,
+    expected: str,
+    fix: str,
+    **extra: Any,
+) -> Finding:
+    """A finding for a GPU that the torch build has no kernels for."""
+    return spec.finding(
+        expected=expected,
+        found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
+        f"for {' '.join(archs)}",
+        fix=fix,
+        evidence={
+            "torch": t.version,
+            "arch_list": archs,
+            "arch_list_from": source,
+            "compute_capability": cc,
+            **extra,
+        },
+        gpu=gpu.index,
+    )
+
+
 @check(
     "EC201",
     category="gpu-arch-unsupported",
@@ -137,12 +178,7 @@ def gpu_newer_than_build(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
     t, archs, source, pairs = _torch_arch_facts(snap, matrix)
-    newest = _newest_arch(archs)
-    bad = [
-        (g, cc)
-        for g, cc in pairs
-        if not _runs(archs, cc) and (newest is None or c.cc_tuple(cc) > newest)
-    ]
+    bad, _ = _without_kernels(archs, pairs)
     if not bad:
         return
     fix = _torch_fix(snap, matrix, t, [cc for _, cc in pairs]) or (
@@ -150,19 +186,16 @@ def gpu_newer_than_build(
         + ", ".join(sorted({f"sm_{cc.replace('.', '')}" for _, cc in bad}))
     )
     for gpu, cc in bad:
-        yield spec.finding(
+        yield _arch_finding(
+            spec,
+            t,
+            archs,
+            source,
+            gpu,
+            cc,
             expected=f"kernels for sm_{cc.replace('.', '')} (compute capability {cc}) in torch",
-            found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
-            f"for {' '.join(archs)}",
             fix=fix,
-            evidence={
-                "torch": t.version,
-                "arch_list": archs,
-                "arch_list_from": source,
-                "compute_capability": cc,
-                "gpu_name": gpu.name if isinstance(gpu.name, str) else None,
-            },
-            gpu=gpu.index,
+            gpu_name=gpu.name if isinstance(gpu.name, str) else None,
         )
 
 
@@ -182,12 +215,7 @@ def gpu_older_than_build(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
     t, archs, source, pairs = _torch_arch_facts(snap, matrix)
-    newest = _newest_arch(archs)
-    bad = [
-        (g, cc)
-        for g, cc in pairs
-        if not _runs(archs, cc) and not (newest is None or c.cc_tuple(cc) > newest)
-    ]
+    _, bad = _without_kernels(archs, pairs)
     if not bad:
         return
     fix = _torch_fix(snap, matrix, t, [cc for _, cc in pairs], keep_release=False) or (
@@ -195,18 +223,15 @@ def gpu_older_than_build(
         "use a newer GPU"
     )
     for gpu, cc in bad:
-        yield spec.finding(
+        yield _arch_finding(
+            spec,
+            t,
+            archs,
+            source,
+            gpu,
+            cc,
             expected=f"torch built for sm_{cc.replace('.', '')} (compute capability {cc})",
-            found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
-            f"for {' '.join(archs)}",
             fix=fix,
-            evidence={
-                "torch": t.version,
-                "arch_list": archs,
-                "arch_list_from": source,
-                "compute_capability": cc,
-            },
-            gpu=gpu.index,
         )
 
 
@@ -225,10 +250,7 @@ target a GPU, building for it fails ("nvcc fatal: Unsupported gpu architecture")
 def toolkit_cannot_build(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    c.cuda(snap)
-    tk = c.build_toolkit(snap)
-    if tk is None:
-        raise c.not_applicable("no system CUDA toolkit with a known version")
+    tk = c.need_build_toolkit(snap)
     gpus = c.gpus(snap)
     if not gpus:
         raise c.not_applicable("no GPUs")
@@ -278,11 +300,7 @@ def torch_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
     t = c.torch_info(snap, matrix)
     if t is None:
         raise c.not_applicable("torch is not installed")
-    gpus_present = c.has_nvidia_gpus(snap)
-    if gpus_present is None:
-        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
-    if not gpus_present:
-        raise c.not_applicable("no NVIDIA GPUs on this host")
+    c.need_nvidia_gpus(snap)
     if t.build not in ("cpu", "rocm"):
         return
     ccs = [cc for cc in (c.gpu_cc(g, matrix) for g in c.gpu_list_or_empty(snap)) if cc]
@@ -318,11 +336,7 @@ def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
     tf_cpu = pkgs.get("tensorflow-cpu") or pkgs.get("tensorflow-intel")
     if not tf and not tf_cpu:
         raise c.not_applicable("tensorflow is not installed")
-    gpus_present = c.has_nvidia_gpus(snap)
-    if gpus_present is None:
-        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
-    if not gpus_present:
-        raise c.not_applicable("no NVIDIA GPUs on this host")
+    c.need_nvidia_gpus(snap)
     info = c.os_info(snap)
     native_windows = info is not None and info.platform == "windows" and not info.wsl
     version = tf or tf_cpu or ""
@@ -366,11 +380,7 @@ def jax_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> I
     jax = pkgs.get("jax")
     if not jax:
         raise c.not_applicable("jax is not installed")
-    gpus_present = c.has_nvidia_gpus(snap)
-    if gpus_present is None:
-        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
-    if not gpus_present:
-        raise c.not_applicable("no NVIDIA GPUs on this host")
+    c.need_nvidia_gpus(snap)
     plugins = [n for n in pkgs if _JAX_CUDA.match(n)]
     jaxlib = pkgs.get("jaxlib", "")
     if plugins or "cuda" in (c.local_tag(jaxlib) or ""):

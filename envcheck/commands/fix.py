@@ -8,6 +8,7 @@ from typing import Any, List, Optional
 import typer
 
 from envcheck.errors import InputError
+from envcheck.output import write_output
 
 HELP = (
     "Print an ordered plan that fixes what `envcheck verify` finds: each step with its exact "
@@ -96,7 +97,11 @@ def register(app: typer.Typer) -> None:
             raise InputError(
                 f"--framework must be torch, tensorflow, jax or none, not {framework!r}"
             )
-        snapshot = _gather(snapshot_file, reports or [], error_logs or [])
+        from envcheck.inputs import gather  # noqa: PLC0415
+
+        snapshot = gather(
+            snapshot_file=snapshot_file, reports=reports or [], error_logs=error_logs or []
+        )
         from envcheck.compat import load_matrix  # noqa: PLC0415
 
         matrix = load_matrix()
@@ -136,30 +141,9 @@ def register(app: typer.Typer) -> None:
         else:
             text = render_text(plan, python=python or "python3")
         if output:
-            _write(output, text)
+            write_output(output, text)
         else:
             typer.echo(text, nl=False)
-
-
-def _gather(snapshot_file: Optional[str], reports: List[str], error_logs: List[str]) -> Any:
-    try:
-        from envcheck.inputs import gather  # noqa: PLC0415
-    except ImportError:
-        gather = None
-    if gather is not None:
-        return gather(snapshot_file=snapshot_file, reports=reports, error_logs=error_logs)
-    from envcheck.snapshot import Snapshot, SnapshotError  # noqa: PLC0415
-
-    if snapshot_file:
-        try:
-            return Snapshot.load(snapshot_file)
-        except SnapshotError as exc:
-            raise InputError(str(exc)) from None
-    if reports or error_logs:
-        raise InputError("--from-report needs envcheck's importers (not available)")
-    from envcheck.probes import collect  # noqa: PLC0415
-
-    return collect()
 
 
 def _judge(snapshot: Any, matrix: Any, policy_file: Optional[str]) -> Any:
@@ -230,11 +214,3 @@ def _docker(snapshot: Any, matrix: Any, args: dict) -> int:
         return 2
     echo(f"Built {opts.tag} ({image_id or 'id unknown'})")
     return 0
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None

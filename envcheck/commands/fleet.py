@@ -7,6 +7,8 @@ from typing import List, Optional
 
 import typer
 
+from envcheck.output import write_output
+
 FORMATS = ("text", "json", "html")
 
 
@@ -40,11 +42,7 @@ def fleet(
     summary = judge(read_inputs(paths, stdin_text), workers=workers)
     text = render_fleet(fmt, summary)
     if output:
-        try:
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise InputError(f"cannot write {output}: {exc.strerror or exc}") from None
+        write_output(output, text)
     else:
         sys.stdout.write(text)
     raise typer.Exit(summary.exit_code())

@@ -7,6 +7,7 @@ from typing import Any, List, Optional
 import typer
 
 from envcheck.errors import InputError
+from envcheck.output import write_output
 
 HELP = (
     "Probe this host and print what was found: driver & GPUs, kernel module, CUDA toolkits and "
@@ -57,14 +58,6 @@ def register(app: typer.Typer) -> None:
             write_output(output, text)
         else:
             typer.echo(text, nl=False)
-
-
-def write_output(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 # --- text rendering ------------------------------------------------------------------------

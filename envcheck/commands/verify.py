@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
 import sys
 from typing import Any, List, Optional
 
 import typer
 
 from envcheck.errors import EnvcheckError, InputError
+from envcheck.output import write_output
 
 FORMATS = ("text", "json", "junit", "nhc", "prometheus")
 KERNEL_MODES = ("quick", "full")
@@ -87,36 +86,6 @@ def load_matrix_or_none() -> Any:
         # entry, not a quiet "matrix unavailable" that lets every matrix check skip.
         matrix.validate_all()
     return matrix
-
-
-def write_output(path: str, text: str) -> None:
-    """Write atomically (temp file + rename) so a textfile collector never reads half a file.
-
-    Only regular files are replaced: a device, FIFO or ``/dev/stdout`` is written in place
-    (renaming over ``/dev/null`` as root would replace the device with a file), and a symlink
-    keeps pointing where it did (its target is replaced)."""
-    try:
-        special = not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        special = False  # absent (or unreachable: the write below says why)
-    if special:
-        try:
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as exc:
-            raise EnvcheckError(f"cannot write {path}: {exc.strerror or exc}") from None
-        return
-    target = os.path.realpath(path)
-    directory = os.path.dirname(target)
-    tmp = os.path.join(directory, f".{os.path.basename(target)}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise EnvcheckError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def run_kernels(
