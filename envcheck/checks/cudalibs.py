@@ -34,6 +34,11 @@ def _fmt(t: Tuple[int, int, int]) -> str:
     return f"{t[0]}.{t[1]}.{t[2]}"
 
 
+def _incompatible(have: Tuple[int, ...], want: Tuple[int, ...]) -> bool:
+    """A library version that cannot stand in for ``want``: another major, or an older minor."""
+    return have[0] != want[0] or have[:2] < want[:2]
+
+
 def _wheel(pkgs: Dict[str, str], stem: str) -> Optional[Tuple[str, str]]:
     """(name, version) of nvidia-<stem>-cuNN (any NN), newest major first."""
     found = sorted(
@@ -99,7 +104,7 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
         if want is not None and wheel:
             judged = True
             have = cudnn_tuple(wheel)
-            if have is not None and (have[0] != want[0] or have[:2] < want[:2]):
+            if have is not None and _incompatible(have, want):
                 yield spec.finding(
                     expected=f"cuDNN {want[0]}.x >= {want[0]}.{want[1]} for torch {t.version}",
                     found=f"nvidia-cudnn-cu{major} {wheel}",
@@ -267,7 +272,7 @@ def shadowed(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Itera
         if have is None or want is None or have[:2] == want[:2]:
             continue
         directory = lib.path.rsplit("/", 1)[0] if isinstance(lib.path, str) else "<dir>"
-        severity = "error" if (have[0] != want[0] or have[:2] < want[:2]) else "warning"
+        severity = "error" if _incompatible(have, want) else "warning"
         yield spec.finding(
             expected=f"{lib.name} {wheel_version} from the {name} wheel",
             found=f"{lib.name} {lib.version} at {lib.path} comes first on LD_LIBRARY_PATH",

@@ -922,21 +922,32 @@ def _ld_library_path_action(host: Host, findings: List[Finding]) -> List[Action]
     ]
 
 
+def _mentions(f: Finding, word: str) -> bool:
+    """Whether a finding's title, found text or evidence keys mention ``word`` (lower case)."""
+    return word in f"{f.title} {f.found} {' '.join(map(str, f.evidence))}".lower()
+
+
+def _os_action(**fields: Any) -> Action:
+    """A low-risk step on the host system that needs root (ordered with the "os" steps)."""
+    return Action(scope="system", needs_root=True, risk="low", kind="os", **fields)
+
+
+def _container_action(**fields: Any) -> Action:
+    """A step for whoever starts this container (ordered with the "container" steps)."""
+    return Action(scope="container", kind="container", **fields)
+
+
 def _persistence_action(host: Host, findings: List[Finding]) -> List[Action]:
     off = [
         g.index
         for g in host.snapshot.gpus()
         if g.persistence_mode is False and isinstance(g.index, int)
     ]
-    relevant = [
-        f
-        for f in findings
-        if "persistence" in f"{f.title} {f.found} {' '.join(map(str, f.evidence))}".lower()
-    ]
+    relevant = [f for f in findings if _mentions(f, "persistence")]
     if not relevant or not off:
         return []
     return [
-        Action(
+        _os_action(
             id="persistence-mode",
             description=(
                 "Enable persistence mode so the driver stays initialised between jobs "
@@ -945,36 +956,26 @@ def _persistence_action(host: Host, findings: List[Finding]) -> List[Action]:
             ),
             commands=[["nvidia-smi", "-pm", "1"]],
             resolves=_codes(relevant),
-            scope="system",
-            needs_root=True,
-            risk="low",
             docs=DOCS["persistence"],
-            kind="os",
         )
     ]
 
 
 def _memlock_action(host: Host, findings: List[Finding]) -> List[Action]:
-    relevant = [
-        f
-        for f in findings
-        if "memlock" in f"{f.title} {f.found} {' '.join(map(str, f.evidence))}".lower()
-    ]
+    relevant = [f for f in findings if _mentions(f, "memlock")]
     if not relevant:
         return []
     if host.container:
         return [
-            Action(
+            _container_action(
                 id="memlock-container",
                 description=(
                     "Raise the locked-memory limit of the container: start it with "
                     "--ulimit memlock=-1 (and --ulimit stack=67108864)."
                 ),
                 resolves=_codes(relevant),
-                scope="container",
                 notes=["docker run --ulimit memlock=-1 --ulimit stack=67108864 ..."],
                 docs=DOCS["docker-run"],
-                kind="container",
             )
         ]
     path = "/etc/security/limits.d/90-envcheck-memlock.conf"
@@ -984,7 +985,7 @@ def _memlock_action(host: Host, findings: List[Finding]) -> List[Action]:
         "*    hard    memlock    unlimited\n"
     )
     return [
-        Action(
+        _os_action(
             id="memlock",
             description=(
                 f"Raise the memlock limit to unlimited in {path}; takes effect at the next "
@@ -993,11 +994,7 @@ def _memlock_action(host: Host, findings: List[Finding]) -> List[Action]:
             ),
             files={path: content},
             resolves=_codes(relevant),
-            scope="system",
-            needs_root=True,
-            risk="low",
             docs=DOCS["limits"],
-            kind="os",
         )
     ]
 
@@ -1023,24 +1020,22 @@ def _shm_action(host: Host, findings: List[Finding]) -> List[Action]:
     size_g = recommended_shm_bytes(host, relevant) // GIB
     if host.container:
         return [
-            Action(
+            _container_action(
                 id="shm-size",
                 description=(
                     f"/dev/shm is too small inside this container: restart it with "
                     f"--shm-size={size_g}g (or --ipc=host to share the host's)."
                 ),
                 resolves=_codes(relevant),
-                scope="container",
                 notes=[
                     f"docker run --shm-size={size_g}g ...",
                     "Kubernetes: mount an emptyDir with medium: Memory at /dev/shm.",
                 ],
                 docs=DOCS["docker-run"],
-                kind="container",
             )
         ]
     return [
-        Action(
+        _os_action(
             id="shm-remount",
             description=(
                 f"Grow the memory-backed /dev/shm to {size_g}G now (until reboot); make it "
@@ -1048,11 +1043,7 @@ def _shm_action(host: Host, findings: List[Finding]) -> List[Action]:
             ),
             commands=[["mount", "-o", f"remount,size={size_g}G", "/dev/shm"]],
             resolves=_codes(relevant),
-            scope="system",
-            needs_root=True,
-            risk="low",
             docs=DOCS["docker-run"],
-            kind="os",
         )
     ]
 
@@ -1126,26 +1117,17 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
 
 
 def _governor_action(host: Host, findings: List[Finding]) -> List[Action]:
-    relevant = [
-        f
-        for f in findings
-        if f.category == "os-setting"
-        and "governor" in f"{f.title} {f.found} {' '.join(map(str, f.evidence))}".lower()
-    ]
+    relevant = [f for f in findings if f.category == "os-setting" and _mentions(f, "governor")]
     cpu = host.snapshot.cpu_memory if isinstance(host.snapshot.cpu_memory, CpuMemory) else None
     if not relevant or cpu is None:
         return []
     return [
-        Action(
+        _os_action(
             id="cpu-governor",
             description="Set the CPU frequency governor to 'performance' (until reboot).",
             commands=[["cpupower", "frequency-set", "-g", "performance"]],
             resolves=_codes(relevant),
-            scope="system",
-            needs_root=True,
-            risk="low",
             docs=DOCS["cpufreq"],
-            kind="os",
         )
     ]
 

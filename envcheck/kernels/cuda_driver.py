@@ -22,6 +22,8 @@ import time
 from importlib import resources
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from envcheck.kernels.suite import run_memtest
+
 LIBCUDA = "libcuda.so.1"
 NOT_FOUND = "libcuda.so.1 not found: no NVIDIA driver user-space library"
 
@@ -348,35 +350,25 @@ class CudaDriverBackend:
         buf = d.alloc(4 * n)
         counter = d.alloc(4)
         zero = ctypes.c_uint32(0)
-        done: List[str] = []
-        mismatches = 0
-        per_pattern: Dict[str, int] = {}
+
+        def one_pattern(mul: int, xor: int, corrupt_now: bool) -> int:
+            d.htod(counter, ctypes.byref(zero), 4)
+            d.launch("pattern_fill", n, [buf, n, mul, xor])
+            d.sync()
+            if corrupt_now:
+                word = ctypes.c_uint32(((n // 2) * mul ^ xor ^ 0x40000000) & 0xFFFFFFFF)
+                d.htod(buf + 4 * (n // 2), ctypes.byref(word), 4)
+            d.launch("pattern_check", n, [buf, n, mul, xor, counter])
+            d.sync()
+            count = ctypes.c_uint32()
+            d.dtoh(ctypes.byref(count), counter, 4)
+            return count.value
+
         try:
-            for label, mul, xor in patterns:
-                if time.monotonic() >= deadline:
-                    break
-                d.htod(counter, ctypes.byref(zero), 4)
-                d.launch("pattern_fill", n, [buf, n, mul, xor])
-                d.sync()
-                if corrupt and not done:
-                    word = ctypes.c_uint32(((n // 2) * mul ^ xor ^ 0x40000000) & 0xFFFFFFFF)
-                    d.htod(buf + 4 * (n // 2), ctypes.byref(word), 4)
-                d.launch("pattern_check", n, [buf, n, mul, xor, counter])
-                d.sync()
-                count = ctypes.c_uint32()
-                d.dtoh(ctypes.byref(count), counter, 4)
-                per_pattern[label] = count.value
-                mismatches += count.value
-                done.append(label)
+            return run_memtest(n, patterns, deadline, corrupt, one_pattern)
         finally:
             d.free(buf)
             d.free(counter)
-        return {
-            "mismatches": mismatches,
-            "bytes": 4 * n,
-            "patterns": done,
-            "per_pattern": per_pattern,
-        }
 
     def bandwidth(self, kind: str, nbytes: int, reps: int, deadline: float) -> Dict[str, Any]:
         d = self.device

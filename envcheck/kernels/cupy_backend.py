@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import cupy as cp
 import numpy as np
 
+from envcheck.kernels.suite import gemm_rate, run_memtest
 from envcheck.kernels.tolerance import gemm_tolerance, judge_gemm
 
 _DTYPES = {"fp32": np.float32, "fp16": np.float16}
@@ -123,9 +124,6 @@ class CupyBackend:
     ) -> Dict[str, Any]:
         n = max(1, nbytes // 4)
         buf = cp.empty(n, dtype=cp.uint32)
-        mismatches = 0
-        done: List[str] = []
-        per_pattern: Dict[str, int] = {}
 
         def expected(start: int, end: int, mul: int, xor: int) -> Any:
             idx = cp.arange(start, end, dtype=cp.uint64)
@@ -133,30 +131,21 @@ class CupyBackend:
                 cp.uint32
             )
 
-        for label, mul, xor in patterns:
-            if time.monotonic() >= deadline:
-                break
+        def one_pattern(mul: int, xor: int, corrupt_now: bool) -> int:
             for start in range(0, n, chunk_words):
                 buf[start : min(n, start + chunk_words)] = expected(
                     start, min(n, start + chunk_words), mul, xor
                 )
             self.sync()
-            if corrupt and not done:
+            if corrupt_now:
                 buf[n // 2] ^= cp.uint32(0x40000000)
             count = 0
             for start in range(0, n, chunk_words):
                 end = min(n, start + chunk_words)
                 count += int((buf[start:end] != expected(start, end, mul, xor)).sum())
-            per_pattern[label] = count
-            mismatches += count
-            done.append(label)
-        del buf
-        return {
-            "mismatches": mismatches,
-            "bytes": 4 * n,
-            "patterns": done,
-            "per_pattern": per_pattern,
-        }
+            return count
+
+        return run_memtest(n, patterns, deadline, corrupt, one_pattern)
 
     def bandwidth(self, kind: str, nbytes: int, reps: int, deadline: float) -> Dict[str, Any]:
         dev = cp.ones(nbytes, dtype=cp.uint8)
@@ -201,9 +190,4 @@ class CupyBackend:
                     break
         self.sync()
         elapsed = time.perf_counter() - t0
-        return {
-            "n": n,
-            "iterations": iters,
-            "seconds": elapsed,
-            "tflops": 2.0 * n**3 * iters / elapsed / 1e12,
-        }
+        return gemm_rate(n, iters, elapsed)

@@ -1,5 +1,5 @@
-"""What the kernel tests are, in which order, at which sizes (pure data; imported by the parent
-process without torch).
+"""What the kernel tests are, in which order, at which sizes (data, plus the memory test's
+bookkeeping shared by the backends; imported by the parent process without torch).
 
 ``quick`` (a few seconds per GPU: launch, small GEMMs, a small memory test, short bandwidth and
 throughput samples that are not steady state) and ``full`` (larger GEMMs, the memory test over
@@ -9,8 +9,9 @@ A "cpu" profile with small sizes drives the same code on torch's CPU build (harn
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 MODES = ("quick", "full")
 PRECISIONS = ("fp32", "tf32", "fp16", "bf16")
@@ -63,6 +64,47 @@ def memtest_patterns(mode: str) -> List[Tuple[str, int, int]]:
     else:
         pats += [(f"walking_one_{b}", 0, 1 << b) for b in (0, 31)]
     return pats
+
+
+def gemm_rate(n: int, iterations: int, seconds: float) -> Dict[str, Any]:
+    """The result of a GEMM throughput run: ``iterations`` n x n x n GEMMs (2 n^3 flops each)
+    in ``seconds``."""
+    return {
+        "n": n,
+        "iterations": iterations,
+        "seconds": seconds,
+        "tflops": 2.0 * n**3 * iterations / seconds / 1e12,
+    }
+
+
+def run_memtest(
+    n: int,
+    patterns: Sequence[Tuple[str, int, int]],
+    deadline: float,
+    corrupt: bool,
+    one_pattern: Callable[[int, int, bool], int],
+) -> Dict[str, Any]:
+    """The memory test over ``n`` 32-bit words, pattern after pattern until the deadline.
+
+    ``one_pattern(mul, xor, corrupt_now)`` fills the buffer with the pattern, reads it all back
+    and returns how many words differ; the test seam (``corrupt``) corrupts the first pattern
+    only. Each backend supplies the fill and the comparison, this the bookkeeping."""
+    mismatches = 0
+    done: List[str] = []
+    per_pattern: Dict[str, int] = {}
+    for label, mul, xor in patterns:
+        if time.monotonic() >= deadline:
+            break
+        count = one_pattern(mul, xor, corrupt and not done)
+        per_pattern[label] = count
+        mismatches += count
+        done.append(label)
+    return {
+        "mismatches": mismatches,
+        "bytes": 4 * n,
+        "patterns": done,
+        "per_pattern": per_pattern,
+    }
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import torch
 
+from envcheck.kernels.suite import gemm_rate, run_memtest
 from envcheck.kernels.tolerance import gemm_tolerance, judge_gemm
 
 _DTYPES = {
@@ -216,9 +217,6 @@ class TorchBackend:
         differ (two passes, so retention and addressing faults show, not just a write-read)."""
         n = max(1, nbytes // 4)
         buf = torch.empty(n, dtype=torch.int32, device=self.device)
-        mismatches = 0
-        done: List[str] = []
-        per_pattern: Dict[str, int] = {}
         first_bad: List[int] = []
 
         def expected(start: int, end: int, mul: int, xor: int) -> torch.Tensor:
@@ -227,14 +225,12 @@ class TorchBackend:
             v = torch.where(v >= 2**31, v - 2**32, v)
             return v.to(torch.int32)
 
-        for label, mul, xor in patterns:
-            if time.monotonic() >= deadline:
-                break
+        def one_pattern(mul: int, xor: int, corrupt_now: bool) -> int:
             for start in range(0, n, chunk_words):
                 end = min(n, start + chunk_words)
                 buf[start:end] = expected(start, end, mul, xor)
             self.sync()
-            if corrupt and not done:
+            if corrupt_now:
                 buf[n // 2] ^= 0x40000000
             count = 0
             for start in range(0, n, chunk_words):
@@ -244,17 +240,11 @@ class TorchBackend:
                 if c and len(first_bad) < 5:
                     first_bad.extend((diff.nonzero().view(-1)[:5] + start).tolist())
                 count += c
-            per_pattern[label] = count
-            mismatches += count
-            done.append(label)
-        del buf
-        return {
-            "mismatches": mismatches,
-            "bytes": 4 * n,
-            "patterns": done,
-            "per_pattern": per_pattern,
-            "first_bad_words": first_bad[:5],
-        }
+            return count
+
+        result = run_memtest(n, patterns, deadline, corrupt, one_pattern)
+        result["first_bad_words"] = first_bad[:5]
+        return result  # buf is freed with this frame and one_pattern
 
     # --- performance ------------------------------------------------------------------------
     def bandwidth(self, kind: str, nbytes: int, reps: int, deadline: float) -> Dict[str, Any]:
@@ -312,9 +302,4 @@ class TorchBackend:
                 if elapsed < seconds / 4:
                     batch *= 2
             elapsed = time.perf_counter() - t0
-        return {
-            "n": n,
-            "iterations": iters,
-            "seconds": elapsed,
-            "tflops": 2.0 * n**3 * iters / elapsed / 1e12,
-        }
+        return gemm_rate(n, iters, elapsed)
