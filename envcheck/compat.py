@@ -21,6 +21,7 @@ below) is an ``InputError`` naming the file and the entry.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -698,6 +699,30 @@ def _gpu_tokens(name: str) -> Tuple[str, ...]:
     return tuple(t for t in re.findall(r"[a-z0-9]+", name.lower()) if t not in _NOISE_TOKENS)
 
 
+def _memoized(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Cache a pure question on the Matrix instance: the data never changes once loaded, and
+    `envcheck fleet` asks the same questions for thousands of nodes. Lists in the arguments
+    become tuples for the key; errors are not cached."""
+    name = method.__name__
+
+    def freeze(value: Any) -> Any:
+        return tuple(value) if isinstance(value, list) else value
+
+    @functools.wraps(method)
+    def wrapper(self: Matrix, *args: Any, **kwargs: Any) -> Any:
+        key = (name, tuple(freeze(a) for a in args), tuple(sorted(kwargs.items())))
+        try:
+            return self._answers[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable argument: answer without the cache
+            return method(self, *args, **kwargs)
+        answer = self._answers[key] = method(self, *args, **kwargs)
+        return answer
+
+    return wrapper
+
+
 class Matrix:
     """The compatibility matrix in one data directory; files load on first use."""
 
@@ -707,6 +732,7 @@ class Matrix:
         self.note = note  # e.g. why a user data dir was not used
         self._docs: Dict[str, Dict[str, Any]] = {}
         self._cache: Dict[str, Any] = {}
+        self._answers: Dict[Any, Any] = {}
 
     # ---- loading
 
@@ -774,6 +800,7 @@ class Matrix:
 
         return self._memo("toolkits", build)
 
+    @_memoized
     def toolkit(self, cuda: str) -> Optional[Dict[str, Any]]:
         """The data entry of a toolkit release ("12.4" = 12.4 GA, "12.4.1" = Update 1).
 
@@ -802,11 +829,13 @@ class Matrix:
                 return entry
         return None
 
+    @_memoized
     def min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
         """Full-compatibility minimum driver for a toolkit version; None when not in the data."""
         entry = self.toolkit(cuda)
         return (entry["min_driver"].get(platform) if entry else None) or None
 
+    @_memoized
     def minor_compat_min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
         """Minor-version-compatibility minimum driver for the CUDA major of ``cuda``."""
         want = _v(cuda)
@@ -819,6 +848,7 @@ class Matrix:
         want = _v(cuda)
         return self._minor(want.release[0]) if want is not None else None
 
+    @_memoized
     def max_cuda_for_driver(
         self, driver: str, platform: str = "linux", minor_compat: bool = False
     ) -> Optional[str]:
@@ -836,6 +866,7 @@ class Matrix:
                 best = entry["version"]
         return best
 
+    @_memoized
     def driver_runs_cuda(self, driver: str, cuda: str, platform: str = "linux") -> DriverVerdict:
         """Can a driver run code built with toolkit ``cuda`` (e.g. a cu121 wheel)?"""
         drv = parse_version(driver, "driver version")
@@ -888,6 +919,7 @@ class Matrix:
             reason=f"CUDA {cuda} needs driver >= {lowest}; found {driver}", **common,
         )  # fmt: skip
 
+    @_memoized
     def toolkit_supports_cc(self, cuda: str, cc: str) -> Optional[bool]:
         """Can nvcc of that toolkit build for that GPU? None when the data does not say."""
         want = _v(cuda)
@@ -900,6 +932,7 @@ class Matrix:
                 return sm in entry["sm"]
         return None
 
+    @_memoized
     def first_toolkit_for_cc(self, cc: str) -> Optional[str]:
         """The oldest toolkit in the data whose nvcc builds for ``cc`` (when the arch arrived)."""
         c = _cc(cc)
@@ -912,6 +945,7 @@ class Matrix:
                 return entry["version"]
         return None
 
+    @_memoized
     def toolkit_archs(self, cuda: str) -> Optional[Dict[str, Any]]:
         want = _v(cuda)
         if want is None:
@@ -933,6 +967,7 @@ class Matrix:
 
         return self._memo("gpus", build)
 
+    @_memoized
     def gpu_candidates(self, name: str) -> Tuple[str, List[Dict[str, Any]]]:
         """All entries the name matches at the best level: ("exact"|"partial"|"model", [...])."""
         q = _gpu_tokens(name)
@@ -987,6 +1022,7 @@ class Matrix:
                     break
         return ("partial", found) if found else ("none", [])
 
+    @_memoized
     def gpu(self, name: str) -> Optional[GpuSpec]:
         """The GPU a name refers to (NVML, nvidia-smi or marketing spelling), or None.
 
@@ -1075,6 +1111,7 @@ class Matrix:
         """All releases in the data, newest first."""
         return list(self._torch())
 
+    @_memoized
     def torch_release(self, version: str) -> Optional[TorchRelease]:
         want = _v(version)
         if want is None:
@@ -1085,6 +1122,7 @@ class Matrix:
                 return r
         return None
 
+    @_memoized
     def torch_build(self, installed_version: str) -> Optional[Tuple[TorchRelease, TorchVariant]]:
         """``"2.5.1+cu121"`` -> (release, cu121 variant); no local tag = the PyPI default."""
         v = _v(installed_version)
@@ -1099,6 +1137,7 @@ class Matrix:
 
     # ---- TensorFlow and JAX
 
+    @_memoized
     def tensorflow_release(self, version: str) -> Optional[TensorflowRelease]:
         """Tested GPU build configurations of a TensorFlow version ("2.15" = "2.15.0").
 
@@ -1171,6 +1210,7 @@ class Matrix:
 
         return self._memo("jax", build)
 
+    @_memoized
     def jax_release(self, version: str) -> Optional[JaxRelease]:
         want = _v(version)
         if want is None:
@@ -1182,6 +1222,7 @@ class Matrix:
 
     # ---- recommendation
 
+    @_memoized
     def recommend(
         self,
         framework: str,

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import envcheck.snapshot as snapshot_module
 from envcheck.snapshot import (
     Driver,
     Gpu,
@@ -88,15 +89,35 @@ def _paths(obj: Any, prefix: tuple = ()) -> list:
 PATHS = _paths(VALID)
 
 
-@FUZZ
-@given(st.sampled_from(PATHS[1:]), json_values)
-def test_valid_snapshot_with_one_field_replaced(path: tuple, value: Any) -> None:
+def _replaced(path: tuple, value: Any) -> dict:
     data = json.loads(json.dumps(VALID))
     target = data
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
-    _load_or_clean_error(data)
+    return data
+
+
+@FUZZ
+@given(st.sampled_from(PATHS[1:]), json_values)
+def test_valid_snapshot_with_one_field_replaced(path: tuple, value: Any) -> None:
+    _load_or_clean_error(_replaced(path, value))
+
+
+@FUZZ
+@given(st.sampled_from(PATHS[1:]), json_values)
+def test_fast_and_slow_decoders_agree(path: tuple, value: Any) -> None:
+    """The compiled decoder accepts exactly what the explaining one accepts, with equal results."""
+    data = _replaced(path, value)
+    try:
+        slow = snapshot_module._decode(Snapshot, data, "snapshot")
+    except SnapshotError:
+        slow = None
+    try:
+        fast = snapshot_module._fast_decoder(Snapshot)(data)
+    except snapshot_module._Invalid:
+        fast = None
+    assert fast == slow
 
 
 def test_deep_nesting_is_a_clean_error() -> None:
