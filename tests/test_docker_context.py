@@ -209,3 +209,24 @@ def test_target_that_cannot_run_is_refused_with_the_reason(tmp_path: Path) -> No
     assert proc.returncode == 2
     assert "torch 2.5.1 cannot run on this host" in proc.stderr and "12.0" in proc.stderr
     assert not (out / "Dockerfile").exists()
+
+
+def test_installed_stack_is_pinned_when_it_runs_here(tmp_path: Path) -> None:
+    """A working torch 2.5.1+cu124 is reproduced, not silently upgraded; the newer one is named."""
+    proc, out = make(tmp_path, "healthy-h100")
+    assert proc.returncode == 0, proc.stderr
+    req = (out / "requirements.txt").read_text()
+    assert re.search(r"^torch==2\.5\.1\+cu124$", req, re.M)
+    assert re.search(r"^torchvision==0\.20\.1\+cu124$", req, re.M)
+    assert "the installed build, which runs here" in proc.stdout + proc.stderr
+    assert "--target torch==" in proc.stdout + proc.stderr
+
+
+def test_installed_stack_that_cannot_run_is_replaced(tmp_path: Path) -> None:
+    """torch 2.5.1+cu124 on driver 470 cannot run: the image gets the newest build that does."""
+    proc, out = make(tmp_path, "old-driver-new-torch")
+    assert proc.returncode == 0, proc.stderr
+    req = (out / "requirements.txt").read_text()
+    assert "torch==2.5.1+cu124" not in req
+    assert re.search(r"^torch==[\d.]+\+cu11\d$", req, re.M)
+    assert "the newest that runs here" in proc.stdout + proc.stderr

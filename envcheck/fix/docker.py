@@ -172,6 +172,19 @@ def framework_pins(
     except EnvcheckError as exc:
         raise InputError(str(exc)) from None
     build = rec.best
+    installed = (
+        None
+        if opts.target or opts.framework != "torch"
+        else _installed_torch_build(matrix, py_host)
+    )
+    if installed is not None:
+        # Reproduce what the user runs today when it works here; newer is opt-in (--target).
+        build = installed
+        if rec.best is not None and rec.best.describe() != installed.describe():
+            notes.append(
+                f"newest that runs here: {rec.best.describe()} "
+                f"(--target torch=={rec.best.version} to use it)"
+            )
     if opts.target:
         from envcheck.fix.plan import parse_target, torch_target_build
 
@@ -206,10 +219,31 @@ def framework_pins(
     index = None
     if build.index_url:
         index = V.index_url(build.index_url)
-    why = "the --target" if opts.target else "the newest that runs here, from the matrix"
+    why = (
+        "the --target"
+        if opts.target
+        else "the installed build, which runs here"
+        if installed is not None
+        else "the newest that runs here, from the matrix"
+    )
     notes.append(f"framework: {build.describe()} ({why})")
     notes.extend(f"{opts.framework}: {n}" for n in getattr(rec, "notes", []) or [])
     return pins, index, build.cuda, notes
+
+
+def _installed_torch_build(matrix: Any, host: Host) -> Any:
+    """The Build of the torch installed on the host when the matrix knows it and it runs here."""
+    from envcheck.fix.plan import _torch_variant_verdict, torch_build_of
+
+    version = host.installed.get("torch")
+    if not version:
+        return None
+    found = matrix.torch_build(version)  # a bare version is the PyPI default build
+    if found is None or found[1].cuda is None:
+        return None
+    release, variant = found
+    runs, _, _ = _torch_variant_verdict(matrix, host, release, variant)
+    return torch_build_of(release, variant) if runs else None
 
 
 def _docker_pin(name: str, version: str, build: Any) -> str:
