@@ -295,8 +295,11 @@ def test_ldconfig_broken(fault: str, tmp_path: Path) -> None:
     fake_exe(bindir, "ldconfig", LDCONFIG_FAULTS[fault])
     env = base_env()
     env["PATH"] = f"{bindir}{os.pathsep}{env['PATH']}"
+    # Only the hang needs the short probe timeout; the others get the default 5 s so a busy
+    # machine cannot turn "ldconfig failed" into "probe timed out".
+    timeout_s = 2.0 if fault == "hangs" else 5.0
     for command in ("inspect", "verify"):
-        run = _run(command, env, tmp_path)
+        run = _run(command, env, tmp_path, timeout_s=timeout_s)
         libs = _libraries(run, command)
         if isinstance(libs, list):
             # what the loader cache would have said is unknown, and the snapshot says so
