@@ -131,6 +131,9 @@ class KernelSide:
     proc_driver_version: Str = None  # kernel module version from /proc/driver/nvidia/version
     proc_driver_version_text: Str = None
     device_nodes: Union[List[DeviceNode], Unknown, None] = None
+    # PCI addresses of NVIDIA display / 3D controllers (vendor 0x10de, class 0x03xxxx), read
+    # from sysfs: tells "GPUs present but no driver" apart from "no GPUs at all".
+    pci_nvidia_gpus: StrList = None
 
 
 @dataclass

@@ -79,6 +79,22 @@ def test_ec102_library_missing_with_nvidia_module_is_an_error():
     fires(s, "EC102", severity="error")
 
 
+def test_ec102_gpus_on_the_pci_bus_but_no_driver_is_an_error():
+    """No module, no device nodes, no NVML: the GPUs on the PCI bus still make it an error."""
+    s = load("healthy_h100")
+    s.driver.status = "library-not-found"
+    s.driver.gpus = Unknown("NVML unusable: library-not-found")
+    s.kernel.modules = {"nvidia": False, "nouveau": False}
+    s.kernel.device_nodes = []
+    s.kernel.pci_nvidia_gpus = ["0000:17:00.0", "0000:2a:00.0"]
+    (f,) = fires(s, "EC102", severity="error")
+    assert "2 NVIDIA GPU(s) on the PCI bus (0000:17:00.0, 0000:2a:00.0)" in f.found
+    assert f.evidence["pci_nvidia_gpus"] == ["0000:17:00.0", "0000:2a:00.0"]
+    s.kernel.pci_nvidia_gpus = []
+    (f,) = fires(s, "EC102", severity="warning")
+    assert "no NVIDIA GPU on the PCI bus" in f.found
+
+
 def test_ec102_quiet_on_healthy():
     quiet(load("healthy_h100"), "EC102")
 

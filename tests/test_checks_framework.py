@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from checks_support import fires, load, quiet, skipped
 
-from envcheck.snapshot import CudaToolkit, FrameworkDeep, Gpu
+from envcheck.snapshot import CudaToolkit, FrameworkDeep, Gpu, Unknown
 
 
 def test_ec201_blackwell_with_cu124_torch_has_no_kernel_image():
@@ -179,3 +179,16 @@ def test_ec210_rocm_build_on_nvidia_gpus():
     s.packages.installed = {"torch": "2.5.1+rocm6.2"}
     (f,) = fires(s, "EC210")
     assert "ROCm" in f.found
+
+
+def test_ec210_cpu_torch_with_gpus_only_on_the_pci_bus():
+    """The driver is missing too, but sysfs shows NVIDIA GPUs: a +cpu torch is still wrong."""
+    s = load("cpu_only_torch_a100")
+    s.driver.status = "library-not-found"
+    s.driver.gpus = Unknown("NVML unusable: library-not-found")
+    s.kernel.modules = Unknown("/proc/modules not found")
+    s.kernel.device_nodes = []
+    s.kernel.pci_nvidia_gpus = ["0000:17:00.0"]
+    fires(s, "EC210", severity="error")
+    s.kernel.pci_nvidia_gpus = []
+    assert skipped(s, "EC210").startswith("not applicable")

@@ -270,3 +270,29 @@ def test_wsl_detected(tmp_path: Path) -> None:
     env = base_env()
     env["ENVCHECK_SYSROOT"] = str(root)
     assert inspect_json(env)["os"]["wsl"] is True
+
+
+def test_nvidia_gpus_on_the_pci_bus_without_a_driver(tmp_path: Path) -> None:
+    """sysfs shows the GPUs whether or not a driver is bound: 3D/VGA functions count, the
+    card's audio function and other vendors' devices do not."""
+    root = tmp_path / "root"
+    devices = {
+        "0000:17:00.0": ("0x10de", "0x030200"),  # NVIDIA 3D controller (H100)
+        "0000:65:00.0": ("0x10de", "0x030000"),  # NVIDIA VGA controller (RTX 4090)
+        "0000:65:00.1": ("0x10de", "0x040300"),  # its HD audio function
+        "0000:00:02.0": ("0x8086", "0x030000"),  # Intel graphics
+    }
+    for address, (vendor, pci_class) in devices.items():
+        write(root / "sys/bus/pci/devices" / address / "vendor", vendor + "\n")
+        write(root / "sys/bus/pci/devices" / address / "class", pci_class + "\n")
+    env = base_env()
+    env["ENVCHECK_SYSROOT"] = str(root)
+    snap = inspect_json(env)
+    assert snap["kernel"]["pci_nvidia_gpus"] == ["0000:17:00.0", "0000:65:00.0"]
+
+    empty = tmp_path / "empty"
+    (empty / "sys/bus/pci/devices").mkdir(parents=True)
+    env["ENVCHECK_SYSROOT"] = str(empty)
+    assert inspect_json(env)["kernel"]["pci_nvidia_gpus"] == []
+    env["ENVCHECK_SYSROOT"] = str(tmp_path / "nosys")
+    assert "not found" in inspect_json(env)["kernel"]["pci_nvidia_gpus"]["unknown"]

@@ -149,6 +149,7 @@ def has_nvidia_gpus(snapshot: Snapshot) -> Optional[bool]:
     """True when the snapshot shows NVIDIA GPUs (listed, or kernel module / device nodes)."""
     if snapshot.gpus():
         return True
+    pci = None
     if isinstance(snapshot.kernel, KernelSide):
         mods = snapshot.kernel.modules
         if isinstance(mods, dict) and (mods.get("nvidia") or mods.get("nouveau")):
@@ -156,10 +157,15 @@ def has_nvidia_gpus(snapshot: Snapshot) -> Optional[bool]:
         nodes = snapshot.kernel.device_nodes
         if isinstance(nodes, list) and any(re.search(r"/nvidia\d+$", n.path) for n in nodes):
             return True
+        pci = snapshot.kernel.pci_nvidia_gpus
+        if isinstance(pci, list) and pci:
+            return True  # on the PCI bus, whatever the driver says
     if isinstance(snapshot.driver, Driver) and snapshot.driver.status == "no-gpus":
         return False
     if isinstance(snapshot.driver, Driver) and snapshot.driver.status == "ok":
         return bool(snapshot.gpus())
+    if isinstance(pci, list):
+        return False  # sysfs lists no NVIDIA display controller (sysfs shows the host's bus)
     return None
 
 

@@ -183,6 +183,9 @@ def driver_not_loaded(
     if status == "library-not-found":
         gpus_present = c.has_nvidia_gpus(snap)
         evidence["nvidia_hardware_seen"] = gpus_present
+        pci = snap.kernel.pci_nvidia_gpus if isinstance(snap.kernel, KernelSide) else None
+        if isinstance(pci, list):
+            evidence["pci_nvidia_gpus"] = pci
         if container:
             fix = (
                 "docker run --gpus all ...   # or install the NVIDIA container toolkit on the host"
@@ -195,7 +198,12 @@ def driver_not_loaded(
         if gpus_present:
             yield spec.finding(
                 expected="the NVIDIA driver's user-space library (libnvidia-ml.so.1) present",
-                found="NVIDIA GPU or kernel module present but libnvidia-ml.so.1 not found"
+                found=(
+                    f"{len(pci)} NVIDIA GPU(s) on the PCI bus ({', '.join(pci[:4])})"
+                    if isinstance(pci, list) and pci
+                    else "NVIDIA GPU or kernel module present"
+                )
+                + " but libnvidia-ml.so.1 not found"
                 + (f" ({detail})" if detail else ""),
                 fix=fix,
                 evidence=evidence,
@@ -204,7 +212,9 @@ def driver_not_loaded(
             yield spec.finding(
                 expected="an NVIDIA driver and GPUs for GPU training",
                 found="no NVIDIA driver found (libnvidia-ml.so.1 missing, no nvidia kernel module "
-                "seen): this host cannot train on NVIDIA GPUs",
+                "seen"
+                + (", no NVIDIA GPU on the PCI bus" if isinstance(pci, list) else "")
+                + "): this host cannot train on NVIDIA GPUs",
                 fix=fix,
                 evidence=evidence,
                 severity="warning",

@@ -213,6 +213,9 @@ def render_text(snap: Any) -> str:
             line("device nodes", ", ".join(nodes) if nodes else "none")
         else:
             line("device nodes", fmt(k.device_nodes))
+        pci = k.pci_nvidia_gpus
+        pci_text = (", ".join(pci) or "none") if isinstance(pci, list) else fmt(pci)
+        line("NVIDIA GPUs on PCI", pci_text)
 
     c = snap.cuda
     if section("CUDA toolkits & libraries", c, Cuda):

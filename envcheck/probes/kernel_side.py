@@ -1,7 +1,9 @@
-"""The kernel side of the NVIDIA driver: loaded modules, the module version, device nodes.
+"""The kernel side of the NVIDIA driver: loaded modules, the module version, device nodes,
+and the NVIDIA GPUs on the PCI bus (present whether or not a driver is loaded).
 
-Reads ``/proc/modules``, ``/proc/driver/nvidia/version`` and ``/dev/nvidia*``, all re-rooted
-under ``ENVCHECK_SYSROOT`` (default ``/``) so tests can lay out a fake host tree.
+Reads ``/proc/modules``, ``/proc/driver/nvidia/version``, ``/dev/nvidia*`` and
+``/sys/bus/pci/devices/*/{vendor,class}``, all re-rooted under ``ENVCHECK_SYSROOT``
+(default ``/``) so tests can lay out a fake host tree.
 """
 
 from __future__ import annotations
@@ -73,6 +75,32 @@ def device_nodes() -> Union[List[DeviceNode], Unknown]:
     return nodes
 
 
+NVIDIA_VENDOR = "0x10de"
+DISPLAY_CLASS = "0x03"  # PCI base class 03h: display controllers (VGA 0300, 3D 0302)
+
+
+def pci_nvidia_gpus() -> Union[List[str], Unknown]:
+    """PCI addresses of NVIDIA display/3D controllers (audio and USB functions excluded)."""
+    root = host_path("/sys/bus/pci/devices")
+    try:
+        names = sorted(os.listdir(root))
+    except FileNotFoundError:
+        return Unknown("/sys/bus/pci/devices not found (no sysfs, or not Linux)")
+    except OSError as exc:
+        return Unknown(f"cannot list /sys/bus/pci/devices: {exc.strerror or exc}")
+    found: List[str] = []
+    for name in names:
+        vendor = read_text(f"/sys/bus/pci/devices/{name}/vendor")
+        if isinstance(vendor, Unknown) or vendor.strip().lower() != NVIDIA_VENDOR:
+            continue
+        pci_class = read_text(f"/sys/bus/pci/devices/{name}/class")
+        if isinstance(pci_class, Unknown):
+            return Unknown(f"cannot read the PCI class of {name}: {pci_class.reason}")
+        if pci_class.strip().lower().startswith(DISPLAY_CLASS):
+            found.append(name)
+    return found
+
+
 def probe(ctx: ProbeContext) -> KernelSide:
     side = KernelSide()
     side.modules = loaded_modules()
@@ -89,4 +117,5 @@ def probe(ctx: ProbeContext) -> KernelSide:
             "unrecognised /proc/driver/nvidia/version"
         )
     side.device_nodes = device_nodes()
+    side.pci_nvidia_gpus = pci_nvidia_gpus()
     return side
