@@ -125,3 +125,19 @@ def test_report_without_driver_version_gives_no_driver_findings(tmp_path: Path) 
     assert not [f for f in doc["findings"] if f["category"].startswith("driver")]
     skipped = {s["code"] for s in doc.get("skipped", [])}
     assert "EC101" in skipped or not any(f["code"] == "EC101" for f in doc["findings"])
+
+
+def test_reports_never_claim_gpu_verification_results() -> None:
+    """A pasted report carries no envcheck kernel results: the EC8xx checks do not apply."""
+    from envcheck.checks.registry import run_checks
+    from envcheck.compat import load_matrix
+    from envcheck.importers import snapshot_from_reports
+    from envcheck.policy import Policy
+
+    report = Path(__file__).parent / "fixtures" / "reports" / "vllm-10163-8xh100-healthy.txt"
+    snap = snapshot_from_reports([str(report)])
+    assert snap.kernels is None
+    out = run_checks(snap, load_matrix(), Policy(), only=["EC801"])
+    assert [s.reason for s in out.skipped] == [
+        "not applicable: GPU verification not requested (--kernels)"
+    ]

@@ -118,6 +118,9 @@ def snapshot_from_reports(
     snap.created = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     if isinstance(snap.hostname, Unknown):
         snap.hostname = Unknown("not in the report")
+    # GPU verification is something envcheck runs on the host; no pasted report carries it,
+    # so it is "not requested" (None), not a fact the report failed to state.
+    snap.kernels = None
     return snap
 
 
