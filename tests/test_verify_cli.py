@@ -252,8 +252,6 @@ def test_kernels_flag_reaches_the_kernel_layer(tmp_path):
     # not run, and verify still answers with a report (never a crash, never exit 3).
     r = envcheck(
         "verify",
-        "--snapshot",
-        fixture_path("healthy_h100"),
         "--kernels",
         "--budget",
         "5",
@@ -270,6 +268,14 @@ def test_kernels_flag_reaches_the_kernel_layer(tmp_path):
     assert isinstance(results, list) and results and all(k["passed"] is not True for k in results)
     r = envcheck("verify", "--snapshot", fixture_path("healthy_h100"), "--kernels", "slow")
     assert r.returncode == 2 and "quick or full" in r.stderr
+
+
+def test_kernels_refuse_a_snapshot_of_another_machine():
+    """Kernel results describe this host's GPUs; pinning them on another node's snapshot
+    would be a lie, so the combination is bad usage."""
+    r = envcheck("verify", "--snapshot", fixture_path("healthy_h100"), "--kernels")
+    assert r.returncode == 2
+    assert "cannot be combined with --snapshot" in r.stderr and "Traceback" not in r.stderr
 
 
 REPORTS = os.path.join(ROOT, "tests", "fixtures", "reports")

@@ -96,6 +96,7 @@ def run_kernels(
     budget: Optional[float],
     policy: Any,
     matrix: Any,
+    progress: Optional[bool] = None,
 ) -> None:
     try:
         from envcheck.kernels import run
@@ -110,6 +111,7 @@ def run_kernels(
         budget_s=budget_s,
         policy=policy,
         matrix=matrix,
+        progress=progress,
     )
 
 
@@ -213,6 +215,13 @@ def verify(
         raise InputError("--budget must be positive")
     if timeout <= 0:
         raise InputError("--timeout must be positive")
+    if kernels is not None and (snapshot_file or reports or error_logs):
+        # The kernels run on this host's GPUs: their results must not be pinned on a snapshot
+        # or report that describes another machine.
+        raise InputError(
+            "--kernels tests this host's GPUs; it cannot be combined with "
+            "--snapshot, --from-report or --error-log"
+        )
     gpu_list = _parse_gpus(gpus)
     only_list, skip_list = _split(only), _split(skip)
     _validate_selection(only_list, "--only")
@@ -231,7 +240,9 @@ def verify(
     )
     matrix = load_matrix_or_none()
     if kernels is not None:
-        run_kernels(snapshot, kernels, gpu_list, backend, budget, policy, matrix)
+        # Progress lines go to stderr; keep them out of quiet runs and machine formats.
+        progress = False if quiet or fmt != "text" else None
+        run_kernels(snapshot, kernels, gpu_list, backend, budget, policy, matrix, progress)
     outcome = run_checks(
         snapshot, matrix, policy, only=only_list or None, skip=skip_list + list(policy.skip)
     )
