@@ -302,6 +302,96 @@ def test_gpu_peak_known_answers() -> None:
     assert all(a10g[f] is None for f in ("fp32_tflops", "bf16_tflops", "memory_bandwidth_gbs"))
 
 
+# NVML names of laptop / Max-Q parts and China-market data-centre parts (issue 3). cc from
+# developer.nvidia.com/cuda-gpus (its notebook and RTX-mobile sections, read through a public
+# transcription) or, where NVIDIA's page lists nothing, from real tool printouts cited in each
+# entry's note (sglang check_env, PyTorch's "with CUDA capability sm_XY" warning).
+NVML_KNOWN_ANSWERS = [
+    ("NVIDIA GeForce RTX 4090 Laptop GPU", "8.9"),
+    ("NVIDIA GeForce RTX 4080 Laptop GPU", "8.9"),
+    ("NVIDIA GeForce RTX 4070 Laptop GPU", "8.9"),
+    ("NVIDIA GeForce RTX 4060 Laptop GPU", "8.9"),
+    ("NVIDIA GeForce RTX 4050 Laptop GPU", "8.9"),
+    ("NVIDIA GeForce RTX 3080 Ti Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 3080 Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 3070 Ti Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 3070 Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 3060 Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 3050 Ti Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 3050 Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 3050 6GB Laptop GPU", "8.6"),
+    ("NVIDIA GeForce RTX 5090 Laptop GPU", "12.0"),
+    ("NVIDIA GeForce RTX 5080 Laptop GPU", "12.0"),
+    ("NVIDIA GeForce RTX 5070 Ti Laptop GPU", "12.0"),
+    ("NVIDIA GeForce RTX 5070 Laptop GPU", "12.0"),
+    ("NVIDIA GeForce RTX 5060 Laptop GPU", "12.0"),
+    ("NVIDIA GeForce RTX 2080 with Max-Q Design", "7.5"),
+    ("GeForce RTX 2080 with Max-Q Design", "7.5"),  # older drivers: no "NVIDIA " prefix
+    ("NVIDIA GeForce RTX 2070 with Max-Q Design", "7.5"),
+    ("NVIDIA GeForce RTX 2060 with Max-Q Design", "7.5"),
+    ("NVIDIA RTX A5000 Laptop GPU", "8.6"),
+    ("NVIDIA RTX A4000 Laptop GPU", "8.6"),
+    ("NVIDIA RTX A3000 Laptop GPU", "8.6"),
+    ("NVIDIA RTX A2000 Laptop GPU", "8.6"),
+    ("NVIDIA RTX A2000 8GB Laptop GPU", "8.6"),
+    ("NVIDIA RTX 5000 Ada Generation Laptop GPU", "8.9"),
+    ("NVIDIA RTX 4000 Ada Generation Laptop GPU", "8.9"),
+    ("NVIDIA RTX 2000 Ada Generation Laptop GPU", "8.9"),
+    ("NVIDIA RTX 2000 Ada Generation", "8.9"),
+    ("NVIDIA RTX A2000", "8.6"),
+    ("NVIDIA GeForce RTX 3070 Ti", "8.6"),
+    ("NVIDIA GeForce RTX 3060 Ti", "8.6"),
+    ("NVIDIA A800-SXM4-80GB", "8.0"),
+    ("NVIDIA H800", "9.0"),
+    ("NVIDIA H20", "9.0"),
+    ("NVIDIA L20", "8.9"),
+    ("NVIDIA A100 80GB PCIe", "8.0"),
+    ("NVIDIA GH200 480GB", "9.0"),
+    ("NVIDIA RTX PRO 6000 Blackwell Server Edition", "12.0"),
+    ("NVIDIA GeForce RTX 5060", "12.0"),
+]
+
+
+@pytest.mark.parametrize(("name", "cc"), NVML_KNOWN_ANSWERS)
+def test_gpu_nvml_names_resolve_exactly(name: str, cc: str) -> None:
+    from envcheck.compat import load_matrix
+
+    g = load_matrix().gpu(name)
+    assert g is not None, name
+    assert (g.compute_capability, g.matched_by) == (cc, "exact"), name
+
+
+def test_gpu_laptop_names_get_laptop_entries_not_desktop_ones() -> None:
+    from envcheck.compat import load_matrix
+
+    m = load_matrix()
+    assert m.gpu("NVIDIA GeForce RTX 4070 Laptop GPU").name == "NVIDIA GeForce RTX 4070 Laptop GPU"
+    assert m.gpu("NVIDIA GeForce RTX 4070").name == "NVIDIA GeForce RTX 4070"
+    assert m.gpu("RTX 4090").memory_bandwidth_gbs == 1008  # the desktop card keeps its peaks
+    assert m.gpu("NVIDIA GeForce RTX 4090 Laptop GPU").memory_bandwidth_gbs is None
+    assert m.gpu("NVIDIA GeForce RTX 3070 Ti").name == "NVIDIA GeForce RTX 3070 Ti"
+    assert m.gpu("NVIDIA RTX 4000 Ada Generation").name == "NVIDIA RTX 4000 Ada Generation"
+    assert m.gpu("GeForce RTX 2080").name == "NVIDIA GeForce RTX 2080"  # Max-Q is a separate entry
+    assert m.gpu("NVIDIA H20").name == "NVIDIA H20"  # not the H200
+    assert m.gpu("H200").name == "NVIDIA H200"
+    assert m.gpu("NVIDIA L20").name == "NVIDIA L20"  # not the L40
+    # cut by nvidia-smi's table: every candidate is Ada, so the cc is still known
+    assert m.gpu("NVIDIA GeForce RTX 4070 ...").compute_capability == "8.9"
+
+
+def test_gpu_laptop_and_max_q_entries_publish_no_invented_peaks() -> None:
+    mobile = [
+        g
+        for g in load("gpus")["gpus"]
+        if g["name"].endswith("Laptop GPU") or g["name"].endswith("with Max-Q Design")
+    ]
+    assert len(mobile) >= 27  # 17 GeForce laptop, 3 Max-Q, 4 RTX A, 3 RTX Ada laptop (2026-12-02)
+    for g in mobile:
+        assert all(g[f] is None for f in PEAKS), g["name"]
+        assert set(PEAKS) <= set(g["unconfirmed"]), g["name"]
+        assert g["checked"] == "2026-12-02" and g["source"].startswith("https://"), g["name"]
+
+
 ARCH_CC_MAJOR = {
     "Kepler": {3},
     "Maxwell": {5},

@@ -100,7 +100,8 @@ def test_gpu_no_false_matches(m: Matrix) -> None:
     assert m.gpu("A10").name == "NVIDIA A10"  # not an A100
     assert m.gpu("L40").name == "NVIDIA L40"  # not the L40S
     assert m.gpu("NVIDIA GeForce RTX 4090 D") is None  # another card
-    assert m.gpu("NVIDIA GeForce RTX 3060 Laptop GPU") is None
+    # a laptop part has its own entry (laptop peaks differ); it never falls back to the desktop card
+    assert m.gpu("NVIDIA GeForce RTX 3060 Laptop GPU").name == "NVIDIA GeForce RTX 3060 Laptop GPU"
     assert m.gpu("RTX 6000") is None  # Quadro RTX 6000 (7.5) or RTX 6000 Ada (8.9)
 
 
