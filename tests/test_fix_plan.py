@@ -318,3 +318,29 @@ def test_every_category_on_a_host_we_know_nothing_about(matrix) -> None:
     resolved = {c for a in plan.actions for c in a.resolves}
     assert resolved == {i["code"] for i in items}  # each one still gets a step
     assert all(a.scope == "manual" or a.commands or a.files for a in plan.actions)
+
+
+def test_no_nvidia_hardware_is_a_manual_step_not_modprobe() -> None:
+    """modprobe cannot help a machine without an NVIDIA GPU: the plan says so instead."""
+    from envcheck.checks.registry import run_checks
+    from envcheck.policy import Policy
+    from envcheck.snapshot import Snapshot, Unknown
+
+    snap = Snapshot.load("tests/fixtures/snapshots/healthy_h100.json")
+    snap.driver.status = "library-not-found"
+    snap.driver.gpus = Unknown("NVML unusable: library-not-found")
+    snap.kernel.modules = {"nvidia": False, "nouveau": False}
+    snap.kernel.device_nodes = []
+    snap.kernel.pci_nvidia_gpus = []
+    snap.os.container = None
+    matrix = load_matrix()
+    plan = build_plan(snap, run_checks(snap, matrix, Policy()), matrix)
+    ids = [a.id for a in plan.actions]
+    assert "no-nvidia-gpu" in ids and "driver-load" not in ids
+    (action,) = [a for a in plan.actions if a.id == "no-nvidia-gpu"]
+    assert action.commands == [] and action.scope == "manual"
+
+    snap.kernel.pci_nvidia_gpus = ["0000:17:00.0"]  # the GPU is there: load the driver
+    plan = build_plan(snap, run_checks(snap, matrix, Policy()), matrix)
+    (action,) = [a for a in plan.actions if a.id == "driver-load"]
+    assert ["modprobe", "nvidia"] in action.commands

@@ -1078,6 +1078,34 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
             )
         )
     rest = [f for f in not_loaded if f not in nouveau]
+    no_hardware = bool(rest) and all(
+        (f.evidence or {}).get("nvidia_hardware_seen") is False for f in rest
+    )
+    if no_hardware:
+        # Nothing to load: no module, no device node, no NVIDIA GPU on the PCI bus.
+        actions.append(
+            Action(
+                id="no-nvidia-gpu",
+                description=(
+                    "No NVIDIA GPU is visible here (no kernel module, no device nodes, none on "
+                    "the PCI bus): run on a GPU node or instance"
+                    + (
+                        "; if the container's host has GPUs, start the container with --gpus "
+                        "(NVIDIA Container Toolkit)."
+                        if host.container
+                        else "."
+                    )
+                ),
+                commands=[],
+                resolves=_codes(rest),
+                scope="manual",
+                needs_root=False,
+                risk="low",
+                docs=DOCS["container-toolkit"] if host.container else DOCS["driver"],
+                kind="kernel",
+            )
+        )
+        rest = []
     if rest:
         in_container = bool(host.container)
         actions.append(
