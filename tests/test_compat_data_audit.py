@@ -749,3 +749,223 @@ def test_yanked_jax_releases_are_flagged() -> None:
     for r in load("jax")["releases"]:
         if r["jax"] in ("0.4.0", "0.4.15", "0.4.32"):
             assert "yanked" in (r.get("note") or ""), r["jax"]
+
+
+# ---------------------------------------------------------------------------------------------
+# cudnn.json: NVIDIA's cuDNN support matrices, "GPU, CUDA Toolkit, and CUDA Driver Requirements"
+# (read 2026-12-02 through the search index):
+#   8.0.3  https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-803/support-matrix/index.html
+#   8.2.2  https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-822/support-matrix/index.html
+#   8.5.0  https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-850/pdf/cuDNN-Support-Matrix.pdf
+#   8.9.1  https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-891/support-matrix/index.html
+#   8.9.5  https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-895/pdf/cuDNN-Support-Matrix.pdf
+#   8.9.6  https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-896/support-matrix
+#   9.0.0  https://docs.nvidia.com/deeplearning/cudnn/backend/v9.0.0/reference/support-matrix.html
+#   9.5.0  https://docs.nvidia.com/deeplearning/cudnn/v9.5.0/reference/support-matrix.html
+#   9.5.1  https://docs.nvidia.com/deeplearning/cudnn/backend/v9.5.1/reference/support-matrix.html
+#   9.10.2 https://docs.nvidia.com/deeplearning/cudnn/latest/support-matrix/index.html
+#   9.17.0 https://docs.nvidia.com/deeplearning/sdk/cudnn-support-matrix/index.html
+# Each tuple: (CUDA major, toolkit minors listed in the row, Linux driver, Windows driver).
+# Driver None = the matrix gives only a branch (8.0-8.2) or points to the CUDA compatibility
+# guide (8.5) instead of a number; Windows None for CUDA 13.x = "N/A".
+# ---------------------------------------------------------------------------------------------
+CUDNN_ROWS: Dict[str, List[Tuple[int, List[str], Optional[str], Optional[str]]]] = {
+    "8.0.3": [(11, ["11.0"], None, None), (10, ["10.1", "10.2"], None, None)],
+    "8.2.2": [
+        (11, ["11.0", "11.1", "11.2", "11.3", "11.4"], None, None),
+        (10, ["10.2"], None, None),
+    ],
+    "8.5.0": [(11, [f"11.{m}" for m in range(8)], None, None)],
+    "8.9.1": [
+        (12, ["12.0", "12.1"], "525.60.13", "527.41"),
+        (11, [f"11.{m}" for m in range(9)], "450.80.02", "452.39"),
+    ],
+    "8.9.5": [
+        (12, ["12.0", "12.1", "12.2"], "525.60.13", "527.41"),
+        (11, [f"11.{m}" for m in range(9)], "450.80.02", "452.39"),
+    ],
+    "8.9.6": [
+        (12, ["12.0", "12.1", "12.2"], "525.60.13", "527.41"),
+        (11, [f"11.{m}" for m in range(9)], "450.80.02", "452.39"),
+    ],
+    "9.0.0": [
+        (12, ["12.0", "12.1", "12.2", "12.3"], "525.60.13", "527.41"),
+        (11, [f"11.{m}" for m in range(9)], "450.80.02", "452.39"),
+    ],
+    "9.5.0": [
+        (12, [f"12.{m}" for m in range(7)], "525.60.13", "527.41"),
+        (11, ["11.8"], "450.80.02", "452.39"),
+    ],
+    "9.5.1": [
+        (12, [f"12.{m}" for m in range(7)], "525.60.13", "527.41"),
+        (11, ["11.8"], "450.80.02", "452.39"),
+    ],
+    "9.10.2": [
+        (12, ["12.8", "12.9"], "570.26", "570.65"),
+        (
+            12,
+            ["12.0", "12.1", "12.2", "12.3", "12.4", "12.5", "12.6", "12.8", "12.9"],
+            "525.60.13",
+            "527.41",
+        ),
+        (11, ["11.8"], "450.80.02", "452.39"),
+    ],
+    "9.17.0": [
+        (13, ["13.0", "13.1"], "580.65.06", None),
+        (
+            12,
+            ["12.0", "12.1", "12.2", "12.3", "12.4", "12.5", "12.6", "12.8", "12.9"],
+            "525.60.13",
+            "527.41",
+        ),
+    ],
+}
+# Minor versions that do not exist: no check may rely on them being in or out of a range.
+_NO_SUCH_MINOR = {"12.7", "11.9"}
+
+
+def cudnn_rel(version: str) -> Dict[str, Any]:
+    (hit,) = [r for r in load("cudnn")["releases"] if r["version"] == version]
+    return hit
+
+
+def _row_for(rows: List[Dict[str, Any]], major: int, minors: List[str]) -> Dict[str, Any]:
+    """The data row of that major whose specifier admits exactly the matrix's toolkit list."""
+    hits = []
+    for row in rows:
+        if row["major"] != major or "cuda" in row.get("unconfirmed", []):
+            continue
+        spec = SpecifierSet(row["cuda"])
+        admitted = {
+            f"{major}.{m}" for m in range(10) if Version(f"{major}.{m}") in spec
+        } - _NO_SUCH_MINOR
+        if admitted == set(minors):
+            hits.append(row)
+    assert hits, (major, minors, rows)
+    return hits[0]
+
+
+@pytest.mark.parametrize("version", sorted(CUDNN_ROWS, key=Version))
+def test_cudnn_support_matrix_rows(version: str) -> None:
+    rows = cudnn_rel(version)["cuda"]
+    confirmed = [r for r in rows if "cuda" not in r.get("unconfirmed", [])]
+    assert len(confirmed) == len(CUDNN_ROWS[version]), version
+    for major, minors, linux, windows in CUDNN_ROWS[version]:
+        rows_of_major = [r for r in rows if r["major"] == major]
+        # 9.10.2 has two 12.x rows; pick the one whose drivers match, then check its range.
+        if linux is not None:
+            rows_of_major = [r for r in rows_of_major if r["min_driver"]["linux"] == linux]
+        row = _row_for(rows_of_major, major, minors)
+        assert row["min_driver"] == {"linux": linux, "windows": windows}, (version, major)
+
+
+def test_cudnn_compute_capabilities() -> None:
+    # 8.9.x / 9.0-9.5 matrices: 9.0, 8.9, 8.6, 8.0, 7.5, 7.0, 6.1, 6.0, 5.0 (Maxwell to Hopper);
+    # 9.17.0: Turing and newer only (7.5 ... 12.0); 9.10.2 12.8+ row adds 10.0 and 12.0.
+    maxwell_to_hopper = {"5.0", "6.0", "6.1", "7.0", "7.5", "8.0", "8.6", "8.9", "9.0"}
+    for v in ("8.9.1", "8.9.5", "8.9.6", "9.0.0", "9.5.0", "9.5.1"):
+        for row in cudnn_rel(v)["cuda"]:
+            assert set(row["compute_capabilities"]) == maxwell_to_hopper, v
+    for row in cudnn_rel("9.17.0")["cuda"]:
+        assert set(row["compute_capabilities"]) == {
+            "7.5",
+            "8.0",
+            "8.6",
+            "8.9",
+            "9.0",
+            "10.0",
+            "12.0",
+        }
+    bw = [r for r in cudnn_rel("9.10.2")["cuda"] if r["min_driver"]["linux"] == "570.26"]
+    assert set(bw[0]["compute_capabilities"]) == maxwell_to_hopper | {"10.0", "12.0"}
+
+
+# CUDA majors that have a cuDNN build, from `pip index versions nvidia-cudnn-cu11/-cu12/-cu13`
+# (PyPI, Linux x86_64, 2026-12-02): cu11 has 8.5.0.96 ... 9.10.2.21, cu12 8.8.0.121 ... 9.28.0.42,
+# cu13 9.12.0.46 ... 9.28.1.4. 8.9.7 has no cu11 wheel, but NVIDIA's redist has its cuda11 archive.
+CUDNN_MAJORS = {
+    "8.6.0": {11},
+    "8.7.0": {11},
+    "8.8.1": {11, 12},
+    "8.9.7": {11, 12},
+    "9.2.1": {11, 12},
+    "9.3.0": {11, 12},
+    "9.4.0": {11, 12},
+    "9.6.0": {11, 12},
+    "9.7.1": {11, 12},
+    "9.8.0": {11, 12},
+    "9.9.0": {11, 12},
+    "9.10.2": {11, 12},
+    "9.17.0": {12, 13},
+    "9.23.2": {12, 13},
+}
+
+
+@pytest.mark.parametrize("version", sorted(CUDNN_MAJORS, key=Version))
+def test_cudnn_cuda_majors(version: str) -> None:
+    assert {r["major"] for r in cudnn_rel(version)["cuda"]} == CUDNN_MAJORS[version]
+
+
+def test_cudnn_releases_without_a_read_matrix_carry_no_driver_numbers() -> None:
+    # Releases whose support matrix could not be read must not borrow another release's minimums.
+    for v in (
+        "8.6.0",
+        "8.7.0",
+        "8.8.1",
+        "8.9.7",
+        "9.2.1",
+        "9.3.0",
+        "9.6.0",
+        "9.7.1",
+        "9.8.0",
+        "9.9.0",
+    ):
+        for row in cudnn_rel(v)["cuda"]:
+            assert row["min_driver"] == {"linux": None, "windows": None}, v
+            assert {"min_driver", "cuda"} <= set(row["unconfirmed"]), v
+
+
+# ---------------------------------------------------------------------------------------------
+# nccl.json: NCCL release notes ("This NCCL release supports CUDA ...", read 2026-12-02):
+#   https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-10-3.html  (10.2, 11.0, 11.4)
+#   https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-12-10.html (10.2, 11.0, 11.6)
+# redist listings: https://developer.nvidia.com/w/compute/redist/nccl/v2.12/ (2.12.7, 2.12.10,
+# 2.12.12 for cuda10.2/11.0/11.6) and .../v2.30.7/ (cuda12.9, cuda13.3, x86_64 + aarch64, complete).
+# PyPI wheels: `pip index versions nvidia-nccl-cu11/-cu12/-cu13` (Linux x86_64) plus
+# nvidia_nccl_cu12-2.20.3-py3-none-manylinux2014_aarch64.whl (2.20.3 has no x86_64 wheel).
+# ---------------------------------------------------------------------------------------------
+NCCL_CUDA = {
+    "2.10.3": ["10.2", "11.0", "11.4"],
+    "2.12.7": ["10.2", "11.0", "11.6"],
+    "2.12.10": ["10.2", "11.0", "11.6"],
+    "2.12.12": ["10.2", "11.0", "11.6"],
+    "2.30.7": ["12.9", "13.3"],
+}
+NCCL_CU11 = {"2.13.4", "2.14.3", "2.15.5", "2.16.2", "2.16.5", "2.18.3", "2.19.3", "2.20.5",
+             "2.21.5"}  # fmt: skip
+NCCL_CU12 = {"2.16.2", "2.16.5", "2.17.1", "2.18.1", "2.18.3", "2.19.3", "2.20.3", "2.20.5",
+             "2.21.5", "2.22.3", "2.23.4", "2.24.3", "2.25.1", "2.26.2", "2.26.5", "2.27.3",
+             "2.27.5", "2.27.6", "2.27.7", "2.28.3", "2.28.7", "2.28.9", "2.29.2", "2.29.3",
+             "2.29.7", "2.30.3", "2.30.4", "2.30.7", "2.31.2", "2.32.3"}  # fmt: skip
+NCCL_CU13 = {"2.27.7", "2.28.3", "2.28.7", "2.28.9", "2.29.2", "2.29.3", "2.29.7", "2.30.3",
+             "2.30.4", "2.30.7", "2.31.2", "2.32.3"}  # fmt: skip
+
+
+@pytest.mark.parametrize("version", sorted(NCCL_CUDA, key=Version))
+def test_nccl_cuda_builds(version: str) -> None:
+    (r,) = [x for x in load("nccl")["releases"] if x["version"] == version]
+    assert r["cuda"] == NCCL_CUDA[version]
+
+
+def test_nccl_pypi_wheels() -> None:
+    releases = {r["version"]: r for r in load("nccl")["releases"]}
+    for pkg, versions in (
+        ("nvidia-nccl-cu11", NCCL_CU11),
+        ("nvidia-nccl-cu12", NCCL_CU12),
+        ("nvidia-nccl-cu13", NCCL_CU13),
+    ):
+        have = {v for v, r in releases.items() if pkg in r["pypi_packages"]}
+        assert have == versions, pkg
+    # Every PyPI NCCL release is in the table.
+    assert set(releases) >= NCCL_CU11 | NCCL_CU12 | NCCL_CU13
+    assert "aarch64" in releases["2.20.3"]["note"]
