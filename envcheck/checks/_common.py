@@ -288,6 +288,12 @@ def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
         elif tag_cuda(tag):
             info.build, info.cuda, info.cuda_source = "cuda", tag_cuda(tag), f"local tag +{tag}"
         return info
+    if dp is not None and dp.cuda_version is None and not isinstance(dp.detail, Unknown):
+        # torch itself (--deep) or its collect_env output stated torch.version.cuda is None
+        rocm = isinstance(dp.detail, str) and "rocm" in dp.detail.lower()
+        info.build = "rocm" if rocm else "cpu"
+        info.cuda_source = f"torch.version.cuda is None ({dp.detail or 'torch --deep'})"
+        return info
     info_os = os_info(snapshot)
     if info_os is not None and info_os.platform in ("windows", "darwin") and not info_os.wsl:
         # the PyPI wheels for Windows and macOS are CPU-only; CUDA builds carry +cuXYZ

@@ -228,3 +228,14 @@ EC913 = _spec(
     "NVIDIA runtime configured.",
     "Install the NVIDIA Container Toolkit and configure Docker's runtime.",
 )
+EC914 = _spec(
+    "EC914",
+    "framework-pairing",
+    "error",
+    "Error log: compiled extension does not match the installed torch",
+    "'<extension>.so: undefined symbol: _ZN3c10...' (a mangled torch/c10/ATen C++ symbol) means "
+    "an extension such as flash-attn, vLLM, xformers or torchvision was compiled against "
+    "another torch release or C++ ABI than the installed one; it cannot be imported.",
+    "Install the extension build made for the installed torch version, or rebuild it from source "
+    "against it.",
+)

@@ -500,6 +500,9 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
     release = c.ask(matrix, "torch_release", c.public(torch))
     default_tag = getattr(release, "pypi_default", None) if release else None
     default_cuda = c.tag_cuda(default_tag) if default_tag else None
+    host = c.os_info(snap)
+    if host is not None and host.platform in ("windows", "darwin") and not host.wsl:
+        default_cuda = None  # the PyPI default (untagged) wheels there are not the CUDA ones
     t = c.torch_info(snap, matrix)
     torch_major = None
     if t is not None and t.build == "cuda" and t.cuda:
@@ -514,7 +517,11 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         if expected:
             judged = True
             wanted[name] = expected
-            if c.vparse(c.public(version)) != c.vparse(expected):
+            have_v, want_v = c.vparse(c.public(version)), c.vparse(expected)
+            if have_v is not None and want_v is not None:
+                # "0.13.1a0" (a build from the v0.13.1 source tree) is the 0.13.1 release
+                have_v, want_v = c.vparse(have_v.base_version), c.vparse(want_v.base_version)
+            if have_v != want_v:
                 problems.append(f"{name} {version} (torch {c.public(torch)} needs {expected})")
                 continue
         comp_major = _tag_cuda_major(version, default_cuda)

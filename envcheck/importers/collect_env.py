@@ -57,6 +57,7 @@ _KNOWN_KEYS = {
 }
 _GPU_LINE = re.compile(r"^\s*GPU\s+(\d+)\s*[:：]\s*(.+?)\s*$")
 _GPU_LIST = re.compile(r"^\s*GPU\s+([\d,]+)\s*[:：]\s*(.+?)\s*$")
+_MIG_LINE = re.compile(r"^\s*MIG\s+\S+\s+Device\s+\d+\s*:")
 _LIB_LINE = re.compile(r"^\s*\[(pip3?|conda)\]\s+(.+?)\s*$")
 _ARCH_WARNING = re.compile(
     r"(?P<name>[A-Za-z][\w .-]*?) with CUDA capability sm_(?P<cc>\d+) is not compatible", re.I
@@ -144,6 +145,10 @@ def parse(text: str) -> Snapshot:
             low = built.strip().lower()
             if low in ("none", "n/a"):
                 torch.cuda_version = base.STATED_NONE
+            elif low == "could not collect" and m:
+                # torch 1.x prints None values as "Could not collect": with a real "PyTorch
+                # version" this is torch.version.cuda == None (a build without CUDA)
+                torch.cuda_version = base.STATED_NONE
             elif base.COULD_NOT_COLLECT.match(built) or not built.strip():
                 torch.cuda_version = Unknown(f"the report says: {built.strip() or 'nothing'}")
             else:
@@ -154,6 +159,9 @@ def parse(text: str) -> Snapshot:
         if avail is not None:
             torch.available = _yes_no(avail)
         torch.detail = "from collect_env"
+        rocm = values.get("rocm used to build pytorch", "")
+        if re.match(r"^\s*\d", rocm):
+            torch.detail = f"from collect_env: ROCm {rocm.strip()} build"
 
     # --- GPUs, driver ------------------------------------------------------------------------
     gpu_lines = []
@@ -162,11 +170,15 @@ def parse(text: str) -> Snapshot:
         gpu_lines = ([first] if first.strip() else []) + blocks.get(
             "gpu models and configuration", []
         )
+    last = None
     for line in gpu_lines:
         g = _GPU_LINE.match(line)
         if g:
-            gp = base.gpu(snap, int(g.group(1)))
+            last = gp = base.gpu(snap, int(g.group(1)))
             gp.name = g.group(2)
+            continue
+        if last is not None and _MIG_LINE.match(line):  # "  MIG 3g.40gb     Device  0:"
+            last.mig_enabled = True
             continue
         g = _GPU_LIST.match(line)  # sglang-style "GPU 0,1,2,3: NVIDIA H100"
         if g:
@@ -213,6 +225,11 @@ def parse(text: str) -> Snapshot:
         mm = base.cuda_major_minor(rt)
         if mm and rt.strip().lower() not in ("none",):
             base.add_toolkit(snap, mm, "nvcc (collect_env 'CUDA runtime version')")
+            # collect_env runs `nvcc --version` from PATH: this is the nvcc that extension
+            # builds find when CUDA_HOME is not set.
+            for tk in base.cuda(snap).toolkits:
+                if tk.version == mm and tk.found_by is None:
+                    tk.found_by = "PATH"
     elif rt is not None and rt.strip().lower() in ("none",):
         base.cuda(snap).toolkits = []
     cud = values.get("cudnn version")

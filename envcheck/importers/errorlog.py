@@ -55,6 +55,15 @@ PATTERNS: List[ErrorPattern] = [
         _UPGRADE_FRAMEWORK,
     ),
     _p(
+        "gpu-too-old-for-pytorch",
+        r"PyTorch no longer supports this GPU because it is too old",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU is older than the oldest architecture this PyTorch build supports",
+        "Use an older PyTorch release (or one built from source) that still supports this "
+        "compute capability, or a newer GPU; `envcheck matrix recommend --gpu NAME` lists builds.",
+    ),
+    _p(
         "no-kernel-image",
         r"no kernel image is available for execution on the device|"
         r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
@@ -100,6 +109,16 @@ PATTERNS: List[ErrorPattern] = [
         "error",
         "the NVIDIA driver is older than the CUDA runtime in use",
         _DRIVER_OLD,
+    ),
+    _p(
+        "container-cuda-requirement",
+        r"requirement error: unsatisfied condition: cuda\s*>=\s*\d+(?:\.\d+)?",
+        "driver-too-old",
+        "error",
+        "the host driver is too old for the CUDA version the container image requires",
+        "The image's NVIDIA_REQUIRE_CUDA asks for a newer CUDA than the host driver supports "
+        "(the nvidia-container-cli check): upgrade the host driver (`envcheck matrix driver "
+        "<version>` shows what a driver can run) or use an image built for an older CUDA.",
     ),
     _p(
         "ptx-unsupported-toolchain",
@@ -243,13 +262,25 @@ PATTERNS: List[ErrorPattern] = [
         "cudnn-version-mismatch",
         r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but source was "
         r"compiled with|cuDNN version incompatibility|Found cuDNN version \d+, but JAX was built "
-        r"against version",
+        r"against version|Outdated cuDNN installation found",
         "cuda-libs-mismatch",
         "error",
         "the cuDNN found at run time is older than the one the framework was built with",
         "Remove the older cuDNN that is found first (often a system libcudnn on "
         "LD_LIBRARY_PATH) or install the cuDNN version the framework needs (pip "
         "`nvidia-cudnn-cu12`).",
+    ),
+    _p(
+        "jax-cuda-lib-too-old",
+        r"Found (?:CUDA|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL) version \d+, but JAX was "
+        r"built against version|Outdated (?:CUDA|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL"
+        r"|nvJitLink|PTXAS) installation found",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library found at run time is older than the one JAX was built against",
+        'Install the CUDA libraries JAX expects: `pip install -U "jax[cuda12]"` (or cuda13) '
+        "brings matching nvidia-* wheels; remove older CUDA libraries found first (a system "
+        "toolkit or conda cudatoolkit on LD_LIBRARY_PATH).",
     ),
     _p(
         "could-not-load-dynamic-library",
@@ -261,6 +292,16 @@ PATTERNS: List[ErrorPattern] = [
         "a CUDA library the framework needs cannot be loaded",
         "Install the CUDA/cuDNN libraries the framework version expects (for TensorFlow >= 2.14: "
         "`pip install tensorflow[and-cuda]`) or fix LD_LIBRARY_PATH.",
+    ),
+    _p(
+        "extension-torch-abi-mismatch",
+        r"\.so[.\d]*: undefined symbol: _ZNK?\d+(?:c10|at|torch|caffe2)",
+        "framework-pairing",
+        "error",
+        "a compiled extension was built against a different torch than the one installed",
+        "Install the extension wheel built for this exact torch version and C++ ABI (flash-attn "
+        "wheels name both, e.g. `+cu12torch2.3cxx11abiFALSE`), or rebuild it from source against "
+        "the installed torch (`pip install --no-build-isolation --no-cache-dir <package>`).",
     ),
     _p(
         "cuda-lib-missing",
@@ -352,6 +393,16 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- NCCL ---------------------------------------------------------------------------------
     _p(
+        "nccl-ib-completion-error",
+        r"NCCL WARN NET/IB\s*:\s*Got completion from peer\b.*?\bwith error \d+",
+        "nccl-problem",
+        "error",
+        "NCCL's InfiniBand transport got a failed work completion",
+        "Error 4 (local protection) is usually PCI ACS enabled breaking GPUDirect RDMA: confirm "
+        "with NCCL_NET_GDR_LEVEL=0, then disable ACS in the BIOS / PCI switches; otherwise check "
+        "the IB links (`ibstat`) and NCCL_IB_HCA.",
+    ),
+    _p(
         "nccl-unhandled-cuda-error",
         r"unhandled cuda error|ncclUnhandledCudaError",
         "nccl-problem",
@@ -416,6 +467,16 @@ PATTERNS: List[ErrorPattern] = [
         "GPU, then reset (`nvidia-smi -r`) or reboot; repeated loss means a hardware fault.",
     ),
     _p(
+        "nvidia-smi-err-reading",
+        r"^\|.*\bERR!",
+        "gpu-health",
+        "warning",
+        "nvidia-smi could not read a GPU value (ERR! in its table)",
+        "Often transient (a sensor read failed); if it persists, comes with Xid errors in dmesg "
+        "or `nvidia-smi -q` shows a GPU Recovery Action other than None, drain the node and "
+        "reset the GPU (`nvidia-smi -r`) or reboot.",
+    ),
+    _p(
         "xid-other",
         r"\bNVRM: Xid\b",
         "gpu-health",
@@ -469,11 +530,13 @@ PATTERNS: List[ErrorPattern] = [
 # that contain one, so a 20 MB training log is scanned in well under a second.
 KEYS: Dict[str, Tuple[str, ...]] = {
     "sm-not-compatible": ("is not compatible with the current pytorch",),
+    "gpu-too-old-for-pytorch": ("no longer supports this gpu",),
     "no-kernel-image": ("no kernel image", "nokernelimage", "no_binary_for_gpu"),
     "nvcc-unsupported-arch": ("unsupported gpu architecture", "is not a recognized processor"),
     "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
     "driver-too-old-found-version": ("driver on your system is too old",),
     "driver-insufficient": ("insufficient",),
+    "container-cuda-requirement": ("unsatisfied condition: cuda",),
     "ptx-unsupported-toolchain": ("unsupported toolchain", "unsupported_ptx"),
     "nvml-driver-library-mismatch": ("driver/library version mismatch", "api mismatch"),
     "forward-compat-unsupported": ("forward compatibility was attempted", "compatnotsupported"),
@@ -497,8 +560,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "loaded runtime cudnn library",
         "cudnn version incompatibility",
         "but jax was built against",
+        "outdated cudnn installation",
     ),
+    "jax-cuda-lib-too-old": ("but jax was built against", "installation found"),
     "could-not-load-dynamic-library": ("could not load dynamic library",),
+    "extension-torch-abi-mismatch": ("undefined symbol",),
     "cuda-lib-missing": ("cannot open shared object file", "undefined symbol"),
     "dnn-library-not-found": ("dnn library", "unable to load cudnn"),
     "cannot-dlopen-gpu-libraries": ("cannot dlopen some gpu libraries",),
@@ -512,6 +578,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nccl-shm-failure": ("nccl warn",),
     "bus-error": ("bus error",),
+    "nccl-ib-completion-error": ("got completion from peer",),
     "nccl-unhandled-cuda-error": ("unhandled cuda error", "ncclunhandledcudaerror"),
     "nccl-unhandled-system-error": ("unhandled system error", "ncclsystemerror"),
     "nccl-timeout": ("watchdog caught collective", "communicator was aborted"),
@@ -519,6 +586,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "gpu-fallen-off-bus": ("fallen off the bus", "xid"),
     "xid-ecc": ("xid", "uncorrectable ecc error encountered"),
     "gpu-lost": ("device handle for gpu", "gpu is lost", "requires reset", "no devices were found"),
+    "nvidia-smi-err-reading": ("err!",),
     "xid-other": ("xid",),
     "illegal-memory-access": ("illegal memory access", "cudaerrorillegaladdress"),
     "unspecified-launch-failure": ("unspecified launch failure", "cudaerrorlaunchfailure"),

@@ -15,9 +15,12 @@ from envcheck.snapshot import Gpu, GpuProcess, Snapshot, Unknown
 
 NAME = "nvidia-smi"
 
+# R610 and later say "KMD Version:" (kernel-mode driver) and "CUDA UMD Version:" (the user-mode
+# driver's CUDA, still the highest CUDA the driver supports) where older drivers say "Driver
+# Version:" / "CUDA Version:" (sgl-project/sglang#27487, read 2026-12-02).
 _HEADER = re.compile(
-    r"NVIDIA-SMI\s+(?P<smi>[\d.]+)\s+Driver Version:\s*(?P<drv>[\d.]+)"
-    r"(?:\s+CUDA Version:\s*(?P<cuda>[\d.]+|N/A))?"
+    r"NVIDIA-SMI\s+(?P<smi>[\d.]+)\s+(?:Driver|KMD) Version:\s*(?P<drv>[\d.]+)"
+    r"(?:\s+CUDA (?:UMD )?Version:\s*(?P<cuda>[\d.]+|N/A))?"
 )
 _QLOG = re.compile(r"=+\s*NVSMI LOG\s*=+")
 _QDRIVER = re.compile(r"^\s*Driver Version\s*:\s*([\d.]+)", re.M)
@@ -139,6 +142,8 @@ def _parse_table(snap: Snapshot, text: str) -> None:
                 if ecc.isdigit():
                     current.ecc_enabled = True
                     current.ecc_volatile_uncorrected = int(ecc)
+                elif ecc == "On":  # MIG mode: the counts are per instance, the cell says "On"
+                    current.ecc_enabled = True
                 elif ecc == "Off":
                     current.ecc_enabled = False
                 elif ecc == "N/A":

@@ -27,6 +27,16 @@ _TEMPLATE_VERSION = re.compile(
     re.M | re.I,
 )
 _TEMPLATE_PY = re.compile(r"^\s*[-*]\s*Python version\s*:\s*(\d+\.\d+(?:\.\d+)?)", re.M | re.I)
+# The GitHub issue form (2022 on): "### TensorFlow version" with the answer on a later line,
+# e.g. "2.17.0", "tf 2.13.0", "v2.12.0-rc1-12-g0db597d0d75 2.12.0" (tensorflow/tensorflow#73368,
+# #60237, #61691, read 2026-12-02).
+_FORM_VERSION = re.compile(r"^#{2,4}\s*TensorFlow version\s*\n\s*\n?(.+)$", re.M | re.I)
+_FORM_PY = re.compile(r"^#{2,4}\s*Python version\s*\n\s*\n?\s*(\d+\.\d+(?:\.\d+)?)", re.M | re.I)
+_OS = re.compile(
+    r"^(?:#{2,4}\s*OS platform and distribution\s*\n\s*\n?"
+    r"|\s*[-*]?\s*\**OS Platform and Distribution[^:\n]*:\**)[ \t]*(\S.*)$",
+    re.M | re.I,
+)
 _CUDA_LIB = re.compile(r"/(lib(?:cudart|cublas|cudnn|nccl))\.so\.(\d+(?:\.\d+)*)\s*$")
 
 
@@ -35,7 +45,30 @@ def detect(text: str) -> bool:
         return True
     if _build_info(text) is not None:
         return True
-    return bool(_TEMPLATE_VERSION.search(text))
+    return bool(_TEMPLATE_VERSION.search(text) or _form_version(text))
+
+
+def _form_version(text: str) -> Optional[str]:
+    m = _FORM_VERSION.search(text)
+    if not m:
+        return None
+    found = re.findall(r"(?<![\w.])(?:tf\s*|v)?(\d+\.\d+(?:\.\d+)?)(?![\w.])", m.group(1))
+    return found[-1] if found else None
+
+
+def _os_from_template(text: str) -> Optional[OsInfo]:
+    """The issue template's OS line: native Windows, Windows + WSL2, or nothing decided."""
+    m = _OS.search(text)
+    if not m:
+        return None
+    value = m.group(1).lower()
+    if "wsl" in value:
+        return OsInfo(platform="linux", wsl=True)
+    if re.search(r"\bwin(?:dows)?\s*(?:1[01]|[78]|server)?\b", value) and not re.search(
+        r"linux|ubuntu|debian", value
+    ):
+        return OsInfo(platform="windows")
+    return None
 
 
 def _literal(raw: str) -> Any:
@@ -101,11 +134,15 @@ def parse(text: str) -> Snapshot:
         base.add_package(snap, tf_name, m.group(1))
     else:
         tm = _TEMPLATE_VERSION.search(text)
-        if tm:
-            base.add_package(snap, "tensorflow", tm.group(1))
-            pm = _TEMPLATE_PY.search(text)
+        fv = None if tm else _form_version(text)
+        if tm or fv:
+            base.add_package(snap, "tensorflow", tm.group(1) if tm else fv)
+            pm = _TEMPLATE_PY.search(text) or _FORM_PY.search(text)
             if pm:
                 snap.python = PythonInfo(version=pm.group(1))
+            osinfo = _os_from_template(text)
+            if osinfo is not None:
+                snap.os = osinfo
 
     for line in sections.get("cuda libs", "").split("\n"):
         lm = _CUDA_LIB.search(line.strip())
