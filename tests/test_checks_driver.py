@@ -159,3 +159,11 @@ def test_ec101_jax_cuda12_plugin_on_cuda_11_driver():
     s.packages.installed = {"jax": "0.4.30", "jaxlib": "0.4.30", "jax-cuda12-plugin": "0.4.30"}
     (f,) = fires(s, "EC101")
     assert "jax-cuda12-plugin" in f.found
+
+
+def test_ec101_names_the_drivers_cuda_from_the_matrix_when_unstated():
+    """A report without nvidia-smi's "CUDA Version": the matrix knows what the driver runs."""
+    s = load("old_driver_470_torch_cu121")
+    s.driver.cuda_version = Unknown("not in the report")
+    (f,) = fires(s, "EC101", severity="error")
+    assert "driver 470.82.01 (runs CUDA up to 11.4)" in f.found

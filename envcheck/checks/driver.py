@@ -65,6 +65,15 @@ def _torch_variant_for_driver(
     return best.tag, cmd
 
 
+def _max_cuda(matrix: Any, driver: str, platform: str) -> Optional[str]:
+    """The highest CUDA (major.minor) this driver runs with full compatibility, per the matrix."""
+    try:
+        full = matrix.max_cuda_for_driver(driver, platform)
+    except Exception:  # noqa: BLE001 - a wording aid only; never fail the check over it
+        return None
+    return ".".join(full.split(".")[:2]) if full else None
+
+
 @check(
     "EC101",
     category="driver-too-old",
@@ -126,7 +135,10 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             evidence["judged_by"] = "driver's maximum CUDA version (not in the matrix)"
             expected = f"a driver that supports CUDA {rt.cuda} (major {rt.cuda.split('.')[0]})"
             need_driver = None
-        dmax = drv.cuda_version if isinstance(drv.cuda_version, str) else "unknown"
+        dmax = drv.cuda_version if isinstance(drv.cuda_version, str) else None
+        if dmax is None and matrix is not None:
+            dmax = _max_cuda(matrix, driver, plat)  # the report/NVML did not say; the matrix does
+        dmax = dmax or "unknown"
         found = f"driver {driver} (runs CUDA up to {dmax}); {rt.who} needs CUDA {rt.cuda}"
         fix = _upgrade_driver(need_driver)
         if rt.who.startswith("torch "):
