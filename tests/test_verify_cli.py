@@ -319,3 +319,22 @@ def test_snapshot_and_report_together_is_bad_usage():
         os.path.join(REPORTS, "vllm-10163-8xh100-healthy.txt"),
     )
     assert r.returncode == 2 and "cannot be combined" in r.stderr
+
+
+def test_plain_verify_loads_no_heavy_or_unneeded_modules():
+    """The pre-job hook's import path: no frameworks, no docker/requests/rich, and neither the
+    kernel suite nor the error-log patterns when no --kernels / report was asked for."""
+    code = (
+        "import sys\n"
+        "from envcheck.cli import main\n"
+        "try:\n"
+        "    main(['verify', '--quiet'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('torch', 'numpy', 'docker', 'requests', 'rich', 'envcheck.kernels.suite',\n"
+        "         'envcheck.importers.errorlog', 'envcheck.fix.plan')\n"
+        "print(','.join(m for m in heavy if m in sys.modules))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1:] in ([], [""]), r.stdout

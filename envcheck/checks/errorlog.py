@@ -13,7 +13,6 @@ from typing import Any, Dict, Iterator, List
 
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
 from envcheck.findings import Finding
-from envcheck.importers.errorlog import pattern
 from envcheck.snapshot import Snapshot
 
 _RATIONALE_TAIL = (
@@ -32,8 +31,11 @@ def _entries(snapshot: Snapshot) -> List[Dict[str, Any]]:
 
 
 def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Finding]:
+    entries_seen = _entries(snapshot)  # skips first: without a log the patterns are not loaded
+    from envcheck.importers.errorlog import pattern
+
     groups: Dict[str, List[Dict[str, Any]]] = {}
-    for entry in _entries(snapshot):
+    for entry in entries_seen:
         p = pattern(entry["pattern"])
         if p is None or p.category != category:
             continue

@@ -11,11 +11,18 @@ from typing import Any, Dict, Iterator, List, Optional
 
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
 from envcheck.findings import Finding
-from envcheck.kernels.suite import CORRECTNESS, MULTI_GPU, perf_threshold, settings_from_policy
 from envcheck.snapshot import KernelTestResult, Snapshot, Unknown
 
 NOT_REQUESTED = "not applicable: GPU verification not requested (--kernels)"
 RUN_QUICK = "envcheck verify --kernels quick"
+
+
+def _suite() -> Any:
+    """envcheck.kernels.suite, imported only when there are kernel results to judge: plain
+    `verify` (the pre-job hook) never pays for it."""
+    from envcheck.kernels import suite
+
+    return suite
 
 
 def _results(snap: Snapshot) -> List[KernelTestResult]:
@@ -30,7 +37,7 @@ def _results(snap: Snapshot) -> List[KernelTestResult]:
 def _where(r: KernelTestResult) -> str:
     name = r.evidence.get("gpu_name") if isinstance(r.evidence, dict) else None
     if r.gpu is None:
-        return "all GPUs" if r.test in MULTI_GPU else "this host"
+        return "all GPUs" if r.test in _suite().MULTI_GPU else "this host"
     return f"GPU {r.gpu}" + (f" ({name})" if name else "")
 
 
@@ -93,10 +100,11 @@ card, or a broken driver/framework build.""",
     fix=CORRECTNESS_FIX,
 )
 def wrong_result(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
-    results = [r for r in _results(snap) if r.test not in MULTI_GPU]
+    results = [r for r in _results(snap) if r.test not in _suite().MULTI_GPU]
     ran = [r for r in results if r.passed is not None and r.test != "init"]
     if not ran:
-        raise SkipCheck(f"no correctness test ran: {_not_run_reason(results, list(CORRECTNESS))}")
+        why = _not_run_reason(results, list(_suite().CORRECTNESS))
+        raise SkipCheck(f"no correctness test ran: {why}")
     for r in ran:
         if r.passed is False and _failure(r) == "wrong-result":
             yield spec.finding(
@@ -127,7 +135,7 @@ kernel image is available"), context creation fails, or a test hangs or kills it
     ),
 )
 def could_not_run(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
-    results = [r for r in _results(snap) if r.test not in MULTI_GPU]
+    results = [r for r in _results(snap) if r.test not in _suite().MULTI_GPU]
     if not results:
         raise SkipCheck("no GPU test results")
     for r in results:
@@ -167,11 +175,11 @@ def _perf_findings(
             f"no datasheet peak to compare {what} with"
             + (f" ({', '.join(names)} not in the matrix)" if names else "")
         )
-    min_ratio = settings_from_policy(policy).min_ratio
+    min_ratio = _suite().settings_from_policy(policy).min_ratio
     for r in judged:
         ev = r.evidence if isinstance(r.evidence, dict) else {}
         steady = bool(ev.get("steady_state", True))
-        threshold = perf_threshold(min_ratio, steady)
+        threshold = _suite().perf_threshold(min_ratio, steady)
         assert r.ratio is not None
         if r.ratio >= threshold:
             continue
@@ -279,11 +287,12 @@ ACS/IOMMU settings, NCCL environment problems).""",
     ),
 )
 def multi_gpu(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
-    results = [r for r in _results(snap) if r.test in MULTI_GPU]
+    results = [r for r in _results(snap) if r.test in _suite().MULTI_GPU]
     if not results:
         raise SkipCheck("not applicable: fewer than two GPUs tested")
     if all(r.passed is None for r in results):
-        raise SkipCheck(f"multi-GPU tests not run: {_not_run_reason(results, list(MULTI_GPU))}")
+        why = _not_run_reason(results, list(_suite().MULTI_GPU))
+        raise SkipCheck(f"multi-GPU tests not run: {why}")
     for r in results:
         if r.passed is False:
             yield spec.finding(
