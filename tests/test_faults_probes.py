@@ -223,6 +223,8 @@ LDCONFIG_FAULTS = {
     "hangs": "exec sleep 30\n",
     "crashes": "kill -SEGV $$\n",
     "garbage": "head -c 2000 /dev/urandom; exit 0\n",
+    # junk that happens to hold "=>" (random bytes do, about one run in 30) is no cache either
+    "arrow-junk": "printf 'x=>y\\n\\377 => \\001\\n'; exit 0\n",
     "fails": "echo 'ldconfig: Can not open cache file' >&2; exit 1\n",
 }
 

@@ -253,6 +253,10 @@ def nvcc_version(nvcc: str, ctx: ProbeContext) -> Union[str, Unknown]:
 # --- shared libraries ---------------------------------------------------------------------
 
 
+_LDCONFIG_LINE = re.compile(r"^[ \t]+(\S+\.so\S*) \([^)\n]*\) => (/[^\n]+)$", re.M)
+_LDCONFIG_HEADER = re.compile(r"\s*\d+ libs? found in cache")
+
+
 def ldconfig_entries(ctx: ProbeContext) -> Union[List[Tuple[str, str]], Unknown]:
     """(soname, path) pairs from the loader cache, in cache order."""
     exe = which("ldconfig") or next(
@@ -272,14 +276,10 @@ def ldconfig_entries(ctx: ProbeContext) -> Union[List[Tuple[str, str]], Unknown]
     if res.returncode != 0:
         why = res.error or " ".join(res.stderr.split())[:200] or f"exit status {res.returncode}"
         return Unknown(f"`ldconfig -p` failed: {why}")
-    entries = []
-    for line in res.stdout.splitlines():
-        if "=>" not in line:
-            continue
-        left, _, path = line.partition("=>")
-        soname = left.strip().split(" ", 1)[0]
-        entries.append((soname, path.strip()))
-    if not entries and not re.match(r"\s*\d+ ", res.stdout):  # "0 libs found in cache ..."
+    # A real cache line: "\tlibcudart.so.12 (libc6,x86-64) => /usr/local/cuda/lib64/libcudart.so.12"
+    # Anything else (a crashed or impostor ldconfig printing junk) must not pass for a cache.
+    entries = [(m.group(1), m.group(2).strip()) for m in _LDCONFIG_LINE.finditer(res.stdout)]
+    if not entries and not _LDCONFIG_HEADER.match(res.stdout):  # "0 libs found in cache ..."
         return Unknown("unrecognised `ldconfig -p` output")
     return entries
 
