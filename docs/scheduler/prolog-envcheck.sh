@@ -13,7 +13,8 @@
 #   3  envcheck itself failed              -> log, exit 0
 #   timeout (ENVCHECK_TIMEOUT seconds)     -> log, exit 0; drain instead with ENVCHECK_DRAIN_ON_TIMEOUT=1
 #
-# Settings (environment, e.g. from /etc/default/envcheck sourced below):
+# Settings (environment, or /etc/default/envcheck sourced below; ENVCHECK_DEFAULTS names
+# another file):
 #   ENVCHECK                   envcheck command; best an absolute path such as
 #                              /opt/envcheck/bin/envcheck (default: envcheck on PATH)
 #   ENVCHECK_ARGS              extra verify arguments      (e.g. "--policy /etc/envcheck.toml")
@@ -27,9 +28,12 @@ set -uo pipefail
 PATH="${PATH:+$PATH:}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 export PATH
 
-if [ -r /etc/default/envcheck ]; then
+# Site settings: /etc/default/envcheck, or the file ENVCHECK_DEFAULTS names (e.g. for a second
+# cluster on the same host, or a test).
+defaults_file="${ENVCHECK_DEFAULTS:-/etc/default/envcheck}"
+if [ -r "$defaults_file" ]; then
   # shellcheck source=/dev/null
-  . /etc/default/envcheck
+  . "$defaults_file"
 fi
 
 ENVCHECK="${ENVCHECK:-envcheck}"

@@ -21,9 +21,12 @@ set -uo pipefail
 PATH="${PATH:+$PATH:}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 export PATH
 
-if [ -r /etc/default/envcheck ]; then
+# Site settings: /etc/default/envcheck, or the file ENVCHECK_DEFAULTS names (e.g. for a second
+# cluster on the same host, or a test).
+defaults_file="${ENVCHECK_DEFAULTS:-/etc/default/envcheck}"
+if [ -r "$defaults_file" ]; then
   # shellcheck source=/dev/null
-  . /etc/default/envcheck
+  . "$defaults_file"
 fi
 
 ENVCHECK="${ENVCHECK:-envcheck}"

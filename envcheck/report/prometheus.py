@@ -87,6 +87,14 @@ _GPU_FACTS = (
 )
 
 
+def _skip_kind(reason: Any) -> str:
+    # the text report's convention (docs/internals.md): "not applicable: ..." skips are expected
+    # on this host; every other skip is a fact envcheck could not read, which alerting wants
+    if isinstance(reason, str) and reason.startswith("not applicable"):
+        return "not-applicable"
+    return "unknown"
+
+
 def _value(v: Any) -> Optional[float]:
     if isinstance(v, bool):
         return 1.0 if v else 0.0
@@ -119,12 +127,14 @@ def render(snapshot: Any, outcome: Outcome, matrix: Any, strict: bool = False, *
     )
     out.metric(
         "envcheck_check_skipped",
-        "1 for a check that could not run (a fact it needs is unknown).",
+        "1 for a check that did not run: kind=unknown (a fact it needs could not be read) or "
+        "kind=not-applicable (nothing to judge here, e.g. no torch installed).",
         [
             (
                 {
                     "code": s.code,
                     "category": specs[s.code].category if s.code in specs else "unknown",
+                    "kind": _skip_kind(s.reason),
                 },
                 1.0,
             )
