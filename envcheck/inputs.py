@@ -39,3 +39,23 @@ def gather(
     from envcheck.probes import collect
 
     return collect(deep=deep, data_dir=data_dir, data_url=data_url, timeout=timeout)
+
+
+def validate_data_url(url: Optional[str]) -> None:
+    """A --data-url that is not an http(s) URL is bad usage (exit 2), not a data-path finding."""
+    if url is None:
+        return
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        ok = False
+    if not ok:
+        shown = "".join(c if c.isprintable() else "?" for c in url)[:200]
+        raise InputError(
+            f"--data-url: {shown!r} is not an http:// or https:// URL "
+            "(hint: e.g. --data-url https://data.example.com/shard-000.tar)"
+        )

@@ -290,9 +290,17 @@ _MAX_POLICY_CHARS = 1 << 20  # a site policy is a few hundred bytes
 def load_policy(path: Optional[str] = None) -> Policy:
     """The policy from ``path``, else ``./envcheck.toml`` when present, else the defaults."""
     if path is None:
-        if not os.path.isfile(DEFAULT_POLICY_FILE):
+        if not os.path.lexists(DEFAULT_POLICY_FILE):
             return Policy()
         path = DEFAULT_POLICY_FILE
+        if not os.path.isfile(path):
+            # Present but not a file (a directory, a dangling link, a FIFO that would block):
+            # the site meant a policy here, so fail closed as `--policy DIR` does.
+            kind = "a directory" if os.path.isdir(path) else "not a regular file"
+            raise InputError(
+                f"cannot read policy {path}: {kind} (hint: make it the policy file, or pass "
+                "--policy FILE)"
+            )
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read(_MAX_POLICY_CHARS + 1)  # `--policy /dev/zero` must not read forever

@@ -119,3 +119,21 @@ def test_help_has_examples() -> None:
     assert proc.returncode == 0
     for word in ("--apply", "--docker", "--format", "envcheck fix --target torch==2.4.1"):
         assert word in proc.stdout
+
+
+@pytest.mark.parametrize(
+    "target, words",
+    [
+        ("torch==99.0", "torch 99.0 is not in the compatibility matrix"),
+        ("notapkg==1.0", "notapkg is not a framework envcheck plans for"),
+        ("notapkg", "notapkg is not a framework envcheck plans for"),
+        ("tensorflow==99.1", "tensorflow 99.1 is not in the compatibility matrix"),
+    ],
+)
+def test_a_target_envcheck_cannot_plan_for_is_bad_usage(target: str, words: str) -> None:
+    """Issue 15: these exited 0 with a note; the contract says 2 = bad usage, in one line."""
+    proc = run_envcheck("fix", "--snapshot", snap("old-driver-new-torch"), "--target", target)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stdout == ""
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith("envcheck: error: --target ") and words in line and "(hint: " in line

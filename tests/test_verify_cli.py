@@ -338,3 +338,38 @@ def test_plain_verify_loads_no_heavy_or_unneeded_modules():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1:] in ([], [""]), r.stdout
+
+
+# --- issue 15: bad usage is exit 2, in one line ---------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["notaurl", "ftp://example.org/x", "http://", "http://h:port/"])
+def test_a_data_url_that_is_not_http_is_bad_usage(tmp_path, url):
+    r = envcheck("verify", "--data-url", url, cwd=str(tmp_path))
+    assert r.returncode == 2, r.stdout + r.stderr
+    (line,) = r.stderr.splitlines()
+    assert line.startswith("envcheck: error: --data-url: ") and "(hint: " in line
+    assert r.stdout == ""
+
+
+def test_an_envcheck_toml_that_is_a_directory_fails_like_policy_dir(tmp_path):
+    (tmp_path / "envcheck.toml").mkdir()
+    implicit = envcheck("verify", "--snapshot", fixture_path("healthy_h100"), cwd=str(tmp_path))
+    explicit = envcheck(
+        "verify",
+        "--snapshot",
+        fixture_path("healthy_h100"),
+        "--policy",
+        "envcheck.toml",
+        cwd=str(tmp_path),
+    )
+    assert (implicit.returncode, explicit.returncode) == (2, 2), implicit.stdout
+    (line,) = implicit.stderr.splitlines()
+    assert line.startswith("envcheck: error: cannot read policy envcheck.toml: a directory")
+
+
+def test_a_dangling_envcheck_toml_link_is_not_silently_ignored(tmp_path):
+    (tmp_path / "envcheck.toml").symlink_to(tmp_path / "gone.toml")
+    r = envcheck("verify", "--snapshot", fixture_path("healthy_h100"), cwd=str(tmp_path))
+    assert r.returncode == 2, r.stdout
+    assert "cannot read policy envcheck.toml: not a regular file" in r.stderr

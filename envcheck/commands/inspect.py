@@ -50,8 +50,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         if not timeout > 0 or timeout > 3600:
             raise InputError("--timeout must be between 0 and 3600 seconds")
+        from envcheck.inputs import validate_data_url  # noqa: PLC0415
         from envcheck.probes import collect  # noqa: PLC0415
 
+        validate_data_url(data_url)
         snapshot = collect(deep=deep, data_dir=data_dir, data_url=data_url, timeout=timeout)
         text = snapshot.to_json() + "\n" if as_json else render_text(snapshot)
         if output:

@@ -201,7 +201,7 @@ def verify(
     ),
 ) -> None:
     from envcheck.checks.registry import run_checks
-    from envcheck.inputs import gather
+    from envcheck.inputs import gather, validate_data_url
     from envcheck.policy import load_policy
     from envcheck.report import exit_code, render
 
@@ -222,6 +222,7 @@ def verify(
             "--kernels tests this host's GPUs; it cannot be combined with "
             "--snapshot, --from-report or --error-log"
         )
+    validate_data_url(data_url)
     gpu_list = _parse_gpus(gpus)
     only_list, skip_list = _split(only), _split(skip)
     _validate_selection(only_list, "--only")

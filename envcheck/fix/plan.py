@@ -682,6 +682,38 @@ def parse_target(text: str) -> Tuple[str, Optional[str]]:
     return name, version
 
 
+PLANNED_FRAMEWORKS = ("torch", "tensorflow", "jax")
+
+
+def check_target_known(matrix: Any, name: str, version: Optional[str], text: str) -> None:
+    """A --target envcheck cannot plan for is bad usage (exit 2), not a plan with a note: an
+    unknown package, or a version the matrix has never heard of (a typo, or newer data needed).
+    A known version that cannot run on this host stays a plan that says why."""
+    from envcheck.errors import InputError
+
+    shown = V.safe_text(text, 80)
+    if name not in PLANNED_FRAMEWORKS:
+        raise InputError(
+            f"--target {shown}: {V.safe_text(name, 60)} is not a framework envcheck plans for "
+            "(hint: torch, tensorflow or jax, e.g. --target torch==2.4.1)"
+        )
+    if version is None or matrix is None:
+        return
+    lookup = {
+        "torch": matrix.torch_release,
+        "tensorflow": matrix.tensorflow_release,
+        "jax": matrix.jax_release,
+    }[name]
+    if lookup(version) is None:
+        date = getattr(matrix, "data_date", None)
+        raise InputError(
+            f"--target {shown}: {name} {V.safe_text(version, 40)} is not in the compatibility "
+            f"matrix{f' (data from {date})' if date else ''} "
+            f"(hint: `envcheck matrix {name} VERSION` answers for a known version; "
+            "newer data comes with a newer envcheck)"
+        )
+
+
 def _torch_variant_verdict(
     matrix: Any, host: Host, release: Any, variant: Any
 ) -> Tuple[bool, List[str], Optional[str]]:
@@ -1241,6 +1273,8 @@ def build_plan(
             from envcheck.errors import InputError
 
             raise InputError(str(exc)) from None
+        if target:
+            check_target_known(matrix, name, version, target)
         stack = [f for f in findings if f.category in _TORCH_CATEGORIES | {"python-unsupported"}]
         actions += _target_actions(host, matrix, name, version, plan, _codes(stack))
     else:
