@@ -6,7 +6,7 @@ import errno
 import importlib
 import os
 import sys
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -49,13 +49,24 @@ for _name in COMMAND_MODULES:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    """Console-script entry point: clean one-line errors, documented exit codes."""
+    """Console-script entry point: clean one-line errors, documented exit codes.
+
+    The CLI framework runs in non-standalone mode so that its usage errors (unknown option,
+    missing value, bad value) come back here and are printed in envcheck's one error style,
+    ``envcheck: error: WHAT (hint: ...)``, with exit 2: one line that a pre-job hook's log keeps.
+    """
+    click = _click()
     try:
-        app(args=argv, prog_name="envcheck", standalone_mode=True)
+        code = app(args=argv, prog_name="envcheck", standalone_mode=False)
     except EnvcheckError as exc:
         print(f"envcheck: error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
+    except click.exceptions.UsageError as exc:
+        _usage_error(exc, argv)
+    except click.exceptions.ClickException as exc:
+        print(f"envcheck: error: {_one_line(exc.format_message())}", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except (KeyboardInterrupt, typer.Abort):
         print("envcheck: interrupted", file=sys.stderr)
         sys.exit(130)
     except SystemExit:
@@ -67,6 +78,54 @@ def main(argv: Optional[List[str]] = None) -> None:
         _output_failed(exc)
     except Exception as exc:  # never a bare traceback for the user; exit 3 is "envcheck failed"
         _internal(exc)
+    _flush_stdout()
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _click() -> Any:
+    """The click that typer runs on: vendored as typer._click since typer 0.2x, else click."""
+    vendored = getattr(typer, "_click", None)
+    if vendored is not None:
+        return vendored
+    import click  # noqa: PLC0415 - older typer
+
+    return click
+
+
+def _one_line(text: str) -> str:
+    """Printable, one line: user input echoed in a message never reaches the terminal raw."""
+    text = " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+
+
+def _usage_error(exc: Any, argv: Optional[List[str]]) -> None:
+    """A usage error in the one-line style; no arguments at all still shows the help."""
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        exc.show()  # `envcheck` alone: the help text, as before (exit 2, bad usage)
+        sys.exit(exc.exit_code)
+    message = _one_line(exc.format_message()).rstrip(".")
+    if message[:1].isupper() and message[1:2].islower():
+        message = message[0].lower() + message[1:]
+    ctx = getattr(exc, "ctx", None)
+    where = ctx.command_path if ctx is not None and ctx.command_path else _command_path(argv)
+    print(f"envcheck: error: {message} (hint: {where} --help)", file=sys.stderr)
+    sys.exit(EnvcheckError.exit_code)
+
+
+def _command_path(argv: Optional[List[str]]) -> str:
+    """``envcheck matrix torch`` from the leading command words of argv (for errors the parser
+    raises before a command context exists, e.g. an option missing its value)."""
+    import typer.main  # noqa: PLC0415 - error path only
+
+    command: Any = typer.main.get_command(app)
+    words = ["envcheck"]
+    for arg in sys.argv[1:] if argv is None else argv:
+        sub = getattr(command, "commands", {}).get(arg)
+        if sub is None:
+            break
+        words.append(arg)
+        command = sub
+    return " ".join(words)
 
 
 # Writing the output failed (stdout on a full disk, over quota, too large): not envcheck's fault.

@@ -9,6 +9,11 @@ EXIT_USAGE = 2  # bad usage or unreadable input
 EXIT_INTERNAL = 3  # envcheck itself failed
 
 
+# One message for a binary file given as text evidence, whichever option read it (--snapshot,
+# --from-report, --error-log): the same input gets the same words.
+BINARY_INPUT = "binary data, not a text report or snapshot"
+
+
 class EnvcheckError(Exception):
     """A clean, user-facing failure. ``exit_code`` says which documented code to use."""
 

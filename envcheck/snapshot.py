@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 import typing
 from dataclasses import dataclass, field
@@ -341,11 +342,18 @@ class Snapshot:
     @classmethod
     def load(cls, path: str) -> Snapshot:
         try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read(MAX_SNAPSHOT_CHARS + 1)  # /dev/zero must not eat all memory
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SnapshotError(f"cannot read snapshot {path}: {exc}") from None
-        if len(text) > MAX_SNAPSHOT_CHARS:
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_SNAPSHOT_CHARS + 1)  # /dev/zero must not eat all memory
+                if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: 2 bytes a char
+                    raw += fh.read(MAX_SNAPSHOT_CHARS + 2)
+        except OSError as exc:
+            raise SnapshotError(f"cannot read snapshot {path}: {exc.strerror or exc}") from None
+        text = _decode_snapshot(raw[: 2 * MAX_SNAPSHOT_CHARS + 2])
+        if text is None and len(raw) <= MAX_SNAPSHOT_CHARS:
+            from envcheck.errors import BINARY_INPUT
+
+            raise SnapshotError(f"{os.path.basename(path) or path}: {BINARY_INPUT}")
+        if text is None or len(text) > MAX_SNAPSHOT_CHARS:
             raise SnapshotError(
                 f"{path}: larger than {MAX_SNAPSHOT_CHARS >> 20} MiB, not a snapshot"
             )
@@ -365,6 +373,19 @@ class Snapshot:
         if isinstance(self.packages, Packages) and isinstance(self.packages.installed, dict):
             return self.packages.installed
         return {}
+
+
+def _decode_snapshot(raw: bytes) -> Optional[str]:
+    """The text of a snapshot file (UTF-8, or UTF-16 with a BOM as PowerShell's `>` writes it);
+    None for binary data (undecodable, or NUL bytes, which JSON text never holds)."""
+    try:
+        if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            text = raw.decode("utf-16")
+        else:
+            text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text else text
 
 
 # --- generic encoding -----------------------------------------------------------------------

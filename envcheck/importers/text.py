@@ -8,7 +8,7 @@ import os
 import re
 from typing import Optional
 
-from envcheck.errors import InputError
+from envcheck.errors import BINARY_INPUT, InputError
 
 MAX_BYTES = 16 * 1024 * 1024  # a pasted report is never this big; read at most this much
 
@@ -29,7 +29,7 @@ def read_text(path: str) -> str:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     text = decode(raw)
     if text is None:
-        raise InputError(f"{name}: binary data, not a text report")
+        raise InputError(f"{name}: {BINARY_INPUT}")
     return clean(text)
 
 
