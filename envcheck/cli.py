@@ -22,7 +22,9 @@ app = typer.Typer(
         "If not, why, and how to fix it.\n\nExample: envcheck verify"
     ),
     no_args_is_help=True,
-    add_completion=False,
+    # --install-completion / --show-completion (bash, zsh, fish, PowerShell); the shell
+    # completion code loads only when a completion variable is set, not on every run.
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -35,10 +37,27 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _verbose(value: bool) -> None:
+    if value:
+        # The same switch as the environment variable, so that subprocesses (the kernel
+        # workers) and the internal-error handler see it too.
+        os.environ["ENVCHECK_DEBUG"] = "1"
+
+
 @app.callback()
 def _root(
     version: Optional[bool] = typer.Option(
         None, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+    verbose: bool = typer.Option(
+        False,
+        "--verbose",
+        "-v",
+        callback=_verbose,
+        is_eager=True,
+        help="Say more on stderr: what was read and how long each probe took; a traceback "
+        "when envcheck itself fails (the same as ENVCHECK_DEBUG=1). Before the command: "
+        "envcheck -v verify.",
     ),
 ) -> None:
     """Can this GPU server train deep-learning models properly?"""
@@ -57,7 +76,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     """
     click = _click()
     try:
-        code = app(args=argv, prog_name="envcheck", standalone_mode=False)
+        code = _command()(args=argv, prog_name="envcheck", standalone_mode=False)
     except EnvcheckError as exc:
         print(f"envcheck: error: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
@@ -80,6 +99,15 @@ def main(argv: Optional[List[str]] = None) -> None:
         _internal(exc)
     _flush_stdout()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _command() -> Any:
+    """The click command tree with envcheck's help conventions (envcheck/cli_help.py)."""
+    import typer.main  # noqa: PLC0415 - what app() itself calls
+
+    from envcheck import cli_help  # noqa: PLC0415
+
+    return cli_help.apply(typer.main.get_command(app))
 
 
 def _click() -> Any:
@@ -115,9 +143,7 @@ def _usage_error(exc: Any, argv: Optional[List[str]]) -> None:
 def _command_path(argv: Optional[List[str]]) -> str:
     """``envcheck matrix torch`` from the leading command words of argv (for errors the parser
     raises before a command context exists, e.g. an option missing its value)."""
-    import typer.main  # noqa: PLC0415 - error path only
-
-    command: Any = typer.main.get_command(app)
+    command: Any = _command()
     words = ["envcheck"]
     for arg in sys.argv[1:] if argv is None else argv:
         sub = getattr(command, "commands", {}).get(arg)

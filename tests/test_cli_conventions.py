@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -94,3 +95,100 @@ def test_a_utf16_snapshot_from_powershell_is_read(tmp_path: Path) -> None:
     saved.write_bytes(Path(fixture_path("healthy_h100")).read_text().encode("utf-16"))
     proc = envcheck("verify", "--snapshot", str(saved), "--format", "json")
     assert proc.returncode == 0, proc.stderr
+
+
+# --- help conventions -----------------------------------------------------------------------
+
+COMMANDS = [
+    [],
+    ["verify"],
+    ["inspect"],
+    ["fix"],
+    ["fleet"],
+    ["checks"],
+    ["explain"],
+    ["matrix"],
+    ["matrix", "cuda"],
+    ["matrix", "driver"],
+    ["matrix", "gpu"],
+    ["matrix", "torch"],
+    ["matrix", "tensorflow"],
+    ["matrix", "jax"],
+    ["matrix", "recommend"],
+    ["data"],
+    ["data", "info"],
+    ["data", "update"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: "-".join(c) or "root")
+def test_help_uses_the_placeholders_users_know(command) -> None:
+    proc = envcheck(*command, "--help")
+    assert proc.returncode == 0, proc.stderr
+    text = proc.stdout
+    assert not re.search(r"<(str|int|float|text|integer)>", text), text
+    assert not re.search(r"\{[a-z_]+\}", text), text  # arguments as CODE, not {code}
+    assert not re.search(r" (TEXT|INTEGER|FLOAT)\b", text), text
+
+
+def test_the_placeholders_say_what_the_value_is() -> None:
+    fix = envcheck("fix", "--help").stdout
+    for option, metavar in [
+        ("--snapshot", "FILE"),
+        ("--from-report", "FILE"),
+        ("--wheelhouse", "DIR"),
+        ("--data", "DIR"),
+        ("--target", "NAME[==VERSION]"),
+    ]:
+        assert f"{option} {metavar}" in fix, (option, fix)
+    assert "--workers N" in envcheck("fleet", "--help").stdout
+    assert "--timeout SECONDS" in envcheck("inspect", "--help").stdout
+    assert "--data-url URL" in envcheck("inspect", "--help").stdout
+    assert "Usage: envcheck explain [OPTIONS] CODE\n" in envcheck("explain", "--help").stdout
+    assert "[OPTIONS] [PATH]..." in envcheck("fleet", "--help").stdout
+
+
+@pytest.mark.parametrize("columns", [60, 80, 110])
+def test_help_is_wrapped_to_the_terminal_width(columns: int) -> None:
+    for command in (["verify"], ["fix"], ["inspect"], ["matrix", "recommend"], []):
+        text = envcheck(*command, "--help", env={"COLUMNS": str(columns)}).stdout
+        widest = max(len(line) for line in text.splitlines())
+        # click wraps to the width minus 2, never below 50; example lines are kept <= 78
+        assert widest <= max(columns, 80), (command, widest)
+    wide = envcheck("fix", "--help", env={"COLUMNS": "110"}).stdout
+    assert max(len(line) for line in wide.splitlines()) > 80  # prose uses a wide terminal
+
+
+def test_fix_has_f_and_format_names_are_case_insensitive(tmp_path: Path) -> None:
+    snap = fixture_path("healthy_h100")
+    fix = envcheck("fix", "-f", "JSON", "--snapshot", snap)
+    assert fix.returncode == 0, fix.stderr
+    assert "actions" in json.loads(fix.stdout)
+    verify = envcheck("verify", "-f", "Json", "--snapshot", snap)
+    assert verify.returncode == 0, verify.stderr
+    assert json.loads(verify.stdout)["summary"]["exit_code"] == 0
+    fleet = envcheck("fleet", "-f", "JSON", snap)
+    assert fleet.returncode in (0, 1), fleet.stderr
+    json.loads(fleet.stdout)
+
+
+def test_shell_completion_is_offered() -> None:
+    root = envcheck("--help").stdout
+    assert "--install-completion" in root and "--show-completion" in root
+    script = envcheck("--show-completion", "bash")
+    assert script.returncode == 0, script.stderr
+    assert "_envcheck_completion" in script.stdout and "complete " in script.stdout
+
+
+def test_verbose_flag_says_what_was_read_on_stderr(tmp_path: Path) -> None:
+    quiet = envcheck("verify", "--format", "json", cwd=str(tmp_path))
+    assert "verbose" not in quiet.stderr
+    for flag in ("-v", "--verbose"):
+        loud = envcheck(flag, "verify", "--format", "json", cwd=str(tmp_path))
+        assert loud.returncode in (0, 1), loud.stderr
+        json.loads(loud.stdout)  # stdout stays the report alone
+        assert "envcheck: verbose: input: live" in loud.stderr
+        assert re.search(r"envcheck: verbose: probe times: .*driver \d+ ms", loud.stderr)
+    snap = envcheck("-v", "verify", "--snapshot", fixture_path("healthy_h100"), cwd=str(tmp_path))
+    assert f"input: snapshot {fixture_path('healthy_h100')}" in snap.stderr
+    assert "probe times" not in snap.stderr  # those were another run's

@@ -25,7 +25,8 @@ HELP = (
     "  envcheck fix --from-report collect_env.txt --format json\n"
     "  envcheck fix --target torch==2.4.1\n"
     "  envcheck fix --apply --yes\n"
-    "  envcheck fix --docker --gpus 0,1 --requirements requirements.txt --build --tag train:1"
+    "  envcheck fix --docker --gpus 0,1 --requirements requirements.txt \\\n"
+    "      --build --tag train:1"
 )
 
 
@@ -44,7 +45,7 @@ def register(app: typer.Typer) -> None:
             None, "--error-log", help="Error log whose well-known messages count as evidence."
         ),
         policy_file: Optional[str] = typer.Option(None, "--policy", help="Site policy TOML."),
-        fmt: str = typer.Option("text", "--format", help="text, sh or json."),
+        fmt: str = typer.Option("text", "--format", "-f", help="text, sh or json."),
         output: Optional[str] = typer.Option(
             None,
             "--output",
@@ -89,6 +90,7 @@ def register(app: typer.Typer) -> None:
         build: bool = typer.Option(False, "--build", help="Build the image (Docker SDK)."),
         tag: str = typer.Option("envcheck-train:latest", "--tag", help="Image tag for --build."),
     ) -> None:
+        fmt = fmt.lower()  # -f JSON works as -f json does
         if fmt not in ("text", "sh", "json"):
             raise InputError(f"--format must be text, sh or json, not {fmt!r}")
         if docker and apply:

@@ -32,6 +32,7 @@ def fleet(
     from envcheck.fleet import judge, read_inputs
     from envcheck.report.fleet import render_fleet
 
+    fmt = fmt.lower()  # -f JSON works as -f json does
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     paths = [p for p in (inputs or []) if p != "-"]

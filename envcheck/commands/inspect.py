@@ -17,7 +17,8 @@ HELP = (
     "\b\nExamples:\n"
     "  envcheck inspect\n"
     "  envcheck inspect --json --output node.json\n"
-    "  envcheck inspect --deep --data-dir /data --data-url https://example.org/shard-0000.tar"
+    "  envcheck inspect --deep --data-dir /data \\\n"
+    "      --data-url https://example.org/shard-0000.tar"
 )
 
 

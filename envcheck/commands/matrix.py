@@ -536,7 +536,7 @@ def recommend_cmd(
     \b
     Example:
       envcheck matrix recommend --driver 470.82.01 --gpu "Tesla T4" --python 3.10
-      envcheck matrix recommend --driver 550.54.14 --cc 12.0 --framework torch --json
+      envcheck matrix recommend --driver 550.54.14 --cc 12.0 --json
     """
     _check_platform(platform)
     m = _matrix()

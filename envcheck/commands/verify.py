@@ -17,7 +17,6 @@ BACKENDS = ("auto", "torch", "cupy", "cuda-driver")
 
 HELP = """Judge whether this node can train: what is wrong, and how to fix it.
 
-\b
 Input (one of): the live host (default), --snapshot FILE (from `envcheck inspect --json`),
 or --from-report FILE / --error-log FILE (pasted collect_env, nvidia-smi, pip list, logs).
 Policy: ./envcheck.toml when present, or --policy FILE.
@@ -205,6 +204,7 @@ def verify(
     from envcheck.policy import load_policy
     from envcheck.report import exit_code, render
 
+    fmt = fmt.lower()  # -f JSON works as -f json does
     if fmt not in FORMATS:
         raise InputError(f"--format: choose from {', '.join(FORMATS)}, not {fmt!r}")
     if kernels is not None and kernels not in KERNEL_MODES:
@@ -240,6 +240,8 @@ def verify(
         timeout=timeout,
     )
     matrix = load_matrix_or_none()
+    if os.environ.get("ENVCHECK_DEBUG"):  # envcheck -v / --verbose
+        _say_what_was_read(snapshot, snapshot_file, policy, matrix)
     if kernels is not None:
         # Progress lines go to stderr; keep them out of quiet runs and machine formats.
         progress = False if quiet or fmt != "text" else None
@@ -248,13 +250,47 @@ def verify(
         snapshot, matrix, policy, only=only_list or None, skip=skip_list + list(policy.skip)
     )
     color = None if output is None else False
-    text = render(fmt, snapshot, outcome, matrix, strict=strict, quiet=quiet, color=color)
+    text = render(
+        fmt,
+        snapshot,
+        outcome,
+        matrix,
+        strict=strict,
+        quiet=quiet,
+        color=color,
+        snapshot_file=snapshot_file,
+    )
     if output:
         write_output(output, text)
     else:
         sys.stdout.write(text)
         sys.stdout.flush()
     raise typer.Exit(exit_code(outcome, strict))
+
+
+def _say_what_was_read(
+    snapshot: Any, snapshot_file: Optional[str], policy: Any, matrix: Any
+) -> None:
+    """--verbose: the input, policy and data judged, and what each probe cost, on stderr."""
+    origin = snapshot.origin if isinstance(snapshot.origin, str) else "unknown"
+    say = [
+        "envcheck: verbose: input: " + (f"snapshot {snapshot_file}" if snapshot_file else origin)
+    ]
+    say.append(f"envcheck: verbose: policy: {getattr(policy, 'source', None) or 'defaults'}")
+    if matrix is not None:
+        say.append(
+            f"envcheck: verbose: matrix: {getattr(matrix, 'origin', '?')} data from "
+            f"{getattr(matrix, 'data_date', '?')}"
+        )
+    timings = snapshot.probe_timings_ms if isinstance(snapshot.probe_timings_ms, dict) else {}
+    if timings and not snapshot_file:  # a snapshot's timings are another run's
+        slowest = sorted(timings.items(), key=lambda kv: -kv[1])
+        say.append(
+            "envcheck: verbose: probe times: "
+            + ", ".join(f"{name} {ms:.0f} ms" for name, ms in slowest)
+        )
+    for line in say:
+        print("".join(c if c.isprintable() else "?" for c in line), file=sys.stderr)
 
 
 def _optional_kernels_value(args: List[str]) -> List[str]:

@@ -70,6 +70,20 @@ def _kernels(snapshot: Any) -> List[str]:
     return out + [""]
 
 
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else "?" for c in text)
+
+
+def _judged(snapshot: Any, snapshot_file: Optional[str]) -> str:
+    """What this report judged: this host live, a snapshot file (and its host), or reports."""
+    host = snapshot.hostname if isinstance(snapshot.hostname, str) else "unknown host"
+    if snapshot_file:
+        when = snapshot.created if isinstance(snapshot.created, str) else "an unknown time"
+        return _printable(f"snapshot {snapshot_file} of host {host}, recorded {when}")
+    origin = snapshot.origin if isinstance(snapshot.origin, str) else "live"
+    return _printable(f"{host} ({origin})")
+
+
 def render(
     snapshot: Any,
     outcome: Outcome,
@@ -77,8 +91,11 @@ def render(
     strict: bool = False,
     quiet: bool = False,
     color: Optional[bool] = None,
+    snapshot_file: Optional[str] = None,
     **_: Any,
 ) -> str:
+    """``snapshot_file``: the --snapshot FILE judged (the header names it and its host, never
+    "(live)": the snapshot was recorded live, but elsewhere or earlier)."""
     if color is None:
         color = use_color()
     code = exit_code(outcome, strict)
@@ -92,11 +109,10 @@ def render(
         for f in shown:
             lines.extend(_finding(f, color))
         return "\n".join(lines) + ("\n" if lines else "")
-    host = snapshot.hostname if isinstance(snapshot.hostname, str) else "unknown host"
-    origin = snapshot.origin if isinstance(snapshot.origin, str) else "live"
     lines.append(
         _paint(f"envcheck {__version__}", "bold", color)
-        + f" — {host} ({origin}); matrix data {data_version(matrix) or 'unavailable'}"
+        + f" — {_judged(snapshot, snapshot_file)}; matrix data "
+        + f"{data_version(matrix) or 'unavailable'}"
     )
     lines.append("")
     for severity in ("error", "warning", "info"):
