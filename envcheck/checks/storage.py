@@ -5,6 +5,8 @@ Judged only when ``--data-dir`` / ``--data-url`` were given (otherwise: not appl
 
 from __future__ import annotations
 
+import re
+import shlex
 from typing import Any, Iterator
 
 from envcheck.checks import _common as c
@@ -15,6 +17,18 @@ from envcheck.snapshot import DataDir, DataUrl, Snapshot, Storage, Unknown
 
 # Parallel filesystems built for HPC I/O: being on the network is their design.
 PARALLEL_FS = ("lustre", "gpfs", "beegfs", "wekafs", "fuse.weka", "cephfs", "ceph")
+
+
+# Device names of emulated disks (virtio-blk vda, Xen xvda), with or without a partition.
+VIRTUAL_DEVICE = re.compile(r"^/dev/x?vd[a-z]+\d*$")
+
+
+def _fio(path: str) -> str:
+    """The command that measures what the rotational flag cannot tell: random 4 KiB reads."""
+    return (
+        "fio --name=randread --rw=randread --bs=4k --size=256m --runtime=10 "
+        f"--directory={shlex.quote(path)}   # writes a 256 MiB scratch file there"
+    )
 
 
 def _data_dir(snap: Snapshot) -> DataDir:
@@ -52,13 +66,26 @@ large sequential shards (WebDataset, TFRecord).""",
 )
 def rotational(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     d = _data_dir(snap)
+    measure = f"measure it: {_fio(d.path)}"
+    if isinstance(d.rotational, Unknown):
+        raise SkipCheck(
+            f"whether the data disk is rotational is unknown: {d.rotational.reason}; " + measure
+        )
     rot = c.need(d.rotational, "whether the data disk is rotational")
+    device = d.device if isinstance(d.device, str) else ""
+    if rot and VIRTUAL_DEVICE.match(device):
+        # A snapshot from before the probe knew virtual disks: the flag is the hypervisor's.
+        raise SkipCheck(
+            f"{device} is a virtual disk: its rotational=1 is the hypervisor's default, not a "
+            "fact about the storage behind it; " + measure
+        )
     if rot:
         yield spec.finding(
             expected="data on SSD/NVMe",
-            found=f"{d.path} is on a rotational disk"
-            + (f" ({d.device})" if isinstance(d.device, str) else ""),
-            fix=f"rsync -a {d.path}/ /local/nvme/data/   # and point the job there",
+            found=f"{d.path} is on a rotational disk" + (f" ({device})" if device else ""),
+            fix=f"Stage the data under {d.path} on a local SSD/NVMe disk and point the job "
+            "there (`lsblk -d -o NAME,ROTA,SIZE,MODEL` lists the disks; ROTA 0 is an SSD), or "
+            "pack it into large sequential shards (WebDataset, TFRecord).",
             evidence={
                 "path": d.path,
                 "device": d.device if isinstance(d.device, str) else None,
@@ -88,7 +115,9 @@ def network_fs(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Ite
     yield spec.finding(
         expected="data on a local disk or a parallel filesystem",
         found=f"{d.path} is on {fs} (network filesystem)",
-        fix=f"rsync -a {d.path}/ /local/nvme/data/   # or use large shards and more workers",
+        fix=f"Stage the data under {d.path} on a local disk (`df -h -l` lists the local "
+        "filesystems and their free space) and point the job there, or read it as large "
+        "shards with more DataLoader workers.",
         evidence={"path": d.path, "filesystem": fs, "network": True},
         severity="info" if parallel else None,
     )

@@ -118,8 +118,75 @@ def rotational(majmin: str) -> Union[bool, Unknown, None]:
     for directory in candidates:
         text = read_first_line(_unroot_sys(os.path.join(directory, "queue", "rotational")))
         if isinstance(text, str) and text in ("0", "1"):
+            virtual = virtual_disk(candidates[0]) if text == "1" else None
+            if virtual:
+                # Hypervisors leave the kernel's default rotational=1 on the disks they emulate:
+                # it says nothing about the storage behind them.
+                return Unknown(
+                    f"{virtual} reports rotational=1, the hypervisor's default, not a fact "
+                    "about the storage behind it"
+                )
             return text == "1"
     return Unknown("no queue/rotational for the device")
+
+
+# sysfs device vendor / model words of emulated and cloud block devices (lower case).
+_VIRTUAL_IDS = (
+    "0x1af4",  # virtio PCI vendor id (Red Hat / QEMU, KVM, Firecracker, cloud-hypervisor)
+    "qemu",
+    "vmware",
+    "vbox",
+    "virtual disk",  # Hyper-V ("Msft Virtual Disk"), VMware ("Virtual disk")
+    "msft",
+    "google",  # GCE PersistentDisk
+    "persistentdisk",
+    "amazon",  # EBS
+    "blockvolume",  # Oracle Cloud
+    "xen",
+    "bhyve",
+)
+_VIRTUAL_NAMES = (("vd", "virtio disk"), ("xvd", "Xen virtual disk"))
+_VIRTUAL_BUSES = (("/virtio", "virtio disk"), ("vmbus", "Hyper-V disk"), ("/xen", "Xen disk"))
+
+
+def virtual_disk(directory: str, depth: int = 0) -> Optional[str]:
+    """``"virtio disk vda"`` when the sysfs block device ``directory`` (the whole disk) is one a
+    hypervisor or cloud emulates, or device-mapper over such disks; None when it looks real."""
+    name = os.path.basename(directory.rstrip("/"))
+    if name.startswith("dm-") and depth < 4:
+        slaves_dir = os.path.join(directory, "slaves")
+        try:
+            slaves = sorted(os.listdir(slaves_dir))
+        except OSError:
+            return None
+        found = []
+        for slave in slaves:
+            real = os.path.realpath(os.path.join(slaves_dir, slave))
+            if os.path.exists(os.path.join(real, "partition")):
+                real = os.path.dirname(real)
+            found.append(virtual_disk(real, depth + 1))
+        if found and all(found):
+            return f"device-mapper {name} over {', '.join(str(f) for f in found)}"
+        return None
+    for prefix, what in _VIRTUAL_NAMES:
+        rest = name[len(prefix) :]
+        if name.startswith(prefix) and rest.isalpha() and rest.islower():
+            return f"{what} {name}"
+    bus_path = _unroot_sys(directory).lower()
+    for marker, what in _VIRTUAL_BUSES:
+        if marker in bus_path:
+            return f"{what} {name}"
+    ids = " ".join(
+        text
+        for text in (
+            read_first_line(_unroot_sys(os.path.join(directory, "device", f)))
+            for f in ("vendor", "model")
+        )
+        if isinstance(text, str)
+    )
+    if any(word in ids.lower() for word in _VIRTUAL_IDS):
+        return f"virtual disk {name} ({' '.join(ids.split())})"
+    return None
 
 
 def _unroot_sys(path: str) -> str:
