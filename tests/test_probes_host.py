@@ -168,6 +168,35 @@ def test_environment_variables(tmp_path: Path) -> None:
     assert "HF_TOKEN" not in recorded and "NCCL_API_TOKEN" not in recorded
 
 
+def test_terraform_variables_are_not_taken_for_tensorflow(tmp_path: Path) -> None:
+    """Issue 15: the TF_ prefix caught Terraform's TF_CLI_ARGS & co. in every CI runner's env."""
+    terraform = {
+        "TF_CLI_ARGS": "-no-color",
+        "TF_CLI_ARGS_plan": "-refresh=false",
+        "TF_VAR_region": "us-west-1",
+        "TF_LOG": "trace",
+        "TF_LOG_PATH": "./terraform.log",
+        "TF_INPUT": "0",
+        "TF_DATA_DIR": "/tmp/tf",
+        "TF_WORKSPACE": "prod",
+        "TF_IN_AUTOMATION": "1",
+    }
+    tensorflow = {
+        "TF_CPP_MIN_LOG_LEVEL": "3",
+        "TF_FORCE_GPU_ALLOW_GROWTH": "true",
+        "TF_GPU_ALLOCATOR": "cuda_malloc_async",
+        "TF_XLA_FLAGS": "--tf_xla_auto_jit=2",
+        "TF_ENABLE_ONEDNN_OPTS": "0",
+        "TF_CONFIG": '{"cluster": {}}',
+    }
+    env = base_env()
+    env.update(terraform)
+    env.update(tensorflow)
+    recorded = inspect_json(env)["env"]
+    assert not set(terraform) & set(recorded), sorted(set(terraform) & set(recorded))
+    assert {k: recorded.get(k) for k in tensorflow} == tensorflow
+
+
 # --- storage ---------------------------------------------------------------------------------
 
 

@@ -40,7 +40,33 @@ EXACT = frozenset(
         "KUBERNETES_SERVICE_HOST",
     }
 )
-PREFIXES = ("NCCL_", "CUDA_", "CUBLAS_", "CUDNN_", "PYTORCH_", "TORCH_", "TF_", "XLA_", "JAX_")
+PREFIXES = ("NCCL_", "CUDA_", "CUBLAS_", "CUDNN_", "PYTORCH_", "TORCH_", "XLA_", "JAX_")
+# TensorFlow's variables, not all of TF_*: Terraform owns TF_LOG, TF_INPUT, TF_VAR_<name>,
+# TF_CLI_ARGS(_<cmd>), TF_DATA_DIR, TF_WORKSPACE, TF_IN_AUTOMATION, TF_TOKEN_<host>, ...
+# (https://developer.hashicorp.com/terraform/cli/config/environment-variables, read 2026-12-02)
+# and they say nothing about a GPU job. TensorFlow's own families: TF_CPP_MIN_LOG_LEVEL /
+# TF_CPP_MAX_VLOG_LEVEL / TF_CPP_VMODULE, TF_FORCE_GPU_ALLOW_GROWTH, TF_GPU_ALLOCATOR,
+# TF_GPU_THREAD_MODE, TF_GPU_HOST_MEM_LIMIT_IN_MB, TF_XLA_FLAGS, TF_ENABLE_ONEDNN_OPTS,
+# TF_DETERMINISTIC_OPS, TF_CUDNN_DETERMINISTIC, TF_USE_CUDNN_*, TF_NUM_INTEROP_THREADS,
+# TF_CONFIG (https://www.tensorflow.org/guide/gpu, https://www.tensorflow.org/guide/
+# gpu_performance_analysis, https://www.tensorflow.org/guide/distributed_training, read
+# 2026-12-02).
+TENSORFLOW_PREFIXES = (
+    "TF_CPP_",
+    "TF_GPU_",
+    "TF_CUDA_",
+    "TF_CUDNN_",
+    "TF_XLA_",
+    "TF_ENABLE_",
+    "TF_FORCE_",
+    "TF_DISABLE_",
+    "TF_NUM_",
+    "TF_DETERMINISTIC_",
+    "TF_USE_",
+    "TF_ONEDNN_",
+    "TF_MKL_",
+)
+TENSORFLOW_EXACT = frozenset({"TF_CONFIG", "TF2_BEHAVIOR"})
 # Names that look like secrets are never recorded, whatever their prefix.
 _SECRET = re.compile(r"(TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL)", re.IGNORECASE)
 
@@ -48,7 +74,12 @@ _SECRET = re.compile(r"(TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|CREDENTIAL)", re.IG
 def relevant(name: str) -> bool:
     if _SECRET.search(name):
         return False
-    return name in EXACT or name.startswith(PREFIXES)
+    return (
+        name in EXACT
+        or name in TENSORFLOW_EXACT
+        or name.startswith(PREFIXES)
+        or name.startswith(TENSORFLOW_PREFIXES)
+    )
 
 
 def probe(ctx: ProbeContext) -> Dict[str, str]:
