@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from checks_support import fires, load, quiet, skipped
 
-from envcheck.snapshot import CudaToolkit, FrameworkDeep, Gpu, Unknown
+from envcheck.snapshot import CudaToolkit, Driver, FrameworkDeep, Gpu, Snapshot, Unknown
 
 
 def test_ec201_blackwell_with_cu124_torch_has_no_kernel_image():
@@ -119,6 +119,32 @@ def test_ec212_quiet_with_plugin():
         "jax-cuda12-pjrt": "0.4.30",
     }
     quiet(s, "EC212")
+
+
+def _no_gpu_host(torch: str) -> Snapshot:
+    s = load("cpu_only_torch_a100")
+    s.packages.installed = {"torch": torch}
+    s.driver = Driver(status="no-gpus", gpus=[])
+    s.kernel.modules = {}
+    s.kernel.device_nodes = []
+    s.kernel.pci_nvidia_gpus = []
+    return s
+
+
+def test_ec213_cpu_torch_and_no_gpu_says_training_runs_on_the_cpu():
+    (f,) = fires(_no_gpu_host("2.5.1+cpu"), "EC213", severity="info")
+    assert "training will run on the CPU" in f.found and "CPU-only build" in f.found
+    (f,) = fires(_no_gpu_host("2.5.1+cu121"), "EC213", severity="info")
+    assert "CUDA 12.1 build" in f.found  # a CUDA build without a GPU trains on the CPU too
+
+
+def test_ec213_quiet_or_not_applicable_where_a_gpu_trains():
+    quiet(load("healthy_h100"), "EC213")  # NVIDIA GPUs: not this check's business
+    mac = _no_gpu_host("2.5.1")
+    mac.os.platform = "darwin"
+    assert "MPS" in skipped(mac, "EC213")
+    rocm = _no_gpu_host("2.5.1+rocm6.1")
+    assert "ROCm" in skipped(rocm, "EC213")
 
 
 def test_ec220_python_3_13_with_torch_2_4():

@@ -373,3 +373,26 @@ def test_a_dangling_envcheck_toml_link_is_not_silently_ignored(tmp_path):
     r = envcheck("verify", "--snapshot", fixture_path("healthy_h100"), cwd=str(tmp_path))
     assert r.returncode == 2, r.stdout
     assert "cannot read policy envcheck.toml: not a regular file" in r.stderr
+
+
+def test_a_snapshot_header_names_the_file_and_its_host_not_live(tmp_path):
+    path = fixture_path("healthy_h100")
+    r = envcheck("verify", "--snapshot", path, cwd=str(tmp_path))
+    header = r.stdout.splitlines()[0]
+    assert "(live)" not in header
+    with open(path) as fh:
+        host = json.load(fh)["hostname"]
+    assert f"snapshot {path} of host {host}, recorded " in header
+
+
+def test_cpu_torch_on_a_host_without_gpus_says_training_runs_on_the_cpu(tmp_path):
+    with open(fixture_path("cpu_only_torch_a100")) as fh:
+        doc = json.load(fh)
+    doc["driver"] = {"status": "no-gpus", "gpus": []}
+    doc["kernel"].update(modules={}, device_nodes=[], pci_nvidia_gpus=[])
+    snap = tmp_path / "laptop.json"
+    snap.write_text(json.dumps(doc))
+    r = envcheck("verify", "--snapshot", str(snap), cwd=str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "EC213" in r.stdout and "training will run on the CPU" in r.stdout
+    assert "torch 2.5.1+cpu is a CPU-only build" in r.stdout

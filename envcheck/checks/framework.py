@@ -319,6 +319,52 @@ def torch_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
 
 
 @check(
+    "EC213",
+    category="cpu-only-build",
+    severity="info",
+    title="Training will run on the CPU: no NVIDIA GPU on this host",
+    rationale="""
+Without an NVIDIA GPU, torch.cuda.is_available() is False whatever torch build is installed: a
+training script either fails on `.cuda()` / `device="cuda"` or, when it falls back to
+`device="cpu"`, trains on the CPU, far slower. That is fine on a laptop or a CI runner; it is
+said plainly so that nobody takes a CPU run for a GPU one. Apple GPUs (MPS) and AMD GPUs (ROCm
+builds) are not judged here.""",
+    fix="Nothing, if CPU training is intended; for GPU training, run on a host with an NVIDIA "
+    "GPU and a CUDA build of torch.",
+)
+def trains_on_cpu(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    t = c.torch_info(snap, matrix)
+    if t is None:
+        raise c.not_applicable("torch is not installed")
+    info = c.os_info(snap)
+    platform = info.platform if info is not None and isinstance(info.platform, str) else None
+    if platform not in ("linux", "windows"):
+        raise SkipCheck(
+            "not applicable: not a Linux or Windows host (Apple MPS is not judged)"
+            if platform
+            else "the operating system is unknown (an Apple GPU would train via MPS)"
+        )
+    if t.build == "rocm":
+        raise c.not_applicable("a ROCm build of torch: AMD GPUs are not judged")
+    present = c.has_nvidia_gpus(snap)
+    if present is None:
+        raise SkipCheck("whether this host has NVIDIA GPUs is unknown")
+    if present:
+        return  # GPUs to train on (whether this torch build can use them is EC210's question)
+    build = {
+        "cpu": "a CPU-only build",
+        "cuda": f"a CUDA {t.cuda} build" if t.cuda else "a CUDA build",
+    }.get(t.build, "installed")
+    yield spec.finding(
+        expected="an NVIDIA GPU, for GPU training",
+        found=f"no NVIDIA GPU on this host, and torch {t.version} is {build}: "
+        "training will run on the CPU",
+        fix=spec.fix,
+        evidence={"torch": t.version, "torch_build": t.build, "nvidia_gpus": 0},
+    )
+
+
+@check(
     "EC211",
     category="cpu-only-build",
     severity="error",
