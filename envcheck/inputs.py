@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 from envcheck.errors import InputError
 from envcheck.snapshot import Snapshot, SnapshotError
@@ -16,8 +16,11 @@ def gather(
     data_dir: Optional[str] = None,
     data_url: Optional[str] = None,
     timeout: float = 5.0,
+    on_progress: Optional[Callable[[List[str]], None]] = None,
 ) -> Snapshot:
     """One Snapshot from exactly one source: a snapshot file, reports/error logs, or the host.
+
+    ``on_progress``: passed to ``probes.collect`` for the live host (a progress display).
 
     Unreadable or corrupt input is an ``InputError`` (exit 2) with a one-line message.
     """
@@ -38,7 +41,9 @@ def gather(
         return snapshot_from_reports(reports, error_logs)
     from envcheck.probes import collect
 
-    return collect(deep=deep, data_dir=data_dir, data_url=data_url, timeout=timeout)
+    return collect(
+        deep=deep, data_dir=data_dir, data_url=data_url, timeout=timeout, on_progress=on_progress
+    )
 
 
 def validate_data_url(url: Optional[str]) -> None:

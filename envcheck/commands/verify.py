@@ -230,22 +230,29 @@ def verify(
 
     policy = load_policy(policy_file)
     _validate_selection(list(policy.skip), f"{os.path.basename(policy.source or '')}: checks.skip")
-    snapshot = gather(
-        snapshot_file=snapshot_file,
-        reports=reports or (),
-        error_logs=error_logs or (),
-        deep=deep,
-        data_dir=data_dir,
-        data_url=data_url,
-        timeout=timeout,
-    )
+    live = not (snapshot_file or reports or error_logs)
+    slow = live and (deep or bool(data_url))  # the framework subprocesses, the URL sample
+    show = slow and _progress_wanted(fmt, quiet)
+    from envcheck import progress
+
+    with progress.status("envcheck: probing this host", show) as shown:
+        snapshot = gather(
+            snapshot_file=snapshot_file,
+            reports=reports or (),
+            error_logs=error_logs or (),
+            deep=deep,
+            data_dir=data_dir,
+            data_url=data_url,
+            timeout=timeout,
+            on_progress=_probe_status(shown, deep) if show else None,
+        )
     matrix = load_matrix_or_none()
     if os.environ.get("ENVCHECK_DEBUG"):  # envcheck -v / --verbose
         _say_what_was_read(snapshot, snapshot_file, policy, matrix)
     if kernels is not None:
-        # Progress lines go to stderr; keep them out of quiet runs and machine formats.
-        progress = False if quiet or fmt != "text" else None
-        run_kernels(snapshot, kernels, gpu_list, backend, budget, policy, matrix, progress)
+        # Bars on a terminal only (stderr); nothing in logs, pipes, quiet runs, machine formats.
+        bars = "rich" if _progress_wanted(fmt, quiet) else False
+        run_kernels(snapshot, kernels, gpu_list, backend, budget, policy, matrix, bars)
     outcome = run_checks(
         snapshot, matrix, policy, only=only_list or None, skip=skip_list + list(policy.skip)
     )
@@ -266,6 +273,21 @@ def verify(
         sys.stdout.write(text)
         sys.stdout.flush()
     raise typer.Exit(exit_code(outcome, strict))
+
+
+def _progress_wanted(fmt: str, quiet: bool) -> bool:
+    from envcheck.progress import wanted
+
+    return wanted(fmt, quiet)
+
+
+def _probe_status(shown: Any, deep: bool) -> Any:
+    head = "envcheck: probing this host" + (" (--deep asks the frameworks)" if deep else "")
+
+    def update(running: List[str]) -> None:
+        shown.update(f"{head}: waiting for {', '.join(running)}" if running else f"{head}: done")
+
+    return update
 
 
 def _say_what_was_read(

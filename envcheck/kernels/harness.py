@@ -155,48 +155,42 @@ class PlainProgress(Progress):
 
 
 class RichProgress(Progress):
-    def __init__(self) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-        from rich.progress import Progress as RP
+    """One bar per GPU on the terminal (envcheck/progress.py); failed tests stay as lines."""
 
-        self.console = Console(stderr=True)
-        self.rp = RP(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=self.console,
-            transient=False,
-        )
-        self.tasks: Dict[str, Any] = {}
+    def __init__(self) -> None:
+        from envcheck import progress
+
+        self.shown = progress.bars(True)
+        if not hasattr(self.shown, "rich"):
+            raise ImportError("rich is not installed")  # make_progress falls back to plain
+        self.keys: List[str] = []
 
     def _key(self, gpu: Optional[int]) -> str:
         return "all GPUs" if gpu is None else f"GPU {gpu}"
 
     def open(self, plan: Dict[str, List[str]]) -> None:
-        self.rp.start()
         for key, tests in plan.items():
-            self.tasks[key] = self.rp.add_task(f"{key}: starting", total=len(tests))
+            self.shown.add(key, len(tests), f"{key}: starting")
+            self.keys.append(key)
 
     def event(
         self, kind: str, gpu: Optional[int], test: str, result: Optional[KernelTestResult]
     ) -> None:
         key = self._key(gpu)
-        if key not in self.tasks:
-            self.tasks[key] = self.rp.add_task(key, total=None)
-        task = self.tasks[key]
+        if key not in self.keys:
+            self.shown.add(key, None, key)
+            self.keys.append(key)
         if kind == "start":
-            self.rp.update(task, description=f"{key}: {test}")
+            self.shown.describe(key, f"{key}: {test}")
         elif result is not None:
-            self.rp.advance(task)
+            self.shown.advance(key)
             if result.passed is False:
-                self.rp.console.print(f"[red]{key} {test}: {describe(result)}[/red]")
+                self.shown.note(f"{key} {test}: {describe(result)}")
 
     def close(self) -> None:
-        for key, task in self.tasks.items():
-            self.rp.update(task, description=f"{key}: done")
-        self.rp.stop()
+        for key in self.keys:
+            self.shown.describe(key, f"{key}: done")
+        self.shown.close()
 
 
 class CallbackProgress(Progress):

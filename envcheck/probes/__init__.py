@@ -19,11 +19,12 @@ os (``os_container``), cpu_memory, storage (only with ``data_dir`` / ``data_url`
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import socket
 import threading
 import time
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from envcheck.probes.base import ProbeContext
 from envcheck.snapshot import Driver, Snapshot, Unknown
@@ -127,8 +128,12 @@ def collect(
     data_dir: Optional[str] = None,
     data_url: Optional[str] = None,
     timeout: float = 5.0,
+    on_progress: Optional[Callable[[List[str]], None]] = None,
 ) -> Snapshot:
-    """Probe the live host; never raises for anything a probe meets, never exceeds the timeout."""
+    """Probe the live host; never raises for anything a probe meets, never exceeds the timeout.
+
+    ``on_progress(still_running)`` is called with the names of the probes still running, once
+    at the start and after each probe ends (from the probe's thread): progress display only."""
     from envcheck import __version__  # noqa: PLC0415
 
     timeout = max(0.1, float(timeout))
@@ -148,14 +153,22 @@ def collect(
         with lock:
             results[name] = value
             timings[name] = elapsed
+            running = [n for n, _t in threads if n not in results]
+        if on_progress is not None:
+            with contextlib.suppress(Exception):  # a display must never break the probes
+                on_progress(running)
 
-    threads = []
+    threads: List[Tuple[str, threading.Thread]] = []
     for name, fn in PROBES:
         if name == "storage" and not (data_dir or data_url):
             continue
         thread = threading.Thread(target=run, args=(name, fn), name=f"probe-{name}", daemon=True)
-        thread.start()
         threads.append((name, thread))
+    if on_progress is not None:
+        with contextlib.suppress(Exception):
+            on_progress([n for n, _t in threads])
+    for _name, thread in threads:
+        thread.start()
     for _name, thread in threads:
         thread.join(max(0.0, ctx.deadline + MARGIN_S / 2 - time.monotonic()))
 
