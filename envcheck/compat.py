@@ -409,6 +409,21 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             ),
         },
     },
+    # Optional file (not in FILES): older user data dirs without it fall back to the bundled one.
+    "floors": {
+        "architectures": {
+            "architecture": (True, _str),
+            "compute_capabilities": (True, _list(_ccv)),
+            "first_cuda": (False, _opt(_version)),
+            "last_cuda_major": (False, _opt(_int)),
+            "last_driver_branch": (False, _opt(_int)),
+        },
+        "cudnn": {
+            "cudnn": (True, _spec),
+            "cuda_major": (True, _int),
+            "min_cc": (True, _ccv),
+        },
+    },
 }
 
 # Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
@@ -683,12 +698,35 @@ class Build:
 
 @dataclass(frozen=True)
 class Recommendation:
-    """The newest build that runs (``best``) and each newer build rejected, with why."""
+    """The newest build that runs (``best``) and each newer build passed over, with why.
+
+    ``rejected``: builds that will not run here, each with the proven reasons.
+    ``cannot_tell``: builds passed over because a fact is missing (their arch list is not in
+    the matrix, the driver's support is unknown); each with what is missing.
+    ``blocked``: reasons that rule out every build (a driver that cannot drive the GPU).
+    """
 
     framework: str
     best: Optional[Build]
     rejected: List[Tuple[Build, List[str]]] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)  # what could not be checked, and why
+    cannot_tell: List[Tuple[Build, List[str]]] = field(default_factory=list)
+    blocked: List[str] = field(default_factory=list)
+    runner_up: Optional[Build] = None  # the next older release that also runs here
+
+    def passed_over(self) -> List[Tuple[Build, List[str]]]:
+        """Every build not chosen: the rejected ones, then the cannot-tell ones."""
+        return self.rejected + self.cannot_tell
+
+
+def _cuda_major(build: Build, checks: Dict[str, Any]) -> Optional[int]:
+    """The CUDA major a build was made with ("12.1" -> 12; jax-cuda13-plugin -> 13)."""
+    cuda = checks.get("cuda") or build.cuda
+    v = _v(cuda) if isinstance(cuda, str) else None
+    if v is not None:
+        return v.major
+    m = re.search(r"cuda(\d+)", build.tag or "")
+    return int(m.group(1)) if m else None
 
 
 _NOISE_TOKENS = frozenset({"nvidia", "geforce", "tesla"})
@@ -1230,15 +1268,23 @@ class Matrix:
         gpu_ccs: Sequence[str],
         python: Optional[str],
         platform: str = "linux",
+        driver_cuda: Optional[str] = None,
     ) -> Recommendation:
         """The newest build of ``framework`` that runs on this host, and why newer ones don't.
 
-        Unknown inputs (None / empty ``gpu_ccs``) are not checked; ``notes`` says so.
+        ``driver_cuda`` is the highest CUDA the driver runs (``nvidia-smi``'s "CUDA Version",
+        or the number in torch's "driver too old (found version 11040)"); it bounds the choice
+        when the driver version itself is unknown. Unknown inputs (None / empty ``gpu_ccs``)
+        are not checked; ``notes`` says so. A build passed over for a missing fact goes to
+        ``cannot_tell``, one with a proven reason to ``rejected``; a host fact that rules out
+        every build (the driver cannot drive the GPU) goes to ``blocked``.
         """
         if platform not in PLATFORMS:
             raise InputError(f"platform must be one of {', '.join(PLATFORMS)}, not {platform!r}")
         if driver is not None:
             parse_version(driver, "driver version")
+        if driver_cuda is not None:
+            parse_version(driver_cuda, "driver CUDA version")
         pyv = _pyver(python) if python else None
         ccs = []
         for cc in gpu_ccs or ():
@@ -1246,14 +1292,22 @@ class Matrix:
                 raise InputError(f"{cc!r} is not a compute capability (e.g. 8.6)")
             ccs.append(str(cc).strip())
         notes: List[str] = []
-        if driver is None:
+        if driver is None and driver_cuda is None:
             notes.append("driver unknown: CUDA/driver compatibility not checked")
+        elif driver is None:
+            notes.append(
+                f"driver version unknown: bounded by the CUDA it runs (up to {driver_cuda})"
+            )
         if not ccs:
             notes.append("GPU compute capability unknown: kernel architectures not checked")
         if pyv is None:
             notes.append("Python version unknown: Python ranges not checked")
-        if driver is not None:
-            for cc in ccs:
+        blocked: List[str] = []
+        for cc in ccs:
+            why = self.driver_cannot_drive(cc, driver, driver_cuda, platform)
+            if why:
+                blocked.append(why)
+            elif driver is not None and self.arch_floor(cc) is None:
                 first = self.first_toolkit_for_cc(cc)
                 if first == self.toolkit_versions()[0]:
                     continue  # the data starts there: when the architecture arrived is unknown
@@ -1269,56 +1323,261 @@ class Matrix:
         elif framework == "tensorflow":
             candidates = self._tf_candidates(platform)
             if ccs:
-                notes.append("tensorflow: compiled GPU architectures are not in the matrix")
+                notes.append(
+                    "tensorflow: compiled GPU architectures are not in the matrix (only the "
+                    "CUDA-major and cuDNN floors are checked)"
+                )
         elif framework == "jax":
             candidates = self._jax_candidates(platform)
             if ccs:
-                notes.append("jax: compiled GPU architectures are not in the matrix")
+                notes.append(
+                    "jax: compiled GPU architectures are not in the matrix (only the "
+                    "CUDA-major floor is checked)"
+                )
         else:
             raise InputError(f"framework must be torch, tensorflow or jax, not {framework!r}")
+        if blocked:
+            return Recommendation(framework, None, [], notes, [], blocked)
         rejected: List[Tuple[Build, List[str]]] = []
+        unknown: List[Tuple[Build, List[str]]] = []
         chosen: Optional[Build] = None
+        runner_up: Optional[Build] = None
         for build, checks in candidates:
+            fails, missing, mode, caveat = (
+                self._build_verdict(build, checks, driver, driver_cuda, ccs, pyv, platform)
+                if chosen is None or build.version == chosen.version or runner_up is None
+                else ([], [], None, None)
+            )
             if chosen is not None and build.version != chosen.version:
-                break  # only other builds of the chosen release compete with it
-            reasons: List[str] = []
-            mode, caveat = None, None
-            if pyv is not None and pyv not in SpecifierSet(checks["python"]):
-                reasons.append(f"Python {pyv} is outside its range {checks['python']}")
-            if driver is not None:
-                mode, caveat, why = self._driver_reason(driver, checks, platform)
-                if why:
-                    reasons.append(why)
-            variant: Optional[TorchVariant] = checks.get("variant")
-            if variant is not None and ccs:
-                archs = variant.archs_for(platform)
-                if archs is None:
-                    reasons.append("its compiled GPU architectures are not in the matrix")
-                else:
-                    for cc in ccs:
-                        runs = variant.runs_on(cc, platform)
-                        c = _cc(cc)
-                        if runs is None:
-                            reasons.append(
-                                f"whether it has kernels for sm_{c[0]}{c[1]} is not in the matrix "
-                                "(its PTX is unconfirmed)"
-                            )
-                        elif not runs:
-                            reasons.append(
-                                f"no kernels for sm_{c[0]}{c[1]} (compute capability {cc}); "
-                                f"it is built for {' '.join(archs) or 'no GPU'}"
-                            )
+                # Only other builds of the chosen release compete with it; the next release
+                # that runs is the runner-up.
+                if runner_up is None and not fails and not missing:
+                    runner_up = dataclasses.replace(build, driver_mode=mode, caveat=caveat)
+                if runner_up is not None:
+                    break
+                continue
             if chosen is not None:
                 # Same release, another CUDA variant: full compatibility beats running through
                 # minor-version compatibility (which has PTX-JIT caveats).
-                if chosen.driver_mode != "full" and mode == "full" and not reasons:
+                if chosen.driver_mode != "full" and mode == "full" and not fails and not missing:
                     chosen = dataclasses.replace(build, driver_mode=mode, caveat=caveat)
                 continue
-            if reasons:
-                rejected.append((build, reasons))
+            if fails:
+                rejected.append((build, fails + missing))
+                continue
+            if missing:
+                unknown.append((build, missing))
                 continue
             chosen = dataclasses.replace(build, driver_mode=mode, caveat=caveat)
-        return Recommendation(framework, chosen, rejected, notes)
+        return Recommendation(framework, chosen, rejected, notes, unknown, [], runner_up)
+
+    def _build_verdict(
+        self,
+        build: Build,
+        checks: Dict[str, Any],
+        driver: Optional[str],
+        driver_cuda: Optional[str],
+        ccs: Sequence[str],
+        pyv: Optional[Version],
+        platform: str,
+    ) -> Tuple[List[str], List[str], Optional[str], Optional[str]]:
+        """(proven reasons it fails, missing facts, driver mode, caveat) for one build."""
+        fails: List[str] = []
+        missing: List[str] = []
+        mode, caveat = None, None
+        if pyv is not None and pyv not in SpecifierSet(checks["python"]):
+            fails.append(f"Python {pyv} is outside its range {checks['python']}")
+        if driver is not None:
+            mode, caveat, why = self._driver_reason(driver, checks, platform)
+            if why and why.startswith("cannot tell"):
+                missing.append(why)
+            elif why:
+                fails.append(why)
+        elif driver_cuda is not None:
+            mode, why = self._ceiling_reason(driver_cuda, checks, build, platform)
+            if why and why.startswith("cannot tell"):
+                missing.append(why)
+            elif why:
+                fails.append(why)
+        major = _cuda_major(build, checks)
+        for cc in ccs:
+            why = self.cuda_major_excludes(cc, major)
+            if why:
+                fails.append(why)
+            cudnn = checks.get("cudnn")
+            ok, why = self.cudnn_verdict(cc, cudnn, major) if cudnn else (True, None)
+            if ok is False and why:
+                fails.append(why)
+            elif ok is None and why:
+                missing.append(why)
+        variant: Optional[TorchVariant] = checks.get("variant")
+        if variant is not None and ccs:
+            archs = variant.archs_for(platform)
+            if archs is None:
+                missing.append("its compiled GPU architectures are not in the matrix")
+            else:
+                for cc in ccs:
+                    runs = variant.runs_on(cc, platform)
+                    c = _cc(cc)
+                    if runs is None:
+                        missing.append(
+                            f"whether it has kernels for sm_{c[0]}{c[1]} is not in the matrix "
+                            "(its PTX is unconfirmed)"
+                        )
+                    elif not runs:
+                        fails.append(
+                            f"no kernels for sm_{c[0]}{c[1]} (compute capability {cc}); "
+                            f"it is built for {' '.join(archs) or 'no GPU'}"
+                        )
+        return fails, missing, mode, caveat
+
+    def _ceiling_reason(
+        self, driver_cuda: str, checks: Dict[str, Any], build: Build, platform: str
+    ) -> Tuple[Optional[str], Optional[str]]:
+        """(mode, reason or None) for a build when only the driver's CUDA ceiling is known.
+
+        The driver is at least the minimum driver of that CUDA: what that lowest driver runs,
+        the real one runs too. What it does not run fails for sure only for a newer CUDA major
+        (a driver of that major would report it); otherwise the real driver may be newer.
+        """
+        lowest = self.min_driver(driver_cuda, platform)
+        if lowest is None:
+            return (
+                None,
+                f"cannot tell what a driver for CUDA {driver_cuda} runs: not in the matrix",
+            )
+        mode, _, why = self._driver_reason(lowest, checks, platform)
+        if not why:
+            return (mode, None)
+        major = _cuda_major(build, checks)
+        if major is not None and major > Version(driver_cuda).major:
+            return (
+                None,
+                f"it needs CUDA {major}.x; the driver runs CUDA up to {driver_cuda}",
+            )
+        return (
+            None,
+            f"cannot tell whether the driver (it runs CUDA up to {driver_cuda}) runs it: "
+            "the driver version is unknown",
+        )
+
+    # ---- hardware floors (compat_data/floors.json)
+
+    def _floors(self) -> Dict[str, Any]:
+        def build() -> Dict[str, Any]:
+            if (self.data_dir / "floors.json").is_file():
+                return self.doc("floors")
+            # A data dir from before the floors existed: use the bundled floors.
+            return Matrix(bundled_data_dir(), "bundled").doc("floors")
+
+        return self._memo("floors", build)
+
+    def arch_floor(self, cc: str) -> Optional[Dict[str, Any]]:
+        """The architecture entry of floors.json that lists compute capability ``cc``."""
+        want = _cc(cc)
+        for entry in self._floors()["architectures"]:
+            if any(_cc(x) == want for x in entry["compute_capabilities"]):
+                return entry
+        return None
+
+    def driver_cannot_drive(
+        self,
+        cc: str,
+        driver: Optional[str],
+        driver_cuda: Optional[str] = None,
+        platform: str = "linux",
+    ) -> Optional[str]:
+        """Why this driver cannot drive a GPU of compute capability ``cc`` at all, or None
+        (it can, or the matrix cannot tell)."""
+        entry = self.arch_floor(cc)
+        if entry is None:
+            return None
+        arch = f"{entry['architecture']} (compute capability {cc})"
+        first = entry.get("first_cuda")
+        src = entry["source"]
+        if first and driver is not None:
+            need = self.min_driver(first, platform)
+            if need and Version(driver) < Version(need):
+                return (
+                    f"driver {driver} cannot drive {arch}: that needs >= {need}, the driver of "
+                    f"CUDA {first}, the first toolkit for it ({src})"
+                )
+        if (
+            first
+            and driver is None
+            and driver_cuda is not None
+            and (Version(driver_cuda) < Version(first))
+        ):
+            return (
+                f"the driver (it runs CUDA up to {driver_cuda}) cannot drive {arch}: that "
+                f"needs the driver of CUDA {first} or newer ({src})"
+            )
+        last = entry.get("last_driver_branch")
+        if last and driver is not None and Version(driver).major > int(last):
+            return (
+                f"driver {driver} cannot drive {arch}: R{last} is the last driver branch for "
+                f"it ({src})"
+            )
+        return None
+
+    def cuda_major_excludes(self, cc: str, major: Optional[int]) -> Optional[str]:
+        """Why a build made with CUDA ``major`` has no code for ``cc`` at all, or None."""
+        entry = self.arch_floor(cc)
+        last = entry.get("last_cuda_major") if entry else None
+        if major is None or last is None or major <= int(last):
+            return None
+        return (
+            f"CUDA {major} builds have no kernels for {entry['architecture']} (compute "
+            f"capability {cc}): CUDA {last} is the last major for it ({entry['source']})"
+        )
+
+    def cudnn_verdict(
+        self, cc: str, cudnn: str, major: Optional[int]
+    ) -> Tuple[Optional[bool], Optional[str]]:
+        """(False, why) when a build bundling cuDNN ``cudnn`` (for CUDA ``major``) cannot run
+        cuDNN on ``cc``; (None, what is missing) when the floors cannot tell; (True, None).
+
+        Floors only rise from one cuDNN release to the next, so a release between two read
+        entries is bounded by both: at least the older floor, at most the newer one.
+        """
+        v = _v(cudnn)
+        want = _cc(cc)
+        if v is None or want is None or major is None:
+            return (True, None)
+        low: Optional[Tuple[int, int]] = None  # the floor is at least this
+        high: Optional[Tuple[int, int]] = None  # ... and at most this
+        for entry in self._floors()["cudnn"]:
+            if entry["cuda_major"] != major:
+                continue
+            floor = _cc(entry["min_cc"])
+            spec = SpecifierSet(entry["cudnn"])
+            if v in spec:
+                if floor is not None and want < floor:
+                    return (
+                        False,
+                        f"its cuDNN {cudnn} supports compute capability >= {entry['min_cc']} "
+                        f"only, not {cc} ({entry['source']})",
+                    )
+                return (True, None)
+            bounds = [Version(x.version) for x in spec if x.operator in (">=", "<")]
+            if floor is None or not bounds:
+                continue
+            if all(b <= v for b in bounds):
+                low = max(low or floor, floor)
+            elif all(b > v for b in bounds):
+                high = min(high or floor, floor)
+        if low is not None and want < low:
+            return (
+                False,
+                f"its cuDNN {cudnn} supports compute capability >= {low[0]}.{low[1]} "
+                f"at best (older cuDNN releases already needed that), not {cc}",
+            )
+        if high is not None and want >= high:
+            return (True, None)
+        return (
+            None,
+            f"whether its cuDNN {cudnn} supports compute capability {cc} is not in the matrix",
+        )
 
     def _driver_reason(
         self, driver: str, checks: Dict[str, Any], platform: str
@@ -1369,7 +1628,9 @@ class Matrix:
                     index_url=v.index_url,
                     source=r.source,
                 )
-                out.append((build, {"python": r.python, "cuda": v.cuda, "variant": v}))
+                out.append(
+                    (build, {"python": r.python, "cuda": v.cuda, "variant": v, "cudnn": v.cudnn})
+                )
         return out
 
     def _tf_candidates(self, platform: str) -> List[Tuple[Build, Dict[str, Any]]]:
@@ -1392,7 +1653,7 @@ class Matrix:
                 index_url=None,
                 source=e["source"],
             )
-            out.append((build, {"python": e["python"], "cuda": e["cuda"]}))
+            out.append((build, {"python": e["python"], "cuda": e["cuda"], "cudnn": e.get("cudnn")}))
         return out
 
     def _jax_candidates(self, platform: str) -> List[Tuple[Build, Dict[str, Any]]]:

@@ -526,12 +526,25 @@ def recommend_cmd(
     python: Optional[str] = typer.Option(None, "--python", help="Python version, e.g. 3.10."),
     framework: str = typer.Option("torch", "--framework", help="torch, tensorflow or jax."),
     platform: str = typer.Option("linux", "--platform", help=PLATFORM_HELP),
+    driver_cuda: Optional[str] = typer.Option(
+        None,
+        "--driver-cuda",
+        help="Highest CUDA the driver runs (nvidia-smi's 'CUDA Version'), when the driver "
+        "version itself is unknown.",
+    ),
+    show_all: bool = typer.Option(
+        False, "--all", help="List every newer build passed over, with the reasons."
+    ),
     as_json: bool = JSON_OPT,
 ) -> None:
-    """The newest framework build that runs on a host, and why newer ones do not.
+    """The newest framework build for a host, and why newer ones do not run or cannot be told.
 
-    Inputs left out are not checked (the answer says so). Exit 0 when a build runs,
-    1 when none in the matrix does, 2 on bad input.
+    Builds passed over are split into "will not run" (a proven reason: driver too old, no
+    kernels for the GPU, Python outside the range, a cuDNN or CUDA floor) and "cannot tell"
+    (a fact is missing: an arch list not in the matrix). A driver that cannot drive the GPU at
+    all rules out every build. Inputs left out are not checked (the answer says so).
+    Short by default (best, runner-up, counts); --all lists every build passed over.
+    Exit 0 when a build fits, 1 when none in the matrix does, 2 on bad input.
 
     \b
     Example:
@@ -545,32 +558,64 @@ def recommend_cmd(
         spec = _gpu(m, name)
         gpus.append({"name": spec.name, "compute_capability": spec.compute_capability})
     ccs = [g["compute_capability"] for g in gpus] + list(cc or [])
-    rec = m.recommend(framework, driver, sorted(set(ccs)), python, platform)
+    rec = m.recommend(framework, driver, sorted(set(ccs)), python, platform, driver_cuda)
     data = {
         "framework": framework,
-        "inputs": {"driver": driver, "gpus": gpus, "compute_capabilities": sorted(set(ccs)),
-                   "python": python, "platform": platform},
+        "inputs": {"driver": driver, "driver_cuda": driver_cuda, "gpus": gpus,
+                   "compute_capabilities": sorted(set(ccs)), "python": python,
+                   "platform": platform},
         "best": build_json(rec.best) if rec.best else None,
+        "runner_up": build_json(rec.runner_up) if rec.runner_up else None,
+        "blocked": rec.blocked,
         "rejected": [{"build": build_json(b), "reasons": r} for b, r in rec.rejected],
+        "cannot_tell": [{"build": build_json(b), "missing": r} for b, r in rec.cannot_tell],
         "notes": rec.notes,
     }  # fmt: skip
+    unchecked = [n for n in rec.notes if "not checked" in n or "bounded" in n]
     lines = []
     if rec.best:
         b = rec.best
         mode = " (through minor-version compatibility)" if b.driver_mode == "minor-compat" else ""
+        head = (
+            f"newest {framework} build that runs here"
+            if not unchecked
+            else f"newest {framework} build for the facts given (not all were given: see notes)"
+        )
         lines += [
-            f"newest {framework} build that runs here: {b.describe()}, CUDA {b.cuda}{mode}",
+            f"{head}: {b.describe()}, CUDA {b.cuda}{mode}",
             f"  pip install {' '.join(b.pip_args)}",
         ]
-        if b.caveat:
+        if b.caveat and show_all:
             lines.append(f"  caveat: {b.caveat}")
+        elif b.caveat:
+            lines.append("  caveat: minor-version compatibility has limits (--all shows them)")
         lines.append(f"  source: {b.source}")
+        if rec.runner_up:
+            lines.append(f"runner-up: {rec.runner_up.describe()}, CUDA {rec.runner_up.cuda}")
     else:
         lines.append(f"no {framework} build in the matrix runs here")
-    if rec.rejected:
-        lines.append("newer builds that will not run here:" if rec.best else "builds rejected:")
-        for b, reasons in rec.rejected:
-            lines.append(f"  {b.describe()}: {'; '.join(reasons)}")
+    for why in rec.blocked:
+        lines.append(f"will not run at all: {why}")
+    newer = "newer builds" if rec.best else "builds"
+    for label, items in (("will not run", rec.rejected), ("cannot tell", rec.cannot_tell)):
+        if not items:
+            continue
+        if show_all:
+            lines.append(
+                f"{newer} that {label} here:"
+                if label == "will not run"
+                else f"{newer} envcheck cannot tell about (a fact is missing):"
+            )
+            lines += [f"  {b.describe()}: {'; '.join(r)}" for b, r in items]
+        else:
+            first_b, first_r = items[0]
+            lines.append(
+                f"{len(items)} {newer} {label}"
+                + (" here" if label == "will not run" else " (a fact is missing)")
+                + f", e.g. {first_b.describe()}: {first_r[0]}"
+            )
+    if not show_all and (rec.rejected or rec.cannot_tell):
+        lines.append("(--all lists every build and reason)")
     lines += [f"note: {n}" for n in rec.notes]
     _out(data, lines, as_json)
     if rec.best is None:
