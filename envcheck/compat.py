@@ -1269,6 +1269,7 @@ class Matrix:
         python: Optional[str],
         platform: str = "linux",
         driver_cuda: Optional[str] = None,
+        version: Optional[str] = None,
     ) -> Recommendation:
         """The newest build of ``framework`` that runs on this host, and why newer ones don't.
 
@@ -1277,7 +1278,8 @@ class Matrix:
         when the driver version itself is unknown. Unknown inputs (None / empty ``gpu_ccs``)
         are not checked; ``notes`` says so. A build passed over for a missing fact goes to
         ``cannot_tell``, one with a proven reason to ``rejected``; a host fact that rules out
-        every build (the driver cannot drive the GPU) goes to ``blocked``.
+        every build (the driver cannot drive the GPU) goes to ``blocked``. ``version`` limits
+        the answer to one release.
         """
         if platform not in PLATFORMS:
             raise InputError(f"platform must be one of {', '.join(PLATFORMS)}, not {platform!r}")
@@ -1336,6 +1338,9 @@ class Matrix:
                 )
         else:
             raise InputError(f"framework must be torch, tensorflow or jax, not {framework!r}")
+        if version is not None:  # one release only (fix --target)
+            want = parse_version(version, f"{framework} version").public
+            candidates = [(b, c) for b, c in candidates if Version(b.version).public == want]
         if blocked:
             return Recommendation(framework, None, [], notes, [], blocked)
         rejected: List[Tuple[Build, List[str]]] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any, List, Optional
 
@@ -13,7 +14,10 @@ from envcheck.output import write_output
 HELP = (
     "Print an ordered plan that fixes what `envcheck verify` finds: each step with its exact "
     "commands, the findings it resolves, whether it needs root, a reboot or a driver reload, "
-    "and its risk. Takes the same inputs as verify (this host, --snapshot, --from-report). "
+    "and its risk. Takes the same inputs as verify (this host, --snapshot, --from-report, "
+    "--error-log) and runs the same checks. Where a fact the choice of a framework build needs "
+    "is unknown, the plan says how to read it or which flag gives it (--driver, --cc, "
+    "--python). "
     "--apply runs only the steps that need no root and touch only this Python environment "
     "(pip), after asking (--yes to skip the question). --docker writes a Docker build context "
     "for a training image that runs on this host, and --build builds it.\n\n"
@@ -87,6 +91,15 @@ def register(app: typer.Typer) -> None:
         data: Optional[List[str]] = typer.Option(
             None, "--data", help="Host directory to mount read-only under /data (repeatable)."
         ),
+        driver: Optional[str] = typer.Option(
+            None, "--driver", help="The host's NVIDIA driver version, when the input lacks it."
+        ),
+        cc: Optional[List[str]] = typer.Option(
+            None, "--cc", help="The GPU's compute capability, e.g. 8.6 (repeatable)."
+        ),
+        python_version: Optional[str] = typer.Option(
+            None, "--python", help="The Python version to plan for, e.g. 3.11."
+        ),
         build: bool = typer.Option(False, "--build", help="Build the image (Docker SDK)."),
         tag: str = typer.Option("envcheck-train:latest", "--tag", help="Image tag for --build."),
     ) -> None:
@@ -109,19 +122,33 @@ def register(app: typer.Typer) -> None:
         matrix = load_matrix()
         if getattr(matrix, "origin", None) == "ENVCHECK_DATA_DIR":
             matrix.validate_all()  # data given on purpose must be valid (exit 2 naming the entry)
+        for value in cc or []:
+            if not re.fullmatch(r"\d{1,2}\.\d", value.strip()):
+                raise InputError(f"--cc must be a compute capability like 8.6, not {value!r}")
+        from envcheck.fix.evidence import judge  # noqa: PLC0415
+
+        # One judgment: the same checks as verify, and the facts they read.
+        evidence = judge(
+            snapshot,
+            matrix,
+            policy_file,
+            driver=driver,
+            ccs=[c.strip() for c in cc or []],
+            python=python_version,
+        )
         if docker:
-            code = _docker(snapshot, matrix, locals())
+            code = _docker(snapshot, matrix, locals(), evidence)
             raise typer.Exit(code)
-        outcome = _judge(snapshot, matrix, policy_file)
         from envcheck.fix.plan import build_plan  # noqa: PLC0415
         from envcheck.fix.script import render_json, render_sh, render_text  # noqa: PLC0415
 
         plan = build_plan(
             snapshot,
-            outcome,
+            evidence.outcome,
             matrix,
             target=target,
             framework=None if framework == "none" else framework,
+            evidence=evidence,
         )
         if apply:
             from envcheck.fix.apply import apply_plan  # noqa: PLC0415
@@ -148,14 +175,6 @@ def register(app: typer.Typer) -> None:
             typer.echo(text, nl=False)
 
 
-def _judge(snapshot: Any, matrix: Any, policy_file: Optional[str]) -> Any:
-    from envcheck.checks.registry import run_checks  # noqa: PLC0415
-    from envcheck.policy import load_policy  # noqa: PLC0415
-
-    policy = load_policy(policy_file)
-    return run_checks(snapshot, matrix, policy)
-
-
 def _parse_gpus(text: Optional[str]) -> Optional[List[int]]:
     if text is None or text.strip().lower() == "all":
         return None
@@ -168,7 +187,7 @@ def _parse_gpus(text: Optional[str]) -> Optional[List[int]]:
     return out
 
 
-def _docker(snapshot: Any, matrix: Any, args: dict) -> int:
+def _docker(snapshot: Any, matrix: Any, args: dict, evidence: Any = None) -> int:
     from envcheck.fix.docker import (  # noqa: PLC0415
         DEFAULT_OUTPUT,
         DockerOptions,
@@ -192,6 +211,7 @@ def _docker(snapshot: Any, matrix: Any, args: dict) -> int:
         framework=args["framework"] or "torch",
         target=args["target"],
     )
+    opts.evidence = evidence  # the build is chosen on verify's judgment (envcheck.fix.choose)
     ctx = write_context(snapshot, matrix, opts)
     echo = typer.echo
     echo(f"Wrote the build context {ctx.path}/ ({', '.join(ctx.files)})")

@@ -91,6 +91,7 @@ class DockerOptions:
     tag: str = "envcheck-train:latest"
     framework: str = "torch"
     target: Optional[str] = None
+    evidence: Any = None  # envcheck.fix.evidence.Evidence: when set, the build is chosen on it
 
 
 @dataclass
@@ -164,6 +165,10 @@ def framework_pins(
     notes: List[str] = []
     if matrix is None or opts.framework == "none":
         return [], None, None, notes
+    if opts.evidence is not None:  # the same choice as `envcheck fix` (envcheck.fix.choose)
+        from envcheck.fix.choose import docker_pins
+
+        return docker_pins(opts.evidence, matrix, python or host.python, opts)
     py_host = Host(**{**host.__dict__, "python": python or host.python})
     try:
         rec = matrix.recommend(

@@ -1,0 +1,424 @@
+"""Actions on the host and its containers: driver, kernel modules, libraries, OS settings,
+container flags, and a manual step for every finding nothing else resolves."""
+
+from __future__ import annotations
+
+from typing import Any, List, Sequence
+
+from envcheck.findings import Finding
+from envcheck.fix import validate as V
+from envcheck.fix.plan.host import Host
+from envcheck.fix.plan.model import (
+    DOCS,
+    GIB,
+    Action,
+    _codes,
+    _manual_for_rejected,
+    _mentions,
+)
+from envcheck.snapshot import CpuMemory, Cuda, KernelSide
+
+
+def _driver_actions(host: Host, min_driver: str, why: str, resolves: List[str]) -> List[Action]:
+    try:
+        need = V.driver_version(min_driver)
+    except V.Rejected as exc:
+        return [_manual_for_rejected("driver-upgrade", "driver upgrade", exc, resolves, "driver")]
+    found = host.driver or "unknown"
+    return [
+        Action(
+            id="driver-upgrade",
+            description=(
+                f"Upgrade the NVIDIA driver to >= {need} (found {found}): {why}. Use your "
+                "distribution's packages or NVIDIA's repository; stop GPU jobs first."
+            ),
+            resolves=list(resolves),
+            scope="manual",
+            needs_root=True,
+            needs_reboot=True,
+            driver_reload=True,
+            risk="high",
+            docs=DOCS["driver"],
+            gate_driver=need,
+            kind="driver",
+        ),
+        _reload_action(
+            "After the driver upgrade, load the new kernel module: reboot (simplest), or "
+            "stop every GPU process and reload the nvidia modules with these commands.",
+            list(resolves),
+            scope="manual",
+        ),
+    ]
+
+
+def _reload_action(description: str, resolves: List[str], scope: str) -> Action:
+    """Reload the NVIDIA kernel modules (or reboot): after an upgrade, or on a mismatch."""
+    return Action(
+        id="driver-reload",
+        description=description,
+        commands=[
+            ["modprobe", "-r", "nvidia_uvm", "nvidia_drm", "nvidia_modeset", "nvidia"],
+            ["modprobe", "nvidia"],
+            ["modprobe", "nvidia_uvm"],
+        ],
+        resolves=resolves,
+        scope=scope,
+        needs_root=True,
+        driver_reload=True,
+        risk="medium",
+        docs=DOCS["driver"],
+        notes=["A reboot does the same and is safer when a display manager uses the GPU."],
+        kind="driver-reload",
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# System, OS and container actions
+
+
+def _ld_library_path_action(host: Host, findings: List[Finding]) -> List[Action]:
+    """Remove the LD_LIBRARY_PATH entries whose CUDA libraries shadow the framework's own."""
+    relevant = [f for f in findings if f.category == "cuda-libs-mismatch"]
+    snap = host.snapshot
+    env = snap.env if isinstance(snap.env, dict) else {}
+    current = env.get("LD_LIBRARY_PATH")
+    if not relevant or not isinstance(current, str) or not current:
+        return []
+    entries = current.split(":")
+    normalised = {e.rstrip("/"): e for e in entries if e}
+    cuda = snap.cuda if isinstance(snap.cuda, Cuda) else None
+    from_loader = {}
+    if cuda and isinstance(cuda.libraries, list):
+        for lib in cuda.libraries:
+            if lib.origin == "LD_LIBRARY_PATH" and isinstance(lib.path, str):
+                from_loader[lib.name] = lib.path
+    drop: List[str] = []
+    shadowing: List[Finding] = []
+    for f in relevant:
+        ev = f.evidence if isinstance(f.evidence, dict) else {}
+        paths = [ev.get(k) for k in ("path", "shadowing_path", "shadowed_by")]
+        if isinstance(ev.get("library"), str) and ev["library"] in from_loader:
+            paths.append(from_loader[ev["library"]])
+        for p in paths:
+            if not isinstance(p, str) or "/" not in p:
+                continue
+            directory = p.rsplit("/", 1)[0].rstrip("/")
+            if directory in normalised:
+                if normalised[directory] not in drop:
+                    drop.append(normalised[directory])
+                if f not in shadowing:
+                    shadowing.append(f)
+    if not drop:
+        return []
+    codes = _codes(shadowing)
+    keep = [e for e in entries if e and e not in drop]
+    try:
+        new_value = V.path(":".join(keep)) if keep else ""
+        for d in drop:
+            V.path(d)
+    except V.Rejected as exc:
+        return [_manual_for_rejected("ld-library-path", "LD_LIBRARY_PATH", exc, codes, "libs")]
+    return [
+        Action(
+            id="ld-library-path",
+            description=(
+                "Remove " + ", ".join(drop) + " from LD_LIBRARY_PATH: its CUDA libraries shadow "
+                "the ones the framework wheel bundles. New value: "
+                + (new_value if new_value else "(empty: unset it)")
+            ),
+            env={"LD_LIBRARY_PATH": new_value},
+            resolves=codes,
+            scope="manual",
+            risk="low",
+            notes=[
+                "Put the new value in your shell profile / job script (it is where the old "
+                "value was set); the script's export only affects the commands after it."
+            ],
+            docs=DOCS["cudnn"],
+            kind="libs",
+        )
+    ]
+
+
+def _os_action(**fields: Any) -> Action:
+    """A low-risk step on the host system that needs root (ordered with the "os" steps)."""
+    return Action(scope="system", needs_root=True, risk="low", kind="os", **fields)
+
+
+def _container_action(**fields: Any) -> Action:
+    """A step for whoever starts this container (ordered with the "container" steps)."""
+    return Action(scope="container", kind="container", **fields)
+
+
+def _persistence_action(host: Host, findings: List[Finding]) -> List[Action]:
+    off = [
+        g.index
+        for g in host.snapshot.gpus()
+        if g.persistence_mode is False and isinstance(g.index, int)
+    ]
+    relevant = [f for f in findings if _mentions(f, "persistence")]
+    if not relevant or not off:
+        return []
+    return [
+        _os_action(
+            id="persistence-mode",
+            description=(
+                "Enable persistence mode so the driver stays initialised between jobs "
+                f"(off on GPU {', '.join(map(str, off))}). Lasts until reboot; use "
+                "nvidia-persistenced to keep it."
+            ),
+            commands=[["nvidia-smi", "-pm", "1"]],
+            resolves=_codes(relevant),
+            docs=DOCS["persistence"],
+        )
+    ]
+
+
+def _memlock_action(host: Host, findings: List[Finding]) -> List[Action]:
+    relevant = [f for f in findings if _mentions(f, "memlock")]
+    if not relevant:
+        return []
+    if host.container:
+        return [
+            _container_action(
+                id="memlock-container",
+                description=(
+                    "Raise the locked-memory limit of the container: start it with "
+                    "--ulimit memlock=-1 (and --ulimit stack=67108864)."
+                ),
+                resolves=_codes(relevant),
+                notes=["docker run --ulimit memlock=-1 --ulimit stack=67108864 ..."],
+                docs=DOCS["docker-run"],
+            )
+        ]
+    path = "/etc/security/limits.d/90-envcheck-memlock.conf"
+    content = (
+        "# written by envcheck fix: unlimited locked memory for NCCL / RDMA (limits.conf(5))\n"
+        "*    soft    memlock    unlimited\n"
+        "*    hard    memlock    unlimited\n"
+    )
+    return [
+        _os_action(
+            id="memlock",
+            description=(
+                f"Raise the memlock limit to unlimited in {path}; takes effect at the next "
+                "login / job start (Slurm: also set PropagateResourceLimits or LimitMEMLOCK "
+                "for slurmd)."
+            ),
+            files={path: content},
+            resolves=_codes(relevant),
+            docs=DOCS["limits"],
+        )
+    ]
+
+
+def recommended_shm_bytes(host: Host, findings: Sequence[Finding] = ()) -> int:
+    """Size for /dev/shm: the findings' expectation, else 1 GiB per GPU (at least 1 GiB),
+    rounded up to whole GiB and never below 2 GiB for DataLoader workers."""
+    want = 0
+    for f in findings:
+        ev = f.evidence if isinstance(f.evidence, dict) else {}
+        for key in ("required_bytes", "expected_bytes", "min_bytes", "threshold_bytes"):
+            value = ev.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value > want:
+                want = value
+    want = max(want, GIB * max(host.gpu_count, 1), 2 * GIB)
+    return -(-want // GIB) * GIB
+
+
+def _shm_action(host: Host, findings: List[Finding]) -> List[Action]:
+    relevant = [f for f in findings if f.category == "shm-too-small"]
+    if not relevant:
+        return []
+    size_g = recommended_shm_bytes(host, relevant) // GIB
+    if host.container:
+        return [
+            _container_action(
+                id="shm-size",
+                description=(
+                    f"/dev/shm is too small inside this container: restart it with "
+                    f"--shm-size={size_g}g (or --ipc=host to share the host's)."
+                ),
+                resolves=_codes(relevant),
+                notes=[
+                    f"docker run --shm-size={size_g}g ...",
+                    "Kubernetes: mount an emptyDir with medium: Memory at /dev/shm.",
+                ],
+                docs=DOCS["docker-run"],
+            )
+        ]
+    return [
+        _os_action(
+            id="shm-remount",
+            description=(
+                f"Grow the memory-backed /dev/shm to {size_g}G now (until reboot); make it "
+                "permanent with a 'tmpfs /dev/shm tmpfs defaults,size=...' line in /etc/fstab."
+            ),
+            commands=[["mount", "-o", f"remount,size={size_g}G", "/dev/shm"]],
+            resolves=_codes(relevant),
+            docs=DOCS["docker-run"],
+        )
+    ]
+
+
+def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
+    actions: List[Action] = []
+    not_loaded = [f for f in findings if f.category == "driver-not-loaded"]
+    mods = {}
+    ks = host.snapshot.kernel if isinstance(host.snapshot.kernel, KernelSide) else None
+    if ks and isinstance(ks.modules, dict):
+        mods = ks.modules
+    nouveau = [f for f in not_loaded if "nouveau" in f"{f.title} {f.found}".lower()]
+    if nouveau or mods.get("nouveau"):
+        path = "/etc/modprobe.d/blacklist-nouveau.conf"
+        actions.append(
+            Action(
+                id="blacklist-nouveau",
+                description=(
+                    "Blacklist nouveau so the NVIDIA module can bind the GPUs, rebuild the "
+                    "initramfs (Debian/Ubuntu: update-initramfs; RHEL: dracut -f) and reboot."
+                ),
+                files={path: "blacklist nouveau\noptions nouveau modeset=0\n"},
+                commands=[["update-initramfs", "-u"]],
+                resolves=_codes(nouveau or not_loaded),
+                scope="system",
+                needs_root=True,
+                needs_reboot=True,
+                driver_reload=True,
+                risk="high",
+                docs=DOCS["driver"],
+                kind="kernel",
+            )
+        )
+    rest = [f for f in not_loaded if f not in nouveau]
+    no_hardware = bool(rest) and all(
+        (f.evidence or {}).get("nvidia_hardware_seen") is False for f in rest
+    )
+    if no_hardware:
+        # Nothing to load: no module, no device node, no NVIDIA GPU on the PCI bus.
+        actions.append(
+            Action(
+                id="no-nvidia-gpu",
+                description=(
+                    "No NVIDIA GPU is visible here (no kernel module, no device nodes, none on "
+                    "the PCI bus): run on a GPU node or instance"
+                    + (
+                        "; if the container's host has GPUs, start the container with --gpus "
+                        "(NVIDIA Container Toolkit)."
+                        if host.container
+                        else "."
+                    )
+                ),
+                commands=[],
+                resolves=_codes(rest),
+                scope="manual",
+                needs_root=False,
+                risk="low",
+                docs=DOCS["container-toolkit"] if host.container else DOCS["driver"],
+                kind="kernel",
+            )
+        )
+        rest = []
+    if rest:
+        in_container = bool(host.container)
+        actions.append(
+            Action(
+                id="driver-load",
+                description=(
+                    "The NVIDIA driver is not usable here: "
+                    + (
+                        "the container was started without GPU access; start it with "
+                        "--gpus (NVIDIA Container Toolkit)."
+                        if in_container
+                        else "load the kernel module; if that fails, (re)install the driver."
+                    )
+                ),
+                commands=[]
+                if in_container
+                else [["modprobe", "nvidia"], ["modprobe", "nvidia_uvm"]],
+                resolves=_codes(rest),
+                scope="container" if in_container else "system",
+                needs_root=not in_container,
+                risk="low",
+                docs=DOCS["container-toolkit"] if in_container else DOCS["driver"],
+                kind="kernel",
+            )
+        )
+    mismatch = [f for f in findings if f.category == "driver-library-mismatch"]
+    if mismatch:
+        actions.append(
+            _reload_action(
+                "The loaded kernel module and the user-space driver library differ (an "
+                "upgrade without reload): reboot, or stop all GPU processes and reload.",
+                _codes(mismatch),
+                scope="system",
+            )
+        )
+    return actions
+
+
+def _governor_action(host: Host, findings: List[Finding]) -> List[Action]:
+    relevant = [f for f in findings if f.category == "os-setting" and _mentions(f, "governor")]
+    cpu = host.snapshot.cpu_memory if isinstance(host.snapshot.cpu_memory, CpuMemory) else None
+    if not relevant or cpu is None:
+        return []
+    return [
+        _os_action(
+            id="cpu-governor",
+            description="Set the CPU frequency governor to 'performance' (until reboot).",
+            commands=[["cpupower", "frequency-set", "-g", "performance"]],
+            resolves=_codes(relevant),
+            docs=DOCS["cpufreq"],
+        )
+    ]
+
+
+_MANUAL_DOCS = {
+    "driver-too-old": "driver",
+    "driver-not-loaded": "driver",
+    "driver-library-mismatch": "driver",
+    "gpu-arch-unsupported": "torch",
+    "cpu-only-build": "torch",
+    "cuda-libs-mismatch": "cudnn",
+    "toolkit-mismatch": "cuda-install",
+    "nccl-problem": "nccl",
+    "python-unsupported": "torch",
+    "framework-pairing": "torch-previous",
+    "shm-too-small": "docker-run",
+    "gpu-health": "xid",
+    "gpu-throttle": "nvidia-smi",
+    "pcie-degraded": "nvidia-smi",
+    "gpu-contention": "nvidia-smi",
+    "os-setting": "limits",
+    "storage": "docker-run",
+    "data-network": "docker-run",
+    "kernel-failure": "xid",
+    "performance-degraded": "nvidia-smi",
+    "policy": "driver",
+}
+
+
+def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
+    """One manual step per finding nothing else resolves, with its docs link."""
+    actions = []
+    for f in findings:
+        if f.code in covered or f.severity == "info":
+            continue
+        fix = V.safe_text(f.fix, 300) or ""
+        title = V.safe_text(f.title, 120) or f.code
+        actions.append(
+            Action(
+                id=f"manual-{V.safe_text(f.code, 20)}"
+                + (f"-gpu{f.gpu}" if isinstance(f.gpu, int) else ""),
+                description=f"{title}: {fix}" if fix else title,
+                resolves=[f.code],
+                scope="manual",
+                needs_root=f.category
+                in ("driver-too-old", "gpu-health", "pcie-degraded", "driver-not-loaded"),
+                risk="high" if f.category in ("gpu-health", "driver-too-old") else "medium",
+                docs=DOCS[_MANUAL_DOCS.get(f.category, "driver")],
+                kind="manual",
+            )
+        )
+        covered.add(f.code)
+    return actions
