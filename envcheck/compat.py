@@ -1472,8 +1472,10 @@ class Matrix:
         def build() -> Dict[str, Any]:
             if (self.data_dir / "floors.json").is_file():
                 return self.doc("floors")
-            # A data dir from before the floors existed: use the bundled floors.
-            return Matrix(bundled_data_dir(), "bundled").doc("floors")
+            if self.origin == "user":  # written by `data update` before the floors existed
+                return Matrix(bundled_data_dir(), "bundled").doc("floors")
+            # Data given on purpose (--data-dir, ENVCHECK_DATA_DIR) is used as given.
+            return {"architectures": [], "cudnn": []}
 
         return self._memo("floors", build)
 
@@ -1578,6 +1580,10 @@ class Matrix:
                 f"at best (older cuDNN releases already needed that), not {cc}",
             )
         if high is not None and want >= high:
+            return (True, None)
+        if low is None and high is None and (not self._floors()["cudnn"] or want >= (5, 0)):
+            # No floor read for this CUDA major: only pre-Maxwell GPUs (below every floor
+            # read since cuDNN 8.9) are in doubt.
             return (True, None)
         return (
             None,

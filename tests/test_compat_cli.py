@@ -94,7 +94,11 @@ def test_matrix_recommend(env: Dict[str, str]) -> None:
     assert d["rejected"] and all(r["reasons"] for r in d["rejected"])
     text = run_cli(args, env)
     assert text.returncode == 0
-    assert "newest torch build that runs here" in text.stdout and "driver too old" in text.stdout
+    assert "newest torch build that runs here" in text.stdout
+    assert "runner-up: torch" in text.stdout and "(--all lists every build" in text.stdout
+    assert len(text.stdout.splitlines()) < 12  # short by default
+    full = run_cli([*args, "--all"], env)
+    assert "driver too old" in full.stdout and len(full.stdout.splitlines()) > 12
 
 
 def test_matrix_recommend_nothing_runs_is_exit_1(env: Dict[str, str]) -> None:

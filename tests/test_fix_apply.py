@@ -96,7 +96,11 @@ def test_apply_pairs_torchvision_in_a_real_venv(pair_venv: dict) -> None:
     assert "refusing to apply without --yes" in refused.stderr
     assert "[torch-pair]" in refused.stdout  # it showed what it would have run
     assert _verify(python, env)[1]["torchvision"] == "0.19.0"
-    applied = run_envcheck("fix", "--apply", "--yes", python=python, env=env)
+    restore_dir = pair_venv["root"] / "restore"
+    restore_dir.mkdir()
+    applied = run_envcheck(
+        "fix", "--apply", "--yes", "--restore-dir", str(restore_dir), python=python, env=env
+    )
     assert applied.returncode == 0, applied.stdout + applied.stderr
     # it showed the step, with the venv's interpreter, then ran pip as an argument list
     assert "[torch-pair]" in applied.stdout
@@ -104,6 +108,56 @@ def test_apply_pairs_torchvision_in_a_real_venv(pair_venv: dict) -> None:
     codes, installed = _verify(python, env)
     assert installed["torchvision"] == "0.20.1"
     assert "EC230" not in codes
+    # the set before it ran was saved first, and the output names the file
+    (restore,) = restore_dir.iterdir()
+    assert f"Saved the current set to {restore}" in applied.stdout
+    assert applied.stdout.index("Saved the current set") < applied.stdout.index("\n$ " + python)
+    saved = restore.read_text().splitlines()
+    assert "torchvision==0.19.0" in saved and "torch==2.5.1" in saved
+
+
+def test_failed_step_restores_the_previous_set(pair_venv: dict, tmp_path: Path) -> None:
+    """Step 1 changes the venv (torchvision 0.19.0 -> 0.20.1), step 2 fails (no such wheel):
+    the saved set is reinstalled, so the venv is as before."""
+    python, env = pair_venv["python"], pair_venv["env"]
+    subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--no-deps", "torchvision==0.19.0"],
+        check=True,
+        env=env,
+        timeout=120,
+    )
+    assert _verify(python, env)[1]["torchvision"] == "0.19.0"
+    plan = Plan(
+        actions=[
+            Action(
+                id="pair",
+                description="d",
+                commands=[[PYTHON, "-m", "pip", "install", "--no-deps", "torchvision==0.20.1"]],
+                scope="python-env",
+            ),
+            Action(
+                id="doomed",
+                description="d",
+                commands=[[PYTHON, "-m", "pip", "install", "torchaudio==99.0"]],
+                scope="python-env",
+            ),
+        ]
+    )
+    import io
+
+    out = io.StringIO()
+    old_environ = dict(os.environ)
+    os.environ.update(env)  # pip's own settings: the local wheelhouse, no index
+    try:
+        code = apply_plan(plan, yes=True, interactive=False, out=out, python=python,
+                          restore_dir=tmp_path)  # fmt: skip
+    finally:
+        os.environ.clear()
+        os.environ.update(old_environ)
+    text = out.getvalue()
+    assert code == 1, text
+    assert "step doomed failed" in text and "Restored the previous set." in text, text
+    assert _verify(python, env)[1]["torchvision"] == "0.19.0"  # as before the plan
 
 
 def test_apply_only_judges_this_environment_live() -> None:
@@ -191,7 +245,7 @@ def test_only_python_env_steps_without_root_are_runnable() -> None:
     assert plan.actions and runnable(plan) == []
     plan = build_plan(load("cpu-only-torch"), findings("cpu-only-torch"), load_matrix())
     ids = [a.id for a in runnable(plan)]
-    assert ids == ["torch-uninstall", "torch-install"]
+    assert ids == ["torch-install"]  # one pip transaction, no uninstall first
 
 
 def test_malicious_snapshot_gives_nothing_to_run(tmp_path: Path) -> None:

@@ -29,6 +29,13 @@ def ids(plan) -> list:
     return [a.id for a in plan.actions]
 
 
+def tagged(build) -> list:
+    """What the plan installs for a matrix build: exact pins, the PyTorch index's variant as
+    local tag (so one pip transaction replaces another variant of the same version)."""
+    pins = [f"{n}=={v}+{build.tag}" if build.index_url else f"{n}=={v}" for n, v in build.packages]
+    return pins + (["--index-url", build.index_url] if build.index_url else [])
+
+
 def pip_args(action) -> list:
     (cmd,) = action.commands
     assert cmd[:3] == [PYTHON, "-m", "pip"]
@@ -37,12 +44,12 @@ def pip_args(action) -> list:
 
 def test_old_driver_new_torch_installs_a_build_this_driver_runs(matrix) -> None:
     plan = plan_for("old-driver-new-torch", matrix)
-    assert ids(plan) == ["torch-uninstall", "torch-install"]
-    uninstall, install = plan.actions
-    # the same torch version in another build: pip would keep it, so it goes first
-    assert pip_args(uninstall) == ["uninstall", "-y", "torch", "torchvision"]
+    # one pip transaction replaces the installed build: no uninstall-then-install gap
+    assert ids(plan) == ["torch-install"]
+    (install,) = plan.actions
     rec = matrix.recommend("torch", "470.82.01", ["7.5"], "3.10")
-    assert pip_args(install) == ["install", *rec.best.pip_args]
+    assert pip_args(install) == ["install", *tagged(rec.best)]
+    assert "replaces torch" in install.description
     assert rec.best.cuda.startswith("11.")  # driver 470 = CUDA 11.4: no CUDA 12 build
     assert install.scope == "python-env" and not install.needs_root
     assert install.resolves == ["EC101"]
@@ -61,7 +68,7 @@ def test_ancient_driver_driver_first_then_reload_then_framework(matrix) -> None:
     assert upgrade.needs_root and upgrade.needs_reboot and upgrade.risk == "high"
     assert upgrade.scope == "manual" and upgrade.docs.startswith("https://docs.nvidia.com/")
     assert reload.driver_reload and reload.commands[0][:2] == ["modprobe", "-r"]
-    assert pip_args(install) == ["install", *best.pip_args]
+    assert pip_args(install) == ["install", *tagged(best)]
 
 
 def test_blackwell_with_cu124_build_gets_a_build_with_sm120(matrix) -> None:
@@ -72,22 +79,23 @@ def test_blackwell_with_cu124_build_gets_a_build_with_sm120(matrix) -> None:
     index = args[args.index("--index-url") + 1]
     tag = index.rsplit("/", 1)[1]
     version = args[1].split("==")[1]
-    _, variant = matrix.torch_build(f"{version}+{tag}")
+    assert version.endswith(f"+{tag}")
+    _, variant = matrix.torch_build(version)
     assert variant.runs_on("12.0") is True  # the chosen build has kernels for sm_120
     assert Version(variant.cuda) >= Version("12.8")
     assert not any(a.id == "driver-upgrade" for a in plan.actions)  # driver 570 runs it
 
 
-def test_cpu_only_torch_uninstall_before_cuda_install(matrix) -> None:
+def test_cpu_only_torch_replaced_in_one_transaction(matrix) -> None:
     plan = plan_for("cpu-only-torch", matrix)
-    order = ids(plan)
-    assert order.index("torch-uninstall") < order.index("torch-install")
-    uninstall = plan.action("torch-uninstall")
-    removed = pip_args(uninstall)[2:]
-    assert {"torch", "torchvision", "torchaudio"} <= set(removed)  # every +cpu build goes
+    assert "torch-uninstall" not in ids(plan)  # no gap without torch
     install = plan.action("torch-install")
     args = pip_args(install)
     assert "--index-url" in args and "/whl/cu" in args[args.index("--index-url") + 1]
+    tag = args[args.index("--index-url") + 1].rsplit("/", 1)[1]
+    # the +cuXXX pins make pip replace every +cpu build (torch==X alone would keep X+cpu)
+    assert {a.split("==")[0] for a in args[1:4]} == {"torch", "torchvision", "torchaudio"}
+    assert all(a.endswith(f"+{tag}") for a in args[1:4])
 
 
 def test_shadowed_cudnn_drops_the_ld_library_path_entry(matrix) -> None:
@@ -188,8 +196,8 @@ def test_target_that_runs_here(matrix) -> None:
     plan = plan_for("old-driver-new-torch", matrix, target="torch==2.4.1")
     install = plan.action("torch-install")
     args = pip_args(install)
-    assert args[1] == "torch==2.4.1"
     index = args[args.index("--index-url") + 1]
+    assert args[1] == "torch==2.4.1+" + index.rsplit("/", 1)[1]
     release = matrix.torch_release("2.4.1")
     variant = next(v for v in release.variants if v.index_url == index)
     assert matrix.driver_runs_cuda("470.82.01", variant.cuda).ok
@@ -198,7 +206,7 @@ def test_target_that_runs_here(matrix) -> None:
 def test_target_that_needs_a_driver_upgrade_says_which(matrix) -> None:
     plan = plan_for("ancient-driver-t4", matrix, target="torch==2.4.1")
     assert ids(plan)[:2] == ["driver-upgrade", "driver-reload"]
-    assert any("runs here after a driver upgrade to >=" in n for n in plan.notes)
+    assert any("runs after a driver upgrade to >=" in n for n in plan.notes)
     assert plan.action("torch-install") is not None
 
 
@@ -231,7 +239,10 @@ def test_malicious_values_become_manual_steps(matrix) -> None:
     # the shadowing path had a newline: no LD_LIBRARY_PATH action exports it
     assert all("LD_LIBRARY_PATH" not in a.env for a in plan.actions)
     # the rejected pairing values leave a manual step
-    assert plan.action("manual-EC230").scope == "manual"
+    # (no torch is reinstalled: the driver version was rejected, so the plan asks for it)
+    assert plan.action("torch-needs-facts").scope == "manual"
+    pair = plan.action("torch-pair")
+    assert pair.scope == "manual" and not pair.commands and "rejected" in pair.description
     # values from the snapshot never reach a command; only matrix values do
     for a in plan.actions:
         for cmd in a.commands:

@@ -72,7 +72,11 @@ def _fake_python(tmp_path: Path) -> Path:
 
 
 def test_rendered_pip_steps_run_exactly_the_planned_argv(matrix, tmp_path: Path) -> None:
-    plan = build_plan(load("malicious"), findings("malicious"), matrix)
+    # The malicious driver version is rejected; --driver supplies a valid one, so the plan
+    # has pip steps (whose words come from the matrix only).
+    plan = build_plan(
+        load("malicious"), findings("malicious"), matrix, overrides={"driver": "550.54.15"}
+    )
     plan.actions = [a for a in plan.actions if a.scope in ("python-env", "manual")]
     script = tmp_path / "fix.sh"
     script.write_text(render_sh(plan))

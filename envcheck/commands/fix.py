@@ -19,8 +19,9 @@ HELP = (
     "is unknown, the plan says how to read it or which flag gives it (--driver, --cc, "
     "--python). "
     "--apply runs only the steps that need no root and touch only this Python environment "
-    "(pip), after asking (--yes to skip the question). --docker writes a Docker build context "
-    "for a training image that runs on this host, and --build builds it.\n\n"
+    "(pip), after asking (--yes to skip the question); it saves the current set (pip freeze) "
+    "to a restore file first and reinstalls it when a step fails. --docker writes a Docker "
+    "build context for a training image chosen on the same judgment, and --build builds it.\n\n"
     "Exit codes: 0 plan printed / applied / context written; 1 an applied step or the image "
     "build failed; 2 bad usage, unreadable input, --apply refused, or no Docker engine.\n\n"
     "\b\nExamples:\n"
@@ -61,6 +62,12 @@ def register(app: typer.Typer) -> None:
             False, "--apply", help="Run the pip steps in this Python environment (asks first)."
         ),
         yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask before --apply."),
+        restore_dir: Optional[str] = typer.Option(
+            None,
+            "--restore-dir",
+            help="With --apply: where the restore file (pip freeze of the current set) is "
+            "written (default: the current directory).",
+        ),
         target: Optional[str] = typer.Option(
             None, "--target", help="Plan for a wanted stack, e.g. torch==2.4.1."
         ),
@@ -159,7 +166,16 @@ def register(app: typer.Typer) -> None:
                     "drop --snapshot / --from-report (use them to print a plan instead)"
                 )
 
-            code = apply_plan(plan, yes=yes, interactive=sys.stdin.isatty())
+            from pathlib import Path  # noqa: PLC0415
+
+            if restore_dir is not None and not Path(restore_dir).is_dir():
+                raise InputError(f"--restore-dir {restore_dir}: not a directory")
+            code = apply_plan(
+                plan,
+                yes=yes,
+                interactive=sys.stdin.isatty(),
+                restore_dir=Path(restore_dir) if restore_dir else None,
+            )
             raise typer.Exit(code)
         live = snapshot_file is None and not reports
         python = sys.executable if live else None

@@ -248,10 +248,13 @@ def choose(
                     need_driver=need,
                     rec=rec,
                 )
+    what = f"{framework} {version} cannot run on this host" if version else (
+        f"no {framework} build in the matrix runs here"
+    )
     return Choice(
         framework,
         "none",
-        reason=f"no {framework} build in the matrix runs here: {_why_not(rec)}",
+        reason=f"{what}: {_why_not(rec)}",
         notes=notes,
         rec=rec,
     )

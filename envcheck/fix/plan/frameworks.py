@@ -353,7 +353,13 @@ def _framework_install_actions(
 
 
 def _choice_actions(
-    choice: Any, ev: Any, host: Host, plan: Plan, resolves: List[str], matrix: Any
+    choice: Any,
+    ev: Any,
+    host: Host,
+    plan: Plan,
+    resolves: List[str],
+    matrix: Any,
+    wanted: bool = False,
 ) -> List[Action]:
     """The steps that carry out one ``choose.Choice``."""
     from envcheck.fix.choose import same_build
@@ -382,7 +388,7 @@ def _choice_actions(
         plan.notes.append(f"{fw}: {choice.reason}")
         return [
             Action(
-                id=f"{fw}-manual",
+                id=f"{fw}-target-manual" if wanted else f"{fw}-manual",
                 description=f"No {fw} build is planned: {V.safe_text(choice.reason, 600)}.",
                 resolves=list(resolves),
                 scope="manual",
@@ -399,6 +405,7 @@ def _choice_actions(
         return []
     actions: List[Action] = []
     if choice.kind == "after-driver" and choice.need_driver:
+        plan.notes.append(f"{fw}: {choice.reason}")
         actions += _driver_actions(host, choice.need_driver, choice.reason, list(resolves))
     notes = []
     if fw == "torch" and choice.kind in ("runs", "bounded"):
@@ -441,7 +448,7 @@ def framework_actions(
             return []
         stack = [f for f in ev.findings if f.category in _TORCH_CATEGORIES | {"python-unsupported"}]
         choice = choose(ev, matrix, name, version)
-        return _choice_actions(choice, ev, host, plan, _codes(stack), matrix)
+        return _choice_actions(choice, ev, host, plan, _codes(stack), matrix, wanted=True)
     actions: List[Action] = []
     for fw in _ALL_FRAMEWORKS:
         relevant = ev.failing.get(fw) or []
