@@ -35,6 +35,9 @@ DRIFT_FACTS = (
     "kernel",
 )
 
+# A file over this is unreadable input, like `--snapshot` (never read whole into memory).
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
 # (document name, raw JSON text). Chunks of these travel to worker processes.
 RawDoc = Tuple[str, str]
 
@@ -65,11 +68,25 @@ class FleetSummary:
     drift: Dict[str, Dict[str, Any]]
 
     @property
+    def judged(self) -> List[NodeResult]:
+        """Nodes whose input could be read and judged."""
+        return [n for n in self.nodes if not n.error]
+
+    @property
+    def unreadable(self) -> List[NodeResult]:
+        """Inputs that could not be read (empty, binary, truncated, too large): not nodes."""
+        return [n for n in self.nodes if n.error]
+
+    @property
     def failing_nodes(self) -> List[NodeResult]:
-        return [n for n in self.nodes if n.errors or n.error]
+        """Judged nodes with at least one error finding (their own severity)."""
+        return [n for n in self.judged if n.errors]
 
     def exit_code(self) -> int:
-        return 1 if self.failing_nodes else 0
+        """1 when a judged node has an error; else 2 when an input was unreadable; else 0."""
+        if self.failing_nodes:
+            return 1
+        return 2 if self.unreadable else 0
 
 
 # --- reading inputs --------------------------------------------------------------------------
@@ -91,9 +108,23 @@ def read_inputs(paths: Sequence[str], stdin_text: Optional[str] = None) -> List[
                 docs.append((str(file), json.dumps({"__unreadable__": "not a regular file"})))
                 continue
             try:
-                text = file.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
+                size = file.stat().st_size
+                if size > MAX_INPUT_BYTES:
+                    docs.append(
+                        (str(file), json.dumps({"__unreadable__": f"too large ({size} bytes)"}))
+                    )
+                    continue
+                data = file.read_bytes()
+            except OSError as exc:
                 docs.append((str(file), _unreadable(exc)))
+                continue
+            if b"\0" in data[:8192]:
+                docs.append((str(file), json.dumps({"__unreadable__": "binary data, not JSON"})))
+                continue
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                docs.append((str(file), json.dumps({"__unreadable__": "not UTF-8 text"})))
                 continue
             docs.extend(_split(str(file), text))
     if stdin_text is not None:
@@ -146,7 +177,14 @@ def judge_chunk(chunk: Sequence[RawDoc]) -> List[NodeResult]:
         try:
             data = json.loads(text)
         except ValueError as exc:
-            results.append(NodeResult(node=source, source=source, error=f"not valid JSON: {exc}"))
+            why = "truncated JSON" if "Expecting" in str(exc) or "Unterminated" in str(exc) else ""
+            results.append(
+                NodeResult(
+                    node=source,
+                    source=source,
+                    error=f"not valid JSON{' (' + why + ')' if why else ''}: {exc}",
+                )
+            )
             continue
         if isinstance(data, dict) and "__unreadable__" in data:
             results.append(NodeResult(node=source, source=source, error=data["__unreadable__"]))
@@ -267,20 +305,40 @@ def _dedupe_names(nodes: List[NodeResult]) -> None:
             node.node = f"{node.node} ({node.source})"
 
 
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
 def _by_check(nodes: Iterable[NodeResult]) -> Dict[str, Dict[str, Any]]:
+    """code -> {category, severity (the worst any node reported), title, nodes, severities}.
+
+    ``severities`` maps each severity to the nodes that reported the check at it: a check is a
+    warning on one node and an error on another (EC102 without NVIDIA hardware is a warning),
+    and each node keeps its own verify severity.
+    """
     table: Dict[str, Dict[str, Any]] = {}
     for node in nodes:
         for finding in node.findings:
             entry = table.setdefault(
                 finding["code"],
-                {k: finding[k] for k in ("category", "severity", "title")} | {"nodes": []},
+                {k: finding[k] for k in ("category", "severity", "title")}
+                | {"nodes": [], "severities": {}},
             )
+            severity = finding["severity"]
+            if _SEVERITY_ORDER.get(severity, 3) < _SEVERITY_ORDER.get(entry["severity"], 3):
+                entry["severity"] = severity
             if node.node not in entry["nodes"]:
                 entry["nodes"].append(node.node)
-    order = {"error": 0, "warning": 1, "info": 2}
+            at = entry["severities"].setdefault(severity, [])
+            if node.node not in at:
+                at.append(node.node)
+    for entry in table.values():
+        entry["severities"] = dict(
+            sorted(entry["severities"].items(), key=lambda kv: _SEVERITY_ORDER.get(kv[0], 3))
+        )
     return dict(
         sorted(
-            table.items(), key=lambda kv: (order.get(kv[1]["severity"], 3), -len(kv[1]["nodes"]))
+            table.items(),
+            key=lambda kv: (_SEVERITY_ORDER.get(kv[1]["severity"], 3), -len(kv[1]["nodes"])),
         )
     )
 

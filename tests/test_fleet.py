@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
+import pytest
+
 from envcheck.snapshot import (
     Cuda,
     CudaToolkit,
@@ -19,6 +21,9 @@ from envcheck.snapshot import (
 )
 
 ENVCHECK = [sys.executable, "-m", "envcheck"]
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "snapshots"
 
 
 def run(args: List[str], stdin: Optional[str] = None) -> subprocess.CompletedProcess:
@@ -125,10 +130,10 @@ def test_unreadable_inputs_are_reported_not_fatal(tmp_path: Path) -> None:
     (tmp_path / "truncated.json").write_text(json.dumps(verify_report("t", []))[:200])
     (tmp_path / "newer.json").write_text(json.dumps({"schema_version": 99}))
     result = run(["fleet", str(tmp_path), "--format", "json"])
-    assert result.returncode == 1
+    assert result.returncode == 2  # no node has an error, but inputs were unreadable
     data = json.loads(result.stdout)
-    assert data["summary"]["unreadable"] == 2
-    errors = {n["source"].rsplit("/", 1)[-1]: n["error"] for n in data["nodes"] if n["error"]}
+    assert data["summary"]["unreadable"] == 2 and data["summary"]["nodes"] == 1
+    errors = {u["source"].rsplit("/", 1)[-1]: u["error"] for u in data["unreadable"]}
     assert "not valid JSON" in errors["truncated.json"]
     assert "newer" in errors["newer.json"]
     assert "Traceback" not in result.stderr
@@ -173,5 +178,67 @@ def test_device_file_is_unreadable_not_endless(tmp_path: Path) -> None:
     (tmp_path / "ok.json").write_text(json.dumps(verify_report("ok", [])))
     result = run(["fleet", str(tmp_path / "ok.json"), "/dev/zero", "--format", "json"])
     data = json.loads(result.stdout)
-    assert result.returncode == 1
-    assert [n["error"] for n in data["nodes"] if n["error"]] == ["not a regular file"]
+    assert result.returncode == 2
+    assert [u["error"] for u in data["unreadable"]] == ["not a regular file"]
+
+
+# ---- issue 11 / 15: unreadable inputs apart, each node's own severity, --workers
+
+
+def test_empty_binary_truncated_are_unreadable_not_failing_nodes(tmp_path: Path) -> None:
+    (tmp_path / "ok.json").write_text(json.dumps(verify_report("ok", [])))
+    (tmp_path / "empty.json").write_bytes(b"")
+    (tmp_path / "binary.json").write_bytes(bytes(range(256)) * 4)
+    healthy = (FIXTURES / "healthy_h100.json").read_text()
+    (tmp_path / "truncated.json").write_text(healthy[: len(healthy) // 2])
+    result = run(["fleet", str(tmp_path), "--format", "json"])
+    data = json.loads(result.stdout)
+    assert result.returncode == 2, result.stdout  # unreadable input, no node with errors
+    assert data["summary"] == {"nodes": 1, "failing": 0, "unreadable": 3, "exit_code": 2}
+    why = {u["source"].rsplit("/", 1)[-1]: u["error"] for u in data["unreadable"]}
+    assert why["empty.json"] == "empty input"
+    assert why["binary.json"] == "binary data, not JSON"
+    assert "truncated JSON" in why["truncated.json"]
+    assert [n["node"] for n in data["nodes"]] == ["ok"]  # unreadable inputs are not nodes
+    text = run(["fleet", str(tmp_path)])
+    assert "1 nodes: 1 without errors, 0 with errors" in text.stdout
+    assert "Unreadable inputs (3; not nodes, not judged)" in text.stdout
+    # with a failing node, exit 1 wins over the unreadable inputs
+    (tmp_path / "bad.json").write_text(json.dumps(verify_report("bad", [shm_finding()])))
+    assert run(["fleet", str(tmp_path), "--format", "json"]).returncode == 1
+
+
+def test_a_node_keeps_its_own_severity(tmp_path: Path) -> None:
+    """EC102 is a warning on a host without NVIDIA hardware and an error on one with a GPU
+    and no driver: the fleet summary says each as its node's verify says it."""
+    for name in ("nouveau_bound", "healthy_h100"):
+        (tmp_path / f"{name}.json").write_text((FIXTURES / f"{name}.json").read_text())
+    no_gpu = json.loads((FIXTURES / "healthy_h100.json").read_text())
+    no_gpu["hostname"] = "cpu-vm"
+    no_gpu["driver"] = {"status": "library-not-found", "source": "nvml", "detail": "missing"}
+    no_gpu["kernel"]["modules"] = {"nvidia": False, "nouveau": False}
+    no_gpu["kernel"]["device_nodes"] = []
+    no_gpu["kernel"]["pci_nvidia_gpus"] = []
+    (tmp_path / "cpu-vm.json").write_text(json.dumps(no_gpu))
+    own = {}
+    for name in ("nouveau_bound", "cpu-vm"):
+        rep = json.loads(
+            run(["verify", "--snapshot", str(tmp_path / f"{name}.json"), "--format", "json"]).stdout
+        )
+        own[name] = {f["code"]: f["severity"] for f in rep["findings"]}.get("EC102")
+    assert own == {"nouveau_bound": "error", "cpu-vm": "warning"}
+    data = json.loads(run(["fleet", str(tmp_path), "--format", "json"]).stdout)
+    ec102 = data["by_check"]["EC102"]
+    assert ec102["severities"] == {"error": ["new-node-01"], "warning": ["cpu-vm"]}
+    per_node = {n["node"]: {f["code"]: f["severity"] for f in n["findings"]} for n in data["nodes"]}
+    assert per_node["cpu-vm"]["EC102"] == "warning"
+    text = run(["fleet", str(tmp_path)]).stdout
+    assert "warning EC102" in text and "error   EC102" in text
+    assert not any("EC102" in ln and "cpu-vm" in ln and "error" in ln for ln in text.splitlines())
+
+
+@pytest.mark.parametrize("workers", ["-3", "0"])
+def test_workers_must_be_positive(workers: str) -> None:
+    result = run(["fleet", str(FIXTURES), "--workers", workers])
+    assert result.returncode == 2
+    assert "--workers must be 1 or more" in result.stderr and "Traceback" not in result.stderr

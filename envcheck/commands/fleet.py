@@ -18,13 +18,19 @@ def fleet(
     ),
     fmt: str = typer.Option("text", "--format", "-f", help="text, json or html."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write here, not stdout."),
-    workers: Optional[int] = typer.Option(None, help="Worker processes (default: CPU count)."),
+    workers: Optional[int] = typer.Option(
+        None, help="Worker processes, 1 or more (default: CPU count, at most 8)."
+    ),
 ) -> None:
     """Judge many nodes at once: which nodes fail which checks, and version drift.
 
     Reads files, directories, or JSON lines on stdin (when stdin is not a terminal or the
-    input is "-"). Exit 0 when no node has an error, 1 when some do (or an input is
-    unreadable), 2 on bad usage.
+    input is "-"). Each node keeps its own verify severity (a check can be an error on one node
+    and a warning on another). Inputs that cannot be read (empty, binary, truncated JSON, over
+    64 MiB) are listed apart as unreadable, not counted as nodes.
+
+    Exit codes: 0 no judged node has an error and every input was read; 1 a judged node has an
+    error; 2 bad usage, or (no node having an error) an input was unreadable.
 
     Example: srun -N64 --ntasks-per-node=1 envcheck inspect --json | envcheck fleet -
     """
@@ -35,6 +41,8 @@ def fleet(
     fmt = fmt.lower()  # -f JSON works as -f json does
     if fmt not in FORMATS:
         raise InputError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if workers is not None and workers < 1:
+        raise InputError(f"--workers must be 1 or more, not {workers}")
     paths = [p for p in (inputs or []) if p != "-"]
     use_stdin = "-" in (inputs or []) or (not paths and not sys.stdin.isatty())
     stdin_text = sys.stdin.read() if use_stdin else None

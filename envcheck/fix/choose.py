@@ -248,8 +248,10 @@ def choose(
                     need_driver=need,
                     rec=rec,
                 )
-    what = f"{framework} {version} cannot run on this host" if version else (
-        f"no {framework} build in the matrix runs here"
+    what = (
+        f"{framework} {version} cannot run on this host"
+        if version
+        else (f"no {framework} build in the matrix runs here")
     )
     return Choice(
         framework,

@@ -22,11 +22,12 @@ def render_fleet(fmt: str, summary: FleetSummary) -> str:
 def fleet_dict(summary: FleetSummary) -> Dict[str, Any]:
     return {
         "summary": {
-            "nodes": len(summary.nodes),
+            "nodes": len(summary.judged),
             "failing": len(summary.failing_nodes),
-            "unreadable": sum(1 for n in summary.nodes if n.error),
+            "unreadable": len(summary.unreadable),
             "exit_code": summary.exit_code(),
         },
+        "unreadable": [{"source": n.source, "error": n.error} for n in summary.unreadable],
         "by_check": summary.by_check,
         "drift": summary.drift,
         "nodes": [
@@ -35,11 +36,10 @@ def fleet_dict(summary: FleetSummary) -> Dict[str, Any]:
                 "source": n.source,
                 "errors": n.errors,
                 "warnings": n.warnings,
-                "error": n.error,
                 "findings": n.findings,
                 "facts": n.facts,
             }
-            for n in summary.nodes
+            for n in summary.judged
         ],
     }
 
@@ -51,21 +51,25 @@ def _names(nodes: List[str]) -> str:
 
 
 def fleet_text(summary: FleetSummary) -> str:
-    total = len(summary.nodes)
+    total = len(summary.judged)
     failing = len(summary.failing_nodes)
     lines = [f"{total} nodes: {total - failing} without errors, {failing} with errors"]
-    unreadable = [n for n in summary.nodes if n.error]
+    unreadable = summary.unreadable
     if unreadable:
-        lines.append(f"\nUnreadable inputs ({len(unreadable)}):")
+        lines.append(f"\nUnreadable inputs ({len(unreadable)}; not nodes, not judged):")
         lines.extend(f"  {n.source}: {n.error}" for n in unreadable[:MAX_LISTED])
+        if len(unreadable) > MAX_LISTED:
+            lines.append(f"  and {len(unreadable) - MAX_LISTED} more")
     if summary.by_check:
         lines.append("\nBy cause:")
         for code, entry in summary.by_check.items():
-            nodes = entry["nodes"]
-            lines.append(
-                f"  {entry['severity']:<7} {code} {entry['category']}: {entry['title']} "
-                f"— {len(nodes)} node(s): {_names(nodes)}"
-            )
+            for severity, nodes in (
+                entry.get("severities") or {entry["severity"]: entry["nodes"]}
+            ).items():
+                lines.append(
+                    f"  {severity:<7} {code} {entry['category']}: {entry['title']} "
+                    f"— {len(nodes)} node(s): {_names(nodes)}"
+                )
     if summary.drift:
         lines.append("\nVersion drift (differs from the majority):")
         for fact, entry in summary.drift.items():
@@ -106,14 +110,22 @@ r.forEach(function(row){b.appendChild(row);});});});
 def fleet_html(summary: FleetSummary) -> str:
     esc = html.escape
     codes = list(summary.by_check)
-    nodes = sorted(summary.nodes, key=lambda n: (-(n.errors + (1 if n.error else 0)), n.node))
+    nodes = sorted(summary.judged, key=lambda n: (-n.errors, n.node))
     out = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         "<title>envcheck fleet report</title>",
         f"<style>{_STYLE}</style></head><body>",
         "<h1>envcheck fleet report</h1>",
-        f"<p>{len(summary.nodes)} nodes; {len(summary.failing_nodes)} with errors.</p>",
+        f"<p>{len(summary.judged)} nodes; {len(summary.failing_nodes)} with errors; "
+        f"{len(summary.unreadable)} unreadable input(s).</p>",
     ]
+    if summary.unreadable:
+        out.append("<table><caption>Unreadable inputs (not judged)</caption><tbody>")
+        out.extend(
+            f"<tr><td>{esc(n.source)}</td><td class='unreadable'>{esc(n.error or '')}</td></tr>"
+            for n in summary.unreadable
+        )
+        out.append("</tbody></table>")
     if codes:
         out.append("<table><caption>Checks that fired</caption><thead><tr>")
         out.append("<th>code</th><th>severity</th><th>category</th><th>title</th><th>nodes</th>")
