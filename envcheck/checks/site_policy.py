@@ -1,14 +1,48 @@
-"""EC7xx: the site policy (``envcheck.toml``): what this site requires of its nodes."""
+"""EC7xx: the site policy (``envcheck.toml``): what this site requires of its nodes.
+
+The pre-job hook fails closed: when the policy requires a fact (GPU count, GPU model, driver
+minimum, package ranges, MIG mode) and that fact cannot be read, the check reports an error
+"cannot verify: <reason>" instead of a skip, so the scheduler drains the node. The same holds
+for a ``--data-dir`` or ``--data-url`` that was asked for and cannot be used (EC706).
+"""
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from envcheck.checks import _common as c
-from envcheck.checks.registry import CheckSpec, check
+from envcheck.checks.registry import CheckSpec, SkipCheck, check
 from envcheck.findings import Finding
-from envcheck.snapshot import Snapshot
+from envcheck.snapshot import DataDir, DataUrl, Snapshot, Storage, Unknown
+
+_CANNOT = "cannot verify: "
+
+
+def _fail_closed(what: str) -> Callable[[Callable[..., Iterator[Finding]]], Any]:
+    """A policy check whose required fact is unreadable yields an error, never a skip."""
+
+    def wrap(fn: Callable[..., Iterator[Finding]]) -> Any:
+        @functools.wraps(fn)
+        def run(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+            try:
+                yield from fn(spec, snap, matrix, policy)
+            except SkipCheck as exc:
+                reason = str(exc)
+                if reason.startswith("not applicable"):
+                    raise
+                yield spec.finding(
+                    expected=f"{what} ({_src(policy)}) verified",
+                    found=_CANNOT + reason,
+                    fix="make the fact readable (nvidia-smi; check the driver and the GPUs), or "
+                    "drain the node: the site policy requires it",
+                    evidence={"cannot_verify": reason},
+                )
+
+        return run
+
+    return wrap
 
 
 def _policy_value(policy: Any, name: str, key: str) -> Any:
@@ -33,6 +67,7 @@ driver, a container given the wrong devices) runs jobs with fewer ranks or fails
 policy's [gpus] count says how many this node must show.""",
     fix="Find the missing GPU (nvidia-smi -L, dmesg | grep -i xid); drain the node until fixed.",
 )
+@_fail_closed("the GPU count")
 def gpu_count(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     want = _policy_value(policy, "gpu_count", "[gpus] count")
     gpus = c.gpus(snap)
@@ -58,6 +93,7 @@ Jobs are sized for a GPU model (memory, speed). The policy's [gpus] model is mat
 case-insensitively as a substring of each GPU's name ("H100" matches "NVIDIA H100 80GB HBM3").""",
     fix="Schedule the job on the intended node type, or correct [gpus] model.",
 )
+@_fail_closed("the GPU model")
 def gpu_model(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     want = _policy_value(policy, "gpu_model", "[gpus] model")
     gpus = c.gpus(snap)
@@ -84,11 +120,14 @@ Sites standardise on a driver branch (security fixes, a CUDA version, known Xid 
 policy's [driver] min_version is the lowest acceptable version.""",
     fix="Upgrade the NVIDIA driver to the site's minimum.",
 )
+@_fail_closed("the driver minimum")
 def driver_min(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     want = _policy_value(policy, "driver_min_version", "[driver] min_version")
     have = c.driver_version(snap)
     hv, wv = c.vparse(have), c.vparse(want)
-    if hv is not None and wv is not None and hv < wv:
+    if hv is None:
+        raise SkipCheck(f"driver version {have!r} is not a version")
+    if wv is not None and hv < wv:
         yield spec.finding(
             expected=f"driver >= {want} ({_src(policy)})",
             found=f"driver {have}",
@@ -109,6 +148,7 @@ to stay on builds validated for its hardware. Each pinned package must be instal
 version inside its specifier (local tags such as +cu121 are ignored when matching).""",
     fix="pip install '<name><specifier>'",
 )
+@_fail_closed("the pinned packages")
 def packages(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     from packaging.specifiers import SpecifierSet
 
@@ -146,6 +186,7 @@ Sites that partition GPUs with MIG need every GPU in MIG mode (jobs request slic
 do not need it off (jobs expect whole GPUs). The policy's [gpus] mig says which.""",
     fix="sudo nvidia-smi -i N -mig 1|0, then reset the GPU.",
 )
+@_fail_closed("the MIG mode")
 def mig_policy(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     want = getattr(policy, "gpu_mig", None) if policy is not None else None
     if want is None:
@@ -161,3 +202,53 @@ def mig_policy(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Ite
                 evidence={"mig_enabled": have, "policy_mig": want},
                 gpu=g.index,
             )
+
+
+@check(
+    "EC706",
+    category="policy",
+    severity="error",
+    title="Data location asked for cannot be used",
+    rationale="""
+A pre-job hook that passes --data-dir or --data-url says the job needs that data. A directory
+that does not exist (an unmounted filesystem) or a URL that cannot be reached fails the job
+once it starts; the hook fails closed and reports it now, naming the location.""",
+    fix="Mount the data filesystem / fix the URL or the network, or drain the node.",
+)
+def data_location(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    st = snap.storage if isinstance(snap.storage, Storage) else None
+    if st is None or (st.data_dir is None and st.data_url is None):
+        raise c.not_applicable("no --data-dir or --data-url given")
+    if isinstance(st.data_dir, Unknown):
+        yield spec.finding(
+            expected="the --data-dir directory exists and can be read",
+            found=_CANNOT + st.data_dir.reason,
+            fix="mount the data filesystem (mount | grep DIR; systemctl status the automount) "
+            "or fix the path; drain the node until it is there",
+            evidence={"data_dir": st.data_dir.reason},
+        )
+    elif isinstance(st.data_dir, DataDir) and not st.data_dir.path:
+        yield spec.finding(
+            expected="a --data-dir path",
+            found=_CANNOT + "empty path",
+            evidence={"data_dir": ""},
+        )
+    u = st.data_url
+    if isinstance(u, Unknown):
+        yield spec.finding(
+            expected="the --data-url can be reached",
+            found=_CANNOT + u.reason,
+            fix="check the URL, DNS and the network path from this node",
+            evidence={"data_url": u.reason},
+        )
+    elif isinstance(u, DataUrl) and (
+        (isinstance(u.error, str) and u.error)
+        or (isinstance(u.status_code, int) and u.status_code >= 400)
+    ):
+        yield spec.finding(
+            expected="the --data-url can be reached",
+            found=_CANNOT
+            + (u.error if isinstance(u.error, str) and u.error else f"HTTP {u.status_code}"),
+            fix="check the URL, DNS and the network path from this node",
+            evidence={"data_url": u.url, "status_code": u.status_code},
+        )
