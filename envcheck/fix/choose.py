@@ -18,6 +18,7 @@ No ``reason`` says "runs here" unless the kind is ``runs`` and the driver is usa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
@@ -79,8 +80,9 @@ def _why_not(rec: Any, limit: int = 3) -> str:
         return "the matrix gave no answer"
     if rec.blocked:
         return "; ".join(rec.blocked)
-    parts = [f"{b.describe()}: {'; '.join(r)}" for b, r in rec.passed_over()[:limit]]
-    return " | ".join(parts) or "no build of it is in the matrix"
+    parts = [f"{b.describe()}: {'; '.join(r[:2])}" for b, r in rec.passed_over()[:limit]]
+    text = " | ".join(parts) or "no build of it is in the matrix"
+    return re.sub(r" \(https?://[^)\s]+\)", "", text)  # `envcheck matrix recommend` cites
 
 
 def cpu_build(matrix: Any, framework: str, version: Optional[str], python: Optional[str]) -> Any:

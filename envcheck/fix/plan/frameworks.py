@@ -330,6 +330,25 @@ def _framework_install_actions(
         for c in _COMPANIONS
         if build.framework == "torch" and c in host.installed and c not in want
     ]
+    stale = _stale_cuda_wheels(build, host)
+    if stale:
+        # pip installs the new build's nvidia-*-cuNN wheels but keeps the old major's: verify
+        # would judge them (EC101 / EC302). Removed after the install, never before it.
+        actions.append(
+            Action(
+                id=f"{build.framework}-cuda-wheels-uninstall",
+                description=(
+                    f"Remove the CUDA {_major(build.cuda)}.x library wheels of the old build "
+                    f"({', '.join(stale)}): nothing else installed uses them."
+                ),
+                commands=[pip_uninstall(stale)],
+                resolves=list(resolves),
+                scope="python-env",
+                risk="low",
+                docs=DOCS.get(build.framework),
+                kind="pair",
+            )
+        )
     if orphaned:
         # Companions the new build does not pin stay built for the old torch: removed after
         # the install (never before it), and named so they can be reinstalled by hand.
@@ -457,3 +476,30 @@ def framework_actions(
         choice = choose(ev, matrix, fw)
         actions += _choice_actions(choice, ev, host, plan, _codes(relevant), matrix)
     return actions
+
+
+def _major(cuda: Any) -> Optional[int]:
+    m = re.match(r"^(\d+)", str(cuda or ""))
+    return int(m.group(1)) if m else None
+
+
+def _stale_cuda_wheels(build: Any, host: Host) -> List[str]:
+    """nvidia-*-cuNN wheels of another CUDA major than ``build``'s, when no other installed
+    framework (jax plugins, tensorflow) may use them."""
+    major = _major(build.cuda)
+    if build.framework != "torch" or major is None:
+        return []
+    users = ("jax", "jaxlib", "tensorflow", "tensorflow-cpu", "cupy")
+    if any(n in host.installed or n.startswith("jax-cuda") for n in users) or any(
+        n.startswith(("jax-cuda", "cupy-cuda")) for n in host.installed
+    ):
+        return []
+    out = []
+    for name in sorted(host.installed):
+        m = re.match(r"^nvidia-[a-z0-9-]+-cu(\d+)$", name)
+        if m and int(m.group(1)) != major:
+            try:
+                out.append(V.package_name(name))
+            except V.Rejected:
+                continue
+    return out

@@ -1,0 +1,291 @@
+"""One judgment everywhere (issue 11): fix and fix --docker act on verify's findings and the
+facts they read; what is unknown stays unknown; no plan installs a build verify says fails.
+
+Driven through the real CLI (a subprocess) on the fixture snapshots and pasted reports.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+
+HERE = Path(__file__).parent
+SNAPS = HERE / "fixtures" / "snapshots"
+REPORTS = HERE / "fixtures" / "reports"
+
+# A pasted report whose driver shows only in torch's "driver too old (found version 11040)":
+# the driver runs CUDA up to 11.4 (pytorch/pytorch#112553).
+EC902_REPORT = REPORTS / "pytorch-112553-driver470-cu121.txt"
+# nvidia-smi -q of a Quadro P2000 (Pascal, sm_61) with no framework facts.
+PASCAL_REPORT = REPORTS / "nvidia-smi-exporter-1-quadro-p2000-q.txt"
+NO_GPU = SNAPS / "no_nvidia_cpu_torch.json"
+
+
+def envcheck(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "envcheck", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def plan(*args: str) -> dict:
+    proc = envcheck("fix", *args, "--format", "json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return json.loads(proc.stdout)
+
+
+def installs(data: dict) -> List[List[str]]:
+    return [cmd for a in data["actions"] for cmd in a["commands"] if cmd[3:4] == ["install"]]
+
+
+def verify_codes(*args: str) -> dict:
+    proc = envcheck("verify", *args, "--format", "json")
+    return {f["code"]: f for f in json.loads(proc.stdout)["findings"]}
+
+
+# ---- 1. one evidence path: the driver ceiling read from the error message bounds the choice
+
+
+def test_ec902_report_is_bounded_by_the_ceiling_or_asks() -> None:
+    assert "EC902" in verify_codes("--from-report", str(EC902_REPORT))
+    data = plan("--from-report", str(EC902_REPORT))
+    assert installs(data) == []  # the GPU is unknown: no build is picked blindly
+    (ask,) = [a for a in data["actions"] if a["id"] == "torch-needs-facts"]
+    assert "nvidia-smi --query-gpu=name,compute_cap" in ask["description"]
+    assert "--cc" in ask["description"] and "EC902" in ask["resolves"]
+    assert any("up to 11.4" in n for n in data["notes"])
+    assert not any("cu13" in json.dumps(a) for a in data["actions"])
+    # given the missing facts, the build stays within the driver's CUDA 11.4
+    data = plan("--from-report", str(EC902_REPORT), "--cc", "8.6", "--python", "3.11")
+    (cmd,) = installs(data)
+    index = cmd[cmd.index("--index-url") + 1]
+    assert re.search(r"/whl/cu11\d$", index), cmd
+    (action,) = [a for a in data["actions"] if a["id"] == "torch-install"]
+    assert "up to 11.4" in action["description"]
+    assert "runs on this driver" not in action["description"]  # the driver version is unknown
+
+
+def test_docker_uses_the_same_judgment_as_fix(tmp_path: Path) -> None:
+    out = tmp_path / "ctx"
+    proc = envcheck("fix", "--docker", "--from-report", str(EC902_REPORT), "-o", str(out))
+    assert proc.returncode == 2
+    assert "tell me the GPU's compute capability" in proc.stderr
+    assert not (out / "Dockerfile").exists()
+    proc = envcheck(
+        "fix", "--docker", "--from-report", str(EC902_REPORT), "--cc", "8.6", "-o", str(out)
+    )
+    assert proc.returncode == 0, proc.stderr
+    req = (out / "requirements.txt").read_text()
+    assert re.search(r"^torch==[\d.]+\+cu11\d$", req, re.M), req
+    assert "runs here" not in proc.stdout
+
+
+def test_docker_never_pins_cuda13_for_a_pascal_gpu(tmp_path: Path) -> None:
+    proc = envcheck("fix", "--docker", "--from-report", str(PASCAL_REPORT), "-o", str(tmp_path))
+    assert proc.returncode == 2 and "--cc" in proc.stderr  # cc unknown: asked, not guessed
+    proc = envcheck(
+        "fix",
+        "--docker",
+        "--from-report",
+        str(PASCAL_REPORT),
+        "--cc",
+        "6.1",
+        "-o",
+        str(tmp_path / "ctx"),
+    )
+    assert proc.returncode == 0, proc.stderr
+    req = (tmp_path / "ctx" / "requirements.txt").read_text()
+    torch = re.search(r"^torch==\S+\+cu(\d+)$", req, re.M)
+    assert torch and int(torch.group(1)) < 130, req  # CUDA 13 has no kernels below sm_75
+
+
+# ---- 2. unknown is unknown; a host without an NVIDIA GPU never gets a CUDA build
+
+
+def test_no_nvidia_gpu_target_keeps_the_cpu_build() -> None:
+    assert verify_codes("--snapshot", str(NO_GPU))["EC102"]["severity"] == "warning"
+    data = plan("--snapshot", str(NO_GPU), "--target", "torch==2.13.0")
+    assert installs(data) == []  # 2.13.0+cpu is installed and is the right build here
+    assert not any("+cu" in w for a in data["actions"] for c in a["commands"] for w in c)
+    assert any("cannot train on NVIDIA GPUs" in n for n in data["notes"])
+    data = plan("--snapshot", str(NO_GPU), "--target", "torch==2.12.0")
+    (cmd,) = installs(data)
+    assert "torch==2.12.0+cpu" in cmd and cmd[-1].endswith("/whl/cpu")
+
+
+def test_no_nvidia_gpu_docker_gets_a_cpu_image_and_a_warning(tmp_path: Path) -> None:
+    proc = envcheck("fix", "--docker", "--snapshot", str(NO_GPU), "-o", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    req = (tmp_path / "requirements.txt").read_text()
+    assert re.search(r"^torch==2\.13\.0\+cpu$", req, re.M), req
+    assert "+cu" not in req
+    assert "warning:" in proc.stdout and "--gpus" in proc.stdout
+    assert "cannot train on NVIDIA GPUs" in proc.stdout
+
+
+@pytest.mark.parametrize("name", ["nouveau_bound", "driver_library_mismatch"])
+def test_unusable_drivers_never_get_runs_here(name: str, tmp_path: Path) -> None:
+    snap = str(SNAPS / f"{name}.json")
+    text = envcheck("fix", "--snapshot", snap).stdout
+    assert "runs here" not in text and "runs on this driver" not in text
+    proc = envcheck("fix", "--docker", "--snapshot", snap, "-o", str(tmp_path))
+    assert "runs here" not in proc.stdout + proc.stderr
+    # the driver version is unknown there: the image is not chosen blindly
+    assert proc.returncode == 2 and "tell me the NVIDIA driver version" in proc.stderr
+    proc = envcheck("fix", "--docker", "--snapshot", snap, "--driver", "550.54.15",
+                    "--cc", "9.0", "-o", str(tmp_path / "ctx"))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "once the driver problem" in proc.stdout and "runs here" not in proc.stdout
+
+
+def test_bad_override_flags_are_usage_errors() -> None:
+    for args in (["--cc", "sm_86"], ["--driver", "55x"], ["--python", "three"]):
+        proc = envcheck("fix", "--snapshot", str(NO_GPU), *args)
+        assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
+        assert proc.stderr.startswith("envcheck: error:") and "Traceback" not in proc.stderr
+
+
+# ---- 4. matrix floors through the CLI
+
+
+def test_recommend_floors_and_cannot_tell() -> None:
+    k80 = envcheck("matrix", "recommend", "--gpu", "Tesla K80", "--driver", "470.82.01",
+                   "--json")  # fmt: skip
+    d = json.loads(k80.stdout)
+    assert d["best"]["version"] != "2.5.1"  # 2.5.1+cu118 bundles cuDNN 9: cc >= 5.0
+    r251 = [r for r in d["rejected"] if r["build"]["version"] == "2.5.1"]
+    assert r251 and any("cuDNN 9.1.0.70" in x and ">= 5.0" in x for x in r251[0]["reasons"])
+
+    def unknown(reason: str) -> bool:
+        return "not in the matrix" in reason or reason.startswith("cannot tell")
+
+    # "will not run" always has a proven reason; a missing fact alone is "cannot tell"
+    assert all(not all(unknown(x) for x in r["reasons"]) for r in d["rejected"])
+    assert d["cannot_tell"] and all(
+        c["missing"] and all(unknown(x) for x in c["missing"]) for c in d["cannot_tell"]
+    )
+    b200 = envcheck("matrix", "recommend", "--gpu", "B200", "--driver", "550.54.15")
+    assert b200.returncode == 1
+    assert "cannot drive Blackwell" in b200.stdout and "570.26" in b200.stdout
+    v100 = envcheck("matrix", "recommend", "--cc", "7.0", "--driver", "580.65.06",
+                    "--framework", "jax", "--json")  # fmt: skip
+    d = json.loads(v100.stdout)
+    assert d["best"]["tag"] != "jax-cuda13-plugin"
+    assert any(
+        r["build"]["tag"] == "jax-cuda13-plugin" and any("CUDA 13" in x for x in r["reasons"])
+        for r in d["rejected"]
+    )
+
+
+# ---- the property: no fix / fix --docker recommends a build verify judges failing here
+
+_BUILD_CATEGORIES = {"driver-too-old", "gpu-arch-unsupported", "cpu-only-build",
+                     "python-unsupported"}  # fmt: skip
+
+
+def _inputs() -> List[List[str]]:
+    out = [["--snapshot", str(p)] for p in sorted(SNAPS.glob("*.json"))]
+    out += [["--from-report", str(p)] for p in sorted(REPORTS.iterdir()) if p.suffix in (".txt",)]
+    out += [["--error-log", str(p)] for p in sorted(REPORTS.glob("*.log"))]
+    return out
+
+
+def _with_build(snapshot, pins: List[str], removed: List[str], fresh: bool, driver, matrix):
+    """The snapshot as the plan leaves it: ``pins`` installed, ``removed`` uninstalled (a fresh
+    image holds only the pins), the driver upgraded where the plan upgrades it; no old error
+    log (it is history)."""
+    import copy
+
+    from envcheck.snapshot import Driver, Packages
+
+    snap = copy.deepcopy(snapshot)
+    if driver:
+        if not isinstance(snap.driver, Driver):
+            snap.driver = Driver(status="ok")
+        snap.driver.version = driver
+        snap.driver.cuda_version = matrix.max_cuda_for_driver(driver)
+    installed = {} if fresh else dict(snap.installed())
+    for name in removed:
+        installed.pop(name, None)
+    for pin in pins:
+        name, version = pin.split("==", 1)
+        installed[re.sub(r"\[.*\]$", "", name)] = version
+    # --deep facts (torch's own arch list) were read from the old build: not the new one's
+    snap.packages = Packages(installed=installed, deep=None)
+    snap.error_log = None
+    return snap
+
+
+def test_no_plan_recommends_a_build_verify_judges_failing() -> None:
+    """For every fixture snapshot and pasted report: the build fix and fix --docker choose,
+    put in place of the installed one, gets no driver / arch / CPU-build / Python error from
+    verify's checks; and it is never the installed build verify already judged failing."""
+    from envcheck.checks.registry import run_checks
+    from envcheck.compat import load_matrix
+    from envcheck.errors import InputError
+    from envcheck.fix.choose import docker_pins
+    from envcheck.fix.docker import DockerOptions
+    from envcheck.fix.evidence import judge
+    from envcheck.fix.plan import build_plan
+    from envcheck.inputs import gather
+    from envcheck.policy import Policy
+
+    matrix = load_matrix()
+    checked = 0
+    for args in _inputs():
+        kind, path = args
+        snap = gather(
+            snapshot_file=path if kind == "--snapshot" else None,
+            reports=[path] if kind == "--from-report" else [],
+            error_logs=[path] if kind == "--error-log" else [],
+        )
+        ev = judge(snap, matrix)
+        failing_installed = {
+            fw: ev.installed.get(fw) for fw, fs in ev.failing.items() if fs and fw in ev.installed
+        }
+        chosen: List[tuple] = []  # (pins, removed, fresh image)
+        fix = build_plan(snap, ev.outcome, matrix, evidence=ev)
+        pins, removed = [], []
+        for a in fix.actions:
+            for c in a.commands if a.scope == "python-env" else []:
+                if c[3] == "install":
+                    pins += [w for w in c[4:] if "==" in w]
+                else:
+                    removed += [w for w in c[4:] if not w.startswith("-")]
+        upgrade = fix.action("driver-upgrade")
+        if any(a.kind == "install" for a in fix.actions):
+            chosen.append((pins, removed, False, upgrade.gate_driver if upgrade else None))
+        try:
+            pins, _, _, notes = docker_pins(ev, matrix, None, DockerOptions(framework="torch"))
+            need = [m.group(1) for n in notes for m in [re.search(r"upgraded to >= (\S+)", n)] if m]
+            chosen.append((pins, [], True, need[0] if need else None))
+        except InputError:
+            pass  # asked for a fact or nothing runs: nothing recommended
+        for pins, removed, fresh, driver in chosen:
+            if not pins:
+                continue
+            checked += 1
+            for pin in pins:
+                name, version = pin.split("==", 1)
+                assert failing_installed.get(name) != version, (args, pin)
+            after = run_checks(
+                _with_build(snap, pins, removed, fresh, driver, matrix), matrix, Policy()
+            )
+            bad = [
+                (f.code, f.found)
+                for f in after.findings
+                if f.severity == "error"
+                and f.category in _BUILD_CATEGORIES
+                and not f.code.startswith("EC9")
+            ]
+            assert bad == [], (args, pins, bad)
+    print(f"property checked on {checked} chosen builds")
+    assert checked >= 10  # the property was exercised, not vacuous
