@@ -177,11 +177,17 @@ def test_every_framework_cuda_is_known_to_the_cuda_matrix(m: Matrix) -> None:
                 assert m.driver_runs_cuda("999.99", b.cuda).mode == "full", b
 
 
-def test_driver_older_than_the_gpu_architecture_is_noted(m: Matrix) -> None:
+def test_driver_older_than_the_gpu_architecture_rules_out_everything(m: Matrix) -> None:
+    # floors.json: Blackwell's first toolkit is CUDA 12.8 (driver >= 570.26): an R535 driver
+    # cannot drive an RTX 50 at all, whatever the build
     rec = m.recommend("torch", driver="535.104.05", gpu_ccs=["12.0"], python="3.12")
-    assert any("first toolkit for compute capability 12.0" in n for n in rec.notes)
+    assert rec.best is None and rec.rejected == []
+    assert any("cannot drive Blackwell" in b and "first toolkit" in b for b in rec.blocked)
     rec = m.recommend("torch", driver="575.57.08", gpu_ccs=["12.0"], python="3.12")
-    assert not any("first toolkit" in n for n in rec.notes)
+    assert rec.blocked == [] and rec.best is not None
+    # Kepler's last driver branch is R470: a K80 on R535 runs nothing
+    rec = m.recommend("torch", driver="535.104.05", gpu_ccs=["3.7"], python="3.10")
+    assert rec.best is None and any("R470 is the last driver branch" in b for b in rec.blocked)
 
 
 def test_unknown_versions_are_none_not_guesses(m: Matrix) -> None:
