@@ -39,6 +39,8 @@ OPTION_METAVARS: Dict[str, str] = {
     "--driver": "VERSION",
     "--python": "VERSION",
     "--cc": "X.Y",
+    "--driver-cuda": "X.Y",
+    "--restore-dir": "DIR",
     "--base-image": "IMAGE",
     "--tag": "TAG",
     "--shm-size": "SIZE",
