@@ -19,7 +19,6 @@ Modes (one of):
   envcheck watch [options] -- python train.py ...   launch the job, watch its process tree
   envcheck watch --pid N [--duration 120]           attach to a running job
   envcheck watch --replay TRACE                      re-judge a recorded trace
-  envcheck watch --synthetic --data-dir DIR          GPU / loader / cold-read ceilings
 
 \b
 A live run records a trace (./envcheck-watch-<time>.jsonl unless --record PATH or --no-record)
@@ -38,11 +37,8 @@ def watch(
     replay: Optional[str] = typer.Option(
         None, "--replay", metavar="TRACE", help="Re-judge a recorded trace (JSON lines)."
     ),
-    synthetic: bool = typer.Option(
-        False, "--synthetic", help="Measure GPU, loader and cold-read ceilings, name the limiter."
-    ),
     data_dir: Optional[str] = typer.Option(
-        None, "--data-dir", metavar="DIR", help="The data directory (disk stats; --synthetic)."
+        None, "--data-dir", metavar="DIR", help="The data directory (its disk's stats are sampled)."
     ),
     record: Optional[str] = typer.Option(
         None, "--record", metavar="PATH", help="Where to write the trace of a live run."
@@ -90,7 +86,7 @@ def watch(
     from envcheck.output import write_output
 
     argv = list(command or []) + list(ctx.args or [])
-    modes = [bool(argv), pid is not None, replay is not None, synthetic]
+    modes = [bool(argv), pid is not None, replay is not None]
     if sum(modes) != 1:
         raise InputError("choose one mode: -- COMMAND ..., --pid N, --replay TRACE or --synthetic")
     if fmt not in FORMATS:
@@ -108,8 +104,6 @@ def watch(
         raise InputError("--pid must be a positive process id")
     if data_dir is not None and not os.path.isdir(data_dir):
         raise InputError(f"--data-dir: {data_dir}: not a directory")
-    if synthetic and data_dir is None:
-        raise InputError("--synthetic needs --data-dir DIR (the data to measure)")
 
     from envcheck.watch.analyze import analyze
     from envcheck.watch.timeline import Timeline
@@ -119,10 +113,6 @@ def watch(
     if replay is not None:
         tl = Timeline.load(replay)
         trace_path = replay
-    elif synthetic:
-        from envcheck.watch.synthetic import run_synthetic
-
-        tl = run_synthetic(data_dir, budget_s=budget, batch=batch)
     else:
         from envcheck.watch.runner import Runner, default_trace_path
 

@@ -12,5 +12,4 @@ The same layers as verify, over time (../shared/design.md):
 - ``analyze.py``   windows, events (stutter), verdict and ranking (pure)
 - ``report.py``    text, JSON (the verify report plus ``watch``), Prometheus textfile
 - ``runner.py``    launch or attach, tee the output, drive the samplers, live status line
-- ``synthetic.py`` the differential probe (GPU / loader / cold-read ceilings)
 """
