@@ -78,17 +78,13 @@ def watch(
         metavar="child|verdict",
         help="Exit with the job's code (default) or the verdict's.",
     ),
-    budget: float = typer.Option(
-        90.0, "--budget", metavar="SECONDS", help="--synthetic: total time budget."
-    ),
-    batch: int = typer.Option(64, "--batch", metavar="N", help="--synthetic: batch size."),
 ) -> None:
     from envcheck.output import write_output
 
     argv = list(command or []) + list(ctx.args or [])
     modes = [bool(argv), pid is not None, replay is not None]
     if sum(modes) != 1:
-        raise InputError("choose one mode: -- COMMAND ..., --pid N, --replay TRACE or --synthetic")
+        raise InputError("choose one mode: -- COMMAND ..., --pid N or --replay TRACE")
     if fmt not in FORMATS:
         raise InputError(f"--format: choose from {', '.join(FORMATS)}, not {fmt!r}")
     if exit_mode not in ("child", "verdict"):
@@ -129,6 +125,8 @@ def watch(
             prom_file=prom_file,
             window=window,
             warmup=warmup,
+            # a machine format on stdout must not be mixed with the job's own output
+            stdout=sys.stderr.buffer if fmt != "text" and not output else None,
         )
         tl = runner.run()
         child_code = tl.exit_code()

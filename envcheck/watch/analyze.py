@@ -277,8 +277,9 @@ def _run_level(
                         spec.severity,
                         spec.title,
                         "even step times",
-                        f"step times repeat every {workers} steps (autocorrelation {acf[peak]:.2f} at lag "
-                        f"{workers}, {workers} workers): {len(slow)} slow steps of ~"
+                        f"step times repeat every {workers} steps (autocorrelation "
+                        f"{acf[peak]:.2f} at lag {workers}, {workers} workers): {len(slow)} "
+                        f"slow steps of ~"
                         f"{statistics.median(slow):.2f} s between fast ones of ~{med:.2f} s",
                         spec.fix,
                         {

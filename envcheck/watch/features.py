@@ -50,6 +50,7 @@ IO_WCHANS = (
     "bit_wait_io",
     "blk_mq_get_tag",
     "pipe_read",
+    "anon_pipe_read",
     "pipe_wait",
     "fuse_",
     "request_wait_answer",
@@ -326,17 +327,19 @@ def window(tl: Timeline, t0: float, t1: float, seen_before: Optional[set] = None
         w.disk_read_bps = _rate(host, "disk", "read_b")
         w.net_rx_bps = _rate(host, "net", "rx_b")
 
-    others = by_src.get("others", [])
-    if len(others) >= 2:
-        first = {p["pid"]: p for p in others[0].get("procs") or () if isinstance(p, dict)}
-        last = {p["pid"]: p for p in others[-1].get("procs") or () if isinstance(p, dict)}
-        dt = others[-1]["t"] - others[0]["t"]
-        for pid, p in last.items():
-            if pid in first and dt > 0:
-                used = (_num(p.get("cpu_s")) or 0.0) - (_num(first[pid].get("cpu_s")) or 0.0)
-                if used > 0:
-                    w.others.append((pid, str(p.get("name") or "?"), used / dt))
-        w.others.sort(key=lambda o: -o[2])
+    # "others" rows hold rates over (since, t]: use every row whose span overlaps the window
+    spans = [r for r in tl.of("others") if r["t"] >= t0 and float(r.get("since", r["t"])) <= t1]
+    if spans:
+        acc: Dict[int, List[float]] = {}
+        names: Dict[int, str] = {}
+        for r in spans:
+            for p in r.get("procs") or ():
+                if isinstance(p, dict) and isinstance(p.get("pid"), int):
+                    acc.setdefault(p["pid"], []).append(_num(p.get("cores")) or 0.0)
+                    names[p["pid"]] = str(p.get("name") or "?")
+        w.others = sorted(
+            ((pid, names[pid], sum(v) / len(spans)) for pid, v in acc.items()), key=lambda o: -o[2]
+        )
 
     tree_pids = set()
     for r in tree_rows:

@@ -48,8 +48,15 @@ def _static_verify(timeout: float = 5.0) -> Dict[str, Any]:
         from envcheck.policy import load_policy  # noqa: PLC0415
 
         policy = load_policy(None)
-        snapshot = gather(snapshot_file=None, reports=(), error_logs=(), deep=False,
-                          data_dir=None, data_url=None, timeout=timeout)
+        snapshot = gather(
+            snapshot_file=None,
+            reports=(),
+            error_logs=(),
+            deep=False,
+            data_dir=None,
+            data_url=None,
+            timeout=timeout,
+        )
         outcome = run_checks(snapshot, load_matrix_or_none(), policy, skip=list(policy.skip))
     except Exception as exc:  # noqa: BLE001 - the job must still run; say why verify did not
         return {"snapshot": None, "verify": {"error": f"{type(exc).__name__}: {exc}"}}
@@ -64,10 +71,21 @@ def _static_verify(timeout: float = 5.0) -> Dict[str, Any]:
 
 
 class Runner:
-    def __init__(self, argv: Optional[List[str]], pid: Optional[int], duration: Optional[float],
-                 interval: float, trace_path: Optional[str], data_dir: Optional[str],
-                 verify: bool, live: bool, prom_file: Optional[str], window: float,
-                 warmup: Optional[float], stdout: Optional[BinaryIO] = None) -> None:
+    def __init__(
+        self,
+        argv: Optional[List[str]],
+        pid: Optional[int],
+        duration: Optional[float],
+        interval: float,
+        trace_path: Optional[str],
+        data_dir: Optional[str],
+        verify: bool,
+        live: bool,
+        prom_file: Optional[str],
+        window: float,
+        warmup: Optional[float],
+        stdout: Optional[BinaryIO] = None,
+    ) -> None:
         self.argv, self.pid, self.duration, self.interval = argv, pid, duration, interval
         self.trace_path, self.data_dir, self.verify, self.live = trace_path, data_dir, verify, live
         self.prom_file, self.window, self.warmup = prom_file, window, warmup
@@ -93,8 +111,9 @@ class Runner:
             env = dict(os.environ)
             env.setdefault("PYTHONUNBUFFERED", "1")  # progress lines arrive when printed
             try:
-                proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        env=env)
+                proc = subprocess.Popen(
+                    self.argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+                )
             except OSError as exc:
                 raise InputError(f"cannot start {self.argv[0]}: {exc.strerror or exc}") from None
             root = proc.pid
@@ -122,8 +141,10 @@ class Runner:
             self.add({"t": 0.0, "src": "unknown", "sampler": "nvml", "reason": nvml.reason})
         readers = []
         if proc is not None:
-            for pipe, out, name in ((proc.stdout, self.stdout, "out"),
-                                    (proc.stderr, sys.stderr.buffer, "err")):
+            for pipe, out, name in (
+                (proc.stdout, self.stdout, "out"),
+                (proc.stderr, sys.stderr.buffer, "err"),
+            ):
                 th = threading.Thread(target=self._tee, args=(pipe, out, name), daemon=True)
                 th.start()
                 readers.append(th)
@@ -166,7 +187,9 @@ class Runner:
             for r in host.sample(t):
                 self.add(r)
             if others is not None and t >= next_others:
-                self.add(others.sample(t, tree_pids | {os.getpid()}))
+                others_row = others.sample(t, tree_pids | {os.getpid()})
+                if others_row is not None:
+                    self.add(others_row)
                 next_others = t + OTHERS_EVERY_S
             self.add(self._self_row(t))
             if self.live and t >= next_status:
@@ -193,9 +216,8 @@ class Runner:
     def _self_row(self, t: float) -> Dict[str, Any]:
         ru = resource.getrusage(resource.RUSAGE_SELF)
         rss = 0
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            with open("/proc/self/statm") as fh:
-                rss = int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        with contextlib.suppress(OSError, ValueError, IndexError), open("/proc/self/statm") as fh:
+            rss = int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
         return {"t": t, "src": "self", "cpu_s": round(ru.ru_utime + ru.ru_stime, 4), "rss_b": rss}
 
     def _tee(self, pipe: Any, out: BinaryIO, name: str) -> None:
@@ -246,7 +268,9 @@ class Runner:
             parts.append(f"GPU{g.index} {busy} busy")
         if w.main is not None:
             parts.append(f"main {w.main.cpu or 0:.2f} cores")
-        parts.append(f"workers {len(w.workers)}x{(sum(p.cpu or 0 for p in w.workers) / max(1, len(w.workers))):.0%} CPU")
+        parts.append(
+            f"workers {len(w.workers)}x{(sum(p.cpu or 0 for p in w.workers) / max(1, len(w.workers))):.0%} CPU"
+        )
         sys.stderr.write("\r\x1b[K" + " | ".join(parts))
         sys.stderr.flush()
 
@@ -256,7 +280,6 @@ class Runner:
         from envcheck.watch.report import prometheus  # noqa: PLC0415
 
         tl = self._snapshot()
-        try:
+        # best effort mid-run (the final write reports its errors)
+        with contextlib.suppress(Exception):
             write_output(self.prom_file, prometheus(tl, analyze(tl, self.window, self.warmup)))
-        except Exception:  # noqa: BLE001 - the textfile is best effort mid-run; final one raises
-            pass

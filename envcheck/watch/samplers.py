@@ -19,8 +19,18 @@ import contextlib
 import os
 from typing import Any, Dict, List, Optional
 
-_STATES = {"running": "R", "sleeping": "S", "disk-sleep": "D", "stopped": "T", "zombie": "Z",
-           "idle": "I", "tracing-stop": "t", "dead": "X", "waking": "W", "parked": "P"}
+_STATES = {
+    "running": "R",
+    "sleeping": "S",
+    "disk-sleep": "D",
+    "stopped": "T",
+    "zombie": "Z",
+    "idle": "I",
+    "tracing-stop": "t",
+    "dead": "X",
+    "waking": "W",
+    "parked": "P",
+}
 
 
 def _read(path: str) -> Optional[str]:
@@ -47,6 +57,8 @@ class TreeSampler:
             top = self._procs.get(self.root) or psutil.Process(self.root)
             self._procs[self.root] = top
             members = [top] + top.children(recursive=True)
+            if top.status() == psutil.STATUS_ZOMBIE:  # exited, not yet reaped by its parent
+                return {"t": t, "src": "tree", "root": self.root, "procs": [], "gone": True}
         except (psutil.NoSuchProcess, psutil.ZombieProcess):
             return {"t": t, "src": "tree", "root": self.root, "procs": [], "gone": True}
         except psutil.Error as exc:
@@ -179,9 +191,11 @@ class HostSampler:
             missing("psi", "/proc/pressure not readable (kernel < 4.20 or PSI disabled)")
         cpu_stat = _read(os.path.join(self.cgdir, "cpu.stat")) if self.cgdir else None
         if cpu_stat:
-            row["cgroup"] = {k: int(v) for k, v in
-                             (line.split() for line in cpu_stat.splitlines() if " " in line)
-                             if v.isdigit()}
+            row["cgroup"] = {
+                k: int(v)
+                for k, v in (line.split() for line in cpu_stat.splitlines() if " " in line)
+                if v.isdigit()
+            }
         else:
             missing("cgroup", "cgroup v2 cpu.stat not readable (cgroup v1, or no cpu controller)")
         meminfo = _read("/proc/meminfo") or ""
@@ -190,7 +204,8 @@ class HostSampler:
             key, _, rest = line.partition(":")
             if key in ("MemTotal", "MemAvailable", "Cached", "Dirty"):
                 mem[{"MemTotal": "total", "MemAvailable": "available"}.get(key, key.lower())] = (
-                    int(rest.split()[0]) * 1024)
+                    int(rest.split()[0]) * 1024
+                )
         if mem:
             row["mem"] = mem
         vmstat = _read("/proc/vmstat") or ""
@@ -201,8 +216,11 @@ class HostSampler:
             for line in (_read("/proc/diskstats") or "").splitlines():
                 f = line.split()
                 if len(f) >= 14 and f[2] == self.device:
-                    row["disk"] = {"dev": self.device, "read_b": int(f[5]) * 512,
-                                   "io_ms": int(f[12])}
+                    row["disk"] = {
+                        "dev": self.device,
+                        "read_b": int(f[5]) * 512,
+                        "io_ms": int(f[12]),
+                    }
         elif self.data_dir:
             missing("disk", f"no block device in /proc/diskstats for {self.data_dir}")
         net = _read("/proc/net/dev")
@@ -217,36 +235,48 @@ class HostSampler:
 
 
 class OthersSampler:
-    """CPU time of processes outside the watched tree (which processes compete)."""
+    """CPU use of processes outside the watched tree over the last interval (who competes)."""
+
+    TOP = 20
 
     def __init__(self) -> None:
         import psutil  # noqa: PLC0415
 
         self.psutil = psutil
         self.last: Dict[int, float] = {}
+        self.last_t: Optional[float] = None
 
-    def sample(self, t: float, exclude: set) -> Dict[str, Any]:
-        procs = []
+    def sample(self, t: float, exclude: set) -> Optional[Dict[str, Any]]:
         now: Dict[int, float] = {}
+        names: Dict[int, str] = {}
         for p in self.psutil.process_iter(["pid", "name", "cpu_times"]):
             info = p.info
             times = info.get("cpu_times")
             if times is None or info["pid"] in exclude:
                 continue
-            cpu = times.user + times.system
-            now[info["pid"]] = cpu
-            if cpu - self.last.get(info["pid"], cpu) > 0.05 or (
-                info["pid"] in self.last and cpu > self.last[info["pid"]]
-            ):
-                procs.append({"pid": info["pid"], "name": str(info.get("name"))[:40],
-                              "cpu_s": round(cpu, 3)})
-        prev_ids = {p["pid"] for p in procs}
-        # the first sample of a pair needs the earlier values of the same pids
-        for pid, cpu in self.last.items():
-            if pid in now and pid not in prev_ids and now[pid] > cpu:
-                procs.append({"pid": pid, "name": "?", "cpu_s": round(now[pid], 3)})
-        self.last = now
-        return {"t": t, "src": "others", "procs": procs}
+            now[info["pid"]] = times.user + times.system
+            names[info["pid"]] = str(info.get("name"))[:40]
+        row = None
+        if self.last_t is not None and t > self.last_t:
+            dt = t - self.last_t
+            rates = [
+                (pid, (cpu - self.last[pid]) / dt)
+                for pid, cpu in now.items()
+                if pid in self.last and cpu > self.last[pid]
+            ]
+            rates.sort(key=lambda pr: -pr[1])
+            row = {
+                "t": t,
+                "src": "others",
+                "since": round(self.last_t, 4),
+                "procs": [
+                    {"pid": pid, "name": names[pid], "cores": round(c, 3)}
+                    for pid, c in rates[: self.TOP]
+                ],
+                "total_cores": round(sum(c for _, c in rates), 3),
+            }
+        self.last, self.last_t = now, t
+        return row
 
 
 class NvmlSampler:
@@ -283,14 +313,20 @@ class NvmlSampler:
                 self.static.append({"error": self._err(exc)})
                 continue
             self.handles.append(h)
-            self.static.append({
-                "name": self._q(lambda h=h: pynvml.nvmlDeviceGetName(h)),
-                "sm_clock_max": self._q(lambda h=h: int(pynvml.nvmlDeviceGetMaxClockInfo(h, 1))),
-                "slowdown": self._q(lambda h=h: int(
-                    pynvml.nvmlDeviceGetTemperatureThreshold(h, 1))),
-                "mem_total": self._q(lambda h=h: int(pynvml.nvmlDeviceGetMemoryInfo(h).total)
-                                     // (1 << 20)),
-            })
+            self.static.append(
+                {
+                    "name": self._q(lambda h=h: pynvml.nvmlDeviceGetName(h)),
+                    "sm_clock_max": self._q(
+                        lambda h=h: int(pynvml.nvmlDeviceGetMaxClockInfo(h, 1))
+                    ),
+                    "slowdown": self._q(
+                        lambda h=h: int(pynvml.nvmlDeviceGetTemperatureThreshold(h, 1))
+                    ),
+                    "mem_total": self._q(
+                        lambda h=h: int(pynvml.nvmlDeviceGetMemoryInfo(h).total) // (1 << 20)
+                    ),
+                }
+            )
 
     def _q(self, fn: Any) -> Any:
         try:
@@ -300,8 +336,10 @@ class NvmlSampler:
         return value.decode() if isinstance(value, bytes) else value
 
     def gpus(self) -> List[Dict[str, Any]]:
-        return [{"index": i, **{k: v for k, v in s.items() if not isinstance(v, dict)}}
-                for i, s in enumerate(self.static)]
+        return [
+            {"index": i, **{k: v for k, v in s.items() if not isinstance(v, dict)}}
+            for i, s in enumerate(self.static)
+        ]
 
     def sample(self, t: float) -> List[Dict[str, Any]]:
         if self.nv is None:
@@ -325,8 +363,7 @@ class NvmlSampler:
                 row["mem_total"] = int(mem.total) // (1 << 20)
             row["sm_clock"] = self._q(lambda h=h: int(nv.nvmlDeviceGetClockInfo(h, 1)))
             row["sm_clock_max"] = static.get("sm_clock_max")
-            row["reasons"] = self._q(lambda h=h: int(
-                nv.nvmlDeviceGetCurrentClocksEventReasons(h)))
+            row["reasons"] = self._q(lambda h=h: int(nv.nvmlDeviceGetCurrentClocksEventReasons(h)))
             row["temp"] = self._q(lambda h=h: int(nv.nvmlDeviceGetTemperature(h, 0)))
             row["slowdown"] = static.get("slowdown")
             row["power"] = self._q(lambda h=h: round(nv.nvmlDeviceGetPowerUsage(h) / 1000.0, 1))
@@ -342,8 +379,10 @@ class NvmlSampler:
             return running
         for p in running:
             used = getattr(p, "usedGpuMemory", None)
-            out[int(p.pid)] = {"pid": int(p.pid),
-                               "mem_mib": int(used) // (1 << 20) if used else None}
+            out[int(p.pid)] = {
+                "pid": int(p.pid),
+                "mem_mib": int(used) // (1 << 20) if used else None,
+            }
         samples = self._q(lambda: nv.nvmlDeviceGetProcessUtilization(h, self.last_ts.get(i, 0)))
         if isinstance(samples, dict):
             # "not found" = no new sample since the last call: an idle GPU, not an error

@@ -16,7 +16,8 @@ Formats (fixtures in tests/fixtures/watch/logs/, captured from real runs, source
   (Keras 3: ``━━━━ 5s 50ms/step``) at the end of an epoch: the stated ``ms/step`` is a rate row.
 - Hugging Face Trainer's final metrics ``{'train_runtime': 61.2, ..., 'train_steps_per_second':
   8.17, ...}``: a rate row.
-- generic lines: ``step 120``, ``Step: 120/5000``, ``iter 120``, ``iteration=120``, ``global_step 120``.
+- generic lines: ``step 120``, ``Step: 120/5000``, ``iter 120``, ``iteration=120``,
+  ``global_step 120``.
 
 Several bars can be on screen (an eval bar inside the train bar): each is tracked by its
 description and total; bars described as eval/validation/test mark an eval phase.
@@ -30,11 +31,12 @@ from typing import Any, Dict, List, Optional, Tuple
 MAX_LINE = 4096  # longer "lines" are cut: a job printing binary must not grow our buffer
 
 _TQDM = re.compile(
-    r"(?P<desc>[^\r\n|]*?)[:\s]*(?:\d{1,3}%\|[^|]*\|\s*)?"
+    r"(?P<desc>[^\r\n|]*?)[:\s]*(?:\d{1,3}%)?\s*(?:\|[^|\r\n]*\|)?\s*"
     r"(?P<n>\d+)(?:/(?P<total>\d+|\?))?(?:[a-zA-Z]+)?\s*"
     r"\[(?P<elapsed>(?:\d+:)?\d{1,2}:\d{2})(?:<(?:(?:\d+:)?\d{1,2}:\d{2}|\?))?,\s*"
     r"(?:(?P<rate>[\d.]+|\?)\s*(?P<unit>s/[\w ]+|[\w ]+/s))"
 )
+_PERCENT = re.compile(r"\s*\d{1,3}%$")
 _KERAS_PROGRESS = re.compile(r"^\s*(?P<n>\d+)/(?P<total>\d+)\s+(?:\[[=>.]*\]|[━─]+)")
 _KERAS_RATE = re.compile(r"\b(?P<v>[\d.]+)(?P<u>us|ms|s)/step\b")
 _HF_SUMMARY = re.compile(r"['\"]train_steps_per_second['\"]\s*:\s*(?P<v>[\d.]+)")
@@ -74,6 +76,7 @@ class OutputParser:
         self.stream = stream
         self._buf = ""
         self._last: Dict[Tuple[str, str], int] = {}  # bar key -> last counter seen
+        self._desc: Dict[Tuple[str, str], str] = {}  # bar key -> its last description
         self._partial_done = ""  # the in-place line already parsed (tqdm's redraw in progress)
 
     def feed(self, text: str, t: Optional[float]) -> List[Dict[str, Any]]:
@@ -108,23 +111,25 @@ class OutputParser:
         rows: List[Dict[str, Any]] = []
         m = _TQDM.search(line)
         if m:
-            desc = " ".join(m.group("desc").split())[-60:]
-            key = (desc, m.group("total") or "?")
+            desc = _PERCENT.sub("", " ".join(m.group("desc").split())).rstrip(" :")[-60:]
+            # "Epoch 3" and "Epoch 4" are one bar restarted: the key ignores numbers
+            key = (re.sub(r"\d+", "#", desc), m.group("total") or "?")
             n = int(m.group("n"))
             eval_bar = bool(_EVAL_DESC.search(desc))
             last = self._last.get(key)
-            if last is None or n < last:
-                # a new bar (or a bar restarted, e.g. a new epoch)
-                if eval_bar:
-                    rows.append(self._row(t, "phase", phase="eval", text=desc))
-            if last is None or n != last:
+            last_desc = self._desc.get(key)
+            restarted = last is None or n < last or desc != last_desc  # e.g. a new epoch
+            if restarted and eval_bar:
+                rows.append(self._row(t, "phase", phase="eval", text=desc))
+            if restarted or n != last:
                 self._last[key] = n
+                self._desc[key] = desc
                 rows.append(
                     self._row(
                         t,
                         "step",
                         n=n,
-                        bar=f"{desc}|{key[1]}",
+                        bar=f"{key[0]}|{key[1]}",
                         kind="tqdm",
                         elapsed=_clock(m.group("elapsed")),
                         eval=eval_bar,
