@@ -1,6 +1,7 @@
 """Judge a Timeline: windows, stutter events, findings (EW codes) and the run's verdict. Pure.
 
-1. Warm-up is ignored (``warmup_s``; default the shorter of 60 s and a fifth of the run, design
+1. Warm-up is ignored (``warmup_s``; default the shorter of 60 s and a fifth of the run, and
+   never before the first training step the log shows: start-up is not training; design
    D6 / R25). Eval and checkpoint phases that the log announces are cut out of the judged time.
 2. The rest is cut into windows of ``window_s`` (30 s, envcheck choice); each window rule runs on
    each window. A rule fires for the run when its windows cover at least a third of the judged
@@ -92,6 +93,12 @@ def _tile(segs: List[Tuple[float, float]], size: float) -> List[Tuple[float, flo
     return out
 
 
+def _first_training_step(tl: Timeline) -> Optional[float]:
+    bar = F.training_bar(tl)
+    times = [r["t"] for r in tl.of("step") if str(r.get("bar")) == bar]
+    return times[0] if times else None
+
+
 def default_warmup(duration: float) -> float:
     return min(60.0, duration / 5.0)
 
@@ -100,6 +107,11 @@ def default_warmup(duration: float) -> float:
 def analyze(tl: Timeline, window_s: float = 30.0, warmup_s: Optional[float] = None) -> Result:
     duration = tl.duration
     warmup = default_warmup(duration) if warmup_s is None else max(0.0, warmup_s)
+    first_step = _first_training_step(tl)
+    if first_step is not None and first_step > warmup:
+        # start-up (imports, dataset indexing, worker start) is not training: judge from the
+        # first step the job reports, whatever --warmup says
+        warmup = first_step
     spans = phase_spans(tl)
     windows = _tile(_segments(warmup, duration, spans), window_s)
     result = Result(Outcome())
@@ -607,7 +619,13 @@ def _summary(
             f" (not judged: {', '.join(unread)})" if unread else ""
         )
     stutter = [e for e in result.events if not e["phase"]]
+    lost: Dict[int, float] = {}
+    for r in tl.of("gpu"):
+        util = r.get("util")
+        if isinstance(util, dict) and "lost" in str(util.get("unknown")) and r["i"] not in lost:
+            lost[r["i"]] = r["t"]
     return {
+        "gpus_lost": [{"gpu": i, "t": round(t, 2)} for i, t in sorted(lost.items())],
         "verdict": verdict,
         "primary": primary.code if primary else None,
         "contributing": [f.code for f, _ in findings if f is not primary],

@@ -75,6 +75,11 @@ def text(tl: Timeline, result: Result, trace_path: Optional[str] = None) -> str:
         + ("unknown (no NVML samples)" if s["gpu_busy"] is None else f"{s['gpu_busy']:.0%}")
     )
     lines.append("  " + "; ".join(facts))
+    for lost in s.get("gpus_lost") or ():
+        lines.append(
+            f"  GPU {lost['gpu']} was lost at {lost['t']:.1f} s (NVML: GPU is lost): "
+            "check `dmesg` for Xid 79 and run `envcheck verify`"
+        )
     if s.get("phases"):
         lines.append(
             "  phases cut out: "
