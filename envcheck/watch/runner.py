@@ -268,9 +268,8 @@ class Runner:
             parts.append(f"GPU{g.index} {busy} busy")
         if w.main is not None:
             parts.append(f"main {w.main.cpu or 0:.2f} cores")
-        parts.append(
-            f"workers {len(w.workers)}x{(sum(p.cpu or 0 for p in w.workers) / max(1, len(w.workers))):.0%} CPU"
-        )
+        mean = sum(p.cpu or 0 for p in w.workers) / max(1, len(w.workers))
+        parts.append(f"workers {len(w.workers)}x{mean:.0%} CPU")
         sys.stderr.write("\r\x1b[K" + " | ".join(parts))
         sys.stderr.flush()
 
