@@ -428,3 +428,66 @@ def test_redraws_split_and_unknown_error_lines_are_not_findings() -> None:
     )
     assert [r["match"] for r in rows if r["src"] == "log"] == ["no-kernel-image"]
     assert statistics.median([1, 2, 3]) == 2
+
+
+def test_synthetic_probe_measures_what_it_can_and_says_what_it_skipped(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    for i in range(60):
+        (data / f"sample{i}.bin").write_bytes(os.urandom(20000))
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "envcheck",
+            "watch",
+            "--synthetic",
+            "--data-dir",
+            str(data),
+            "--budget",
+            "6",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert r.returncode == 0, r.stderr
+    syn = json.loads(r.stdout)["watch"]["synthetic"]
+    assert syn["files"] == 60 and syn["bytes"] == 60 * 20000
+    rates = syn["loader"]["samples_per_s"]
+    assert "0" in rates and all(v > 0 for v in rates.values())
+    assert syn["cold"]["mb_per_s"] > 0 and syn["cold"]["files"] > 0
+    assert syn["num_workers"] in {int(k) for k in rates}
+    assert syn["limiter"] in syn["ceilings"]
+    if "skipped" in syn["gpu"]:
+        assert "GPU compute" not in syn["ceilings"]
+        assert "torch" in syn["gpu"]["skipped"]
+    text = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "envcheck",
+            "watch",
+            "--synthetic",
+            "--data-dir",
+            str(data),
+            "--budget",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert "num_workers=" in text.stdout and "cold read" in text.stdout
+
+
+def test_synthetic_needs_a_data_dir() -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "envcheck", "watch", "--synthetic"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 2 and "--data-dir" in r.stderr

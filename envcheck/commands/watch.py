@@ -19,6 +19,7 @@ Modes (one of):
   envcheck watch [options] -- python train.py ...   launch the job, watch its process tree
   envcheck watch --pid N [--duration 120]           attach to a running job
   envcheck watch --replay TRACE                      re-judge a recorded trace
+  envcheck watch --synthetic --data-dir DIR          GPU / loader / cold-read ceilings
 
 \b
 A live run records a trace (./envcheck-watch-<time>.jsonl unless --record PATH or --no-record)
@@ -40,6 +41,13 @@ def watch(
     data_dir: Optional[str] = typer.Option(
         None, "--data-dir", metavar="DIR", help="The data directory (its disk's stats are sampled)."
     ),
+    synthetic: bool = typer.Option(
+        False, "--synthetic", help="Measure GPU, loader and cold-read ceilings; name the limiter."
+    ),
+    budget: float = typer.Option(
+        90.0, "--budget", metavar="SECONDS", help="--synthetic: total time budget (default 90)."
+    ),
+    batch: int = typer.Option(64, "--batch", metavar="N", help="--synthetic: batch size."),
     record: Optional[str] = typer.Option(
         None, "--record", metavar="PATH", help="Where to write the trace of a live run."
     ),
@@ -82,9 +90,9 @@ def watch(
     from envcheck.output import write_output
 
     argv = list(command or []) + list(ctx.args or [])
-    modes = [bool(argv), pid is not None, replay is not None]
+    modes = [bool(argv), pid is not None, replay is not None, synthetic]
     if sum(modes) != 1:
-        raise InputError("choose one mode: -- COMMAND ..., --pid N or --replay TRACE")
+        raise InputError("choose one mode: -- COMMAND ..., --pid N, --replay TRACE or --synthetic")
     if fmt not in FORMATS:
         raise InputError(f"--format: choose from {', '.join(FORMATS)}, not {fmt!r}")
     if exit_mode not in ("child", "verdict"):
@@ -101,6 +109,10 @@ def watch(
     if data_dir is not None and not os.path.isdir(data_dir):
         raise InputError(f"--data-dir: {data_dir}: not a directory")
 
+    if synthetic and data_dir is None:
+        raise InputError("--synthetic needs --data-dir DIR (the data to measure)")
+    if synthetic and not (budget > 0 and batch > 0):
+        raise InputError("--budget and --batch must be positive")
     from envcheck.watch.analyze import analyze
     from envcheck.watch.timeline import Timeline
 
@@ -109,6 +121,11 @@ def watch(
     if replay is not None:
         tl = Timeline.load(replay)
         trace_path = replay
+    elif synthetic:
+        from envcheck.watch.synthetic import run_synthetic
+
+        assert data_dir is not None
+        tl = run_synthetic(data_dir, budget_s=budget, batch=batch)
     else:
         from envcheck.watch.runner import Runner, default_trace_path
 
@@ -154,6 +171,10 @@ def render(fmt: str, tl: Any, result: Any, trace_path: Optional[str]) -> str:
         from envcheck.commands.verify import load_matrix_or_none
 
         return report.json_text(tl, result, load_matrix_or_none(), trace_path)
+    if tl.header.get("mode") == "synthetic" and fmt == "text":
+        from envcheck.watch.synthetic import text as synthetic_text
+
+        return synthetic_text(tl.header["synthetic"])
     if fmt == "prometheus":
         return report.prometheus(tl, result)
     return report.text(tl, result, trace_path)
