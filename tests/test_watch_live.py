@@ -205,7 +205,7 @@ def test_num_workers_0_without_a_gpu_says_what_it_cannot_judge(tmp_path: Path) -
 
 @torch_missing
 def test_competing_processes_outside_the_tree_are_named(tmp_path: Path) -> None:
-    spinners = [subprocess.Popen([sys.executable, str(JOBS / "spin.py"), "12"]) for _ in range(2)]
+    spinners = [subprocess.Popen([sys.executable, str(JOBS / "spin.py"), "120"]) for _ in range(2)]
     try:
         time.sleep(0.5)
         r, doc = watch(

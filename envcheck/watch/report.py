@@ -123,12 +123,17 @@ def text(tl: Timeline, result: Result, trace_path: Optional[str] = None) -> str:
         if len(result.events) > 8:
             lines.append(f"  ... {len(result.events) - 8} more in --format json")
     if result.windows:
-        strip = "".join(_letter(w) for w in result.windows[:80])
         lines.append("")
-        lines.append(
-            f"windows ({len(result.windows)}): {strip}   "
-            "(. = no finding, letter = the code's last digit group: see JSON)"
-        )
+        lines.append(f"windows ({len(result.windows)}):")
+        for w in result.windows[:12]:
+            busy = "" if w.get("gpu_busy") is None else f"GPU {w['gpu_busy']:.0%}, "
+            lines.append(
+                f"  {w['t0']:7.1f}-{w['t1']:.1f} s  {busy}main {w.get('main_cpu')} cores, "
+                f"{w['workers']} workers {w['worker_cpu']} cores: "
+                f"{', '.join(w['fired']) or 'no finding'}"
+            )
+        if len(result.windows) > 12:
+            lines.append(f"  ... {len(result.windows) - 12} more in --format json")
     if static:
         lines.append("")
         lines.append(f"static verify findings ({len(static)}):")
@@ -160,12 +165,6 @@ def text(tl: Timeline, result: Result, trace_path: Optional[str] = None) -> str:
     if s.get("exit_code") is not None:
         lines.append(f"job exit code: {s['exit_code']}")
     return "\n".join(lines) + "\n"
-
-
-def _letter(w: Dict[str, Any]) -> str:
-    if not w.get("fired"):
-        return "."
-    return str(w["fired"][0])[-1]
 
 
 def document(

@@ -490,7 +490,9 @@ def ew132(w: Window) -> Optional[Hit]:
     )
     parts = []
     if share is not None:
-        parts.append(f"the job waited for CPU {_pct(share)} of the time it ran")
+        parts.append(
+            f"the job's processes waited {share:.2f} s on a run queue per CPU-second they got"
+        )
     if outside is not None:
         parts.append(f"other processes used {_cores(outside)}")
     if stolen:

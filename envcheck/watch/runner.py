@@ -33,6 +33,9 @@ from envcheck.watch.timeline import Timeline, TraceWriter
 OTHERS_EVERY_S = 5.0
 STATUS_EVERY_S = 2.0
 PROM_EVERY_S = 30.0
+BUDGET_EVERY_S = 20.0
+CPU_BUDGET = 0.01  # 1 % of one core (design D1); over it, sample half as often (up to 2 s)
+MAX_INTERVAL_S = 2.0
 
 
 def default_trace_path() -> str:
@@ -178,6 +181,8 @@ class Runner:
             others = None
         next_others = next_status = 0.0
         next_prom = PROM_EVERY_S
+        next_budget = BUDGET_EVERY_S
+        self._budget_mark = (0.0, self._self_row(0.0)["cpu_s"])
         tree_pids: set = {root}
         while True:
             t = self.now()
@@ -199,6 +204,10 @@ class Runner:
                 self._write_prom()
                 next_prom = t + PROM_EVERY_S
             if proc is not None and proc.poll() is not None:
+                if others is not None:  # close the last interval of the others' CPU use
+                    last = others.sample(self.now(), tree_pids | {os.getpid()})
+                    if last is not None:
+                        self.add(last)
                 return proc.returncode, "exited"
             if proc is None and row.get("gone"):
                 return None, "the watched process ended"
@@ -211,7 +220,29 @@ class Runner:
                         proc.kill()
                         return proc.wait(), "--duration reached: job killed"
                 return None, "--duration reached"
+            if t >= next_budget:
+                next_budget = t + BUDGET_EVERY_S
+                if self._keep_budget(t):
+                    self.add(
+                        {
+                            "t": t,
+                            "src": "unknown",
+                            "sampler": "rate",
+                            "reason": "watch over its CPU budget: sampling interval now "
+                            f"{self.interval:g} s",
+                        }
+                    )
             time.sleep(max(0.0, self.interval - (self.now() - t)))
+
+    def _keep_budget(self, t: float) -> bool:
+        """Halve the sampling rate when watch itself used more than its CPU budget."""
+        cpu = self._self_row(t)["cpu_s"]
+        t0, cpu0 = self._budget_mark
+        self._budget_mark = (t, cpu)
+        if t > t0 and (cpu - cpu0) / (t - t0) > CPU_BUDGET and self.interval < MAX_INTERVAL_S:
+            self.interval = min(MAX_INTERVAL_S, self.interval * 2)
+            return True
+        return False
 
     def _self_row(self, t: float) -> Dict[str, Any]:
         ru = resource.getrusage(resource.RUSAGE_SELF)

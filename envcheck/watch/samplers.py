@@ -56,7 +56,7 @@ class TreeSampler:
         try:
             top = self._procs.get(self.root) or psutil.Process(self.root)
             self._procs[self.root] = top
-            members = [top] + top.children(recursive=True)
+            members = [top] + self._descendants(top)
             if top.status() == psutil.STATUS_ZOMBIE:  # exited, not yet reaped by its parent
                 return {"t": t, "src": "tree", "root": self.root, "procs": [], "gone": True}
         except (psutil.NoSuchProcess, psutil.ZombieProcess):
@@ -75,6 +75,35 @@ class TreeSampler:
             if pid not in alive:
                 del self._procs[pid]
         return {"t": t, "src": "tree", "root": self.root, "procs": rows}
+
+    def _descendants(self, top: Any) -> List[Any]:
+        """Children via /proc/PID/task/TID/children (a few reads), not a scan of all of /proc
+        as psutil's children() does: that scan was most of watch's own CPU on a busy host."""
+        pids: List[int] = []
+        frontier = [top.pid]
+        while frontier and len(pids) < 4096:
+            pid = frontier.pop()
+            try:
+                tids = os.listdir(f"/proc/{pid}/task")
+            except OSError:
+                continue
+            for tid in tids:
+                text = _read(f"/proc/{pid}/task/{tid}/children")
+                if text is None:  # kernel without CONFIG_PROC_CHILDREN
+                    return list(top.children(recursive=True))
+                for child in text.split():
+                    pids.append(int(child))
+                    frontier.append(int(child))
+        out = []
+        for pid in pids:
+            proc = self._procs.get(pid)
+            if proc is None:
+                try:
+                    proc = self.psutil.Process(pid)
+                except self.psutil.Error:
+                    continue
+            out.append(proc)
+        return out
 
     def _one(self, proc: Any) -> Optional[Dict[str, Any]]:
         psutil = self.psutil
