@@ -491,3 +491,44 @@ def test_synthetic_needs_a_data_dir() -> None:
         timeout=60,
     )
     assert r.returncode == 2 and "--data-dir" in r.stderr
+
+
+def test_live_status_line_on_request() -> None:
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "envcheck",
+            "watch",
+            "--no-verify",
+            "--no-record",
+            "--live",
+            "--",
+            sys.executable,
+            "-c",
+            "import time; time.sleep(2.5)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "main " in r.stderr and "workers 0x" in r.stderr
+    quiet = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "envcheck",
+            "watch",
+            "--no-verify",
+            "--no-record",
+            "--",
+            sys.executable,
+            "-c",
+            "pass",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "workers 0x" not in quiet.stderr  # not a terminal: no status line by default

@@ -107,6 +107,8 @@ def test_respawn_events_are_explained(traces: Path) -> None:
     assert len(gaps) == 3
     assert all(1.5 <= e["seconds"] <= 2.5 for e in gaps)
     assert all(any("respawn" in x for x in e["explained_by"]) for e in gaps)
+    steady = judged(traces / "ew105_positive.jsonl")  # workers never replaced
+    assert not any("respawn" in x for e in steady["watch"]["events"] for x in e["explained_by"])
 
 
 def test_text_report_names_the_limiter_evidence_and_fix(traces: Path) -> None:

@@ -507,8 +507,10 @@ def _explain(
     why: List[str] = []
     if phase:
         why.append(f"{phase} phase (announced in the log): expected, not counted as stutter")
-    if w.new_workers:
-        why.append(f"{w.new_workers} new loader worker process(es) started (respawn)")
+    whole = F.window(tl, 0.0, tl.duration)
+    if any(t0 - 3.0 <= t <= t1 + 3.0 for t in _respawns(tl, whole)):
+        # a new set of workers replaced the old one (the first start is not a respawn)
+        why.append(f"{w.new_workers or 'all'} loader worker process(es) replaced (respawn)")
     blocked = [p for p in (w.workers or ([w.main] if w.main else [])) if R._io_blocked(p) >= 0.3]
     if blocked:
         why.append(f"{len(blocked)} reader(s) blocked in I/O")
