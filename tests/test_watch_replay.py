@@ -220,3 +220,14 @@ def test_mode_is_required_and_exclusive() -> None:
         timeout=60,
     )
     assert r.returncode == 2 and "choose one mode" in r.stderr
+
+
+def test_a_trace_recorded_on_a_real_cpu_run_keeps_its_verdict() -> None:
+    """Recorded by `envcheck watch -- python tests/fixtures/watch/jobs/loader.py 2 25` (2 busy
+    DataLoader workers on a 2-core VM shared with other processes)."""
+    path = HERE / "fixtures" / "watch" / "recorded" / "cpu_loader_2_workers_contended.jsonl"
+    doc = judged(path)
+    assert [f["code"] for f in doc["findings"] if f["code"].startswith("EW")] == ["EW132", "EW101"]
+    summary = doc["watch"]["summary"]
+    assert summary["steps"]["count"] > 100 and summary["gpu_busy"] is None
+    assert summary["overhead"]["cpu_core_share"] < 0.01

@@ -23,7 +23,7 @@ Modes (one of):
 
 \b
 A live run records a trace (./envcheck-watch-<time>.jsonl unless --record PATH or --no-record)
-and exits with the job's exit code (--exit-code verdict: 0 healthy, 1 a finding).
+and exits with the job's exit code (--exit-code verdict: 0 no warning or error, 1 one).
 Codes: EW1xx (`envcheck explain EW101`).
 """
 
