@@ -38,8 +38,13 @@ CATEGORIES = (
     "cpu-contention",
 )
 # Categories only runtime evidence (watch) can show; the static checks never use them.
-WATCH_CATEGORIES = ("input-pipeline", "gpu-memory", "host-bound", "framework-config",
-                    "cpu-contention")
+WATCH_CATEGORIES = (
+    "input-pipeline",
+    "gpu-memory",
+    "host-bound",
+    "framework-config",
+    "cpu-contention",
+)
 
 
 @dataclass
