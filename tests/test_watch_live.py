@@ -532,3 +532,42 @@ def test_live_status_line_on_request() -> None:
         timeout=60,
     )
     assert "workers 0x" not in quiet.stderr  # not a terminal: no status line by default
+
+
+def test_ctrl_c_in_pid_mode_stops_watching_and_still_reports(tmp_path: Path) -> None:
+    import signal
+
+    trace = tmp_path / "t.jsonl"
+    job = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        w = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "envcheck",
+                "watch",
+                "--no-verify",
+                "--record",
+                str(trace),
+                "--pid",
+                str(job.pid),
+                "--format",
+                "json",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline:  # wait until it is sampling
+            if trace.exists() and trace.read_text().count('"src": "tree"') >= 3:
+                break
+            time.sleep(0.2)
+        w.send_signal(signal.SIGINT)
+        out, err = w.communicate(timeout=60)
+        assert w.returncode == 0, err
+        assert json.loads(out)["watch"]["mode"] == "pid"
+        assert job.poll() is None  # the watched job keeps running
+    finally:
+        job.kill()
+        job.wait()

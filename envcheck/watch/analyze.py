@@ -132,7 +132,6 @@ def analyze(tl: Timeline, window_s: float = 30.0, warmup_s: Optional[float] = No
             except R.SkipRule as exc:
                 skips.setdefault(spec.code, str(exc))
                 continue
-            skips.pop(spec.code, None) if spec.code in hits else None
             hits.setdefault(spec.code, [])
             if hit is not None:
                 hits[spec.code].append((hit, w.duration))

@@ -158,6 +158,8 @@ class Runner:
         old = signal.signal(signal.SIGINT, lambda *_: None) if proc else None  # the job gets it
         try:
             exit_code, reason = self._loop(proc, root)
+        except KeyboardInterrupt:  # --pid: Ctrl-C ends the watching, not the job; then report
+            exit_code, reason = None, "interrupted"
         finally:
             if old is not None:
                 signal.signal(signal.SIGINT, old)
