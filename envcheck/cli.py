@@ -13,7 +13,7 @@ import typer
 from envcheck import __version__
 from envcheck.errors import EXIT_INTERNAL, EnvcheckError
 
-COMMAND_MODULES = ("inspect", "verify", "catalogue", "matrix", "data", "fix", "fleet")
+COMMAND_MODULES = ("inspect", "verify", "catalogue", "matrix", "data", "fix", "fleet", "watch")
 
 app = typer.Typer(
     name="envcheck",

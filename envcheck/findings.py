@@ -30,6 +30,20 @@ CATEGORIES = (
     "kernel-failure",
     "performance-degraded",
     "policy",
+    # runtime causes, judged by `envcheck watch` (EW codes)
+    "input-pipeline",
+    "gpu-memory",
+    "host-bound",
+    "framework-config",
+    "cpu-contention",
+)
+# Categories only runtime evidence (watch) can show; the static checks never use them.
+WATCH_CATEGORIES = (
+    "input-pipeline",
+    "gpu-memory",
+    "host-bound",
+    "framework-config",
+    "cpu-contention",
 )
 
 

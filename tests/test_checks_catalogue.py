@@ -8,7 +8,7 @@ import os
 import re
 
 from envcheck.checks.registry import catalogue
-from envcheck.findings import CATEGORIES, SEVERITIES
+from envcheck.findings import CATEGORIES, SEVERITIES, WATCH_CATEGORIES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OURS = re.compile(r"^EC[1-7]\d\d$")  # EC8xx (kernels) and EC9xx (error logs) are tested elsewhere
@@ -42,7 +42,17 @@ def test_every_check_has_a_firing_and_a_quiet_test():
 
 def test_issue_categories_are_all_covered():
     have = {s.category for s in catalogue() if OURS.match(s.code)}
-    assert set(CATEGORIES) - have <= {"kernel-failure", "performance-degraded"}
+    assert set(CATEGORIES) - have <= {"kernel-failure", "performance-degraded"} | set(
+        WATCH_CATEGORIES
+    )
+
+
+def test_watch_categories_are_used_by_watch_rules():
+    from envcheck.watch.rules import catalogue as watch_rules
+
+    used = {s.category for s in watch_rules()}
+    assert set(WATCH_CATEGORIES) <= used
+    assert used <= set(CATEGORIES)
 
 
 def test_docs_list_every_check():

@@ -103,6 +103,10 @@ def catalogue() -> List[CheckSpec]:
 
 
 def get(code: str) -> Optional[CheckSpec]:
+    if code.upper().startswith("EW"):  # watch rules judge a Timeline, not a Snapshot
+        from envcheck.watch.rules import get as watch_rule  # noqa: PLC0415
+
+        return watch_rule(code)  # type: ignore[return-value]
     return {s.code: s for s in catalogue()}.get(code.upper())
 
 
