@@ -302,6 +302,11 @@ class Snapshot:
     kernels: Union[List[KernelTestResult], Unknown, None] = None
     # Evidence from pasted error logs: list of {"pattern": id, "line": text}
     error_log: Union[List[Dict[str, str]], Unknown, None] = None
+    # Pasted input only: what was read, from where (see envcheck.importers.extract):
+    # {"read": [{"fact", "value", "file", "line", "text", "kind"}], "conflicts": [...],
+    #  "formats": {file: [format names]}, "missing": [{"fact", "what", "command"}]}.
+    # Optional and ignored by older readers, so schema_version stays 1.
+    evidence: Union[Dict[str, Any], Unknown, None] = None
     probe_timings_ms: Dict[str, float] = field(default_factory=dict)
 
     # --- JSON -----------------------------------------------------------------------------

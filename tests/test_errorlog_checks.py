@@ -139,6 +139,50 @@ MESSAGES: List[Tuple[str, str]] = [
         "Unable to determine the device handle for GPU 0000:3B:00.0: Unknown Error",
     ),
     ("gpu-lost", "No devices were found"),
+    # issue 10: wordings seen in real pastes (tests/fixtures/corpus)
+    (
+        "nvml-driver-library-mismatch",
+        "NVRM: API mismatch: the client has the version 570.153.02, but",
+    ),
+    ("gpu-fallen-off-bus", "gpu randomly falls off the bus when playing games"),
+    (
+        "no-kernel-image",
+        "RuntimeError: CUDA error: no kernel image is available for execution on the driver",
+    ),
+    ("driver-too-old-found-version", "RuntimeError: The NVIDIA driver on your system is too old"),
+    (
+        "torchvision-cuda-mismatch",
+        "RuntimeError: Detected that PyTorch and torchvision were compiled with different CUDA "
+        "versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=11.8.",
+    ),
+    ("nouveau-owns-gpu", "NVRM: The NVIDIA probe routine was not called for 1 device(s)."),
+    (
+        "driver-stated-too-old",
+        "My Nvidia driver is not supported for the pytorch-gpu version that was requested",
+    ),
+    (
+        "gpu-throttling-reported",
+        "the GPU is at 100% usage, but throttled between 450 MHz and 550 MHz",
+    ),
+    (
+        "pcie-aer-uncorrected",
+        "pcieport 0000:00:03.0: AER: Multiple Uncorrected (Fatal) error received: 0000:00:03.0",
+    ),
+    (
+        "nccl-ib-memlock",
+        "misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot "
+        "allocate memory",
+    ),
+    ("pci-acs-enabled", "ACSCtl: SrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+"),
+    (
+        "nvcc-unsupported-host-compiler",
+        "host_config.h:132:2: error: #error -- unsupported GNU version! gcc versions later "
+        "than 11 are not supported!",
+    ),
+    (
+        "nccl-shm-failure",
+        "Error while creating shared memory segment /dev/shm/nccl-pZafXL (size 7340384)",
+    ),
 ]
 
 

@@ -294,7 +294,7 @@ def test_every_seed_file_imports(workdir: Path) -> None:
     [
         (lambda d: str(d), "is a directory"),
         (lambda d: str(d / "missing.txt"), "cannot read"),
-        (lambda d: _write(d / "empty.txt", b""), "not a recognised report"),
+        (lambda d: _write(d / "empty.txt", b""), "empty file"),
         (lambda d: _write(d / "elf.bin", b"\x7fELF\x02\x01\x01" + bytes(range(256)) * 8), "binary"),
     ],
     ids=["directory", "missing", "empty", "binary"],

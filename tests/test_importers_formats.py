@@ -399,9 +399,10 @@ def test_powershell_utf16_crlf_and_quoted_paste(tmp_path: Path) -> None:
 def test_unrecognised_binary_and_missing_inputs(tmp_path: Path) -> None:
     text = tmp_path / "notes.txt"
     text.write_text("my GPU is slow, please help\n")
-    expected = r"notes.txt: not a recognised report \(expected collect_env"
-    with pytest.raises(InputError, match=expected):
-        snapshot_from_reports([str(text)], [])
+    # readable text is evidence, even when nothing in it is recognised (issue 10)
+    notes = snapshot_from_reports([str(text)], [])
+    assert notes.evidence["recognised"] is False and notes.evidence["read"] == []
+    assert any(m["command"] == "nvidia-smi" for m in notes.evidence["missing"])
     blob = tmp_path / "core.bin"
     blob.write_bytes(bytes(range(256)) * 64)
     with pytest.raises(InputError, match="binary"):
@@ -429,7 +430,11 @@ def test_cli_rejects_unrecognised_report_cleanly(tmp_path: Path) -> None:
 def test_error_log_only_and_empty_error_log(tmp_path: Path) -> None:
     empty = tmp_path / "empty.log"
     empty.write_text("")
-    s = snapshot_from_reports([], [str(empty)])
+    with pytest.raises(InputError, match="empty.log: empty file"):
+        snapshot_from_reports([], [str(empty)])
+    quiet = tmp_path / "quiet.log"
+    quiet.write_text("epoch 1 loss 0.3\n")
+    s = snapshot_from_reports([], [str(quiet)])
     assert s.error_log == [] and isinstance(s.driver, Unknown)
 
 

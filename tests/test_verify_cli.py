@@ -333,7 +333,8 @@ def test_plain_verify_loads_no_heavy_or_unneeded_modules():
         "    pass\n"
         "heavy = ('torch', 'numpy', 'docker', 'requests', 'rich', 'envcheck.kernels.suite',\n"
         "         'envcheck.importers.errorlog', 'envcheck.fix.plan', 'psutil',\n"
-        "         'envcheck.watch.samplers', 'envcheck.watch.analyze')\n"
+        "         'envcheck.watch.samplers', 'envcheck.watch.analyze',\n"
+        "         'envcheck.importers.extract', 'envcheck.report.evidence')\n"
         "print(','.join(m for m in heavy if m in sys.modules))\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -51,10 +51,21 @@ def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Fi
         }
         if first.get("file"):
             evidence["file"] = first["file"]
+        if first.get("lineno"):
+            evidence["lineno"] = first["lineno"]
         evidence.update(_extra_evidence(pid, first.get("line", ""), snapshot))
+        severity, title = p.severity, p.title
+        if p.severity == "error" and all(e.get("severity") == "warning" for e in entries):
+            severity = "warning"  # the message itself says it may be harmless (see the scanner)
+        if all(e.get("in_use") == "no" for e in entries):
+            # A notice from a framework the job does not train with (TF's CPU fallback printed
+            # because a PyTorch job imports transformers) says nothing about the job's GPU use.
+            severity = "info"
+            title = f"{p.title} (printed by a library the job does not train with)"
+            evidence["framework_at_work"] = first.get("at_work", "")
         yield spec.finding(
-            severity=p.severity,
-            title=p.title,
+            severity=severity,
+            title=title,
             expected="no such error in the log",
             found=_shorten(first.get("line", "")),
             fix=p.fix,
@@ -240,4 +251,14 @@ EC914 = _spec(
     "another torch release or C++ ABI than the installed one; it cannot be imported.",
     "Install the extension build made for the installed torch version, or rebuild it from source "
     "against it.",
+)
+EC915 = _spec(
+    "EC915",
+    "gpu-throttle",
+    "warning",
+    "Error log: the text reports GPU throttling",
+    "People report throttling in words ('the GPU is throttled to 500 MHz at 88 C', 'SW Power "
+    "Cap appears at 240 W'): clocks held down by temperature or a power limit slow training "
+    "without any error. The measured reasons (`nvidia-smi -q -d PERFORMANCE`) tell which.",
+    "Fix the cooling or the power limit the reasons name; re-check the clocks under load.",
 )

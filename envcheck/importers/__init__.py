@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from datetime import datetime, timezone
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from envcheck.errors import InputError
 from envcheck.snapshot import Snapshot, Unknown
@@ -81,38 +81,58 @@ def snapshot_from_reports(
 ) -> Snapshot:
     """Build one partial Snapshot from pasted reports and error logs.
 
-    A report no importer recognises (and that holds no known error message) is an
-    InputError naming the file; a log file is only scanned for error messages.
+    Any readable text is evidence: every file goes through the format importers, the
+    fact extractor (fragments, package lists, prose, numbers in error messages) and the
+    error-message scanner, and nothing is refused for being unrecognised; ``evidence``
+    records what was read and from where. Only unreadable input is an InputError.
     """
     from envcheck import __version__
-    from envcheck.importers import base, errorlog
+    from envcheck.importers import base, errorlog, extract
+    from envcheck.importers.extract import apply as apply_facts
     from envcheck.importers.text import read_text
 
     if not report_paths and not error_log_paths:
         raise InputError("no report or error log given")
     merged = Snapshot()
     names: List[str] = []
+    facts: List[Any] = []
+    formats: Dict[str, List[str]] = {}
+    entries: List[dict] = []
     for path in report_paths:
-        name = os.path.basename(path) or path
+        name = _unique(os.path.basename(path) or path, names)
         text = read_text(path)
         part, found = parse_text(text, name)
-        if not found and not part.error_log:
-            raise InputError(f"{path}: not a recognised report (expected {EXPECTED})")
+        formats[name] = found
+        facts.extend(extract.structured_facts(part, text, name))
+        facts.extend(extract.text_facts(text, name))
+        part_entries = part.error_log if isinstance(part.error_log, list) else []
+        facts.extend(extract.message_facts(part_entries, text, name))
+        part.error_log = None
+        entries.extend(part_entries)
         merged = base.merge(merged, part)
         names.append(name)
-    log_entries: List[dict] = []
     for path in error_log_paths:
-        name = os.path.basename(path) or path
+        name = _unique(os.path.basename(path) or path, names)
         text = read_text(path)
-        log_entries.extend(errorlog.scan(text, name))
+        log_entries = errorlog.scan(text, name)
+        formats[name] = ["error log"]
+        facts.extend(extract.text_facts(text, name))
+        facts.extend(extract.message_facts(log_entries, text, name))
+        entries.extend(log_entries)
         names.append(name)
-    if error_log_paths or report_paths:
-        existing = merged.error_log if isinstance(merged.error_log, list) else []
-        merged.error_log = existing + log_entries
+    merged.error_log = entries
 
-    _facts_from_errors(merged)
+    record = apply_facts.apply(merged, facts)
     _fill_compute_capability(merged)
     snap = base.finalize(merged)
+    record["formats"] = formats
+    record["missing"] = extract.missing(snap)
+    record["recognised"] = bool(
+        record["read"]
+        or entries
+        or any(formats[n] != ["error log"] and formats[n] for n in formats)
+    )
+    snap.evidence = record
     snap.origin = "report:" + ",".join(names)
     snap.envcheck_version = __version__
     snap.created = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -124,6 +144,16 @@ def snapshot_from_reports(
     return snap
 
 
+def _unique(name: str, taken: List[str]) -> str:
+    """Two inputs with one base name (a/report.txt, b/report.txt) keep apart in provenance."""
+    if name not in taken:
+        return name
+    i = 2
+    while f"{name}#{i}" in taken:
+        i += 1
+    return f"{name}#{i}"
+
+
 def _fill_compute_capability(snap: Snapshot) -> None:
     """A report names GPUs but rarely their compute capability: take it from the matrix."""
     from envcheck.importers import base
@@ -133,25 +163,3 @@ def _fill_compute_capability(snap: Snapshot) -> None:
             cc: Optional[str] = base.gpu_cc_from_matrix(g.name)
             if cc:
                 g.compute_capability = cc
-
-
-def _facts_from_errors(snap: Snapshot) -> None:
-    """A few error messages state a fact outright: torch's "driver too old (found version
-    11040)" is the CUDA version the driver supports (cudaDriverGetVersion), i.e. 11.4."""
-    import re
-
-    from envcheck.importers import base
-
-    for entry in snap.error_log if isinstance(snap.error_log, list) else []:
-        if entry.get("pattern") != "driver-too-old-found-version":
-            continue
-        m = re.search(r"found version (\d+)\)", entry.get("line", ""))
-        if not m:
-            continue
-        code = int(m.group(1))
-        drv = base.driver(snap)
-        if not base.is_set(drv.cuda_version) and code >= 1000:
-            drv.cuda_version = f"{code // 1000}.{code % 1000 // 10}"
-            if not base.is_set(drv.source):
-                drv.source = "report:error message"
-        return

@@ -201,7 +201,9 @@ def parse(text: str) -> Snapshot:
 
     # The warning torch prints for an unsupported GPU states its compute capability and the
     # arch list of the installed build: both facts.
-    for am in _ARCH_WARNING.finditer(text):
+    # (the regex starts at every letter: skip it unless the phrase is there; 1 MB pastes)
+    arch_warnings = _ARCH_WARNING.finditer(text) if "is not compatible" in text else iter(())
+    for am in arch_warnings:
         cc_digits = am.group("cc")
         cc = f"{cc_digits[:-1]}.{cc_digits[-1]}"
         name = am.group("name").strip()

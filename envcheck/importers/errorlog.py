@@ -65,7 +65,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "no-kernel-image",
-        r"no kernel image is available for execution on the device|"
+        r"no kernel image is available for execution|"
         r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
         "gpu-arch-unsupported",
         "error",
@@ -92,10 +92,20 @@ PATTERNS: List[ErrorPattern] = [
         "Point CUDA_HOME at a toolkit with the same major.minor as torch.version.cuda, or "
         "install the torch build matching the system toolkit.",
     ),
+    _p(
+        "nvcc-unsupported-host-compiler",
+        r"unsupported GNU version! gcc versions later than \d+ are not supported|"
+        r"unsupported (?:clang|Microsoft Visual Studio) version",
+        "toolkit-mismatch",
+        "error",
+        "the host C++ compiler is newer than this CUDA toolkit supports",
+        "Build with a gcc this nvcc supports (e.g. `CC=gcc-11 CXX=g++-11`, or `conda install "
+        "gxx=11`), or use a newer CUDA toolkit.",
+    ),
     # --- driver too old -------------------------------------------------------------------
     _p(
         "driver-too-old-found-version",
-        r"The NVIDIA driver on your system is too old \(found version \d+\)",
+        r"The NVIDIA driver on your system is too old(?: \(found version \d+\))?",
         "driver-too-old",
         "error",
         "the NVIDIA driver is too old for this framework build",
@@ -134,7 +144,8 @@ PATTERNS: List[ErrorPattern] = [
     # --- driver / library mismatch, driver not usable ----------------------------------------
     _p(
         "nvml-driver-library-mismatch",
-        r"Driver/library version mismatch|API mismatch: the NVIDIA kernel module has version",
+        r"Driver/library version mismatch|"
+        r"API mismatch: the (?:NVIDIA kernel module has version|client)",
         "driver-library-mismatch",
         "error",
         "the loaded kernel module and the user-space driver libraries differ",
@@ -262,7 +273,8 @@ PATTERNS: List[ErrorPattern] = [
         "cudnn-version-mismatch",
         r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but source was "
         r"compiled with|cuDNN version incompatibility|Found cuDNN version \d+, but JAX was built "
-        r"against version|Outdated cuDNN installation found",
+        r"against version|Outdated cuDNN installation found|CuDNN v\d+ found, but need at least|"
+        r"cuDNN version not supported",
         "cuda-libs-mismatch",
         "error",
         "the cuDNN found at run time is older than the one the framework was built with",
@@ -306,7 +318,9 @@ PATTERNS: List[ErrorPattern] = [
     _p(
         "cuda-lib-missing",
         r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc)\.so[.\d]*)"
-        r": cannot open shared object file|undefined symbol: \w*(?:cublas|cudnn|nvJitLink)\w*",
+        r": cannot open shared object file|"
+        r"undefined symbol: \w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
+        r"|cufft|curand|cusolver|nccl)\w*",
         "cuda-libs-mismatch",
         "error",
         "a CUDA library is missing or the wrong version",
@@ -376,7 +390,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "nccl-shm-failure",
-        r"NCCL WARN (?:Error while (?:creating|attaching to) shared memory segment|"
+        r"(?:NCCL WARN )?(?:Error while (?:creating|attaching to) shared memory segment|"
         r"Call to shm_open failed|Error: failed to extend /dev/shm)",
         "shm-too-small",
         "error",
@@ -401,6 +415,28 @@ PATTERNS: List[ErrorPattern] = [
         "Error 4 (local protection) is usually PCI ACS enabled breaking GPUDirect RDMA: confirm "
         "with NCCL_NET_GDR_LEVEL=0, then disable ACS in the BIOS / PCI switches; otherwise check "
         "the IB links (`ibstat`) and NCCL_IB_HCA.",
+    ),
+    _p(
+        "nccl-ib-memlock",
+        r"ibv_reg_mr\w* failed with error Cannot allocate memory|"
+        r"(?:Cannot allocate memory|Failed to allocate).{0,80}(?:memlock|locked memory)|"
+        r"(?:ibv_create_cq|ucp_init|uct_ib)\w*.{0,80}Cannot allocate memory",
+        "nccl-problem",
+        "error",
+        "InfiniBand could not pin memory: the locked-memory limit (ulimit -l) is too low",
+        "Raise the memlock limit for jobs: `* soft memlock unlimited` / `* hard memlock "
+        "unlimited` in /etc/security/limits.conf, LimitMEMLOCK=infinity for slurmd / the "
+        "container runtime; check `ulimit -l` inside the job.",
+    ),
+    _p(
+        "pci-acs-enabled",
+        r"ACSCtl:.*(?:ReqRedir\+|CmpltRedir\+)",
+        "os-setting",
+        "warning",
+        "PCIe ACS is enabled on a bridge: GPU peer-to-peer traffic is redirected",
+        "With ACS redirect on, P2P between GPUs goes through the root complex / IOMMU and NCCL "
+        "can hang or crawl: disable ACS in the BIOS (or `setpci ... ECAP_ACS+6.w=0000`), or "
+        "boot with `pci=noacs`; test with NCCL_P2P_DISABLE=1.",
     ),
     _p(
         "nccl-unhandled-cuda-error",
@@ -437,10 +473,64 @@ PATTERNS: List[ErrorPattern] = [
         "NCCL failed",
         "Run with NCCL_DEBUG=INFO to see which transport failed.",
     ),
+    _p(
+        "torchvision-cuda-mismatch",
+        r"PyTorch and torchvision were compiled with different CUDA versions",
+        "framework-pairing",
+        "error",
+        "torch and torchvision were built for different CUDA versions",
+        "Install the torchvision release made for the installed torch, from the same index "
+        "(e.g. `pip install torch torchvision --index-url https://download.pytorch.org/whl/cuXYZ`"
+        " with one cuXYZ for both).",
+    ),
+    _p(
+        "nouveau-owns-gpu",
+        r"NVIDIA probe routine was not called|nouveau, rivafb, nvidiafb or rivatv|"
+        r"nouveau(?: \S+)? is (?:loaded|in use)|kernel driver in use: nouveau",
+        "driver-not-loaded",
+        "error",
+        "the open-source nouveau driver holds the GPU, so the NVIDIA driver cannot bind",
+        "Blacklist nouveau (`echo 'blacklist nouveau' > /etc/modprobe.d/blacklist-nouveau.conf`, "
+        "`options nouveau modeset=0`), rebuild the initramfs and reboot.",
+    ),
+    _p(
+        "driver-stated-too-old",
+        r"\bdriver\b[^.\n]{0,50}?\b(?:is |seems |was )?(?:too old|outdated|not supported for|"
+        r"needs? (?:an? )?(?:update|upgrade|higher|newer)|need higher|"
+        r"must be (?:updated|upgraded))|"
+        r"\bneed (?:a )?(?:higher|newer) (?:nvidia )?driver\b",
+        "driver-too-old",
+        "warning",
+        "the text says the NVIDIA driver is too old",
+        _DRIVER_OLD,
+    ),
+    _p(
+        "gpu-throttling-reported",
+        r"\b(?:gpu|clocks?|card)\b[^.\n]{0,60}\bthrottl(?:ed|es|ing)\b|\bthrottl(?:ed|es|ing)\b"
+        r"[^.\n]{0,60}\b(?:thermal|temperature|power cap|power limit)\b|"
+        r"\bSW Power Cap\b[^.\n:]{0,40}"
+        r"\b(?:appears?|kicks? in)",
+        "gpu-throttle",
+        "warning",
+        "the text reports the GPU throttling its clocks",
+        "Check `nvidia-smi -q -d PERFORMANCE,TEMPERATURE,POWER` under load: thermal reasons mean "
+        "cooling or airflow (or a low `GPU Max Operating Temp`), SW Power Cap a power limit or an "
+        "undersized PSU; fix the cause, then re-check the clocks.",
+    ),
     # --- GPU health ---------------------------------------------------------------------------
     _p(
+        "pcie-aer-uncorrected",
+        r"AER: (?:Multiple )?Uncorrected \((?:Fatal|Non-Fatal)\) error|"
+        r"PCIe Bus Error: severity=Uncorrected|AER: device recovery failed",
+        "gpu-health",
+        "error",
+        "uncorrectable PCIe errors (AER) on the GPU's link",
+        "Drain the node: reseat the GPU and any riser, check power and the slot, update the "
+        "system BIOS; repeated uncorrectable AER errors mean a hardware fault.",
+    ),
+    _p(
         "gpu-fallen-off-bus",
-        r"fallen off the bus|\bXid\b\s*(?:\([^)]*\))?\s*:\s*79\b",
+        r"f(?:a|e)ll(?:s|en)? off the bus|\bXid\b\s*(?:\([^)]*\))?\s*:\s*79\b",
         "gpu-health",
         "error",
         "a GPU fell off the bus (Xid 79)",
@@ -514,8 +604,19 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- memory -------------------------------------------------------------------------------
     _p(
+        "oom-at-context-creation",
+        r"(?!)",  # assigned by the scanner: an out-of-memory error while creating the context
+        "gpu-contention",
+        "warning",
+        "out of GPU memory while creating the CUDA context: other processes hold the memory",
+        "Creating a context needs only a few hundred MB: find the processes holding the GPU "
+        "(`nvidia-smi --query-compute-apps=pid,used_memory --format=csv`) and stop them, or pick "
+        "a free GPU with CUDA_VISIBLE_DEVICES.",
+    ),
+    _p(
         "cuda-out-of-memory",
         r"CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|"
+        r"CUDA_ERROR_OUT_OF_MEMORY|"
         r"RESOURCE_EXHAUSTED: Out of memory",
         "gpu-contention",
         "info",
@@ -561,6 +662,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cudnn version incompatibility",
         "but jax was built against",
         "outdated cudnn installation",
+        "but need at least cudnn",
+        "cudnn version not supported",
     ),
     "jax-cuda-lib-too-old": ("but jax was built against", "installation found"),
     "could-not-load-dynamic-library": ("could not load dynamic library",),
@@ -576,14 +679,41 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "out of shared memory",
         "insufficient shared memory",
     ),
-    "nccl-shm-failure": ("nccl warn",),
+    "nccl-shm-failure": ("nccl warn", "shared memory segment", "failed to extend /dev/shm"),
     "bus-error": ("bus error",),
     "nccl-ib-completion-error": ("got completion from peer",),
     "nccl-unhandled-cuda-error": ("unhandled cuda error", "ncclunhandledcudaerror"),
     "nccl-unhandled-system-error": ("unhandled system error", "ncclsystemerror"),
     "nccl-timeout": ("watchdog caught collective", "communicator was aborted"),
     "nccl-error": ("nccl error", "ncclinternalerror", "ncclinvalidusage"),
-    "gpu-fallen-off-bus": ("fallen off the bus", "xid"),
+    "torchvision-cuda-mismatch": ("torchvision were compiled with different cuda",),
+    "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
+    "driver-stated-too-old": (
+        "too old",
+        "outdated",
+        "not supported for",
+        "need a higher",
+        "need higher",
+        "need a newer",
+        "need newer",
+        "needs a newer",
+        "needs an update",
+        "need an update",
+        "must be updated",
+        "must be upgraded",
+        "needs upgrade",
+        "needs an upgrade",
+    ),
+    "gpu-throttling-reported": ("throttl", "sw power cap"),
+    "pcie-aer-uncorrected": ("aer:", "severity=uncorrected"),
+    "nvcc-unsupported-host-compiler": (
+        "unsupported gnu version",
+        "unsupported clang version",
+        "unsupported microsoft visual studio",
+    ),
+    "nccl-ib-memlock": ("ibv_reg_mr", "memlock", "locked memory", "cannot allocate memory"),
+    "pci-acs-enabled": ("acsctl:",),
+    "gpu-fallen-off-bus": ("off the bus", "xid"),
     "xid-ecc": ("xid", "uncorrectable ecc error encountered"),
     "gpu-lost": ("device handle for gpu", "gpu is lost", "requires reset", "no devices were found"),
     "nvidia-smi-err-reading": ("err!",),
@@ -591,7 +721,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "illegal-memory-access": ("illegal memory access", "cudaerrorillegaladdress"),
     "unspecified-launch-failure": ("unspecified launch failure", "cudaerrorlaunchfailure"),
     "device-side-assert": ("device-side assert",),
-    "cuda-out-of-memory": ("out of memory", "cudaerrormemoryallocation"),
+    "oom-at-context-creation": ("out of memory",),  # assigned after the scan, see below
+    "cuda-out-of-memory": ("out of memory", "cudaerrormemoryallocation", "out_of_memory"),
 }
 _ALL_KEYS: Tuple[bytes, ...] = tuple(sorted({k.encode() for ks in KEYS.values() for k in ks}))
 MAX_CANDIDATE_LINES = 20000
@@ -603,33 +734,207 @@ def pattern(pid: str) -> Optional[ErrorPattern]:
     return _BY_ID.get(pid)
 
 
+# Which framework printed a message: a notice from a library the job merely imports (TF's
+# CPU fallback in a PyTorch job) is not an error for the job.
+COMPONENT: Dict[str, str] = {
+    "could-not-load-dynamic-library": "tensorflow",
+    "cannot-dlopen-gpu-libraries": "tensorflow",
+    "jax-cpu-fallback": "jax",
+}
+_AT_WORK = {
+    "torch": re.compile(
+        r"site-packages[/\\]torch[/\\]|\btorch\.(?:cuda|nn|distributed|utils)\b|torchrun\b|"
+        r"\bimport torch\b|\bfrom torch\b|lightning|accelerate launch|deepspeed|\bpytorch\b",
+        re.I,
+    ),
+    "tensorflow": re.compile(
+        r"site-packages[/\\](?:tensorflow|keras|tf_keras)[/\\]|\bmodel\.fit\(|\btf\.(?:keras|"
+        r"config|device|distribute|data|function|test\.is_gpu_available)\b|Created (?:TensorFlow )?"
+        r"device /job:|GPU:0 with \d+ MB memory",
+        re.I,
+    ),
+    "jax": re.compile(
+        r"site-packages[/\\](?:jax|flax|optax)[/\\]|\bjax\.(?:numpy|devices|jit|random)\b|"
+        r"\bimport jax\b|\bjnp\.",
+        re.I,
+    ),
+}
+
+
+def frameworks_at_work(text: str) -> List[str]:
+    """Frameworks the text shows doing work (tracebacks through them, their API calls)."""
+    return [name for name, rx in _AT_WORK.items() if rx.search(text)]
+
+
+# Distinctive words of the keys: a line holding one may start a message wrapped onto the next
+# line, so it and the line before it are tried joined with their neighbours.
+_STOP = {"version", "driver", "library", "device", "system", "cannot", "memory", "runtime"}
+_ANCHORS: Tuple[bytes, ...] = tuple(
+    sorted(
+        {
+            w.encode()
+            for ks in KEYS.values()
+            for k in ks
+            if " " in k
+            for w in re.findall(r"[a-z_/<]{6,}", k)
+            if w not in _STOP
+        }
+    )
+)
+MAX_WINDOWS = 3000
+_FLAT_KEYS: Tuple[str, ...] = tuple(sorted({k for ks in KEYS.values() for k in ks}))
+
+
 def scan(text: str, source: str) -> List[Dict[str, str]]:
-    """Every recognised line in ``text`` as an error_log entry (deduplicated, capped)."""
+    """Every recognised message in ``text`` as an error_log entry (deduplicated, capped).
+
+    Each entry: ``pattern``, ``line`` (the message, joined when it was wrapped), ``file``,
+    ``lineno`` (1-based, as a string) and, for a message from a framework the text does not
+    show at work while another one is, ``in_use: "no"``.
+    """
+    from envcheck.importers.extract.lines import strip_prefix
+
     data = text.encode("utf-8", "replace")
     low = data.lower()  # ASCII-only lower-casing keeps byte offsets
+    starts = _line_starts(low, _ALL_KEYS, MAX_CANDIDATE_LINES)
+    out: List[Dict[str, str]] = []
+    seen = set()
+    per: Dict[str, int] = {}
+    matched_lines = set()
+
+    def add(p: ErrorPattern, line: str, lineno: int) -> None:
+        key = (p.id, line[:MAX_LINE])
+        if key not in seen and per.get(p.id, 0) < MAX_PER_PATTERN and len(out) < MAX_ENTRIES:
+            seen.add(key)
+            per[p.id] = per.get(p.id, 0) + 1
+            out.append(
+                {"pattern": p.id, "line": line[:MAX_LINE], "file": source, "lineno": str(lineno)}
+            )
+
+    lineno, pos = 1, 0
+    verdicts: Dict[str, Optional[ErrorPattern]] = {}  # a log repeats its lines: match once
+    for start in sorted(starts):
+        lineno += data.count(b"\n", pos, start)
+        pos = start
+        end = data.find(b"\n", start)
+        raw = data[start : end if end != -1 else len(data)].decode("utf-8", "replace")
+        line = raw.strip()
+        if line in verdicts:
+            hit = verdicts[line]
+            if hit is not None:
+                matched_lines.add(lineno - 1)
+            continue
+        bare = strip_prefix(line)
+        hit = None
+        for p in PATTERNS:
+            if p.regex.search(line[:4000]) or (bare != line and p.regex.search(bare[:4000])):
+                hit = p
+                add(p, bare or line, lineno)
+                matched_lines.add(lineno - 1)
+                break
+        verdicts[line] = hit
+        if len(out) >= MAX_ENTRIES:
+            break
+    _scan_wrapped(data, low, matched_lines, add)
+    _oom_at_context_creation(data, out)
+    _mark_components(text, out)
+    out.sort(key=lambda e: int(e.get("lineno", "0")))
+    return out
+
+
+def _line_starts(low: bytes, keys: Tuple[bytes, ...], cap: int) -> set:
     starts = set()
-    for key in _ALL_KEYS:
+    for key in keys:
         pos = low.find(key)
-        while pos != -1 and len(starts) < MAX_CANDIDATE_LINES:
+        while pos != -1 and len(starts) < cap:
             starts.add(low.rfind(b"\n", 0, pos) + 1)
             end = low.find(b"\n", pos)
             if end == -1:
                 break
             pos = low.find(key, end)
-    out: List[Dict[str, str]] = []
-    seen = set()
-    per: Dict[str, int] = {}
-    for start in sorted(starts):
-        end = data.find(b"\n", start)
-        line = data[start : end if end != -1 else len(data)].decode("utf-8", "replace").strip()
+    return starts
+
+
+def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object) -> None:
+    """Messages broken across lines: try each anchor line (and the one before) joined."""
+    from envcheck.importers.extract.lines import strip_prefix, windows
+
+    starts = _line_starts(low, _ANCHORS, MAX_WINDOWS)
+    if not starts:
+        return
+    offsets = sorted(starts)
+    # 0-based line index of each start, counted incrementally
+    idx: List[int] = []
+    count, pos = 0, 0
+    for s in offsets:
+        count += data.count(b"\n", pos, s)
+        pos = s
+        idx.append(count)
+    # a line that held a whole message needs no joining, nor does the line before it
+    cand = sorted({j for i in idx if i not in matched for j in (i - 1, i) if j >= 0} - matched)
+    if not cand:
+        return
+    lines = data.decode("utf-8", "replace").split("\n")
+    tried = set()
+    done = set()
+    for i, window in windows(lines, [c for c in cand[:MAX_WINDOWS] if lines[c].strip()]):
+        if (i, window) in tried or i in done:
+            continue
+        tried.add((i, window))
+        w = window.lower()
+        if not any(k in w for k in _FLAT_KEYS):
+            continue
         for p in PATTERNS:
-            if p.regex.search(line[:4000]):
-                key = (p.id, line[:MAX_LINE])
-                if key not in seen and per.get(p.id, 0) < MAX_PER_PATTERN:
-                    seen.add(key)
-                    per[p.id] = per.get(p.id, 0) + 1
-                    out.append({"pattern": p.id, "line": line[:MAX_LINE], "file": source})
+            m = p.regex.search(window[:4000])
+            if m:
+                # a match that lies wholly on a later line is found there, not here
+                if m.start() <= len(strip_prefix(lines[i])):
+                    add(p, window, i + 1)  # type: ignore[operator]
+                    done.add(i)
                 break
-        if len(out) >= MAX_ENTRIES:
-            break
-    return out
+
+
+_CUDART = re.compile(r"cudart", re.I)
+_CONTEXT_CREATION = re.compile(
+    r"cuCtxCreate|cuDevicePrimaryCtxRetain|cudaSetDevice|_lazy_init|cuInit|torch\.cuda\.init|"
+    r"CUDA context|context creation|create (?:a )?context",
+    re.I,
+)
+
+
+def _oom_at_context_creation(data: bytes, entries: List[Dict[str, str]]) -> None:
+    """Out of memory while *creating the CUDA context* (a few hundred MB) means the memory is
+    held by other processes, not that this job is too big."""
+    if not any(e["pattern"] == "cuda-out-of-memory" for e in entries):
+        return
+    lines = data.decode("utf-8", "replace").split("\n")
+    for e in entries:
+        if e["pattern"] != "cuda-out-of-memory":
+            continue
+        n = int(e.get("lineno") or 0)
+        near = "\n".join(lines[max(0, n - 3) : n + 4])
+        if _CONTEXT_CREATION.search(near):
+            e["pattern"] = "oom-at-context-creation"
+
+
+def _mark_components(text: str, entries: List[Dict[str, str]]) -> None:
+    """Severity follows whether the component is the one doing the work, as far as the text
+    shows: ``in_use: "no"`` for a notice from a framework the text does not show at work
+    while another one is; ``severity: "warning"`` for TensorFlow's cudart load notice on its
+    own (TF itself says to ignore it on a machine without a GPU set up; a missing cuDNN or
+    cuBLAS, or "Cannot dlopen some GPU libraries", is the error)."""
+    if not any(e["pattern"] in COMPONENT for e in entries):
+        return
+    working = frameworks_at_work(text)
+    tf_gpu_failed = any(
+        e["pattern"] == "cannot-dlopen-gpu-libraries"
+        or (e["pattern"] == "could-not-load-dynamic-library" and not _CUDART.search(e["line"]))
+        for e in entries
+    )
+    for e in entries:
+        comp = COMPONENT.get(e["pattern"])
+        if comp and working and comp not in working:
+            e["in_use"] = "no"
+            e["at_work"] = ",".join(working)
+        elif e["pattern"] == "could-not-load-dynamic-library" and not tf_gpu_failed:
+            e["severity"] = "warning"

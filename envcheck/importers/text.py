@@ -18,18 +18,32 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 def read_text(path: str) -> str:
-    """The file's text, cleaned. Unreadable or binary input is a one-line InputError."""
+    """The file's text, cleaned.
+
+    Only unreadable input is an InputError (exit 2): a missing file, a directory, binary
+    data, a file over ``MAX_BYTES``, an empty one. Any readable text is evidence, even when
+    nothing in it is recognised (a truncated JSON log is text too).
+    """
     name = os.path.basename(path) or path
     try:
         with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES)
+            raw = fh.read(MAX_BYTES + 1)
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory, not a report file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        if decode(raw[:65536]) is None:  # /dev/zero, a core dump: binary before too big
+            raise InputError(f"{name}: {BINARY_INPUT}")
+        raise InputError(
+            f"{name}: larger than {MAX_BYTES >> 20} MiB; paste the relevant part "
+            "(the error message, collect_env, nvidia-smi)"
+        )
     text = decode(raw)
     if text is None:
         raise InputError(f"{name}: {BINARY_INPUT}")
+    if not text.strip():
+        raise InputError(f"{name}: empty file, nothing to judge")
     return clean(text)
 
 
@@ -69,6 +83,8 @@ def _looks_textual(text: str) -> bool:
 
 def clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    # rsyslog escapes the newlines inside one kernel message as "#012"
+    text = text.replace("#012", "\n")
     text = _ANSI.sub("", text)
     lines = text.split("\n")
     quoted = [ln for ln in lines if ln.strip()]

@@ -92,6 +92,7 @@ def render(
     quiet: bool = False,
     color: Optional[bool] = None,
     snapshot_file: Optional[str] = None,
+    verbose: Optional[bool] = None,
     **_: Any,
 ) -> str:
     """``snapshot_file``: the --snapshot FILE judged (the header names it and its host, never
@@ -115,6 +116,14 @@ def render(
         + f"{data_version(matrix) or 'unavailable'}"
     )
     lines.append("")
+    evidence = snapshot.evidence if isinstance(getattr(snapshot, "evidence", None), dict) else None
+    if verbose is None:
+        # `envcheck -v` / `--verbose` (global) sets ENVCHECK_DEBUG for the whole run
+        verbose = os.environ.get("ENVCHECK_DEBUG", "") not in ("", "0")
+    if evidence is not None:
+        from envcheck.report.evidence import what_was_read
+
+        lines.extend(what_was_read(evidence))
     for severity in ("error", "warning", "info"):
         group = [f for f in outcome.findings if f.severity == severity]
         if not group:
@@ -128,6 +137,19 @@ def render(
     # no --data-dir, policy key unset) are listed on one line so they don't bury the rest.
     unknown = [s for s in outcome.skipped if not s.reason.startswith("not applicable")]
     not_applicable = [s.code for s in outcome.skipped if s.reason.startswith("not applicable")]
+    if evidence is not None:
+        from envcheck.report.evidence import missing_line
+
+        lines.extend(missing_line(evidence))
+        if not verbose:
+            # For pasted input most checks lack their facts; the lists drown the answer.
+            if unknown or not_applicable:
+                lines.append(
+                    f"({len(unknown) + len(not_applicable)} checks skipped for facts the input "
+                    "does not state: envcheck -v verify lists them)"
+                )
+                lines.append("")
+            unknown, not_applicable = [], []
     if unknown:
         lines.append(_paint(f"SKIPPED, facts unknown ({len(unknown)})", "dim", color))
         by_reason: Dict[str, List[str]] = {}
@@ -152,6 +174,8 @@ def render(
     n_err, n_warn = len(outcome.errors()), len(outcome.warnings())
     n_info = len(outcome.findings) - n_err - n_warn
     verdict = "FAIL" if code else "OK"
+    if evidence is not None and not evidence.get("recognised") and not code:
+        verdict = "NOTHING JUDGED"  # no fact was read: "OK" would claim what nobody showed
     summary = (
         f"{verdict}: {n_err} error(s), {n_warn} warning(s), {n_info} info; "
         f"{len(outcome.passed)} passed, {len(outcome.skipped)} skipped"

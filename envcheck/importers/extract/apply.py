@@ -1,0 +1,249 @@
+"""Facts -> the partial Snapshot, with precedence, and the "what was read" record.
+
+A value a structured importer already put in the snapshot is never overwritten: facts only
+fill what is still unset, the most trusted fact first (``facts.RANK``). Every fact used, and
+every fact stated twice with different values, is recorded in ``snapshot.evidence`` so the
+text and JSON reports can say where each came from.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from envcheck.importers import base
+from envcheck.importers.extract.facts import Fact, merge
+from envcheck.snapshot import KernelSide, OsInfo, PythonInfo, Snapshot
+
+_MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
+
+
+def _kernel(snap: Snapshot) -> KernelSide:
+    if not isinstance(snap.kernel, KernelSide):
+        snap.kernel = KernelSide()
+    return snap.kernel
+
+
+def _os(snap: Snapshot) -> OsInfo:
+    if not isinstance(snap.os, OsInfo):
+        snap.os = OsInfo()
+    return snap.os
+
+
+def _python(snap: Snapshot) -> PythonInfo:
+    if not isinstance(snap.python, PythonInfo):
+        snap.python = PythonInfo()
+    return snap.python
+
+
+def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
+    """Fill ``snap`` from ``facts`` where it is unset; return the evidence record."""
+    best, conflicts = merge(facts)
+    used: List[Fact] = []
+    ordered = sorted(best.values(), key=lambda f: (f.kind != "structured", f.file, f.line))
+    gpu_count = next((f for f in ordered if f.key == "gpu.count"), None)
+    throttle: Dict[int, List[str]] = {}
+    for f in ordered:
+        if f.kind == "structured":
+            used.append(f)
+            continue
+        if f.key == "gpu.field" and f.name == "throttle_reason":
+            continue
+        if _apply_one(snap, f, facts, gpu_count):
+            used.append(f)
+    for f in facts:  # throttle reasons are a list: every active one, from every line
+        if f.key == "gpu.field" and f.name == "throttle_reason":
+            throttle.setdefault(max(f.gpu, 0), [])
+            if f.value != "none" and f.value not in throttle[max(f.gpu, 0)]:
+                throttle[max(f.gpu, 0)].append(f.value)
+                used.append(f)
+    for idx, reasons in throttle.items():
+        g = base.gpu(snap, idx)
+        if not base.is_set(g.throttle_reasons):
+            g.throttle_reasons = reasons
+    _gpu_present(snap, ordered, used)
+    _torch_without_version(snap, ordered, used)
+    conflicts = [
+        c
+        for c in conflicts
+        if not c["fact"].startswith(("gpu.field:throttle_reason", "gpu.field:ecc_", "package"))
+    ]
+    return {
+        "read": [f.to_dict() for f in sorted(used, key=lambda f: (f.file, f.line))],
+        "conflicts": conflicts,
+    }
+
+
+def _apply_one(snap: Snapshot, f: Fact, facts: List[Fact], count: Optional[Fact]) -> bool:  # noqa: C901
+    k, v = f.key, f.value
+    where = f"{f.where()}: {f.text[:120]}"
+    if k == "driver.version":
+        d = base.driver(snap)
+        if base.is_set(d.version):
+            return False
+        d.version = str(v)
+        if not base.is_set(d.source):
+            d.source = f"report:{f.kind}"
+        return True
+    if k == "driver.cuda":
+        d = base.driver(snap)
+        if base.is_set(d.cuda_version):
+            return False
+        d.cuda_version = base.cuda_major_minor(str(v)) or str(v)
+        return True
+    if k == "kernel.module_version":
+        ks = _kernel(snap)
+        if base.is_set(ks.proc_driver_version):
+            return False
+        ks.proc_driver_version = str(v)
+        ks.proc_driver_version_text = where
+        return True
+    if k == "gpu.name":
+        gpus = snap.gpus()
+        idx = max(f.gpu, 0)
+        if gpus and (f.gpu < 0 or any(g.index == idx and base.is_set(g.name) for g in gpus)):
+            return False
+        n = count.value if (count is not None and f.gpu < 0 and not gpus) else 1
+        for i in range(idx, idx + int(n)):
+            base.gpu(snap, i).name = str(v)
+        return True
+    if k == "gpu.cc":
+        gpus = snap.gpus() or [base.gpu(snap, max(f.gpu, 0))]
+        done = False
+        for g in gpus:
+            if f.gpu >= 0 and g.index != f.gpu:
+                continue
+            if not base.is_set(g.compute_capability):
+                g.compute_capability = str(v)
+                done = True
+        return done
+    if k == "gpu.field":
+        g = base.gpu(snap, max(f.gpu, 0))
+        current = getattr(g, f.name, None)
+        if f.name == "temperature_max_operating_c":
+            # GPU Max Operating Temp: the driver holds the GPU at or below it, so it is the
+            # temperature where slowing down starts when it is lower than the slowdown one
+            cur = g.temperature_slowdown_c
+            if isinstance(cur, int) and cur <= int(v):
+                return False
+            g.temperature_slowdown_c = int(v)
+            return True
+        if base.is_set(current):
+            return False
+        if f.name in _MAX_FIELDS:  # SRAM + DRAM counters: the worst one decides
+            values = [x.value for x in facts if x.key == k and x.name == f.name and x.gpu == f.gpu]
+            v = max(int(x) for x in values)
+        setattr(g, f.name, v)
+        return True
+    if k in ("torch.version", "tensorflow.version", "jax.version"):
+        name = k.split(".")[0]
+        if name in snap.installed():
+            return False
+        base.add_package(snap, name, str(v))
+        return True
+    if k == "package":
+        if f.name in snap.installed():
+            return False
+        base.add_package(snap, f.name, str(v))
+        return True
+    if k == "torch.cuda":
+        d = base.deep(snap, "torch")
+        if d.cuda_version is not None:
+            return False
+        if v is None:
+            d.cuda_version = base.STATED_NONE
+            d.detail = f"CPU-only build ({where})"
+        else:
+            d.cuda_version = str(v)
+            if d.detail is None:
+                d.detail = where
+        return True
+    if k == "torch.arch_list":
+        d = base.deep(snap, "torch")
+        if base.is_set(d.arch_list):
+            return False
+        d.arch_list = list(v)
+        return True
+    if k in ("nvcc", "cuda.dir"):
+        c = base.cuda(snap)
+        if k == "nvcc" and isinstance(c.toolkits, list) and c.toolkits:
+            return False
+        if (
+            k == "cuda.dir"
+            and isinstance(c.toolkits, list)
+            and any(t.version == v for t in c.toolkits)
+        ):
+            return False
+        path = f"/usr/local/cuda-{v}" if k == "cuda.dir" else "(from report)"
+        base.add_toolkit(snap, str(v), f"report:{f.kind}", path)
+        if k == "nvcc" and (f.kind == "message" or "nvcc" in f.text.lower()):
+            # the extension builder's "detected CUDA version" and a quoted `nvcc -V` are the
+            # toolkit builds use (nvcc on PATH / CUDA_HOME)
+            tk = c.toolkits[-1] if isinstance(c.toolkits, list) else None
+            if tk is not None and tk.version == str(v):
+                tk.nvcc, tk.found_by = "nvcc", "PATH"
+        return True
+    if k in ("cudnn", "libcudnn"):
+        c = base.cuda(snap)
+        if isinstance(c.cudnn, list) and c.cudnn:
+            return False
+        base.add_cudnn(snap, str(v), "library" if k == "libcudnn" else f"report:{f.kind}")
+        return True
+    if k == "python":
+        p = _python(snap)
+        if base.is_set(p.version):
+            return False
+        p.version = str(v)
+        return True
+    if k == "os":
+        o = _os(snap)
+        if base.is_set(o.distribution):
+            return False
+        o.distribution = str(v)
+        if "wsl" in str(v).lower() and o.wsl is None:
+            o.wsl = True
+        return True
+    if k == "memlock":
+        from envcheck.snapshot import CpuMemory
+
+        if not isinstance(snap.cpu_memory, CpuMemory):
+            snap.cpu_memory = CpuMemory()
+        if snap.cpu_memory.ulimit_memlock_bytes is not None:
+            return False
+        snap.cpu_memory.ulimit_memlock_bytes = base.STATED_NONE if v is None else int(v)
+        return True
+    if k == "glibc":
+        o = _os(snap)
+        if base.is_set(o.glibc):
+            return False
+        o.glibc = str(v)
+        return True
+    return False
+
+
+def _gpu_present(snap: Snapshot, facts: List[Fact], used: List[Fact]) -> None:
+    """The text says there is an NVIDIA GPU but names none: record one GPU of unknown model,
+    so the checks that need "GPUs present" (a CPU-only build is an error there) can judge."""
+    from envcheck.snapshot import Unknown
+
+    said = next((f for f in facts if f.key == "gpu.present"), None)
+    if said is None or snap.gpus():
+        return
+    g = base.gpu(snap, 0)
+    g.name = Unknown(f"the text says there is an NVIDIA GPU ({said.where()}), not which")
+    used.append(said)
+
+
+def _torch_without_version(snap: Snapshot, facts: List[Fact], used: List[Fact]) -> None:
+    """A message states torch's CUDA or arch list but no input its version: torch is there
+    (only a CUDA build of torch prints an arch list), so it counts as installed."""
+    if "torch" in snap.installed():
+        return
+    d = None
+    if isinstance(snap.packages, object) and base.is_set(getattr(snap.packages, "deep", None)):
+        d = next((x for x in snap.packages.deep if getattr(x, "name", "") == "torch"), None)
+    if d is None:
+        return
+    if base.is_set(d.arch_list) or base.is_set(d.cuda_version):
+        base.add_package(snap, "torch", "(version not stated)")
+        if not base.is_set(d.cuda_version) and base.is_set(d.arch_list):
+            d.cuda_version = "(a CUDA build; version not stated)"

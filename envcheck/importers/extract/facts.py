@@ -1,0 +1,139 @@
+"""A fact read from pasted text, with where it came from.
+
+Every extractor yields ``Fact`` objects: a stable key (``driver.version``, ``torch.cuda``,
+``gpu.name`` ...), a value, and its provenance (file, 1-based line, the text matched). The
+kind says how much to trust it: a value from a structured block (collect_env, an nvidia-smi
+table) beats a fragment of tool output, which beats a number inside an error message, which
+beats a sentence. ``merge`` keeps the best fact for each key and reports every key that
+was stated with two different values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Tuple
+
+# Lower rank = more trusted.
+RANK = {"structured": 0, "fragment": 1, "message": 2, "prose": 3}
+MAX_TEXT = 160
+
+# What each key means for a reader (the "what was read" list).
+LABELS = {
+    "driver.version": "driver",
+    "driver.cuda": "driver supports CUDA up to",
+    "kernel.module_version": "kernel module",
+    "gpu.name": "GPU",
+    "gpu.count": "GPU count",
+    "gpu.cc": "compute capability",
+    "torch.version": "torch",
+    "torch.cuda": "torch built with CUDA",
+    "torch.arch_list": "torch build archs",
+    "tensorflow.version": "tensorflow",
+    "jax.version": "jax",
+    "nvcc": "nvcc (CUDA toolkit)",
+    "cudnn": "cuDNN",
+    "python": "Python",
+    "os": "OS",
+    "platform": "platform",
+    "glibc": "glibc",
+    "gpu.present": "an NVIDIA GPU (model not stated)",
+    "memlock": "locked-memory limit (bytes)",
+    "cuda.dir": "CUDA toolkit directory",
+    "libcudnn": "cuDNN library",
+    "gpu.topo": "GPU in topology",
+}
+
+# Facts whose second value is not a conflict but another item (several GPUs, toolkits).
+_EACH_VALUE = {"cuda.dir", "libcudnn"}
+MULTI = {"gpu.name", "nvcc", "cudnn", "package", "gpu.field", "libcudnn", "cuda.dir"}
+
+
+@dataclass
+class Fact:
+    key: str
+    value: Any
+    file: str
+    line: int
+    text: str
+    kind: str = "prose"
+    gpu: int = -1  # -1: not about one GPU (or GPU 0 when only one is known)
+    name: str = ""  # for "package" / "gpu.field" facts: which package / field
+
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    def label(self) -> str:
+        if self.key == "package":
+            return self.name
+        if self.key == "gpu.field":
+            return self.name.replace("_", " ")
+        return LABELS.get(self.key, self.key)
+
+    def shown_value(self) -> str:
+        v = self.value
+        if v is None:
+            return "none"
+        if isinstance(v, (list, tuple)):
+            return " ".join(str(x) for x in v) or "none"
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        return str(v)
+
+    def to_dict(self) -> Dict[str, Any]:
+        from envcheck.snapshot import _encode
+
+        out: Dict[str, Any] = {
+            "fact": self.key if not self.name else f"{self.key}:{self.name}",
+            "value": _encode(list(self.value) if isinstance(self.value, tuple) else self.value),
+            "file": self.file,
+            "line": self.line,
+            "text": self.text[:MAX_TEXT],
+            "kind": self.kind,
+        }
+        if self.gpu >= 0:
+            out["gpu"] = self.gpu
+        return out
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal, or one version a prefix of the other (``550.54`` and ``550.54.15``)."""
+    if a == b:
+        return True
+    if isinstance(a, str) and isinstance(b, str):
+        sa, sb = a.strip().lower(), b.strip().lower()
+        short, long_ = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
+        return long_ == short or long_.startswith(short + ".")
+    return False
+
+
+def merge(facts: List[Fact]) -> Tuple[Dict[Tuple[str, str, int], Fact], List[Dict[str, Any]]]:
+    """Best fact per (key, name, gpu), and the conflicts: one key, two different values."""
+    best: Dict[Tuple[str, str, int], Fact] = {}
+    seen: Dict[Tuple[str, str, int], List[Fact]] = {}
+    for f in facts:
+        k = (f.key, f.name, f.gpu)
+        if f.key in _EACH_VALUE:  # several toolkits / libraries: each value is its own fact
+            k = (f.key, str(f.value), f.gpu)
+        seen.setdefault(k, []).append(f)
+        cur = best.get(k)
+        if cur is None or RANK.get(f.kind, 9) < RANK.get(cur.kind, 9):
+            best[k] = f
+    conflicts: List[Dict[str, Any]] = []
+    for k, group in seen.items():
+        if k[0] in MULTI and k[0] != "gpu.field":
+            continue
+        distinct: List[Fact] = []
+        for f in group:
+            if not any(same_value(f.value, d.value) for d in distinct):
+                distinct.append(f)
+        if len(distinct) > 1:
+            chosen = best[k]
+            conflicts.append(
+                {
+                    "fact": k[0] if not k[1] else f"{k[0]}:{k[1]}",
+                    "label": chosen.label(),
+                    "chosen": chosen.to_dict(),
+                    "values": [d.to_dict() for d in distinct],
+                }
+            )
+    return best, conflicts

@@ -1,0 +1,434 @@
+"""Pieces of tool output: a grep of ``nvidia-smi -q``, ``--query-gpu`` CSV, ``-L``,
+``topo -m``, ``lspci -vv`` link lines.
+
+``nvidia-smi -q`` greps lose the document around them (often even the section header), so
+the block is read line by line, remembering the last section header seen: ``Pending : Yes``
+under ``Remapped Rows`` is a pending remap, ``Current : 1`` under ``PCIe Generation`` the
+current link generation. A ``GPU 00000000:3B:00.0`` line starts the next GPU.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Iterator, List, Optional
+
+from envcheck.importers.extract.facts import Fact
+
+_KV = re.compile(r"^\s*([A-Za-z][\w ./()-]*?)\s*:\s*(.*?)\s*$")
+_GPU_HEADER = re.compile(r"^\s*GPU\s+[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s*$")
+_SECTIONS = (
+    "clocks event reasons",
+    "clocks throttle reasons",
+    "clocks_event_reasons",
+    "remapped rows",
+    "retired pages",
+    "ecc errors",
+    "volatile",
+    "aggregate",
+    "ecc mode",
+    "temperature",
+    "pcie generation",
+    "link width",
+    "fb memory usage",
+    "bar1 memory usage",
+    "max clocks",
+    "clocks",
+    "power readings",
+    "gpu power readings",
+)
+_REASONS = {
+    "idle": "gpu_idle",
+    "applications clocks setting": "applications_clocks_setting",
+    "sw power cap": "sw_power_cap",
+    "hw slowdown": "hw_slowdown",
+    "sync boost": "sync_boost",
+    "sw thermal slowdown": "sw_thermal_slowdown",
+    "hw thermal slowdown": "hw_thermal_slowdown",
+    "hw power brake slowdown": "hw_power_brake_slowdown",
+    "display clock setting": "display_clock_setting",
+}
+# NVML clock-event reason bits (nvml.h nvmlClocksEventReason*)
+_REASON_BITS = {
+    0x1: "gpu_idle",
+    0x2: "applications_clocks_setting",
+    0x4: "sw_power_cap",
+    0x8: "hw_slowdown",
+    0x10: "sync_boost",
+    0x20: "sw_thermal_slowdown",
+    0x40: "hw_thermal_slowdown",
+    0x80: "hw_power_brake_slowdown",
+    0x100: "display_clock_setting",
+}
+_NUM = re.compile(r"^(\d+)")
+_LNK = re.compile(r"\b(LnkCap|LnkSta):.*?Speed\s+([\d.]+)GT/s.*?Width\s+x(\d+)", re.I)
+_GT_GEN = {"2.5": 1, "5": 2, "8": 3, "16": 4, "32": 5, "64": 6}
+_LIST_NO_UUID = re.compile(
+    r"^\s*GPU (\d+): ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN)[^()]*?)\s*(?:\(|$)"
+)
+_TOPO_ROW = re.compile(r"^\s*GPU(\d+)\s+(?:X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC)\b")
+_CSV_HINT = re.compile(
+    r"^\s*(?:name|index|driver_version|pci\.bus_id|memory\.|temperature\.|clocks|uuid|"
+    r"timestamp|utilization|pcie\.|power\.|gpu_name|ecc\.|remapped|retired|compute_cap)",
+    re.I,
+)
+_CSV_NUM = re.compile(r"^\s*([\d.]+)\s*(?:MiB|W|MHz|%|C)?\s*$")
+
+
+def _yes(v: str) -> Optional[bool]:
+    low = v.strip().lower()
+    if low in ("yes", "active", "enabled", "true"):
+        return True
+    if low in ("no", "not active", "disabled", "false", "none"):
+        return False
+    return None
+
+
+def _int(v: str) -> Optional[int]:
+    m = _NUM.match(v.strip())
+    return int(m.group(1)) if m else None
+
+
+_MARKERS = (
+    "Reasons",
+    "Remapped",
+    "ECC",
+    "Temp",
+    "Link Width",
+    "PCIe Generation",
+    "FB Memory",
+    "Product Name",
+    "Driver Version",
+    "Persistence Mode",
+    "CUDA Version",
+    "Retired Pages",
+    "Lnk",
+    "GPU",
+    ",",
+)
+
+
+def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noqa: C901
+    """Fragment facts, read line by line (a small state machine: GPU, section)."""
+    whole = text or "\n".join(lines)
+    if not any(m in whole for m in _MARKERS):
+        return
+    gpu = 0
+    headers = 0
+    section = ""
+    parent = ""
+    reasons: Dict[int, Dict[str, bool]] = {}
+    csv_cols: List[str] = []
+    for i, raw in enumerate(lines):
+        line = raw.rstrip()
+        text = line.strip()
+        if not text or (len(text) > 300 and "," not in text):
+            continue
+        n = i + 1
+
+        def fact(
+            key: str, value: object, name: str = "", g: int = -1, n: int = n, t: str = text
+        ) -> Fact:
+            return Fact(key, value, file, n, t[:300], "fragment", gpu=g, name=name)
+
+        if _GPU_HEADER.match(text):
+            if headers:
+                gpu += 1
+            headers += 1
+            section = parent = ""
+            continue
+        m = _LIST_NO_UUID.match(text)
+        if m and "UUID" not in text:
+            yield fact("gpu.name", m.group(2).strip(), g=int(m.group(1)))
+            continue
+        m = _TOPO_ROW.match(text)
+        if m:
+            yield fact("gpu.topo", int(m.group(1)))
+            continue
+        m = _LNK.search(text) if "Lnk" in text else None
+        if m:
+            gen = _GT_GEN.get(
+                m.group(2).rstrip("0").rstrip(".") if "." in m.group(2) else m.group(2)
+            )
+            width = int(m.group(3))
+            suffix = "_max" if m.group(1).lower() == "lnkcap" else ""
+            if gen:
+                yield fact("gpu.field", gen, f"pcie_gen{suffix}", gpu)
+            yield fact("gpu.field", width, f"pcie_width{suffix}", gpu)
+            continue
+        if "," in text and not csv_cols and _CSV_HINT.match(text) and _looks_csv_header(text):
+            csv_cols = [c.strip().split(" [")[0].lower() for c in text.split(",")]
+            continue
+        if csv_cols and text.count(",") == len(csv_cols) - 1:
+            yield from _csv_row(fact, csv_cols, [c.strip() for c in text.split(",")], n)
+            continue
+        if csv_cols and text.count(",") != len(csv_cols) - 1:
+            csv_cols = []
+        low = text.lower()
+        if low.rstrip(":") in _SECTIONS:
+            if low in ("volatile", "aggregate") or low.startswith(("pcie gen", "link width")):
+                section = low
+            else:
+                parent = section = low.rstrip(":")
+            continue
+        m = _KV.match(line)
+        if not m:
+            continue
+        key, value = m.group(1).strip().lower(), m.group(2).strip()
+        if key == "driver version" and re.match(r"\d{3}\.\d+", value):
+            yield fact("driver.version", value)
+        elif key == "cuda version" and re.match(r"\d+\.\d+", value):
+            yield fact("driver.cuda", value)
+        elif key == "product name":
+            yield fact("gpu.name", value, g=gpu)
+        elif key in _REASONS and ("reason" in parent or "reason" in section or key != "idle"):
+            state = _yes(value)
+            if state is not None:
+                reasons.setdefault(gpu, {})[_REASONS[key]] = state
+                if state:
+                    yield fact("gpu.field", _REASONS[key], "throttle_reason", gpu)
+        elif parent == "remapped rows" and key == "pending":
+            if _yes(value) is not None:
+                yield fact("gpu.field", _yes(value), "remapped_rows_pending", gpu)
+        elif key == "remapping failure occurred" and _yes(value) is not None:
+            yield fact("gpu.field", _yes(value), "remapped_rows_failure", gpu)
+        elif parent == "retired pages" and key.startswith("pending") and _yes(value) is not None:
+            yield fact("gpu.field", _yes(value), "retired_pages_pending", gpu)
+        elif parent == "ecc errors" and (
+            "uncorr" in key or key.startswith("double bit") or key == "total"
+        ):
+            if section in ("volatile", "aggregate") and _int(value) is not None and "uncorr" in key:
+                yield fact("gpu.field", _int(value), f"ecc_{section}_uncorrected", gpu)
+        elif key == "gpu current temp" and _int(value) is not None:
+            yield fact("gpu.field", _int(value), "temperature_c", gpu)
+        elif key == "gpu slowdown temp" and _int(value) is not None:
+            yield fact("gpu.field", _int(value), "temperature_slowdown_c", gpu)
+        elif key == "gpu shutdown temp" and _int(value) is not None:
+            yield fact("gpu.field", _int(value), "temperature_shutdown_c", gpu)
+        elif section.startswith("pcie gen") and key in ("current", "max") and _int(value):
+            name = "pcie_gen" if key == "current" else "pcie_gen_max"
+            yield fact("gpu.field", _int(value), name, gpu)
+        elif section.startswith("link width") and key in ("current", "max") and _int(value):
+            name = "pcie_width" if key == "current" else "pcie_width_max"
+            yield fact("gpu.field", _int(value), name, gpu)
+        elif (
+            parent == "fb memory usage"
+            and key in ("total", "used", "free")
+            and _int(value) is not None
+        ):
+            yield fact("gpu.field", _int(value), f"memory_{key}_mib", gpu)
+        elif key == "persistence mode" and _yes(value) is not None:
+            yield fact("gpu.field", _yes(value), "persistence_mode", gpu)
+
+
+_CSV_KNOWN = (
+    "name",
+    "driver_version",
+    "memory.total",
+    "memory.used",
+    "memory.free",
+    "temperature.gpu",
+    "pci.bus_id",
+    "index",
+    "clocks_throttle_reasons.active",
+    "clocks_event_reasons.active",
+    "pcie.link.gen.current",
+    "pcie.link.gen.max",
+    "compute_cap",
+)
+
+
+def _looks_csv_header(text: str) -> bool:
+    cols = [c.strip().split(" [")[0].lower() for c in text.split(",")]
+    return (
+        sum(
+            1
+            for c in cols
+            if c in _CSV_KNOWN
+            or c.startswith(
+                (
+                    "clocks",
+                    "ecc.",
+                    "utilization",
+                    "pcie.",
+                    "power.",
+                    "temperature.",
+                    "remapped_rows",
+                    "retired_pages",
+                )
+            )
+        )
+        >= 2
+    )
+
+
+def _csv_row(fact, cols: List[str], cells: List[str], n: int) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    row = dict(zip(cols, cells))
+    g = _int(row.get("index", "")) if row.get("index") else None
+    gpu = g if g is not None else 0
+    for col, cell in row.items():
+        if cell in ("[N/A]", "N/A", "[Not Supported]", ""):
+            continue
+        if col == "name":
+            yield fact("gpu.name", cell, g=gpu)
+        elif col == "driver_version":
+            yield fact("driver.version", cell)
+        elif col == "compute_cap":
+            yield fact("gpu.cc", cell, g=gpu)
+        elif col in ("memory.total", "memory.used", "memory.free") and _int(cell) is not None:
+            yield fact("gpu.field", _int(cell), f"memory_{col.split('.')[1]}_mib", gpu)
+        elif col == "temperature.gpu" and _int(cell) is not None:
+            yield fact("gpu.field", _int(cell), "temperature_c", gpu)
+        elif col == "pcie.link.gen.current" and _int(cell):
+            yield fact("gpu.field", _int(cell), "pcie_gen", gpu)
+        elif col == "pcie.link.gen.max" and _int(cell):
+            yield fact("gpu.field", _int(cell), "pcie_gen_max", gpu)
+        elif col in ("clocks_throttle_reasons.active", "clocks_event_reasons.active"):
+            try:
+                mask = int(cell, 16)
+            except ValueError:
+                continue
+            for bit, name in _REASON_BITS.items():
+                if mask & bit:
+                    yield fact("gpu.field", name, "throttle_reason", gpu)
+            if mask == 0:
+                yield fact("gpu.field", "none", "throttle_reason", gpu)
+        elif col.startswith(("clocks_throttle_reasons.", "clocks_event_reasons.")):
+            reason = col.split(".", 1)[1]
+            if _yes(cell):
+                yield fact("gpu.field", reason, "throttle_reason", gpu)
+        elif col == "ecc.errors.uncorrected.volatile.total" and _int(cell) is not None:
+            yield fact("gpu.field", _int(cell), "ecc_volatile_uncorrected", gpu)
+        elif col == "ecc.errors.uncorrected.aggregate.total" and _int(cell) is not None:
+            yield fact("gpu.field", _int(cell), "ecc_aggregate_uncorrected", gpu)
+        elif col == "remapped_rows.pending" and _yes(cell) is not None:
+            yield fact("gpu.field", _yes(cell), "remapped_rows_pending", gpu)
+        elif col == "remapped_rows.failure" and _yes(cell) is not None:
+            yield fact("gpu.field", _yes(cell), "remapped_rows_failure", gpu)
+
+
+_TABLE_ROW = re.compile(r"\|\s*\d+MiB\s*/\s*\d+MiB\s*\||^\|?\s*Processes\s*:", re.M)
+_GPUSTAT = re.compile(
+    r"^\s*`?\[(\d+)\]\s+(.+?)\s*\|\s*(\d+)\s*['°]?C,\s*(\d+)\s*%\s*\|\s*(\d+)\s*/\s*(\d+)\s*MB\b"
+)
+_MAX_OPERATING = re.compile(r"^\s*GPU Max Operating Temp\s*:\s*(\d+)\s*C", re.M)
+
+
+def table_facts(text: str, file: str) -> List[Fact]:
+    """An nvidia-smi table pasted without its header line (or only its process list), gpustat
+    lines, and the ``GPU Max Operating Temp`` (the temperature the driver throttles to)."""
+    out: List[Fact] = []
+    lines = text.split("\n")
+    if _TABLE_ROW.search(text) and "NVIDIA-SMI" not in text:
+        out.extend(_headless_table(text, file, lines))
+    for i, line in enumerate(lines):
+        if "MB" in line and "|" in line:
+            m = _GPUSTAT.match(line)
+            if m:
+                g = int(m.group(1))
+                t = line.strip()[:300]
+                out.append(Fact("gpu.name", m.group(2).strip(), file, i + 1, t, "fragment", g))
+                for name, val in (
+                    ("temperature_c", int(m.group(3))),
+                    ("memory_used_mib", int(m.group(5))),
+                    ("memory_total_mib", int(m.group(6))),
+                ):
+                    out.append(Fact("gpu.field", val, file, i + 1, t, "fragment", g, name))
+    m = _MAX_OPERATING.search(text)
+    if m:
+        n = text.count("\n", 0, m.start()) + 1
+        out.append(
+            Fact(
+                "gpu.field",
+                int(m.group(1)),
+                file,
+                n,
+                lines[n - 1].strip(),
+                "fragment",
+                0,
+                "temperature_max_operating_c",
+            )
+        )
+    return out
+
+
+def _headless_table(text: str, file: str, lines: List[str]) -> List[Fact]:
+    from envcheck.importers import nvidia_smi
+    from envcheck.importers.extract import _locate
+    from envcheck.snapshot import Snapshot
+
+    snap = Snapshot()
+    # the table parser starts after the header: give it one that states nothing
+    nvidia_smi._parse_table(snap, "NVIDIA-SMI 0 Driver Version: 0\n" + text)
+    out: List[Fact] = []
+    if not snap.gpus():  # only the process list: its rows name the GPU index
+        out.extend(_process_rows(lines, file))
+    for g in snap.gpus():
+        for name in ("name", "memory_used_mib", "memory_total_mib", "temperature_c", "processes"):
+            value = getattr(g, name)
+            if value is None or value.__class__.__name__ in ("Unknown", "_StatedNone"):
+                continue
+            probe = (
+                str(g.name)
+                if name == "name"
+                else (f"{value}MiB" if name.startswith("memory") else str(value))
+            )
+            if name == "processes":
+                if not value:
+                    continue
+                probe = str(value[0].pid)
+            n = _locate(lines, probe.rstrip(".")) or 1
+            key = "gpu.name" if name == "name" else "gpu.field"
+            out.append(
+                Fact(
+                    key,
+                    value,
+                    file,
+                    n,
+                    lines[n - 1].strip()[:300],
+                    "fragment",
+                    g.index,
+                    "" if name == "name" else name,
+                )
+            )
+    return out
+
+
+def _process_rows(lines: List[str], file: str) -> List[Fact]:
+    from envcheck.importers import nvidia_smi
+    from envcheck.snapshot import GpuProcess
+
+    procs: Dict[int, List[Any]] = {}
+    first: Dict[int, int] = {}
+    in_procs = False
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if re.match(r"^\|?\s*Processes\s*:", s):
+            in_procs = True
+            continue
+        if not in_procs:
+            continue
+        m = nvidia_smi._PROC.match(s)
+        if m:
+            g = int(m.group("gpu"))
+            mem = m.group("mem")
+            procs.setdefault(g, []).append(
+                GpuProcess(
+                    pid=int(m.group("pid")),
+                    name=m.group("name").strip() or None,
+                    used_memory_mib=int(mem) if mem.isdigit() else None,
+                )
+            )
+            first.setdefault(g, i)
+    return [
+        Fact(
+            "gpu.field",
+            p,
+            file,
+            first[g] + 1,
+            lines[first[g]].strip()[:300],
+            "fragment",
+            g,
+            "processes",
+        )
+        for g, p in procs.items()
+    ]

@@ -1,0 +1,153 @@
+"""Facts stated inside error messages (the message is their evidence).
+
+- "The NVIDIA driver on your system is too old (found version 12020)" and other wordings
+  of the driver API version (``cudaDriverGetVersion``: major*1000 + minor*10) -> the highest
+  CUDA the driver runs, 12.2;
+- "The detected CUDA version (11.8) mismatches the version that was used to compile PyTorch
+  (12.1)" -> the system nvcc and torch's CUDA;
+- "... with CUDA capability sm_120 is not compatible with the current PyTorch installation.
+  The current PyTorch install supports CUDA capabilities sm_50 ... sm_90" -> the GPU's
+  compute capability and the build's arch list;
+- "NVRM: API mismatch: the client has the version X, but this kernel module has the version
+  Y" -> the user-space driver and the loaded kernel module;
+- a CUDA out-of-memory message with total / free / reserved figures -> memory held by other
+  processes when total - free is far above what this process reserved.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Dict, Iterator, List, Optional
+
+from envcheck.importers.extract.facts import Fact
+
+_DRIVER_API = re.compile(
+    r"(?:found version|driver version(?: is)?|cudaDriverGetVersion\(\)\s*(?:returned|=)?|"
+    r"CUDA driver version:?)\s*\(?(\d{4,5})\)?",
+    re.I,
+)
+_EXT_MISMATCH = re.compile(
+    r"detected CUDA version \(([\d.]+)\) mismatches the version that was used to compile\s*"
+    r"PyTorch \(([\d.]+)\)",
+    re.I,
+)
+_SM = re.compile(r"CUDA capability sm_(\d+) is not compatible", re.I)
+_SUPPORTS = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
+_MIN_CC = re.compile(
+    r"cuda capability (\d+)\.(\d+)\.?\s*PyTorch no longer supports this GPU|"
+    r"Found GPU\d* .*? which is of cuda capability (\d+)\.(\d+)",
+    re.I,
+)
+_MIN_SUPPORTED = re.compile(
+    r"minimum cuda capability supported by this library is (\d+)\.(\d+)", re.I
+)
+_API_MISMATCH = re.compile(
+    r"client has the version ([\d.]*\d),?\s*but\s*(?:NVRM:\s*)?this kernel module has the\s*"
+    r"version ([\d.]*\d)|kernel module has version ([\d.]*\d)\s*but this NVIDIA driver\s*"
+    r"component has version ([\d.]*\d)",
+    re.I,
+)
+_SIZE = r"([\d.]+)\s*([KMGT]i?B)"
+_OOM_OLD = re.compile(
+    rf"GPU (\d+);\s*{_SIZE} total capacity;\s*{_SIZE} already allocated;\s*{_SIZE} free;"
+    rf"(?:\s*{_SIZE} allowed;)?\s*{_SIZE} reserved",
+    re.I,
+)
+_OOM_NEW = re.compile(
+    rf"GPU (\d+) has a total capacity of {_SIZE} of which {_SIZE} is free\.", re.I
+)
+_OOM_RESERVED = re.compile(rf"{_SIZE} is reserved by PyTorch but unallocated", re.I)
+_OOM_ALLOCATED = re.compile(rf"{_SIZE} is allocated by PyTorch", re.I)
+_OOM_PROCESS = re.compile(rf"Process (\d+) has {_SIZE} memory in use", re.I)
+_UNIT = {
+    "kb": 1 / 1024,
+    "kib": 1 / 1024,
+    "mb": 1,
+    "mib": 1,
+    "gb": 1024,
+    "gib": 1024,
+    "tb": 1 << 20,
+    "tib": 1 << 20,
+}
+
+
+def _mib(num: str, unit: str) -> float:
+    return float(num) * _UNIT.get(unit.lower(), 1)
+
+
+def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
+    """Facts in the messages of ``entries`` (one file's); ``lines`` are that file's lines,
+    so a message whose numbers sit on the next line (wrapped) is read whole."""
+    from envcheck.importers.extract.lines import joined, strip_prefix
+
+    for e in entries:
+        line = str(e.get("line", ""))
+        file = str(e.get("file", "log"))
+        n = int(e.get("lineno") or 0)
+        pid = e.get("pattern")
+        if 0 < n <= len(lines):
+            rest = [strip_prefix(x) for x in lines[n : n + 3]]
+            line = joined(line, [r for r in rest if r])
+
+        def fact(
+            key: str, value: object, name: str = "", gpu: int = -1, *, _at: tuple = (file, n, line)
+        ) -> Fact:
+            return Fact(key, value, _at[0], _at[1], _at[2], "message", gpu=gpu, name=name)
+
+        if pid in ("driver-too-old-found-version", "driver-insufficient"):
+            m = _DRIVER_API.search(line)
+            if m and 1000 <= int(m.group(1)) < 30000:
+                code = int(m.group(1))
+                yield fact("driver.cuda", f"{code // 1000}.{code % 1000 // 10}")
+        m = _EXT_MISMATCH.search(line)
+        if m:
+            yield fact("nvcc", _mm(m.group(1)))
+            yield fact("torch.cuda", _mm(m.group(2)))
+        m = _SM.search(line)
+        if m:
+            digits = m.group(1)
+            yield fact("gpu.cc", f"{int(digits[:-1])}.{digits[-1]}")
+            s = _SUPPORTS.search(line)
+            if s:
+                yield fact("torch.arch_list", tuple(s.group(1).split()))
+        m = _MIN_CC.search(line)
+        if m:
+            major, minor = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            yield fact("gpu.cc", f"{int(major)}.{minor}")
+        m = _API_MISMATCH.search(line)
+        if m:
+            client, kernel = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            yield fact("driver.version", client)
+            yield fact("kernel.module_version", kernel)
+        if pid == "cuda-out-of-memory":
+            yield from _oom(fact, line)
+
+
+def _oom(fact, line: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    total = free = reserved = None
+    gpu = 0
+    m = _OOM_OLD.search(line)
+    if m:
+        gpu = int(m.group(1))
+        total, free = _mib(m.group(2), m.group(3)), _mib(m.group(6), m.group(7))
+        reserved = _mib(m.group(10), m.group(11))
+    m = _OOM_NEW.search(line)
+    if m:
+        gpu = int(m.group(1))
+        total, free = _mib(m.group(2), m.group(3)), _mib(m.group(4), m.group(5))
+        alloc = _OOM_ALLOCATED.search(line)
+        res = _OOM_RESERVED.search(line)
+        if alloc:
+            reserved = _mib(alloc.group(1), alloc.group(2)) + (
+                _mib(res.group(1), res.group(2)) if res else 0.0
+            )
+    if total is None or free is None or reserved is None:
+        return
+    others = max(0.0, total - free - reserved)
+    yield fact("gpu.field", int(total), "memory_total_mib", gpu)
+    yield fact("gpu.field", int(others), "memory_used_mib", gpu)
+
+
+def _mm(v: str) -> Optional[str]:
+    m = re.match(r"(\d+)\.(\d+)", v)
+    return f"{int(m.group(1))}.{int(m.group(2))}" if m else v

@@ -1,0 +1,193 @@
+"""Package managers' output, whole or in pieces: pip freeze / pip index versions, conda list
+and conda solver plans, ``dpkg -l``, ``ls /usr/local``, ``locate libcudnn``.
+
+What they state: installed framework versions, CPU-only conda builds (``py3.10_cpu_0``,
+``pytorch-mutex ... cpu``, ``cpuonly``), the CUDA a conda build was made with, the system
+driver packages (``nvidia-driver-535``), CUDA toolkits and cuDNN libraries on disk.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, List, Optional
+
+from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.lines import candidate_lines
+
+_FREEZE = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([0-9][^\s;#,]*)")
+# conda list row: name version build [channel]
+_CONDA_ROW = re.compile(
+    r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
+    r"(?:\s+\S+)?\s*$"
+)
+# conda plans / package file names: pytorch-2.0.1-py3.10_cpu_0, linux-64::pytorch-2.0.1-...
+_CONDA_SPEC = re.compile(
+    r"(?:::|/|\s|^)(pytorch-nightly|pytorch|torch|pytorch-cuda|cudatoolkit|pytorch-mutex|cpuonly|"
+    r"cpu-only|tensorflow|"
+    r"jaxlib|cuda-[a-z-]+|libcublas|libcudnn|cudnn)-(\d[\w.+]*)-([\w.]+?)(?:\.tar\.bz2|\.conda)?(?=\s|$|,)",
+    re.I,
+)
+_INTERESTING = re.compile(
+    r"^(torch|pytorch|torchvision|torchaudio|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|"
+    r"jax-cuda\d+-\w+|nvidia-[\w-]+|cupy[\w-]*|triton|xformers|flash-attn|flash_attn|deepspeed|"
+    r"vllm|onnxruntime[\w-]*|cudatoolkit|cudnn|pytorch-cuda|pytorch-mutex|cpuonly|cpu-only|"
+    r"pytorch-nightly|cuda-[a-z-]+|"
+    r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes)$",
+    re.I,
+)
+_CONDA_DOWNLOAD = re.compile(r"^\s*([A-Za-z][\w.-]*?)-(\d[\w.+]*)\s*\|\s*(\S+)\s")
+_PIP_NOT_FOUND = re.compile(
+    r"(?:satisfies the requirement|No matching distribution found for)\s+"
+    r"(torch|tensorflow(?:-gpu)?|jax|jaxlib)\s*==\s*(\d[\w.]*)",
+    re.I,
+)
+_DPKG = re.compile(r"^\s*(?:ii|hi|rc|iU|iF)\s+(\S+?)(?::\w+)?\s+(\S+)\s+(?:amd64|arm64|all|i386)\b")
+_PIP_INDEX = re.compile(r"^\s*INSTALLED:\s*(\S+)")
+_PIP_INDEX_NAME = re.compile(r"^\s*([A-Za-z0-9][\w.-]*)\s+\((\S+)\)\s*$")
+_USR_LOCAL_CUDA = re.compile(
+    r"(?:^|[\s/`'\"])(?:usr/local/)?cuda-(\d{1,2}\.\d)(?:\.\d+)?(?=[\s/:`'\",.]|$)"
+)
+TRIGGERS = (
+    "==",
+    "ii ",
+    "hi ",
+    "installed:",
+    "torch",
+    "cuda",
+    "cudnn",
+    "tensorflow",
+    "jax",
+    "nvidia",
+    "cupy",
+    "triton",
+    "xformers",
+    "flash",
+    "deepspeed",
+    "vllm",
+    "onnx",
+    "cpuonly",
+    "mutex",
+    "cublas",
+    "paddle",
+    "mxnet",
+    "transformers",
+    "accelerate",
+    "bitsandbytes",
+)
+_LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
+
+
+def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -> Iterator[Fact]:
+    """Facts in the lines (``candidates``: the indices holding a trigger word)."""
+    if candidates is None:
+        candidates = candidate_lines("\n".join(lines), TRIGGERS)
+    pip_index_name = ""
+    seen = set()
+    for i in candidates:
+        line = lines[i].strip()
+        if not line or line in seen or len(seen) >= 20000:
+            continue
+        seen.add(line)
+        n = i + 1
+
+        def fact(
+            key: str,
+            value: object,
+            name: str = "",
+            kind: str = "fragment",
+            *,
+            _at: tuple = (n, line),
+        ) -> Fact:
+            return Fact(key, value, file, _at[0], _at[1][:300], kind, name=name)
+
+        m = _FREEZE.match(line)
+        if m and _INTERESTING.match(m.group(1)):
+            yield from _package(fact, m.group(1), m.group(2), "")
+            continue
+        m = _CONDA_ROW.match(line)
+        if m and _INTERESTING.match(m.group(1)):
+            yield from _package(fact, m.group(1), m.group(2), m.group(3))
+            continue
+        for m in _CONDA_SPEC.finditer(line):
+            yield from _package(fact, m.group(1), m.group(2), m.group(3))
+        m = _CONDA_DOWNLOAD.match(line) if "|" in line else None
+        if m and _INTERESTING.match(m.group(1)):
+            yield from _package(fact, m.group(1), m.group(2), m.group(3))
+            continue
+        if re.search(r"\b(?:cudatoolkit|pytorch-cuda)\s*=", line):
+            yield fact("gpu.present", True, kind="prose")  # the command asks for CUDA
+        m = _PIP_NOT_FOUND.search(line) if "==" in line else None
+        if m:
+            # pip found no build of this version for this Python / platform: the version the
+            # job needs is a fact for the Python check, though it is not installed
+            yield fact(f"{m.group(1).lower().split('-')[0]}.version", m.group(2), kind="message")
+        m = _DPKG.match(line)
+        if m:
+            yield from _dpkg(fact, m.group(1), m.group(2))
+            continue
+        m = _PIP_INDEX_NAME.match(line)
+        if m:
+            pip_index_name = m.group(1)
+        m = _PIP_INDEX.match(line)
+        if m and pip_index_name and _INTERESTING.match(pip_index_name):
+            yield from _package(fact, pip_index_name, m.group(1), "")
+        for m in _USR_LOCAL_CUDA.finditer(line):
+            yield fact("cuda.dir", m.group(1))
+        missing = re.search(
+            r"cannot open|could not load|not found|no such file|unable to", line, re.I
+        )
+        for m in _LIBCUDNN.finditer(line) if not missing else ():
+            if m.group(1).count(".") >= 1 or "cudnn" not in line.lower().split("libcudnn")[0]:
+                yield fact("libcudnn", m.group(1))
+
+
+def _package(fact, name: str, version: str, build: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    key = name.lower().replace("_", "-")
+    if key in ("pytorch", "pytorch-nightly"):
+        key = "torch"
+    yield fact("package", version, key)
+    b = build.lower()
+    if key == "torch":
+        yield fact("torch.version", version)
+        cm = re.search(r"cuda(\d+)\.?(\d+)", b)
+        if cm:
+            yield fact("torch.cuda", f"{int(cm.group(1))}.{int(cm.group(2))}")
+        elif re.search(r"(^|_)cpu(_|$)", b):
+            yield fact("torch.cuda", None)
+    elif key == "pytorch-mutex" and "cpu" in b + version or key in ("cpuonly", "cpu-only"):
+        yield fact("torch.cuda", None)
+    elif key == "pytorch-cuda":
+        yield fact("torch.cuda", _mm(version))
+    if key in ("cudatoolkit", "pytorch-cuda"):
+        # asked for a CUDA toolkit: the environment is meant for an NVIDIA GPU
+        yield fact("gpu.present", True, kind="prose")
+    if key in ("cudatoolkit", "cuda-runtime", "cuda-cudart", "cuda-nvcc", "cuda-toolkit"):
+        if key in ("cuda-nvcc", "cuda-toolkit"):
+            yield fact("nvcc", _mm(version))
+    elif key in ("cudnn", "libcudnn", "nvidia-cudnn-cu11", "nvidia-cudnn-cu12"):
+        yield fact("cudnn", version)
+    elif key in ("tensorflow", "tensorflow-gpu"):
+        yield fact("tensorflow.version", version)
+    elif key == "jax":
+        yield fact("jax.version", version)
+
+
+def _mm(version: str) -> str:
+    m = re.match(r"(\d+)\.(\d+)", version)
+    return f"{int(m.group(1))}.{int(m.group(2))}" if m else version
+
+
+def _dpkg(fact, name: str, version: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    ver = re.sub(r"^\d+:", "", version)
+    if re.match(
+        r"(?:nvidia-driver|libnvidia-compute|nvidia-utils|nvidia-kernel-common)-\d{3}", name
+    ):
+        m = re.match(r"(\d{3}\.\d+(?:\.\d+)?)", ver)
+        if m:
+            yield fact("driver.version", m.group(1))
+    elif re.match(r"libcudnn\d", name):
+        m = re.match(r"(\d+\.\d+\.\d+)", ver)
+        if m:
+            yield fact("cudnn", m.group(1))
+    elif re.match(r"cuda-(?:toolkit|nvcc|compiler|runtime)-\d+-\d+$", name):
+        yield fact("nvcc", _mm(ver))

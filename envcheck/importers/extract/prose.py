@@ -1,0 +1,333 @@
+"""Facts people write as sentences or ``key: value`` lines, and issue-form sections.
+
+"my driver is 470.82, need higher?", ``CUDA/cuDNN version: 12.1/8.9``, ``Python 3.10``,
+``GPU: 4x A100``, "compute capability 7.5", ``OS: Ubuntu 22.04``, ``lsb_release -a``,
+``/etc/os-release`` and GitHub issue forms (``### PyTorch version`` with the value on a later
+line) all state facts the checks need. Each match becomes a ``prose`` Fact (or ``fragment``
+for tool output such as ``lsb_release``) with its line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, List, Optional, Tuple
+
+from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.lines import candidate_lines
+
+_VER = r"(\d+\.\d+(?:\.\d+)?)"
+_DRIVER = re.compile(
+    r"(?:nvidia[\s-]*)?driver(?:\s*version)?(?:\s+(?:is|was|of|=|at))?\s*[:=]?\s*"
+    r"(?:version\s*)?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})(?![\d.]*\s*(?:mb|gb|mib|w\b))",
+    re.I,
+)
+_DRIVER_PKG = re.compile(r"\bnvidia-(?:driver|utils|dkms|headless)-(\d{3})(?:-(?:open|server))*\b")
+_CUDA = re.compile(
+    r"\bcuda(?:\s*toolkit)?(?:\s*(?:version|ver\.?))?\s*(?:is|=|:)?\s*v?(\d{1,2}\.\d{1,2}(?:\.\d+)?)"
+    r"(?!\s*(?:driver|\)\s*mismatches))",
+    re.I,
+)
+_CUDA_CUDNN = re.compile(
+    r"\bcuda\s*/\s*cudnn(?:\s*versions?)?\s*[:=]?\s*(\d{1,2}\.\d+(?:\.\d+)?)\s*/\s*(\d\.\d+(?:\.\d+)*)",
+    re.I,
+)
+_CUDNN = re.compile(r"\bcudnn(?:\s*version)?\s*(?:is|=|:)?\s*v?(\d\.\d{1,2}(?:\.\d+)*)", re.I)
+_NVCC_PROSE = re.compile(
+    r"\b(?:nvcc|cuda[_ ]home|cuda toolkit)\b[^.\n]{0,40}?\b(\d{1,2}\.\d)(?:\.\d+)?\b", re.I
+)
+_PYTHON = re.compile(r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?)\b", re.I)
+_TORCH = re.compile(
+    r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is|=|:)?\s*v?"
+    r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
+    re.I,
+)
+_TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(none|\d+\.\d+)", re.I)
+_TF = re.compile(
+    r"\btensorflow(?:-gpu)?(?:\s*version)?\s*(?:is|=|==|:)?\s*v?(\d\.\d{1,2}(?:\.\d+)?)\b", re.I
+)
+_JAX = re.compile(
+    r"\bjax(?:lib)?(?:\s*version)?\s*(?:is|=|==|:)?\s*v?(0\.\d{1,2}\.\d{1,2})\b", re.I
+)
+_CC = re.compile(
+    r"compute[\s_-]*capabilit(?:y|ies)\s*(?:of|is|=|:)?\s*(?:sm_?)?(\d{1,2})\.?(\d)\b", re.I
+)
+_SM = re.compile(r"\bsm_?(\d{1,2})(\d)\b")
+_SM_CONTEXT = re.compile(r"\b(?:gpu|card|device|capability|arch(?:itecture)?|my)\b", re.I)
+_COUNT = re.compile(r"(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×])\s*(\d{1,2})\b", re.I)
+_GPU_NAME = re.compile(
+    r"((?:NVIDIA\s+)?(?:GeForce\s+|Quadro\s+|Tesla\s+|TITAN\s+)?"
+    r"(?:RTX|GTX|GT)\s*(?:PRO\s*)?[A-Z]?\d{3,4}(?:\s*(?:Ti|SUPER|Ada|Blackwell))*(?:\s*Laptop(?:\s*GPU)?)?"
+    r"|(?:NVIDIA\s+)?(?:Tesla\s+)?(?:[AHBLVTPK]\d{1,3}[A-Z]?|GH200|GB200|A100|H100|H200|B200|L40S?)"
+    r"(?:[-\s](?:SXM\d?|PCIE|NVL|\d+\s*GB))*"
+    r"|(?:NVIDIA\s+)?(?:Quadro|TITAN)\s+[A-Z]{1,3}\d{0,4}(?:\s*Ada)?)(?!\w|\.\d)",
+    re.I,
+)
+_GPU_LINE = re.compile(
+    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device)\s*(?:model)?\s*[:=]", re.I
+)
+_OS = re.compile(
+    r"\b(Ubuntu\s*\d{2}\.\d{2}(?:\.\d+)?(?:\s*LTS)?|Debian(?: GNU/Linux)?\s*\d+"
+    r"|CentOS(?: Linux)?\s*\d+|Rocky Linux\s*\d+(?:\.\d+)?"
+    r"|Red Hat Enterprise Linux[\w ]*?\s\d+(?:\.\d+)?|RHEL\s*\d+(?:\.\d+)?"
+    r"|Fedora(?: Linux)?\s*\d+|Arch Linux|Pop!_OS\s*\d+\.\d+|Linux Mint\s*\d+(?:\.\d+)?"
+    r"|Windows\s*(?:10|11|Server\s*\d{4})|macOS\s*\d*(?:\.\d+)*|WSL\s*2?)\b",
+    re.I,
+)
+_OS_WORDS = re.compile(
+    r"ubuntu|debian|centos|rocky|red hat|rhel|fedora|arch linux|pop!|mint|windows|macos|wsl"
+)
+_GPU_WORDS = re.compile(r"gpu|rtx|gtx|tesla|quadro|titan|device|card|\b[ahblvt]\d")
+_LSB = re.compile(r"^\s*(Description|Release|Distributor ID)\s*:\s*(.+?)\s*$")
+_OS_RELEASE = re.compile(r'^\s*PRETTY_NAME="?([^"]+)"?\s*$')
+_GLIBC = re.compile(r"\b(?:glibc|GLIBC|ldd \(.*?\))\s*(?:version)?\s*[:=]?\s*(2\.\d{1,2})\b")
+# The text says there is an NVIDIA GPU (without naming it): a CPU-only build is then wrong.
+_GPU_PRESENT = re.compile(
+    r"\b(?:machine|computer|laptop|server|pc|system|node|box)\s+(?:has|with)\s+(?:an?\s+)?"
+    r"(?:nvidia\s+)?(?:gpus?|graphics card)\b|"
+    r"\bi have (?:an?\s+)?(?:nvidia\s+)?(?:gpu|graphics card)\b|"
+    r"torch\.cuda\.is_available\(\)\W{0,4}\s*(?:is |returns? |returning |gives |=+\s*)?false\b|"
+    r"\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b",
+    re.I,
+)
+_ARCH_LIST = re.compile(r"supports CUDA capabilities\s+((?:sm_\d+\s*)+)", re.I)
+_MEMLOCK = re.compile(
+    r"(?:ulimit -l|max locked memory|memlock)\b[^\n]{0,40}?\b(unlimited|\d+)\s*([KMG])?(?:i?B)?\b",
+    re.I,
+)
+_HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
+# Not facts about this host: URLs, pip/conda commands being quoted, requirement ranges.
+_URL = re.compile(r"\(?https?://\S+")
+_IGNORE = re.compile(r">=|<=|~=|\brequires?\b|\bneeds?\b.*\bor (?:newer|later|higher)")
+
+
+def _clean_version(v: str) -> str:
+    return v.rstrip(".")
+
+
+def gpu_names(line: str) -> List[str]:
+    from envcheck.importers import base
+
+    out = []
+    for m in _GPU_NAME.finditer(line):
+        name = re.sub(r"\s+", " ", m.group(1)).strip()
+        if not base.gpu_cc_from_matrix(name) and not re.search(r"RTX|GTX|Quadro|Tesla|TITAN", name):
+            continue  # a bare "A10" or "T4" counts only when the matrix knows it
+        out.append(name)
+    return out
+
+
+def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
+    """Issue-form sections: ``### PyTorch version`` + value on a later line -> "heading: value"."""
+    for i, line in enumerate(lines):
+        m = _HEADING.match(line)
+        if not m:
+            continue
+        for j in range(i + 1, min(len(lines), i + 4)):
+            value = lines[j].strip()
+            if not value:
+                continue
+            if _HEADING.match(value) or value.startswith("_No response_"):
+                break
+            yield j, f"{m.group(1)}: {value}"
+            break
+
+
+# A line can only state a fact if it holds one of these words; one search per line keeps a
+# 1 MB training log cheap, and a line repeated a thousand times is read once.
+TRIGGERS = (
+    "driver",
+    "cuda",
+    "cudnn",
+    "python",
+    "torch",
+    "tensorflow",
+    "jax",
+    "capabilit",
+    "sm_",
+    "gpu",
+    "rtx",
+    "gtx",
+    "tesla",
+    "quadro",
+    "titan",
+    "nvidia",
+    "ubuntu",
+    "debian",
+    "centos",
+    "rocky",
+    "red hat",
+    "rhel",
+    "fedora",
+    "arch linux",
+    "windows",
+    "macos",
+    "wsl",
+    "glibc",
+    "description:",
+    "pretty_name",
+    "mint",
+    "pop!",
+    "a100",
+    "h100",
+    "h200",
+    "b200",
+    "v100",
+    "p100",
+    "k80",
+    "t4",
+    "a10",
+    "l4",
+    "l40",
+    "a40",
+    "a30",
+    "a6000",
+    "gh200",
+    "###",
+    "machine",
+    "computer",
+    "laptop",
+    "server",
+    "i have",
+    "enabled",
+    "support",
+    "ulimit",
+    "memlock",
+    "locked memory",
+)
+MAX_LINES = 4000
+
+
+def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -> Iterator[Fact]:
+    """Facts in the lines (``candidates``: the indices holding a trigger word)."""
+    if candidates is None:
+        candidates = candidate_lines("\n".join(lines), TRIGGERS)
+    seen = set()
+    for i in candidates:
+        line = lines[i]
+        if len(seen) >= MAX_LINES:
+            break
+        if not line or line in seen:
+            continue
+        seen.add(line)
+        yield from line_facts(line, i + 1, file)
+    for j, synthetic in section_values(lines):
+        for f in line_facts(synthetic, j + 1, file):
+            f.text = lines[j].strip()
+            yield f
+
+
+def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - one rule a branch
+    text = line.strip()
+    if len(text) > 600:
+        text = text[:600]
+    if "://" in text:
+        text = _URL.sub(" ", text)  # a version inside a link is not a fact about this host
+    if text.startswith(("*", "@")) and re.match(r"^[*@]\S*\s+(?:soft|hard|-)\s+memlock", text):
+        return  # a limits.conf line is configuration, not the limit in effect
+
+    def fact(key: str, value: object, kind: str = "prose", **kw: object) -> Fact:
+        return Fact(key, value, file, n, text, kind, **kw)  # type: ignore[arg-type]
+
+    low = text.lower()
+    ignored = ("=" in low or "need" in low or "requir" in low) and bool(_IGNORE.search(text))
+    m = _LSB.match(text) if ":" in text else None
+    if m:
+        key, val = m.group(1), m.group(2)
+        if key == "Description" and _OS.search(val):
+            yield fact("os", val, "fragment")
+        return
+    m = _OS_RELEASE.match(text) if "PRETTY" in text else None
+    if m:
+        yield fact("os", m.group(1), "fragment")
+        return
+    if ignored:
+        return
+    cuda_cudnn = _CUDA_CUDNN.search(text) if "/" in text and "cudnn" in low else None
+    m = cuda_cudnn
+    if m:
+        yield fact("nvcc", m.group(1))
+        yield fact("cudnn", m.group(2))
+    if "driver" in low and "cuda driver version is insufficient" not in low:
+        m = _DRIVER.search(text)
+        if m and not re.search(r"cuda\s+driver", low[: m.start() + 12]):
+            yield fact("driver.version", _clean_version(m.group(1)))
+    m = _DRIVER_PKG.search(text) if "nvidia-" in low else None
+    if m:
+        yield fact("driver.version", m.group(1))
+    smi_header = "NVIDIA-SMI" in text or "Driver Version" in text or "KMD Version" in text
+    if not cuda_cudnn and "cuda" in low and not smi_header:
+        m = _NVCC_PROSE.search(text)
+        if m:
+            yield fact("nvcc", m.group(1))
+        else:
+            for m in _CUDA.finditer(text):
+                before = low[max(0, m.start() - 25) : m.start()]
+                if "torch" in before or "built" in before or "used to build" in before:
+                    yield fact("torch.cuda", m.group(1))
+                elif "driver" not in before and "runtime" not in before:
+                    yield fact("nvcc", m.group(1))
+                break
+    if "cudnn" in low and not cuda_cudnn:
+        m = _CUDNN.search(text)
+        if m:
+            yield fact("cudnn", m.group(1))
+    m = _PYTHON.search(text) if "python" in low else None
+    if m:
+        yield fact("python", m.group(1))
+    if "torch" in low:
+        m = _TORCH_CUDA.search(text)
+        if m:
+            yield fact("torch.cuda", None if m.group(1).lower() == "none" else m.group(1))
+        m = _TORCH.search(text)
+        if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
+            yield fact("torch.version", m.group(1))
+    m = _TF.search(text) if "tensorflow" in low else None
+    if m:
+        yield fact("tensorflow.version", m.group(1))
+    m = _JAX.search(text) if "jax" in low else None
+    if m:
+        yield fact("jax.version", m.group(1))
+    if _GPU_PRESENT.search(text):
+        yield fact("gpu.present", True)
+    m = _ARCH_LIST.search(text) if "capabilit" in low else None
+    if m:
+        yield fact("torch.arch_list", tuple(m.group(1).split()), "message")
+    m = _CC.search(text) if "capabilit" in low else None
+    if m:
+        yield fact("gpu.cc", f"{int(m.group(1))}.{m.group(2)}")
+    elif "sm_" in low or "sm" in low:
+        sms = _SM.findall(text)
+        if len(sms) == 1 and _SM_CONTEXT.search(text) and "support" not in low:
+            yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")
+    if _GPU_WORDS.search(low) and (
+        _GPU_LINE.match(text)
+        or re.search(
+            r"\b(?:my|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|[ahblvt]\d)",
+            low,
+        )
+    ):
+        names = gpu_names(text)
+        if names:
+            count = 1
+            cm = _COUNT.search(text)
+            if cm:
+                count = int(cm.group(1) or cm.group(2))
+            yield fact("gpu.name", names[0])
+            if count > 1:
+                yield fact("gpu.count", count)
+    m = _OS.search(text) if _OS_WORDS.search(low) else None
+    if m and not low.startswith(("#", "//")):
+        yield fact("os", m.group(1))
+    m = _MEMLOCK.search(text) if ("ulimit" in low or "memlock" in low or "locked" in low) else None
+    if m and not ignored:
+        if m.group(1).lower() == "unlimited":
+            yield fact("memlock", None)
+        else:
+            kib = (
+                int(m.group(1))
+                * {"": 1, "K": 1, "M": 1024, "G": 1 << 20}[(m.group(2) or "").upper()]
+            )
+            yield fact("memlock", kib * 1024)
+    m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
+    if m:
+        yield fact("glibc", m.group(1))

@@ -1,0 +1,94 @@
+"""The "what was read" part of the text report for pasted input.
+
+Pasted input (``--from-report`` / ``--error-log``) is judged on what the text states, so the
+report first shows each recognised fact and where it stands (``report.txt:12  driver
+550.54.15``), any fact stated twice with different values, and, after the findings, one line
+naming the facts no input stated and the command that prints them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+MAX_SHOWN = 40
+_PASTE_HINT = (
+    "`python -m torch.utils.collect_env` and `nvidia-smi -q` (plus the full error message)"
+)
+
+
+def _safe(text: Any, limit: int = 100) -> str:
+    """Input text shown on a terminal: printable characters only, shortened."""
+    s = "".join(ch if ch.isprintable() else " " for ch in str(text))
+    return s if len(s) <= limit else s[: limit - 3] + "..."
+
+
+def _label(item: Dict[str, Any]) -> str:
+    from envcheck.importers.extract.facts import LABELS
+
+    fact = str(item.get("fact", ""))
+    key, _, name = fact.partition(":")
+    if key == "gpu.field":
+        label = name.replace("_", " ")
+    elif key == "package":
+        label = name
+    else:
+        label = LABELS.get(key, key)
+    if "gpu" in item:
+        label = f"GPU {item['gpu']}" + ("" if label == "GPU" else f" {label}")
+    return label
+
+
+def _value(v: Any, fact: str = "") -> str:
+    if v is None:
+        return {"torch.cuda": "none (a CPU-only build)", "memlock": "unlimited"}.get(fact, "none")
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list):
+        return " ".join(str(x) for x in v)
+    return str(v)
+
+
+def what_was_read(evidence: Dict[str, Any]) -> List[str]:
+    read = evidence.get("read") or []
+    formats = evidence.get("formats") or {}
+    lines: List[str] = []
+    recognised = [
+        f"{_safe(name, 60)} ({', '.join(found)})" for name, found in formats.items() if found
+    ]
+    lines.append(f"WHAT WAS READ ({len(read)} fact(s))")
+    if recognised:
+        lines.append("  formats: " + "; ".join(recognised))
+    for item in read[:MAX_SHOWN]:
+        where = f"{_safe(item.get('file'), 40)}:{item.get('line')}"
+        value = _safe(_value(item.get("value"), item.get("fact", "")), 80)
+        lines.append(f"  {where:<28} {_label(item)} {value}")
+    if len(read) > MAX_SHOWN:
+        lines.append(f"  ... and {len(read) - MAX_SHOWN} more (--format json lists them all)")
+    for c in evidence.get("conflicts") or []:
+        fact = str(c.get("fact", ""))
+        values = ", ".join(
+            f"{_safe(_value(v.get('value'), fact), 40)} "
+            f"({_safe(v.get('file'), 40)}:{v.get('line')})"
+            for v in c.get("values", [])
+        )
+        chosen = c.get("chosen", {})
+        lines.append(
+            f"  CONFLICT {c.get('label')}: {values}; judged with "
+            f"{_safe(_value(chosen.get('value'), fact), 40)} (the most trusted source: "
+            f"{chosen.get('kind')}; check which is current)"
+        )
+    if not evidence.get("recognised"):
+        lines.append(
+            "  Nothing in this text was recognised: no known report format, no fact, no known "
+            f"error message. Paste the output of {_PASTE_HINT}."
+        )
+    lines.append("")
+    return lines
+
+
+def missing_line(evidence: Dict[str, Any]) -> List[str]:
+    missing = evidence.get("missing") or []
+    if not missing:
+        return []
+    parts = [f"{m['what']} (`{m['command']}`)" for m in missing]
+    return ["NOT IN THE INPUT: " + "; ".join(parts), ""]

@@ -1,0 +1,78 @@
+"""The corpus of real pasted reports (issue 10): every case under tests/fixtures/corpus/ is
+judged by the real CLI (`envcheck verify --from-report paste.txt --format json`).
+
+Fails on any refusal of readable text, any error finding on a healthy control, or a
+diagnosed share below the threshold of its split. The thresholds are set a little under
+the numbers measured when the code was final (held-out scored once, after tuning; see
+tests/fixtures/corpus/README.md). A corpus of fewer than 100 cases is a failure, not a skip:
+the measure means nothing on a handful of cases.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "fixtures" / "corpus"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import corpus_score  # noqa: E402
+
+MIN_CASES = 100
+# Diagnosed share (broken cases whose cause gets an error/warning finding) per split.
+# Measured on 2026-12-02 with the final code (tests/fixtures/corpus/SCORES.md): tuned 74/87
+# (85%), held-out 19/33 (58%, scored once). The thresholds sit just under those numbers, so a
+# regression fails; the held-out number is below issue 10's 85% target (not met, see SCORES.md).
+THRESHOLDS = {"tuned": 0.84, "heldout": 0.57}
+# A known false error, found when held-out was scored: the JAX CPU-fallback notice in a
+# kohya-colab job whose text does not show the framework at work. Listed, not hidden: any other
+# false error fails, and this entry must go when the case passes (the test checks that too).
+KNOWN_FALSE_ERRORS = {"kohya-colab-133-jaxlib-cpu-fallback-unused"}
+
+
+@pytest.fixture(scope="module")
+def results() -> List[Any]:
+    cases = corpus_score.find_cases([CORPUS])
+    assert len(cases) >= MIN_CASES, (
+        f"only {len(cases)} corpus cases under {CORPUS} (need >= {MIN_CASES})"
+    )
+    return corpus_score.score_roots([CORPUS], workers=4)
+
+
+def test_every_case_has_its_paste_and_metadata() -> None:
+    import json
+
+    cases = corpus_score.find_cases([CORPUS])
+    assert len(cases) >= MIN_CASES, f"only {len(cases)} corpus cases (need >= {MIN_CASES})"
+    for case in cases:
+        meta = json.loads((case / "case.json").read_text())
+        assert (case / "paste.txt").is_file(), case
+        assert meta["split"] == case.parent.name, case
+        assert meta["source"].startswith("https://"), case
+        assert meta["healthy"] == (meta["expect"] == []), case
+
+
+def test_no_readable_paste_is_refused(results: List[Any]) -> None:
+    refused = [f"{r.split}/{r.id}: {r.stderr}" for r in results if r.refused]
+    assert not refused, refused
+
+
+def test_no_error_on_a_healthy_control(results: List[Any]) -> None:
+    wrong = [f"{r.split}/{r.id}: {r.found}" for r in results if r.false_error]
+    unexpected = [w for w in wrong if w.split("/", 1)[1].split(":")[0] not in KNOWN_FALSE_ERRORS]
+    assert not unexpected, unexpected
+    still = {r.id for r in results if r.false_error}
+    assert still == KNOWN_FALSE_ERRORS, f"fixed? remove from KNOWN_FALSE_ERRORS: {still}"
+
+
+@pytest.mark.parametrize("split", sorted(THRESHOLDS))
+def test_diagnosed_share(results: List[Any], split: str) -> None:
+    scores = corpus_score.score(results)
+    assert split in scores, f"no {split} cases in the corpus"
+    share = scores[split]["diagnosed_share"]
+    missed = [r.id for r in results if r.split == split and not r.healthy and not r.diagnosed]
+    assert share is not None and share >= THRESHOLDS[split], (share, missed)
