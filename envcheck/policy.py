@@ -30,6 +30,7 @@ A key that is not known here, or a value of the wrong type, is an ``InputError``
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import re
 import sys
@@ -92,6 +93,9 @@ class Policy:
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGTP]?)(i?)(B?)\s*$", re.IGNORECASE)
 
 
+MAX_SIZE_BYTES = 1 << 63  # 8 EiB: larger is a typo or an attack, and overflows C integers
+
+
 def parse_size(value: Any) -> int:
     """Bytes from an integer or a string: "512MiB" and "2G" are binary, "1.5GB" decimal."""
     if isinstance(value, bool):
@@ -99,14 +103,19 @@ def parse_size(value: Any) -> int:
     if isinstance(value, int):
         if value < 0:
             raise ValueError("must not be negative")
+        if value >= MAX_SIZE_BYTES:
+            raise ValueError(f"larger than {MAX_SIZE_BYTES} bytes (8 EiB)")
         return value
     if isinstance(value, str):
-        m = _SIZE_RE.match(value)
+        m = _SIZE_RE.match(value) if len(value) <= 64 else None  # no 400-digit sizes
         if m:
             number, unit, binary, suffix_b = m.groups()
             power = "KMGTP".find(unit.upper()) + 1 if unit else 0
             base = 1000 if (unit and suffix_b and not binary) else 1024
-            return int(float(number) * base**power)
+            size = float(number) * base**power
+            if not size < MAX_SIZE_BYTES:
+                raise ValueError(f"larger than {MAX_SIZE_BYTES} bytes (8 EiB)")
+            return int(size)
     raise ValueError('expected bytes as an integer or a string like "1GiB"')
 
 
@@ -115,7 +124,13 @@ def _number(value: Any) -> float:
         raise ValueError("expected a number")
     if value < 0:
         raise ValueError("must not be negative")
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError("too large") from None
+    if not math.isfinite(number):  # TOML allows nan and inf; no threshold is either
+        raise ValueError("expected a finite number")
+    return number
 
 
 def _fraction(value: Any) -> float:
@@ -301,15 +316,18 @@ def load_policy(path: Optional[str] = None) -> Policy:
                 f"cannot read policy {path}: {kind} (hint: make it the policy file, or pass "
                 "--policy FILE)"
             )
+    from envcheck.safe_io import read_regular
+
+    # A FIFO or device (`--policy /dev/zero`) is refused before it is read.
+    raw = read_regular(path, _MAX_POLICY_CHARS, "policy file", "1 MiB")
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read(_MAX_POLICY_CHARS + 1)  # `--policy /dev/zero` must not read forever
-    except (OSError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise InputError(f"cannot read policy {path}: {exc}") from None
-    if len(text) > _MAX_POLICY_CHARS:
-        raise InputError(f"{path}: larger than 1 MiB, not a policy file")
     try:
         data = _toml_loads(text)
     except ValueError as exc:  # tomllib.TOMLDecodeError subclasses ValueError
         raise InputError(f"{os.path.basename(path)}: not valid TOML: {exc}") from None
+    except RecursionError:  # `a = [[[[...` thousands deep
+        raise InputError(f"{os.path.basename(path)}: not valid TOML: nested too deeply") from None
     return policy_from_dict(data, source=path)

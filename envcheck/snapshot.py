@@ -11,7 +11,6 @@ single key, so the encoding is unambiguous.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import sys
 import typing
@@ -309,7 +308,9 @@ class Snapshot:
         return _encode(self)
 
     def to_json(self, indent: Optional[int] = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
+        from envcheck.safe_json import dumps  # never NaN/Infinity: strict parsers reject them
+
+        return dumps(self.to_dict(), indent=indent, sort_keys=False)
 
     @classmethod
     def from_dict(cls, data: Any) -> Snapshot:
@@ -333,22 +334,31 @@ class Snapshot:
 
     @classmethod
     def from_json(cls, text: str) -> Snapshot:
+        from envcheck.safe_json import loads
+
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+            data = loads(text)
+        except ValueError as exc:
             raise SnapshotError(f"not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str) -> Snapshot:
-        try:
-            with open(path, "rb") as fh:
-                raw = fh.read(MAX_SNAPSHOT_CHARS + 1)  # /dev/zero must not eat all memory
-                if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: 2 bytes a char
-                    raw += fh.read(MAX_SNAPSHOT_CHARS + 2)
-        except OSError as exc:
-            raise SnapshotError(f"cannot read snapshot {path}: {exc.strerror or exc}") from None
-        text = _decode_snapshot(raw[: 2 * MAX_SNAPSHOT_CHARS + 2])
+        from envcheck.errors import InputError
+        from envcheck.safe_io import read_regular
+
+        try:  # a FIFO or device is refused before it is read (no hang, no endless read)
+            # UTF-16 with a BOM (PowerShell's `>`) takes two bytes a character.
+            raw = read_regular(
+                path, 2 * MAX_SNAPSHOT_CHARS + 2, "snapshot", f"{MAX_SNAPSHOT_CHARS >> 20} MiB"
+            )
+        except InputError as exc:
+            raise SnapshotError(str(exc)) from None
+        if len(raw) > MAX_SNAPSHOT_CHARS and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise SnapshotError(
+                f"{path}: larger than {MAX_SNAPSHOT_CHARS >> 20} MiB, not a snapshot"
+            )
+        text = _decode_snapshot(raw)
         if text is None and len(raw) <= MAX_SNAPSHOT_CHARS:
             from envcheck.errors import BINARY_INPUT
 

@@ -20,11 +20,17 @@ _FENCE = re.compile(r"^\s*(```|~~~)")
 def read_text(path: str) -> str:
     """The file's text, cleaned. Unreadable or binary input is a one-line InputError."""
     name = os.path.basename(path) or path
+    from envcheck.safe_io import NotRegularFile, open_regular
+
     try:
-        with open(path, "rb") as fh:
+        fd = open_regular(path, "report file")  # a FIFO or device: refused, never read
+    except NotRegularFile:
+        raise
+    except InputError:
+        fd = -1
+    try:
+        with open(path if fd < 0 else fd, "rb") as fh:
             raw = fh.read(MAX_BYTES)
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a report file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     text = decode(raw)
