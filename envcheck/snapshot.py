@@ -19,6 +19,7 @@ from typing import Any, Callable, Dict, List, Optional, Union
 
 SCHEMA_VERSION = 1
 MAX_SNAPSHOT_CHARS = 64 << 20  # a 16-GPU node's snapshot is ~100 KB
+MAX_ERROR_LOG_ENTRIES = 10_000  # error-log evidence kept from a snapshot (docs/security.md)
 
 
 class SnapshotError(Exception):
@@ -106,7 +107,7 @@ class Driver:
     """The NVIDIA driver as seen from user space (NVML or nvidia-smi)."""
 
     # "ok", "library-not-found", "driver-not-loaded", "version-mismatch", "no-gpus",
-    # "nvidia-smi-hung", "nvidia-smi-failed", "error"
+    # "nvidia-smi-hung", "nvidia-smi-failed", "probe-timed-out", "error"
     status: Str = None
     source: Str = None  # "nvml" | "nvidia-smi"
     version: Str = None  # "550.54.15"
@@ -326,6 +327,10 @@ class Snapshot:
             )
         if version < 1:
             raise SnapshotError(f"invalid schema_version {version}")
+        log = data.get("error_log")
+        if isinstance(log, list) and len(log) > MAX_ERROR_LOG_ENTRIES:
+            # 1.2M entries made --format json take 1.5 GB; the first ones are what is judged.
+            data = dict(data, error_log=log[:MAX_ERROR_LOG_ENTRIES])
         try:
             return _fast_decoder(cls)(data)
         except _Invalid:
