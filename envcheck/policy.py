@@ -85,6 +85,7 @@ class Policy:
     thresholds: Thresholds = field(default_factory=Thresholds)
     kernels: KernelPolicy = field(default_factory=KernelPolicy)
     skip: List[str] = field(default_factory=list)
+    data_signed_by: List[str] = field(default_factory=list)  # [data] signed_by key files
     source: Optional[str] = None  # the file it came from, None for the defaults
 
 
@@ -243,6 +244,14 @@ _SCHEMA: Dict[str, Dict[str, Tuple[Parser, Callable[[Policy, Any], None]]]] = {
     },
     "checks": {
         "skip": (_string_list, lambda p, v: setattr(p, "skip", v)),
+    },
+    "data": {
+        # Public key files trusted for `data update` bundles (like apt's signed-by). Read only
+        # from a policy named with `data update --policy`, never from ./envcheck.toml.
+        "signed_by": (
+            lambda v: [v.strip()] if isinstance(v, str) and v.strip() else _string_list(v),
+            lambda p, v: setattr(p, "data_signed_by", v),
+        ),
     },
 }
 
