@@ -87,9 +87,7 @@ def test_output_keeps_the_existing_mode(tmp_path: Path) -> None:
 def test_output_to_a_fifo_without_reader_does_not_hang(tmp_path: Path) -> None:
     fifo = tmp_path / "out"
     os.mkfifo(fifo)
-    run = run_envcheck(
-        ["verify", "--snapshot", str(HEALTHY), "--output", str(fifo)], timeout=20
-    )
+    run = run_envcheck(["verify", "--snapshot", str(HEALTHY), "--output", str(fifo)], timeout=20)
     assert_clean_error(run, 2, "FIFO")
 
 
@@ -113,8 +111,18 @@ def test_signal_during_write_removes_the_temp_file(signum: int, tmp_path: Path) 
     out = tmp_path / "report.json"
     env = base_env(PYTHONPATH=str(site), SLOW_WRITE="1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "envcheck", "verify", "--snapshot", str(HEALTHY), "--format",
-         "json", "--output", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "envcheck",
+            "verify",
+            "--snapshot",
+            str(HEALTHY),
+            "--format",
+            "json",
+            "--output",
+            str(out),
+        ],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -168,9 +176,7 @@ def test_nhc_has_no_c1_controls(tmp_path: Path) -> None:
 def test_fleet_html_escapes_severity_and_every_field(tmp_path: Path) -> None:
     payload = "<img src=x onerror=alert(1)>'\""
     report = {
-        "findings": [
-            {"code": "EC101", "category": payload, "severity": payload, "title": payload}
-        ],
+        "findings": [{"code": "EC101", "category": payload, "severity": payload, "title": payload}],
         "snapshot": {"hostname": payload},
     }
     (tmp_path / "n.json").write_text(json.dumps(report))
@@ -242,7 +248,7 @@ def test_setsid_grandchild_of_a_hung_probe_is_killed(tmp_path: Path) -> None:
     fake_exe(
         tmp_path / "bin",
         "nvidia-smi",
-        f'setsid sh -c \'echo $$ > "{marker}"; exec sleep 60\' &\nexec sleep 60\n',
+        f"setsid sh -c 'echo $$ > \"{marker}\"; exec sleep 60' &\nexec sleep 60\n",
     )
     run = run_envcheck(["inspect", "--json", "--timeout", "0.5"], env=_smi_env(tmp_path / "bin"))
     assert run.returncode == 0, run
@@ -296,14 +302,24 @@ def test_fleet_file_over_the_cap_is_an_unreadable_node(tmp_path: Path) -> None:
 
 
 def test_fleet_grouping_is_linear(tmp_path: Path) -> None:
-    doc = json.dumps({"findings": [{"code": "EC101", "severity": "error", "title": "t",
-                                    "category": "driver-too-old"}], "snapshot": {}})
-    stdin = "\n".join(doc.replace('"snapshot": {}', f'"snapshot": {{"hostname": "n{i}"}}')
-                      for i in range(30000))
+    doc = json.dumps(
+        {
+            "findings": [
+                {"code": "EC101", "severity": "error", "title": "t", "category": "driver-too-old"}
+            ],
+            "snapshot": {},
+        }
+    )
+    stdin = "\n".join(
+        doc.replace('"snapshot": {}', f'"snapshot": {{"hostname": "n{i}"}}') for i in range(30000)
+    )
     start = time.monotonic()
     proc = subprocess.run(
         [sys.executable, "-m", "envcheck", "fleet", "-", "--format", "json", "--workers", "1"],
-        input=stdin.encode(), capture_output=True, env=base_env(), timeout=120,
+        input=stdin.encode(),
+        capture_output=True,
+        env=base_env(),
+        timeout=120,
     )
     assert proc.returncode == 1, proc.stderr
     assert len(json.loads(proc.stdout)["by_check"]["EC101"]["nodes"]) == 30000
@@ -342,7 +358,9 @@ def test_deep_json_in_fleet_is_one_unreadable_node(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "envcheck", "fleet", "-"],
         input=("[" * 100000).encode() + b"\n" + HEALTHY.read_bytes(),
-        capture_output=True, env=base_env(), timeout=60,
+        capture_output=True,
+        env=base_env(),
+        timeout=60,
     )
     assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
     assert proc.returncode == 1
