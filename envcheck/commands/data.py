@@ -152,10 +152,12 @@ def parse_bundle(raw: bytes) -> Dict[str, bytes]:
     """Validate a bundle; return {file name: bytes to write}. Raises InputError."""
     from envcheck.compat import BUNDLE_FORMAT, FILES, validate_document
 
-    try:
-        bundle = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise InputError("bundle: not valid JSON") from None
+    from envcheck.safe_json import loads
+
+    try:  # bounded: no NaN, huge numbers, deep nesting or lone surrogates
+        bundle = loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InputError(f"bundle: not valid JSON ({exc})") from None
     if not isinstance(bundle, dict) or bundle.get("format") != BUNDLE_FORMAT:
         raise InputError(f"bundle: 'format' must be {BUNDLE_FORMAT!r}")
     files = bundle.get("files")

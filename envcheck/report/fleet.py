@@ -113,7 +113,8 @@ def _css(severity: Any) -> str:
 
 
 def _esc(value: Any) -> str:
-    return html.escape(str(value), quote=True)
+    # Markup escaped, and control characters made visible too (the file may be `cat`-ed).
+    return html.escape(terminal(str(value)), quote=True)
 
 
 def fleet_html(summary: FleetSummary) -> str:
