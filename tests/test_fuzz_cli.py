@@ -24,7 +24,6 @@ import time
 from pathlib import Path
 from typing import Dict, List
 
-import pytest
 from fuzz.invariants import MAX_SECONDS, check_run, listing
 from fuzz.mutations import CANARY, all_families
 
@@ -85,9 +84,11 @@ def _subprocess_run(case: dict) -> dict:
 
     limit = int(case["mem_mb"]) << 20
     start = time.monotonic()
-    with open(os.path.join(case["cwd"], ".fuzz-stdout"), "wb") as out, open(
-        os.path.join(case["cwd"], ".fuzz-stderr"), "wb"
-    ) as err, open(case["stdin"] or os.devnull, "rb") as stdin:
+    with (
+        open(os.path.join(case["cwd"], ".fuzz-stdout"), "wb") as out,
+        open(os.path.join(case["cwd"], ".fuzz-stderr"), "wb") as err,
+        open(case["stdin"] or os.devnull, "rb") as stdin,
+    ):
         try:
             proc = subprocess.run(
                 # argv as bytes: a lone surrogate arrives as the undecodable bytes it stands for
@@ -171,12 +172,14 @@ def test_harness_catches_a_broken_invariant(tmp_path: Path) -> None:
     from fuzz.invariants import check_format
     from fuzz.mutations import Case
 
-    (tmp_path / ".fuzz-stdout").write_text("{\"a\": NaN}")
+    (tmp_path / ".fuzz-stdout").write_text('{"a": NaN}')
     (tmp_path / ".fuzz-stderr").write_text("Traceback (most recent call last):\n")
     before = listing(tmp_path)
     (tmp_path / "stray").write_text("x")
     case = Case("t", ["verify"], "json")
-    problems = check_run(case, {"rc": 3, "timed_out": False, "maxrss_kb": 0}, tmp_path, before, str(tmp_path / "c"))
+    problems = check_run(
+        case, {"rc": 3, "timed_out": False, "maxrss_kb": 0}, tmp_path, before, str(tmp_path / "c")
+    )
     text = " ".join(problems)
     assert "exit code 3" in text and "Traceback" in text and "stray" in text
     assert check_format("text", "ok \x1b]0;x\x07", "stdout")

@@ -151,7 +151,6 @@ def _fetch(url: str, timeout: float, what: str) -> bytes:
 def parse_bundle(raw: bytes) -> Dict[str, bytes]:
     """Validate a bundle; return {file name: bytes to write}. Raises InputError."""
     from envcheck.compat import BUNDLE_FORMAT, FILES, validate_document
-
     from envcheck.safe_json import loads
 
     try:  # bounded: no NaN, huge numbers, deep nesting or lone surrogates

@@ -13,6 +13,7 @@ one JSON line back: ``{"rc": int|null, "timed_out": bool, "maxrss_kb": int, "sec
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -33,9 +34,10 @@ def _child(case: dict) -> None:
         os.dup2(fd, target)
     limit = int(case.get("mem_mb", 2048)) << 20
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    sys.stdin = open(0, encoding="utf-8", errors="surrogateescape", closefd=False)
-    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
-    sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    # The streams live until os._exit: no context manager can hold them.
+    sys.stdin = open(0, encoding="utf-8", errors="surrogateescape", closefd=False)  # noqa: SIM115
+    sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115
     code = 0
     try:
         from envcheck.cli import main
@@ -73,10 +75,8 @@ def run_case(case: dict) -> dict:
         if time.monotonic() > deadline:
             timed_out = True
             for target in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, 9)):
-                try:
+                with contextlib.suppress(OSError):
                     target()
-                except OSError:
-                    pass
             _, status, usage = os.wait4(pid, 0)
             break
         time.sleep(0.002)

@@ -30,8 +30,23 @@ PROM_LINE = re.compile(
     r"(-?[0-9.e+-]+|NaN|[+-]Inf))$"
 )
 HTML_TAGS = {
-    "html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "table", "caption",
-    "thead", "tbody", "tr", "th", "td", "script",
+    "html",
+    "head",
+    "meta",
+    "title",
+    "style",
+    "body",
+    "h1",
+    "h2",
+    "p",
+    "table",
+    "caption",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "script",
 }
 
 

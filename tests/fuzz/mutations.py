@@ -20,9 +20,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 SNAPSHOTS = sorted(p for p in (FIXTURES / "snapshots").glob("*.json"))
-REPORTS = sorted(
-    p for p in (FIXTURES / "reports").iterdir() if p.suffix in (".txt", ".log")
-)
+REPORTS = sorted(p for p in (FIXTURES / "reports").iterdir() if p.suffix in (".txt", ".log"))
 CANARY = "FUZZ_CANARY_EXECUTED"
 
 
@@ -119,14 +117,22 @@ def _set(doc: Any, path: Tuple[Any, ...], value: Any) -> Any:
 def _expand_deep(text: str) -> str:
     import re
 
-    def deep(match: "re.Match[str]") -> str:
+    def deep(match: re.Match[str]) -> str:
         n = int(match.group(1))
         return '{"k": ' * (n // 2) + "[" * (n - n // 2) + "0" + "]" * (n - n // 2) + "}" * (n // 2)
 
     return re.sub(r'"__DEEP_(\d+)__"', deep, text)
 
 
-RAW_TOKENS = ("NaN", "Infinity", "-Infinity", "1e999", "9" * 5000, '"\\ud800"', '"\\u001b]0;x\\u0007"')
+RAW_TOKENS = (
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e999",
+    "9" * 5000,
+    '"\\ud800"',
+    '"\\u001b]0;x\\u0007"',
+)
 
 
 def mutate_json(rng: random.Random, doc: Any, cwd: Path, rounds: int = 0) -> str:
@@ -191,7 +197,9 @@ def _snapshot_doc(rng: random.Random) -> Any:
 
 def make_snapshot(rng: random.Random, cwd: Path) -> Case:
     path = cwd / "snap.json"
-    path.write_text(mutate_json(rng, _snapshot_doc(rng), cwd), encoding="utf-8", errors="surrogatepass")
+    path.write_text(
+        mutate_json(rng, _snapshot_doc(rng), cwd), encoding="utf-8", errors="surrogatepass"
+    )
     return _judge(rng, cwd, ["--snapshot", str(path)], "snapshot")
 
 
@@ -254,16 +262,38 @@ def make_report(rng: random.Random, cwd: Path) -> Case:
 POLICY_KEYS = {
     "gpus": ("count", "model", "mig"),
     "driver": ("min_version",),
-    "thresholds": ("shm_min_bytes", "cores_per_gpu_min", "temperature_margin_c", "memlock_min_bytes"),
+    "thresholds": (
+        "shm_min_bytes",
+        "cores_per_gpu_min",
+        "temperature_margin_c",
+        "memlock_min_bytes",
+    ),
     "kernels": ("min_ratio", "budget_s"),
     "checks": ("skip",),
     "packages": ("torch",),
     "data": ("signed_by",),
 }
 TOML_VALUES = (
-    "8", "-1", "nan", "inf", "-inf", "1e999", "9" * 400, '"' + "9" * 400 + 'GiB"', '"1.5GiB"',
-    '"x"', "true", "[]", '["EC101"]', '["\\u001b]0;x\\u0007"]', "{}", '"\\ud800"', '">=2.0"',
-    '"$(touch FUZZ_CANARY_EXECUTED)"', "[" * 2000 + "]" * 2000, "1979-05-27T07:32:00Z",
+    "8",
+    "-1",
+    "nan",
+    "inf",
+    "-inf",
+    "1e999",
+    "9" * 400,
+    '"' + "9" * 400 + 'GiB"',
+    '"1.5GiB"',
+    '"x"',
+    "true",
+    "[]",
+    '["EC101"]',
+    '["\\u001b]0;x\\u0007"]',
+    "{}",
+    '"\\ud800"',
+    '">=2.0"',
+    '"$(touch FUZZ_CANARY_EXECUTED)"',
+    "[" * 2000 + "]" * 2000,
+    "1979-05-27T07:32:00Z",
 )
 
 
@@ -292,7 +322,10 @@ def make_fleet(rng: random.Random, cwd: Path) -> Case:
         elif choice < 0.8:
             report = {
                 "findings": [
-                    {k: rng.choice(values(rng, cwd)) for k in ("code", "severity", "title", "category", "gpu")}
+                    {
+                        k: rng.choice(values(rng, cwd))
+                        for k in ("code", "severity", "title", "category", "gpu")
+                    }
                 ],
                 "snapshot": {"hostname": rng.choice(payloads(cwd))},
             }
@@ -313,7 +346,16 @@ def make_fleet(rng: random.Random, cwd: Path) -> Case:
 def make_matrix(rng: random.Random, cwd: Path) -> Case:
     pool = [p for p in payloads(cwd) if isinstance(p, str) and "\x00" not in p]
     arg = rng.choice(
-        ("1" * 5000, "9" * 400 + ".1", "12.4", "-1", "1e999", *pool, "12." * 2000, "sm_" + "9" * 300)
+        (
+            "1" * 5000,
+            "9" * 400 + ".1",
+            "12.4",
+            "-1",
+            "1e999",
+            *pool,
+            "12." * 2000,
+            "sm_" + "9" * 300,
+        )
     )
     command = rng.choice((["cuda"], ["driver"], ["gpu"], ["torch"], ["tensorflow"], ["jax"]))
     argv = ["matrix", *command, arg]
@@ -343,7 +385,9 @@ def make_bundle(rng: random.Random, cwd: Path, signer: Optional[Callable[[bytes]
     return Case("bundle", argv, "text", outputs=[str(cwd / "data")])
 
 
-def all_families(signer: Optional[Callable[[bytes], str]]) -> Dict[str, Callable[[random.Random, Path], Case]]:
+def all_families(
+    signer: Optional[Callable[[bytes], str]],
+) -> Dict[str, Callable[[random.Random, Path], Case]]:
     return {
         "snapshot": make_snapshot,
         "special": make_special,
