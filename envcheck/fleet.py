@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from envcheck.errors import InputError
+from envcheck.snapshot import MAX_SNAPSHOT_CHARS
 
 # The facts compared across the fleet: name -> how to read it from a snapshot dict.
 DRIFT_FACTS = (
@@ -38,9 +39,12 @@ DRIFT_FACTS = (
 # (document name, raw JSON text). Chunks of these travel to worker processes.
 RawDoc = Tuple[str, str]
 
-# Input limits (docs/security.md): one file at most what `--snapshot` accepts, stdin at most
-# MAX_STDIN_BYTES. A larger file is an unreadable node (read no further than the cap + 1 byte).
-MAX_FILE_BYTES = 64 << 20
+# Input limits (docs/security.md): a *.json file (one node) at most what `--snapshot` accepts,
+# a *.jsonl file (many nodes) MAX_JSONL_BYTES, stdin MAX_STDIN_BYTES, one document in a
+# *.jsonl or on stdin MAX_SNAPSHOT_CHARS. A larger file or document is an unreadable node
+# (read no further than the cap + 1 byte).
+MAX_FILE_BYTES = 16 << 20
+MAX_JSONL_BYTES = 64 << 20
 MAX_STDIN_BYTES = 256 << 20
 
 
@@ -111,8 +115,9 @@ def _read_file(path: str) -> Any:
     """The file's text, or (reason,) when it cannot be a node document (bounded read)."""
     from envcheck.safe_io import read_regular
 
+    limit = MAX_JSONL_BYTES if path.endswith(".jsonl") else MAX_FILE_BYTES
     try:
-        raw = read_regular(path, MAX_FILE_BYTES, "node document")
+        raw = read_regular(path, limit, "node document")
     except InputError as exc:
         reason = str(exc)
         return (reason[len(path) + 2 :] if reason.startswith(f"{path}: ") else reason,)
@@ -145,7 +150,11 @@ def _split(name: str, text: str) -> Iterator[RawDoc]:
             # Unsplittable rest: report it once as one unreadable document.
             yield f"{name}#{number}", json.dumps({"__unreadable__": f"not valid JSON: {exc}"})
             return
-        yield f"{name}#{number}", text[position:end]
+        if end - position > MAX_SNAPSHOT_CHARS:
+            reason = f"larger than {MAX_SNAPSHOT_CHARS >> 20} MiB, not a node document"
+            yield f"{name}#{number}", json.dumps({"__unreadable__": reason})
+        else:
+            yield f"{name}#{number}", text[position:end]
         position = end
 
 

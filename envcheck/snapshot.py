@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Union
 
 SCHEMA_VERSION = 1
-MAX_SNAPSHOT_CHARS = 64 << 20  # a 16-GPU node's snapshot is ~100 KB
+# A 16-GPU node's snapshot is ~100 KB. Parsing JSON takes ~12x its size in memory, so the
+# cap bounds a hostile snapshot to ~200 MB (a 50 MB one with 1.2M log entries took 1.4 GB).
+MAX_SNAPSHOT_CHARS = 16 << 20
 MAX_ERROR_LOG_ENTRIES = 10_000  # error-log evidence kept from a snapshot (docs/security.md)
 
 

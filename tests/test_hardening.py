@@ -294,11 +294,39 @@ def test_report_with_40k_gpu_lines_is_fast(tmp_path: Path) -> None:
 def test_fleet_file_over_the_cap_is_an_unreadable_node(tmp_path: Path) -> None:
     big = tmp_path / "big.json"
     with open(big, "wb") as fh:
-        fh.truncate((64 << 20) + 10)
+        fh.truncate((16 << 20) + 10)
     run = run_envcheck(["fleet", str(big), str(HEALTHY), "--format", "json"])
     assert_no_crash(run)
     nodes = {n["source"]: n for n in run.json()["nodes"]}
-    assert "larger than 64 MiB" in nodes[str(big)]["error"]
+    assert "larger than 16 MiB" in nodes[str(big)]["error"]
+
+
+def test_large_snapshot_with_many_log_entries_is_bounded(tmp_path: Path) -> None:
+    """Issue 16: a 60 MB snapshot with 1.2M error-log entries took 1.5 GB with --format json.
+    Over 16 MiB is refused unread; just under it, the entries kept are capped (10,000)."""
+    data = json.loads(HEALTHY.read_text())
+    data["error_log"] = [{"pattern": "oom", "line": f"CUDA OOM {i}"} for i in range(1_200_000)]
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(data, separators=(",", ":")))
+    run = run_envcheck(["verify", "--snapshot", str(big), "--format", "json"])
+    assert_clean_error(run, 2, "larger than 16 MiB")
+    data["error_log"] = data["error_log"][:300_000]
+    big.write_text(json.dumps(data, separators=(",", ":")))
+    assert big.stat().st_size < 16 << 20
+    probe = (
+        "import resource, subprocess, sys\n"
+        "p = subprocess.run([sys.executable, '-m', 'envcheck', 'verify', '--snapshot', sys.argv[1],"
+        " '--format', 'json'], capture_output=True)\n"
+        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
+        " len(p.stdout))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, str(big)], capture_output=True, env=base_env(), timeout=120
+    )
+    rc, rss_kb, size = (int(x) for x in out.stdout.split())
+    assert rc in (0, 1), out
+    assert rss_kb < 400_000, f"peak {rss_kb // 1024} MiB"
+    assert size < 5 << 20  # 10,000 entries, not 300,000
 
 
 def test_fleet_grouping_is_linear(tmp_path: Path) -> None:
