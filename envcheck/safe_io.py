@@ -95,9 +95,10 @@ def read_regular(path: str, limit: int, what: str = "file", limit_text: str = ""
 _OWN_FD_LINK = re.compile(r"^/(dev/(stdout|stderr|fd/\d+)|proc/self/fd/\d+)$")
 
 
-def write_output(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` (see the module docstring for the rules). Failure is an
-    ``InputError`` ("cannot write PATH: why", exit 2)."""
+def write_output(path: str, text: str, mode: Optional[int] = None) -> None:
+    """Write ``text`` to ``path`` (see the module docstring for the rules); ``mode`` sets the
+    permission bits of a regular file written. Failure is an ``InputError`` ("cannot write
+    PATH: why", exit 2)."""
     data = text.encode("utf-8", errors="replace")
     try:
         st = os.lstat(path)
@@ -118,7 +119,7 @@ def write_output(path: str, text: str) -> None:
     if st is not None and not stat.S_ISREG(st.st_mode):
         _write_in_place(path, data)  # /dev/null, /dev/full, a FIFO: never replaced by a file
         return
-    _write_atomically(path, data, st)
+    _write_atomically(path, data, st, mode)
 
 
 def _write_in_place(path: str, data: bytes) -> None:
@@ -157,7 +158,9 @@ def _umask() -> int:
     return mask
 
 
-def _write_atomically(path: str, data: bytes, existing: Optional[os.stat_result]) -> None:
+def _write_atomically(
+    path: str, data: bytes, existing: Optional[os.stat_result], mode: Optional[int] = None
+) -> None:
     directory = os.path.dirname(os.path.abspath(path))
     name = os.path.basename(path)
     try:
@@ -167,8 +170,10 @@ def _write_atomically(path: str, data: bytes, existing: Optional[os.stat_result]
     with _removed_on_signal(tmp):
         try:
             try:
-                if existing is not None:
-                    os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+                if mode is not None:
+                    os.fchmod(fd, mode & ~_umask())
+                elif existing is not None:
+                    os.fchmod(fd, stat.S_IMODE(existing.st_mode) & 0o777)  # never set[ug]id
                     if os.geteuid() == 0:  # root rewriting a user's file: it stays theirs
                         with contextlib.suppress(OSError):
                             os.fchown(fd, existing.st_uid, existing.st_gid)

@@ -424,3 +424,39 @@ def test_fix_apply_refuses_error_log(tmp_path: Path) -> None:
     log.write_text("RuntimeError: CUDA error: no kernel image is available for execution\n")
     run = run_envcheck(["fix", "--apply", "--yes", "--error-log", str(log)])
     assert_clean_error(run, 2, "--error-log")
+
+
+# --- fix --docker into a shared folder ----------------------------------------------------------
+
+
+def test_fix_docker_does_not_write_through_planted_links(tmp_path: Path) -> None:
+    victim = tmp_path / "victim"
+    victim.write_text("keep\n")
+    ctx = tmp_path / "ctx"
+    ctx.mkdir()
+    (ctx / "Dockerfile").symlink_to(victim)
+    run = run_envcheck(["fix", "--docker", "--snapshot", str(HEALTHY), "--output", str(ctx)])
+    assert_clean_error(run, 2, "symbolic link")
+    assert victim.read_text() == "keep\n"
+
+
+def test_concurrent_fix_docker_into_one_folder(tmp_path: Path) -> None:
+    """Issue 16: 32 concurrent runs into one folder crashed 5 times (FileNotFoundError)."""
+    ctx = tmp_path / "ctx"
+    argv = [sys.executable, "-m", "envcheck", "fix", "--docker", "--snapshot", str(HEALTHY),
+            "--output", str(ctx)]  # fmt: skip
+    procs = [
+        subprocess.Popen(argv, env=base_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(12)
+    ]
+    results = [(p.wait(timeout=120), p.stderr.read().decode()) for p in procs]
+    for p in procs:
+        p.stdout.close()
+        p.stderr.close()
+    assert all(rc == 0 for rc, _ in results), results
+    assert sorted(p.name for p in ctx.iterdir()) == [
+        ".dockerignore", "Dockerfile", "compose.yaml", "envcheck-wheel", "requirements.txt",
+        "run.sh",
+    ]  # fmt: skip  (and no temporary directory left behind)
+    assert len(list((ctx / "envcheck-wheel").glob("*.whl"))) == 1
+    assert os.access(ctx / "run.sh", os.X_OK)
