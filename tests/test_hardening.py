@@ -455,7 +455,11 @@ def test_concurrent_fix_docker_into_one_folder(tmp_path: Path) -> None:
         p.stderr.close()
     assert all(rc == 0 for rc, _ in results), results
     assert sorted(p.name for p in ctx.iterdir()) == [
-        ".dockerignore", "Dockerfile", "compose.yaml", "envcheck-wheel", "requirements.txt",
+        ".dockerignore",
+        "Dockerfile",
+        "compose.yaml",
+        "envcheck-wheel",
+        "requirements.txt",
         "run.sh",
     ]  # fmt: skip  (and no temporary directory left behind)
     assert len(list((ctx / "envcheck-wheel").glob("*.whl"))) == 1

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import errno
 import hashlib
 import importlib.metadata
@@ -795,10 +796,8 @@ def _remove_dir(path: Path) -> None:
     if not path.exists():
         return
     trash = Path(tempfile.mkdtemp(prefix=f".{path.name}.old.", dir=path.parent))
-    try:
+    with contextlib.suppress(FileNotFoundError):  # another run removed it first
         os.rename(path, trash)  # atomic: onto our own empty directory
-    except FileNotFoundError:
-        pass
     shutil.rmtree(trash, ignore_errors=True)
 
 
