@@ -28,6 +28,11 @@ MAX_KEY_FILE = 4096
 MAX_SIG_FILE = 4096
 
 
+def key_id_text(key_id: bytes) -> str:
+    """A key id as minisign prints it: the little-endian integer in hex, no leading zeros."""
+    return f"{int.from_bytes(key_id, 'little'):X}"
+
+
 @dataclass(frozen=True)
 class PublicKey:
     key_id: bytes  # 8 bytes, as minisign writes them
@@ -36,7 +41,7 @@ class PublicKey:
 
     @property
     def id_hex(self) -> str:
-        return self.key_id[::-1].hex().upper()  # how minisign prints a key id
+        return key_id_text(self.key_id)
 
 
 def _b64(text: str, size: int, what: str) -> bytes:
@@ -118,8 +123,7 @@ def verify(data: bytes, signature: Signature, keys: List[PublicKey]) -> PublicKe
     if not matching:
         ids = ", ".join(k.id_hex for k in keys) or "none"
         raise InputError(
-            f"signed by key {signature.key_id[::-1].hex().upper()}, which is not trusted "
-            f"(trusted: {ids})"
+            f"signed by key {key_id_text(signature.key_id)}, which is not trusted (trusted: {ids})"
         )
     message = (
         hashlib.blake2b(data, digest_size=64).digest() if signature.algorithm == b"ED" else data
@@ -155,7 +159,7 @@ def generate_keypair(comment: str = "envcheck") -> Tuple[str, bytes, bytes]:
     )
     key_id = os.urandom(8)
     text = (
-        f"untrusted comment: minisign public key {key_id[::-1].hex().upper()} ({comment})\n"
+        f"untrusted comment: minisign public key {key_id_text(key_id)} ({comment})\n"
         + base64.b64encode(b"Ed" + key_id + public).decode()
         + "\n"
     )

@@ -9,7 +9,9 @@ servers are real, on 127.0.0.1. The signing key is made here for the tests only.
 from __future__ import annotations
 
 import json
+import shutil
 import socket
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -72,7 +74,7 @@ def test_local_signed_bundle_installs(tmp_path: Path, bundle: bytes, site: dict)
     assert proc.returncode == 0, proc.stderr
     assert "signed by key" in proc.stdout
     manifest = json.loads((site["target"] / "MANIFEST.json").read_text())
-    assert manifest["signed_by"] == KEY_ID[::-1].hex().upper()
+    assert manifest["signed_by"] == f"{int.from_bytes(KEY_ID, 'little'):X}"
     info = json.loads(run_cli(["data", "info", "--json"], site["env"]).stdout)
     assert info["data_dir"] == str(site["target"])
 
@@ -212,3 +214,44 @@ def test_one_byte_per_second_stops_at_the_deadline(slow_server: tuple, site: dic
     elapsed = time.monotonic() - start
     _one_error(proc, "timed out after 3 s")
     assert elapsed < 8, elapsed  # ~3 s plus interpreter start; it ran past 60 s before
+
+
+# --- interoperability with the real minisign tool (when installed: apt-get install minisign) --
+
+needs_minisign = pytest.mark.skipif(
+    shutil.which("minisign") is None, reason="the minisign tool is not installed"
+)
+
+
+@needs_minisign
+def test_bundle_signed_by_real_minisign_installs(tmp_path: Path, bundle: bytes) -> None:
+    keys = tmp_path / "keys"
+    keys.mkdir()
+    pub, sec = keys / "site.pub", keys / "site.key"
+    subprocess.run(
+        ["minisign", "-G", "-W", "-p", str(pub), "-s", str(sec)], check=True, capture_output=True
+    )
+    path = tmp_path / "b.json"
+    path.write_bytes(bundle)
+    subprocess.run(
+        ["minisign", "-S", "-W", "-s", str(sec), "-m", str(path)], check=True, capture_output=True
+    )
+    pub.chmod(0o644)
+    env = clean_env(tmp_path, ENVCHECK_DATA_DIR=str(tmp_path / "data"))
+    proc = run_cli(["data", "update", str(path), "--signed-by", str(pub)], env)
+    assert proc.returncode == 0, proc.stderr
+    key_id = pub.read_text().splitlines()[0].split()[-1]  # "minisign public key <ID>"
+    assert f"signed by key {key_id}" in proc.stdout
+
+
+@needs_minisign
+def test_envcheck_signature_verifies_with_real_minisign(tmp_path: Path) -> None:
+    (tmp_path / "k.pub").write_text(PUB)
+    data = tmp_path / "f.json"
+    data.write_bytes(b'{"x": 1}\n')
+    (tmp_path / "f.json.minisig").write_text(sign(data.read_bytes(), SEED, KEY_ID))
+    proc = subprocess.run(
+        ["minisign", "-V", "-p", str(tmp_path / "k.pub"), "-m", str(data)], capture_output=True
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert b"verified" in proc.stdout + proc.stderr

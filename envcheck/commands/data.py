@@ -330,9 +330,10 @@ def update_cmd(
 
     Newer data normally comes with a newer envcheck (pip install -U envcheck): the matrix
     ships inside the package. A site that curates its own data signs a bundle (made with
-    `envcheck data bundle`) with its minisign key, and every node installs it with
+    `envcheck data bundle`) with its minisign key, and every node installs it.
 
     \b
+    Examples:
       envcheck data update https://mirror.example/envcheck-compat.json --signed-by site.pub
       envcheck data update ./envcheck-compat.json --signed-by /etc/envcheck/site.pub
 
