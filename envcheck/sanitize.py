@@ -61,11 +61,9 @@ def one_line(text: str) -> str:
 
 
 def xml_text(text: str) -> str:
-    """``text`` with the characters XML 1.0 cannot represent shown as visible escapes
-    (ElementTree escapes ``& < > "`` itself)."""
-    if not isinstance(text, str):
-        text = str(text)
-    return _XML_BAD.sub(_visible, text)
+    """``text`` as :func:`terminal` makes it (JUnit reports are read on terminals too), which
+    also removes every character XML 1.0 cannot represent (ElementTree escapes ``& < > "``)."""
+    return _XML_BAD.sub(_visible, terminal(text))
 
 
 def has_escape(text: str) -> bool:

@@ -76,7 +76,7 @@ def _kernels(snapshot: Any) -> List[str]:
 
 
 def _printable(text: str) -> str:
-    return "".join(c if c.isprintable() else "?" for c in text)
+    return terminal(text)  # the one sanitiser (envcheck/sanitize.py): escapes shown, inert
 
 
 def _judged(snapshot: Any, snapshot_file: Optional[str]) -> str:
