@@ -78,7 +78,9 @@ def main(argv: Optional[List[str]] = None) -> None:
     try:
         code = _command()(args=argv, prog_name="envcheck", standalone_mode=False)
     except EnvcheckError as exc:
-        print(f"envcheck: error: {exc}", file=sys.stderr)
+        from envcheck.sanitize import one_line  # a message may quote input: never raw escapes
+
+        print(f"envcheck: error: {one_line(str(exc))}", file=sys.stderr)
         sys.exit(exc.exit_code)
     except click.exceptions.UsageError as exc:
         _usage_error(exc, argv)

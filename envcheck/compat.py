@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import InvalidVersion, Version
+from packaging.version import Version
 
 from envcheck.errors import InputError
 
@@ -58,13 +58,19 @@ FILES: Dict[str, Tuple[str, ...]] = {
 # Small helpers
 
 
+MAX_VERSION_CHARS = 64  # the longest real version string is about 30 characters
+
+
 def _v(text: Any) -> Optional[Version]:
     """Parse a version; None when it is not one."""
     if text is None:
         return None
+    text = str(text).strip()
+    if len(text) > MAX_VERSION_CHARS:  # `matrix cuda <5000 digits>`: not a version, no int()
+        return None
     try:
-        return Version(str(text).strip())
-    except InvalidVersion:
+        return Version(text)
+    except ValueError:  # InvalidVersion, or a component past int()'s digit limit
         return None
 
 
@@ -72,7 +78,8 @@ def parse_version(text: str, what: str = "version") -> Version:
     """Parse user input as a version, or raise a clean InputError."""
     v = _v(text)
     if v is None:
-        raise InputError(f"{text!r} is not a valid {what}")
+        shown = text if len(str(text)) <= 40 else f"{str(text)[:40]}... ({len(str(text))} chars)"
+        raise InputError(f"{shown!r} is not a valid {what}")
     return v
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from envcheck.errors import InputError
+from envcheck.snapshot import MAX_SNAPSHOT_CHARS
 
 # The facts compared across the fleet: name -> how to read it from a snapshot dict.
 DRIFT_FACTS = (
@@ -40,6 +41,14 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 # (document name, raw JSON text). Chunks of these travel to worker processes.
 RawDoc = Tuple[str, str]
+
+# Input limits (docs/security.md): a *.json file (one node) at most what `--snapshot` accepts,
+# a *.jsonl file (many nodes) MAX_JSONL_BYTES, stdin MAX_STDIN_BYTES, one document in a
+# *.jsonl or on stdin MAX_SNAPSHOT_CHARS. A larger file or document is an unreadable node
+# (read no further than the cap + 1 byte).
+MAX_FILE_BYTES = 16 << 20
+MAX_JSONL_BYTES = 64 << 20
+MAX_STDIN_BYTES = 256 << 20
 
 
 @dataclass
@@ -107,24 +116,9 @@ def read_inputs(paths: Sequence[str], stdin_text: Optional[str] = None) -> List[
             if not file.is_file():  # /dev/zero, a FIFO: never read without end
                 docs.append((str(file), json.dumps({"__unreadable__": "not a regular file"})))
                 continue
-            try:
-                size = file.stat().st_size
-                if size > MAX_INPUT_BYTES:
-                    docs.append(
-                        (str(file), json.dumps({"__unreadable__": f"too large ({size} bytes)"}))
-                    )
-                    continue
-                data = file.read_bytes()
-            except OSError as exc:
-                docs.append((str(file), _unreadable(exc)))
-                continue
-            if b"\0" in data[:8192]:
-                docs.append((str(file), json.dumps({"__unreadable__": "binary data, not JSON"})))
-                continue
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:
-                docs.append((str(file), json.dumps({"__unreadable__": "not UTF-8 text"})))
+            text = _read_file(str(file))
+            if text is None or isinstance(text, tuple):
+                docs.append((str(file), json.dumps({"__unreadable__": text[0] if text else "?"})))
                 continue
             docs.extend(_split(str(file), text))
     if stdin_text is not None:
@@ -134,8 +128,22 @@ def read_inputs(paths: Sequence[str], stdin_text: Optional[str] = None) -> List[
     return docs
 
 
-def _unreadable(exc: Exception) -> str:
-    return json.dumps({"__unreadable__": f"cannot read: {exc}"})
+def _read_file(path: str) -> Any:
+    """The file's text, or (reason,) when it cannot be a node document (bounded read)."""
+    from envcheck.safe_io import read_regular
+
+    limit = MAX_JSONL_BYTES if path.endswith(".jsonl") else MAX_FILE_BYTES
+    try:
+        raw = read_regular(path, limit, "node document")
+    except InputError as exc:
+        reason = str(exc)
+        return (reason[len(path) + 2 :] if reason.startswith(f"{path}: ") else reason,)
+    if b"\0" in raw[:8192]:
+        return ("binary data, not JSON",)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return ("not UTF-8 text",)
 
 
 def _split(name: str, text: str) -> Iterator[RawDoc]:
@@ -157,11 +165,15 @@ def _split(name: str, text: str) -> Iterator[RawDoc]:
         number += 1
         try:
             _, end = decoder.raw_decode(text, position)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested thousands deep
             # Unsplittable rest: report it once as one unreadable document.
             yield f"{name}#{number}", json.dumps({"__unreadable__": f"not valid JSON: {exc}"})
             return
-        yield f"{name}#{number}", text[position:end]
+        if end - position > MAX_SNAPSHOT_CHARS:
+            reason = f"larger than {MAX_SNAPSHOT_CHARS >> 20} MiB, not a node document"
+            yield f"{name}#{number}", json.dumps({"__unreadable__": reason})
+        else:
+            yield f"{name}#{number}", text[position:end]
         position = end
 
 
@@ -169,49 +181,58 @@ def _split(name: str, text: str) -> Iterator[RawDoc]:
 
 
 def judge_chunk(chunk: Sequence[RawDoc]) -> List[NodeResult]:
-    from envcheck.snapshot import Snapshot, SnapshotError
-
-    judge_snapshot = None
     results = []
     for source, text in chunk:
         try:
-            data = json.loads(text)
-        except ValueError as exc:
-            why = "truncated JSON" if "Expecting" in str(exc) or "Unterminated" in str(exc) else ""
+            results.append(_judge_one(source, text))
+        except Exception as exc:  # noqa: BLE001 - one bad document must not end the fleet run
             results.append(
                 NodeResult(
                     node=source,
                     source=source,
-                    error=f"not valid JSON{' (' + why + ')' if why else ''}: {exc}",
+                    error=f"could not be judged ({type(exc).__name__}); "
+                    f"try: envcheck verify --snapshot {source.split('#')[0]}",
                 )
             )
-            continue
-        if isinstance(data, dict) and "__unreadable__" in data:
-            results.append(NodeResult(node=source, source=source, error=data["__unreadable__"]))
-            continue
-        if isinstance(data, dict) and isinstance(data.get("findings"), list):
-            snap_dict = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
-            findings = [_brief(f) for f in data["findings"] if isinstance(f, dict)]
-        else:
-            snap_dict = data if isinstance(data, dict) else {}
-            try:
-                snapshot = Snapshot.from_dict(data)
-            except SnapshotError as exc:
-                results.append(NodeResult(node=source, source=source, error=str(exc)))
-                continue
-            judge_snapshot = judge_snapshot or _snapshot_judge()
-            outcome = judge_snapshot(snapshot)
-            findings = [_brief(f.to_dict()) for f in outcome.findings]
-        host = snap_dict.get("hostname")
-        results.append(
-            NodeResult(
-                node=host if isinstance(host, str) and host else source,
-                source=source,
-                findings=findings,
-                facts=drift_facts(snap_dict),
-            )
-        )
     return results
+
+
+_JUDGE: List[Callable[[Any], Any]] = []  # the check catalogue, loaded once per process
+
+
+def _judge_one(source: str, text: str) -> NodeResult:
+    from envcheck.safe_json import loads
+    from envcheck.snapshot import Snapshot, SnapshotError
+
+    try:
+        data = loads(text)  # bounded: NaN, huge numbers and deep nesting are refused
+    except ValueError as exc:
+        why = "truncated JSON" if "Expecting" in str(exc) or "Unterminated" in str(exc) else ""
+        return NodeResult(
+            node=source, source=source, error=f"not valid JSON{' (' + why + ')' if why else ''}: {exc}"
+        )
+    if isinstance(data, dict) and "__unreadable__" in data:
+        return NodeResult(node=source, source=source, error=str(data["__unreadable__"]))
+    if isinstance(data, dict) and isinstance(data.get("findings"), list):
+        snap_dict = data.get("snapshot") if isinstance(data.get("snapshot"), dict) else {}
+        findings = [_brief(f) for f in data["findings"] if isinstance(f, dict)]
+    else:
+        snap_dict = data if isinstance(data, dict) else {}
+        try:
+            snapshot = Snapshot.from_dict(data)
+        except SnapshotError as exc:
+            return NodeResult(node=source, source=source, error=str(exc))
+        if not _JUDGE:
+            _JUDGE.append(_snapshot_judge())
+        outcome = _JUDGE[0](snapshot)
+        findings = [_brief(f.to_dict()) for f in outcome.findings]
+    host = snap_dict.get("hostname")
+    return NodeResult(
+        node=host if isinstance(host, str) and host else source,
+        source=source,
+        findings=findings,
+        facts=drift_facts(snap_dict),
+    )
 
 
 def _snapshot_judge() -> Callable[[Any], Any]:
@@ -225,12 +246,14 @@ def _snapshot_judge() -> Callable[[Any], Any]:
 
 
 def _brief(finding: Dict[str, Any]) -> Dict[str, Any]:
+    gpu = finding.get("gpu")
     return {
         "code": str(finding.get("code", "?")),
         "category": str(finding.get("category", "?")),
         "severity": str(finding.get("severity", "?")),
         "title": str(finding.get("title", "")),
-        "gpu": finding.get("gpu"),
+        # A GPU index is a small integer; anything else from a node's file is dropped.
+        "gpu": gpu if isinstance(gpu, int) and not isinstance(gpu, bool) else None,
     }
 
 
@@ -316,17 +339,21 @@ def _by_check(nodes: Iterable[NodeResult]) -> Dict[str, Dict[str, Any]]:
     and each node keeps its own verify severity.
     """
     table: Dict[str, Dict[str, Any]] = {}
+    seen: Dict[str, set] = {}  # code -> node names already listed (a set: linear, not n^2)
     for node in nodes:
         for finding in node.findings:
-            entry = table.setdefault(
-                finding["code"],
-                {k: finding[k] for k in ("category", "severity", "title")}
-                | {"nodes": [], "severities": {}},
-            )
+            code = finding["code"]
+            entry = table.get(code)
+            if entry is None:
+                entry = table[code] = {k: finding[k] for k in ("category", "severity", "title")}
+                entry["nodes"] = []
+                entry["severities"] = {}
+                seen[code] = set()
             severity = finding["severity"]
             if _SEVERITY_ORDER.get(severity, 3) < _SEVERITY_ORDER.get(entry["severity"], 3):
                 entry["severity"] = severity
-            if node.node not in entry["nodes"]:
+            if node.node not in seen[code]:
+                seen[code].add(node.node)
                 entry["nodes"].append(node.node)
             at = entry["severities"].setdefault(severity, [])
             if node.node not in at:

@@ -30,6 +30,7 @@ A key that is not known here, or a value of the wrong type, is an ``InputError``
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import re
 import sys
@@ -84,12 +85,16 @@ class Policy:
     thresholds: Thresholds = field(default_factory=Thresholds)
     kernels: KernelPolicy = field(default_factory=KernelPolicy)
     skip: List[str] = field(default_factory=list)
+    data_signed_by: List[str] = field(default_factory=list)  # [data] signed_by key files
     source: Optional[str] = None  # the file it came from, None for the defaults
 
 
 # --- value parsers ------------------------------------------------------------------------------
 
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGTP]?)(i?)(B?)\s*$", re.IGNORECASE)
+
+
+MAX_SIZE_BYTES = 1 << 63  # 8 EiB: larger is a typo or an attack, and overflows C integers
 
 
 def parse_size(value: Any) -> int:
@@ -99,14 +104,19 @@ def parse_size(value: Any) -> int:
     if isinstance(value, int):
         if value < 0:
             raise ValueError("must not be negative")
+        if value >= MAX_SIZE_BYTES:
+            raise ValueError(f"larger than {MAX_SIZE_BYTES} bytes (8 EiB)")
         return value
     if isinstance(value, str):
-        m = _SIZE_RE.match(value)
+        m = _SIZE_RE.match(value) if len(value) <= 64 else None  # no 400-digit sizes
         if m:
             number, unit, binary, suffix_b = m.groups()
             power = "KMGTP".find(unit.upper()) + 1 if unit else 0
             base = 1000 if (unit and suffix_b and not binary) else 1024
-            return int(float(number) * base**power)
+            size = float(number) * base**power
+            if not size < MAX_SIZE_BYTES:
+                raise ValueError(f"larger than {MAX_SIZE_BYTES} bytes (8 EiB)")
+            return int(size)
     raise ValueError('expected bytes as an integer or a string like "1GiB"')
 
 
@@ -115,7 +125,13 @@ def _number(value: Any) -> float:
         raise ValueError("expected a number")
     if value < 0:
         raise ValueError("must not be negative")
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError("too large") from None
+    if not math.isfinite(number):  # TOML allows nan and inf; no threshold is either
+        raise ValueError("expected a finite number")
+    return number
 
 
 def _fraction(value: Any) -> float:
@@ -229,6 +245,14 @@ _SCHEMA: Dict[str, Dict[str, Tuple[Parser, Callable[[Policy, Any], None]]]] = {
     "checks": {
         "skip": (_string_list, lambda p, v: setattr(p, "skip", v)),
     },
+    "data": {
+        # Public key files trusted for `data update` bundles (like apt's signed-by). Read only
+        # from a policy named with `data update --policy`, never from ./envcheck.toml.
+        "signed_by": (
+            lambda v: [v.strip()] if isinstance(v, str) and v.strip() else _string_list(v),
+            lambda p, v: setattr(p, "data_signed_by", v),
+        ),
+    },
 }
 
 POLICY_KEYS: List[str] = [f"{s}.{k}" for s, keys in _SCHEMA.items() for k in keys] + [
@@ -301,15 +325,18 @@ def load_policy(path: Optional[str] = None) -> Policy:
                 f"cannot read policy {path}: {kind} (hint: make it the policy file, or pass "
                 "--policy FILE)"
             )
+    from envcheck.safe_io import read_regular
+
+    # A FIFO or device (`--policy /dev/zero`) is refused before it is read.
+    raw = read_regular(path, _MAX_POLICY_CHARS, "policy file", "1 MiB")
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read(_MAX_POLICY_CHARS + 1)  # `--policy /dev/zero` must not read forever
-    except (OSError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise InputError(f"cannot read policy {path}: {exc}") from None
-    if len(text) > _MAX_POLICY_CHARS:
-        raise InputError(f"{path}: larger than 1 MiB, not a policy file")
     try:
         data = _toml_loads(text)
     except ValueError as exc:  # tomllib.TOMLDecodeError subclasses ValueError
         raise InputError(f"{os.path.basename(path)}: not valid TOML: {exc}") from None
+    except RecursionError:  # `a = [[[[...` thousands deep
+        raise InputError(f"{os.path.basename(path)}: not valid TOML: nested too deeply") from None
     return policy_from_dict(data, source=path)

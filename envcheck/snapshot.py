@@ -11,7 +11,6 @@ single key, so the encoding is unambiguous.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import sys
 import typing
@@ -19,7 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Union
 
 SCHEMA_VERSION = 1
-MAX_SNAPSHOT_CHARS = 64 << 20  # a 16-GPU node's snapshot is ~100 KB
+# A 16-GPU node's snapshot is ~100 KB. Parsing JSON takes ~12x its size in memory, so the
+# cap bounds a hostile snapshot to ~200 MB (a 50 MB one with 1.2M log entries took 1.4 GB).
+MAX_SNAPSHOT_CHARS = 16 << 20
+MAX_ERROR_LOG_ENTRIES = 10_000  # error-log evidence kept from a snapshot (docs/security.md)
 
 
 class SnapshotError(Exception):
@@ -107,7 +109,7 @@ class Driver:
     """The NVIDIA driver as seen from user space (NVML or nvidia-smi)."""
 
     # "ok", "library-not-found", "driver-not-loaded", "version-mismatch", "no-gpus",
-    # "nvidia-smi-hung", "nvidia-smi-failed", "error"
+    # "nvidia-smi-hung", "nvidia-smi-failed", "probe-timed-out", "error"
     status: Str = None
     source: Str = None  # "nvml" | "nvidia-smi"
     version: Str = None  # "550.54.15"
@@ -314,7 +316,9 @@ class Snapshot:
         return _encode(self)
 
     def to_json(self, indent: Optional[int] = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, sort_keys=False)
+        from envcheck.safe_json import dumps  # never NaN/Infinity: strict parsers reject them
+
+        return dumps(self.to_dict(), indent=indent, sort_keys=False)
 
     @classmethod
     def from_dict(cls, data: Any) -> Snapshot:
@@ -330,6 +334,10 @@ class Snapshot:
             )
         if version < 1:
             raise SnapshotError(f"invalid schema_version {version}")
+        log = data.get("error_log")
+        if isinstance(log, list) and len(log) > MAX_ERROR_LOG_ENTRIES:
+            # 1.2M entries made --format json take 1.5 GB; the first ones are what is judged.
+            data = dict(data, error_log=log[:MAX_ERROR_LOG_ENTRIES])
         try:
             return _fast_decoder(cls)(data)
         except _Invalid:
@@ -338,22 +346,31 @@ class Snapshot:
 
     @classmethod
     def from_json(cls, text: str) -> Snapshot:
+        from envcheck.safe_json import loads
+
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+            data = loads(text)
+        except ValueError as exc:
             raise SnapshotError(f"not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str) -> Snapshot:
-        try:
-            with open(path, "rb") as fh:
-                raw = fh.read(MAX_SNAPSHOT_CHARS + 1)  # /dev/zero must not eat all memory
-                if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: 2 bytes a char
-                    raw += fh.read(MAX_SNAPSHOT_CHARS + 2)
-        except OSError as exc:
-            raise SnapshotError(f"cannot read snapshot {path}: {exc.strerror or exc}") from None
-        text = _decode_snapshot(raw[: 2 * MAX_SNAPSHOT_CHARS + 2])
+        from envcheck.errors import InputError
+        from envcheck.safe_io import read_regular
+
+        try:  # a FIFO or device is refused before it is read (no hang, no endless read)
+            # UTF-16 with a BOM (PowerShell's `>`) takes two bytes a character.
+            raw = read_regular(
+                path, 2 * MAX_SNAPSHOT_CHARS + 2, "snapshot", f"{MAX_SNAPSHOT_CHARS >> 20} MiB"
+            )
+        except InputError as exc:
+            raise SnapshotError(str(exc)) from None
+        if len(raw) > MAX_SNAPSHOT_CHARS and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise SnapshotError(
+                f"{path}: larger than {MAX_SNAPSHOT_CHARS >> 20} MiB, not a snapshot"
+            )
+        text = _decode_snapshot(raw)
         if text is None and len(raw) <= MAX_SNAPSHOT_CHARS:
             from envcheck.errors import BINARY_INPUT
 

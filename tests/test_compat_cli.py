@@ -159,9 +159,9 @@ def test_bad_input_is_exit_2(args: List[str], capsys: pytest.CaptureFixture) -> 
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_update_without_url_says_it_is_required(capsys: pytest.CaptureFixture) -> None:
+def test_update_without_a_bundle_says_how_to_get_newer_data(capsys: pytest.CaptureFixture) -> None:
     code, _, err = _main(["data", "update"], capsys)
-    assert code == 2 and "--url is required" in err and "no official" in err
+    assert code == 2 and "pip install -U envcheck" in err and "--signed-by" in err
 
 
 @pytest.mark.parametrize(

@@ -227,13 +227,21 @@ def test_data_update_into_read_only_home(
     )
     assert made.returncode == 0, made
     body = bundle.read_bytes()
+    from envcheck.signing import generate_keypair, sign
+
+    pub, key_id, seed = generate_keypair("envcheck tests only")  # a site key, made here
+    signature = sign(body, seed, key_id).encode()
+    key = user.scratch / "site.pub"
+    key.write_text(pub)
+    key.chmod(0o644)
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            payload = signature if self.path.endswith(".minisig") else body
             self.send_response(200)
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(payload)
 
         def log_message(self, *args: Any) -> None:
             pass
@@ -246,7 +254,16 @@ def test_data_update_into_read_only_home(
         env.pop("XDG_DATA_HOME", None)
         url = f"http://127.0.0.1:{server.server_address[1]}/bundle.json"
         run = user.run(
-            ["data", "update", "--url", url, "--sha256", hashlib.sha256(body).hexdigest()],
+            [
+                "data",
+                "update",
+                "--url",
+                url,
+                "--sha256",
+                hashlib.sha256(body).hexdigest(),
+                "--signed-by",
+                str(key),
+            ],  # fmt: skip
             env,
             cwd=readonly_home,
         )

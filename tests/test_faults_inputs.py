@@ -299,17 +299,20 @@ def test_output_to_stdout_device(tmp_path: Path) -> None:
     assert run.json()["summary"]
 
 
-def test_output_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
+def test_output_through_a_symlink_is_refused(tmp_path: Path) -> None:
+    """envcheck (often root) never writes through a symlink at --output: another user may have
+    planted it (issue 16). The link and its target stay as they were (docs/security.md)."""
     real = tmp_path / "reports" / "node.prom"
     real.parent.mkdir()
     real.write_text("old\n")
     link = tmp_path / "current.prom"
     link.symlink_to(real)
     run = run_envcheck(["verify", "--format", "prometheus", "--output", str(link)], cwd=tmp_path)
-    assert run.returncode in (0, 1), run
-    assert link.is_symlink(), "the atomic writer must replace the target, not the link"
-    assert real.read_text() != "old\n"
+    assert_clean_error(run, 2, "symbolic link", str(link))
+    assert link.is_symlink()
+    assert real.read_text() == "old\n"
     assert sorted(p.name for p in real.parent.iterdir()) == ["node.prom"], "no temp file left"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["current.prom", "reports"]
 
 
 @pytest.mark.parametrize("name", ["inspect-json", "verify-json", "fix-sh"])
@@ -416,8 +419,8 @@ def test_hostile_snapshot_cannot_forge_prometheus_lines(hostile_snapshot: Path) 
     "args, words",
     [
         (["verify", "--policy", "/dev/zero"], ("/dev/zero",)),
-        (["verify", "--from-report", "/dev/zero"], ("binary",)),
-        (["verify", "--error-log", "/dev/urandom"], ("binary",)),
+        (["verify", "--from-report", "/dev/zero"], ("/dev/zero", "not a report file")),
+        (["verify", "--error-log", "/dev/urandom"], ("/dev/urandom", "not a report file")),
         (["fix", "--snapshot", "/dev/zero"], ("/dev/zero",)),
     ],
     ids=["policy", "report", "error-log", "fix-snapshot"],

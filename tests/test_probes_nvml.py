@@ -176,7 +176,10 @@ def test_hung_nvml_call_stays_within_timeout(nvml_dir: Path) -> None:
     import json
 
     data = json.loads(proc.stdout)
-    assert "timed out" in unknown(data["driver"])
+    # A driver probe that never returned is judged like a hung nvidia-smi (EC403), never
+    # "unknown, skipped" (issue 16: a timed-out driver probe is not evidence of health).
+    assert data["driver"]["status"] == "probe-timed-out", data["driver"]
+    assert "did not finish within 1 s" in data["driver"]["detail"]
     assert data["python"]["version"]  # the other sections are still there
 
 
@@ -227,4 +230,4 @@ def test_collect_returns_at_timeout_when_nvml_hangs(nvml_dir: Path) -> None:
 
     elapsed, driver = json.loads(proc.stdout)
     assert elapsed < 1.0 + 1.5  # timeout + margin (generous for a loaded machine)
-    assert "timed out after 1 s" in driver
+    assert "probe-timed-out" in driver and "did not finish within 1 s" in driver

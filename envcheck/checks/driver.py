@@ -190,7 +190,7 @@ def driver_not_loaded(
     container = info.container if info is not None and isinstance(info.container, str) else None
     if container:
         evidence["container"] = container
-    if status in ("ok", "version-mismatch", "no-gpus", "nvidia-smi-hung"):
+    if status in ("ok", "version-mismatch", "no-gpus", "nvidia-smi-hung", "probe-timed-out"):
         return  # loaded (mismatch, missing GPUs and hangs are EC105 / EC403)
     if status == "library-not-found":
         gpus_present = c.has_nvidia_gpus(snap)

@@ -137,10 +137,10 @@ def unreachable(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
     drv: Driver = c.driver(snap)
     status = c.need(drv.status, "driver status")
     detail = drv.detail if isinstance(drv.detail, str) else None
-    if status == "nvidia-smi-hung":
+    if status in ("nvidia-smi-hung", "probe-timed-out"):
         yield spec.finding(
             expected="nvidia-smi answers within its timeout",
-            found="nvidia-smi hung"
+            found=("nvidia-smi hung" if status == "nvidia-smi-hung" else "the driver probe hung")
             + (f": {detail}" if detail else "")
             + " (typical of a GPU that fell off the bus)",
             fix="drain the node; dmesg | grep -i xid; sudo reboot",

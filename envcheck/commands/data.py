@@ -1,14 +1,17 @@
 """`envcheck data`: which compatibility data is in use, and replacing it with a newer bundle.
 
-The bundle format (what `data update --url` downloads and `data bundle` writes)::
+The bundle format (what `data update` installs and `data bundle` writes)::
 
     {"format": "envcheck-compat-bundle/1",
      "files": {"cuda.json": {<the file's JSON>}, "gpus.json": {...}, ...}}
 
-Its sha256 (hex) is given with ``--sha256`` or read from ``URL + ".sha256"`` (``sha256sum``
-format: the first word counts). Every file is checked against the schema before anything is
-written; the user data dir is then replaced atomically (a complete new directory is written next
-to it and renamed into place), so a failed update always leaves the old data as it was.
+Trust comes from a detached minisign (Ed25519) signature, ``BUNDLE.minisig``, made by a key the
+site names (``--signed-by KEYFILE`` or ``[data] signed_by`` in ``--policy``): see
+envcheck/signing.py and docs/security.md. A checksum from the same server proves nothing and is
+not used; ``--sha256`` is an extra pin the user got elsewhere. A bundle older than the data in
+use is refused (``--allow-downgrade``). Every file is validated before anything is written; only
+the files a previous update wrote (its MANIFEST.json) are replaced, so a failed update leaves
+the old data as it was and a folder ENVCHECK_DATA_DIR points at keeps everything else.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 import typer
 
@@ -32,7 +35,7 @@ data_app = typer.Typer(
         "The compatibility data envcheck judges with: where it comes from, and updates.\n\n"
         "\b\nExamples:\n"
         "  envcheck data info\n"
-        "  envcheck data update --url https://example.org/envcheck-compat.json"
+        "  envcheck data update https://example.org/envcheck-compat.json --signed-by site.pub"
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -83,14 +86,36 @@ def _short(exc: BaseException) -> str:
 
 
 def _download(url: str, timeout: float, what: str) -> bytes:
-    """GET ``url`` once (no retries), bounded in time and size; a clean InputError on failure."""
-    import time
+    """GET ``url`` once (no retries), bounded in size, and in time for the WHOLE download: a
+    server that sends one byte a second never resets a per-read timeout past the deadline
+    (the transfer runs in a daemon thread that is abandoned at the deadline)."""
+    import threading
 
+    result: Dict[str, Any] = {}
+
+    def fetch() -> None:
+        try:
+            result["body"] = _fetch(url, timeout, what)
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            result["error"] = exc
+
+    worker = threading.Thread(target=fetch, name="data-update-download", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise InputError(f"{what} download timed out after {timeout:g} s: {url}; old data kept")
+    if "error" in result:
+        raise result["error"]
+    return result["body"]
+
+
+def _fetch(url: str, timeout: float, what: str) -> bytes:
     import requests
 
-    deadline = time.monotonic() + timeout
     try:
-        with requests.get(url, timeout=(min(timeout, 10.0), timeout), stream=True) as resp:
+        with requests.get(
+            url, timeout=(min(timeout, 10.0), timeout), stream=True, allow_redirects=False
+        ) as resp:
             if resp.status_code != 200:
                 raise InputError(
                     f"{what} download failed: {url}: HTTP {resp.status_code}; old data kept"
@@ -99,8 +124,6 @@ def _download(url: str, timeout: float, what: str) -> bytes:
             encoded = resp.headers.get("Content-Encoding", "identity") not in ("", "identity")
             chunks, total = [], 0
             for chunk in resp.iter_content(65536):
-                if time.monotonic() > deadline:
-                    raise requests.exceptions.Timeout()
                 total += len(chunk)
                 if total > MAX_BUNDLE_BYTES:
                     raise InputError(
@@ -128,11 +151,12 @@ def _download(url: str, timeout: float, what: str) -> bytes:
 def parse_bundle(raw: bytes) -> Dict[str, bytes]:
     """Validate a bundle; return {file name: bytes to write}. Raises InputError."""
     from envcheck.compat import BUNDLE_FORMAT, FILES, validate_document
+    from envcheck.safe_json import loads
 
-    try:
-        bundle = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise InputError("bundle: not valid JSON") from None
+    try:  # bounded: no NaN, huge numbers, deep nesting or lone surrogates
+        bundle = loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InputError(f"bundle: not valid JSON ({exc})") from None
     if not isinstance(bundle, dict) or bundle.get("format") != BUNDLE_FORMAT:
         raise InputError(f"bundle: 'format' must be {BUNDLE_FORMAT!r}")
     files = bundle.get("files")
@@ -150,120 +174,244 @@ def parse_bundle(raw: bytes) -> Dict[str, bytes]:
     return out
 
 
+def _owned_files(target: Path) -> Optional[set]:
+    """The data files a previous `data update` wrote into ``target`` (its MANIFEST.json),
+    or None when there is no manifest of ours."""
+    from envcheck.compat import MANIFEST_FORMAT, MANIFEST_NAME
+
+    try:
+        manifest = json.loads((target / MANIFEST_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
+        return None
+    sums = manifest.get("sha256")
+    return (
+        {n for n in sums if isinstance(n, str) and _NAME.match(n)}
+        if isinstance(sums, dict)
+        else None
+    )
+
+
 def install(files: Dict[str, bytes], target: Path, meta: Dict[str, Any]) -> None:
-    """Write ``files`` as the data dir ``target``, atomically replacing what is there."""
+    """Write ``files`` into the data dir ``target``, replacing only what `data update` wrote.
+
+    A folder that ENVCHECK_DATA_DIR points at may hold other things: they are never touched.
+    Data files there that no manifest of ours lists (someone's own matrix) are refused rather
+    than overwritten. Each file is written to a temporary name and renamed into place, the
+    MANIFEST.json (checksums) last, so the loader sees either the old or the new file."""
+    import contextlib
     import hashlib
     import os
-    import shutil
     import tempfile
-    import time
 
     from envcheck.compat import MANIFEST_FORMAT, MANIFEST_NAME
 
-    parent = target.parent
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        for stale in parent.glob(".compat_data.*-*"):  # left by an update that was killed
-            if stale.is_dir() and time.time() - stale.stat().st_mtime > 3600:
-                shutil.rmtree(stale, ignore_errors=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".compat_data.new-", dir=parent))
+        target.mkdir(parents=True, exist_ok=True)
+        if target.is_symlink() or not target.is_dir():
+            raise InputError(f"cannot write {target}: not a directory; old data kept")
+        present = {p.name for p in target.iterdir() if _NAME.match(p.name) and p.is_file()}
     except OSError as exc:
-        raise InputError(f"cannot write {parent}: {exc.strerror}; old data kept") from None
-    old: Optional[Path] = None
+        raise InputError(f"cannot write {target}: {exc.strerror}; old data kept") from None
+    owned = _owned_files(target) or set()
+    foreign = sorted((present - owned) & set(files))
+    if foreign:
+        raise InputError(
+            f"{target} holds {', '.join(foreign)} that `data update` did not write; it replaces "
+            "only its own files (point ENVCHECK_DATA_DIR at an empty folder); old data kept"
+        )
+    temps: Dict[str, str] = {}
     try:
-        sums = {}
-        for name, data in files.items():
-            with open(tmp / name, "wb") as fh:
+        for name, data in {**files, MANIFEST_NAME: b""}.items():
+            if name == MANIFEST_NAME:
+                sums = {n: hashlib.sha256(d).hexdigest() for n, d in files.items()}
+                manifest = {"format": MANIFEST_FORMAT, "sha256": sums, **meta}
+                data = (json.dumps(manifest, indent=2) + "\n").encode("utf-8")
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=target)
+            temps[name] = tmp
+            with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
                 fh.flush()
                 os.fsync(fh.fileno())
-            sums[name] = hashlib.sha256(data).hexdigest()
-        manifest = {"format": MANIFEST_FORMAT, "sha256": sums, **meta}
-        (tmp / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-        if target.exists() or target.is_symlink():
-            old = Path(tempfile.mkdtemp(prefix=".compat_data.old-", dir=parent))
-            old.rmdir()
-            os.rename(target, old)
-        try:
-            os.rename(tmp, target)
-        except OSError:
-            if old is not None:
-                os.rename(old, target)
-                old = None
-            raise
+            os.chmod(tmp, 0o644)
+        for name in files:
+            os.replace(temps.pop(name), target / name)
+        for stale in sorted(owned - set(files)):  # ours before, not in this bundle
+            with contextlib.suppress(OSError):
+                (target / stale).unlink()
+        os.replace(temps.pop(MANIFEST_NAME), target / MANIFEST_NAME)
     except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
         raise InputError(f"cannot write {target}: {exc.strerror}; old data kept") from None
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        for tmp in temps.values():
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _bundle_date(files: Dict[str, bytes]) -> Optional[str]:
+    from envcheck.compat import _newest_checked
+
+    dates = [_newest_checked(json.loads(data)) for data in files.values()]
+    known = [d for d in dates if d]
+    return max(known) if known else None
+
+
+def _trusted_keys(signed_by: List[str], policy_file: Optional[str]) -> List[Any]:
+    """--signed-by files, the policy's [data] signed_by, and the keys shipped in the wheel."""
+    from envcheck.signing import load_public_key
+
+    paths = list(signed_by)
+    if policy_file:
+        from envcheck.policy import load_policy
+
+        paths.extend(load_policy(policy_file).data_signed_by)
+    keys = [load_public_key(p) for p in paths]
+    shipped = Path(__file__).resolve().parent.parent / "keys"
+    for pub in sorted(shipped.glob("*.pub")) if PROJECT_KEYS else ():
+        keys.append(load_public_key(str(pub)))
+    return keys
+
+
+# The wheel ships no project signing key: nobody holds a project release key today, so there
+# is none to trust (docs/security.md). Bundles need a key the site names with --signed-by.
+PROJECT_KEYS = False
+
+
+def _read_source(source: str, timeout: float, what: str) -> bytes:
+    from envcheck.safe_io import read_regular
+
+    if re.match(r"^[a-z][a-z0-9+.-]*://", source, re.I):
+        _check_url(source)
+        return _download(source, timeout, what)
+    return read_regular(source, MAX_BUNDLE_BYTES, what, "32 MiB")
+
+
+def _check_url(url: str) -> None:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    loopback = parts.hostname in ("127.0.0.1", "::1", "localhost")
+    if parts.scheme == "https" or (parts.scheme == "http" and loopback):
+        return
+    raise InputError(
+        f"{url}: only https:// URLs (or a local file) are accepted; plain http only from this "
+        "host (127.0.0.1)"
+    )
 
 
 @data_app.command("update")
 def update_cmd(
-    url: Optional[str] = typer.Option(
-        None, "--url", help="Bundle URL (required: envcheck has no official download location)."
+    source: Optional[str] = typer.Argument(
+        None, metavar="[BUNDLE]", help="The bundle: an https:// URL or a local file."
+    ),
+    url: Optional[str] = typer.Option(None, "--url", help="Same as BUNDLE (kept for scripts)."),
+    signature: Optional[str] = typer.Option(
+        None, "--signature", metavar="FILE|URL", help="Detached signature (default BUNDLE.minisig)."
+    ),
+    signed_by: Optional[List[str]] = typer.Option(
+        None,
+        "--signed-by",
+        metavar="KEYFILE",
+        help="A minisign public key to trust for this bundle (repeatable).",
+    ),
+    policy_file: Optional[str] = typer.Option(
+        None, "--policy", metavar="FILE", help="Site policy whose [data] signed_by names keys."
     ),
     sha256: Optional[str] = typer.Option(
-        None, "--sha256", help="Expected sha256 of the bundle; default: read from URL.sha256."
+        None, "--sha256", help="Also require this sha256 of the bundle (a pin you got elsewhere)."
     ),
-    timeout: float = typer.Option(30.0, "--timeout", help="Seconds per request."),
+    allow_downgrade: bool = typer.Option(
+        False, "--allow-downgrade", help="Accept a bundle older than the data in use."
+    ),
+    timeout: float = typer.Option(30.0, "--timeout", help="Seconds for the whole download."),
 ) -> None:
-    """Replace the user copy of the matrix with a newer bundle (never needed for normal use).
+    """Replace the user copy of the matrix with a newer, signed bundle.
 
-    The bundle's sha256 is checked and every file validated before the user data dir
-    ($ENVCHECK_DATA_DIR, else $XDG_DATA_HOME/envcheck/compat_data) is replaced atomically;
-    on any failure the old data stays and the exit code is 2. There is no default URL:
-    envcheck has no official download location yet, so --url is required (a bundle is made
-    with `envcheck data bundle`).
+    Newer data normally comes with a newer envcheck (pip install -U envcheck): the matrix
+    ships inside the package. A site that curates its own data signs a bundle (made with
+    `envcheck data bundle`) with its minisign key, and every node installs it.
 
     \b
-    Example:
-      envcheck data update --url https://example.org/envcheck-compat.json
-      envcheck data update --url http://mirror.local/compat.json --sha256 3f0a...
+    Examples:
+      envcheck data update https://mirror.example/envcheck-compat.json --signed-by site.pub
+      envcheck data update ./envcheck-compat.json --signed-by /etc/envcheck/site.pub
+
+    The signature (BUNDLE.minisig, or --signature) must verify against a trusted key
+    (--signed-by, or [data] signed_by in --policy; envcheck ships no project key), the
+    bundle must not be older than the data in use (--allow-downgrade), and every file must
+    validate before the user data dir ($ENVCHECK_DATA_DIR, else
+    $XDG_DATA_HOME/envcheck/compat_data) is updated. Only files `data update` wrote there are
+    replaced. On any failure the old data stays and the exit code is 2.
     """
     import hashlib
     from datetime import datetime, timezone
 
     from envcheck import compat
+    from envcheck.signing import parse_signature, verify
 
-    if not url:
+    if source and url:
+        raise InputError("give the bundle once: BUNDLE or --url")
+    source = source or url
+    if not source:
         raise InputError(
-            "--url is required: envcheck has no official download location for the matrix; "
-            "point it at a bundle made with `envcheck data bundle`"
+            "no bundle given: newer data comes with a newer envcheck (pip install -U envcheck); "
+            "or give a signed bundle: envcheck data update FILE|https://URL --signed-by KEYFILE"
         )
-    if not re.match(r"^https?://", url):
-        raise InputError(f"--url must be an http(s) URL, not {url!r}")
-    if timeout <= 0:
+    if not timeout > 0:
         raise InputError("--timeout must be positive")
     if sha256 is not None:
         sha256 = sha256.strip().lower()
         if not _HEX64.match(sha256):
             raise InputError("--sha256 must be 64 hex digits")
-    target = compat.user_data_dir()
-    body = _download(url, timeout, "bundle")
-    if sha256 is None:
-        words = _download(url + ".sha256", timeout, "checksum").decode("utf-8", "replace").split()
-        sha256 = words[0].lower() if words else ""
-        if not _HEX64.match(sha256):
-            raise InputError(f"{url}.sha256 does not hold a sha256; old data kept")
-    got = hashlib.sha256(body).hexdigest()
-    if got != sha256:
+    keys = _trusted_keys(list(signed_by or ()), policy_file)
+    if not keys:
         raise InputError(
-            f"checksum mismatch for {url}: expected {sha256}, got {got}; old data kept"
+            "no trusted key: give --signed-by KEYFILE (the minisign public key of whoever signs "
+            "your bundles) or [data] signed_by in --policy; envcheck ships no project key"
+        )
+    target = compat.user_data_dir()
+    body = _read_source(source, timeout, "bundle")
+    sig_source = signature or source + ".minisig"
+    sig_text = _read_source(sig_source, timeout, "signature")
+    if len(sig_text) > 4096:
+        raise InputError(f"{sig_source}: too large for a signature; old data kept")
+    try:
+        key = verify(body, parse_signature(sig_text.decode("utf-8", "replace"), sig_source), keys)
+    except InputError as exc:
+        raise InputError(f"{source}: {exc}; old data kept") from None
+    got = hashlib.sha256(body).hexdigest()
+    if sha256 is not None and got != sha256:
+        raise InputError(
+            f"checksum mismatch for {source}: expected {sha256}, got {got}; old data kept"
         )
     try:
         files = parse_bundle(body)
     except InputError as exc:
         raise InputError(f"{exc}; old data kept") from None
+    new_date = _bundle_date(files)
+    try:
+        current = compat.load_matrix().data_date
+    except Exception:  # noqa: BLE001 - unreadable data in use: nothing to be older than
+        current = None
+    if current and (new_date is None or new_date < current) and not allow_downgrade:
+        raise InputError(
+            f"{source}: data from {new_date or 'an unknown date'} is older than the data in use "
+            f"({current}); --allow-downgrade accepts it; old data kept"
+        )
     meta = {
-        "url": url,
+        "source": source,
         "bundle_sha256": got,
+        "signed_by": key.id_hex,
         "installed": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     install(files, target, meta)
     compat.clear_cache()
     m = compat.Matrix(target, "user")
-    print(f"envcheck: data updated in {target}: data from {m.data_date} ({len(files)} files)")
+    print(
+        f"envcheck: data updated in {target}: data from {m.data_date} ({len(files)} files, "
+        f"signed by key {key.id_hex})"
+    )
 
 
 @data_app.command("bundle")

@@ -148,6 +148,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(code)
         from envcheck.fix.plan import build_plan  # noqa: PLC0415
         from envcheck.fix.script import render_json, render_sh, render_text  # noqa: PLC0415
+        from envcheck.sanitize import terminal  # noqa: PLC0415
 
         plan = build_plan(
             snapshot,
@@ -160,10 +161,11 @@ def register(app: typer.Typer) -> None:
         if apply:
             from envcheck.fix.apply import apply_plan  # noqa: PLC0415
 
-            if snapshot_file or reports:
+            if snapshot_file or reports or error_logs:
                 raise InputError(
                     "--apply changes this Python environment, so it judges it live: "
-                    "drop --snapshot / --from-report (use them to print a plan instead)"
+                    "drop --snapshot / --from-report / --error-log "
+                    "(use them to print a plan instead)"
                 )
 
             from pathlib import Path  # noqa: PLC0415
@@ -182,9 +184,9 @@ def register(app: typer.Typer) -> None:
         if fmt == "json":
             text = render_json(plan)
         elif fmt == "sh":
-            text = render_sh(plan, python=python)
+            text = terminal(render_sh(plan, python=python))
         else:
-            text = render_text(plan, python=python or "python3")
+            text = terminal(render_text(plan, python=python or "python3"))
         if output:
             write_output(output, text)
         else:

@@ -45,7 +45,7 @@ def fleet(
         raise InputError(f"--workers must be 1 or more, not {workers}")
     paths = [p for p in (inputs or []) if p != "-"]
     use_stdin = "-" in (inputs or []) or (not paths and not sys.stdin.isatty())
-    stdin_text = sys.stdin.read() if use_stdin else None
+    stdin_text = _read_stdin() if use_stdin else None
     if not paths and stdin_text is None:
         raise InputError("no inputs: give files or directories, or pipe JSON lines to stdin")
     summary = judge(read_inputs(paths, stdin_text), workers=workers)
@@ -55,6 +55,17 @@ def fleet(
     else:
         sys.stdout.write(text)
     raise typer.Exit(summary.exit_code())
+
+
+def _read_stdin() -> str:
+    """Stdin, at most MAX_STDIN_BYTES (a bounded read: `yes | envcheck fleet -` must end)."""
+    from envcheck.errors import InputError
+    from envcheck.fleet import MAX_STDIN_BYTES
+
+    raw = sys.stdin.buffer.read(MAX_STDIN_BYTES + 1)
+    if len(raw) > MAX_STDIN_BYTES:
+        raise InputError(f"stdin: larger than {MAX_STDIN_BYTES >> 20} MiB; give files instead")
+    return raw.decode("utf-8", errors="replace")
 
 
 def register(app: typer.Typer) -> None:

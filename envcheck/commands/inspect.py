@@ -56,7 +56,9 @@ def register(app: typer.Typer) -> None:
 
         validate_data_url(data_url)
         snapshot = collect(deep=deep, data_dir=data_dir, data_url=data_url, timeout=timeout)
-        text = snapshot.to_json() + "\n" if as_json else render_text(snapshot)
+        from envcheck.sanitize import terminal  # noqa: PLC0415
+
+        text = snapshot.to_json() + "\n" if as_json else terminal(render_text(snapshot))
         if output:
             write_output(output, text)
         else:

@@ -16,6 +16,8 @@
 from __future__ import annotations
 
 import base64
+import contextlib
+import errno
 import hashlib
 import importlib.metadata
 import json
@@ -741,16 +743,19 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"cannot create {out}: {exc}") from None
-    wheel_dir = out / "envcheck-wheel"
-    if wheel_dir.exists():
-        shutil.rmtree(wheel_dir)
-    wheel = write_envcheck_wheel(wheel_dir)
-    if (out / "wheels").exists():
-        shutil.rmtree(out / "wheels")
+    # Directories are built under private names and swapped into place, files are written by
+    # safe_io (no write through a symlink planted in the folder): concurrent runs into one
+    # folder, or another user's links there, cannot break or redirect the context.
+    staged = _private_dir(out, "envcheck-wheel")
+    wheel = write_envcheck_wheel(staged)
+    _swap_dir(staged, out / "envcheck-wheel")
     if wheels:
-        (out / "wheels").mkdir()
+        staged = _private_dir(out, "wheels")
         for w in wheels:
-            shutil.copy2(w, out / "wheels" / w.name)
+            shutil.copy2(w, staged / w.name)
+        _swap_dir(staged, out / "wheels")
+    else:
+        _remove_dir(out / "wheels")
     req = ["# exact pins: the framework stack from envcheck's matrix, then --requirements"]
     if index and not wheels:
         req.append(f"--extra-index-url {index}")
@@ -762,9 +767,10 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
         "compose.yaml": render_compose(spec, opts.tag),
         ".dockerignore": "*\n!Dockerfile\n!requirements.txt\n!envcheck-wheel/\n!wheels/\n",
     }
+    from envcheck.safe_io import write_output
+
     for name, content in files.items():
-        (out / name).write_text(content, encoding="utf-8")
-    os.chmod(out / "run.sh", 0o755)
+        write_output(str(out / name), content, mode=0o755 if name == "run.sh" else None)
     return Context(
         path=out,
         base=base,
@@ -774,6 +780,46 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
         notes=notes,
         files=sorted([*files, f"envcheck-wheel/{wheel.name}"]),
     )
+
+
+def _private_dir(parent: Path, name: str) -> Path:
+    import tempfile
+
+    try:
+        return Path(tempfile.mkdtemp(prefix=f".{name}.", dir=parent))
+    except OSError as exc:
+        raise InputError(f"cannot write {parent}: {exc.strerror or exc}") from None
+
+
+def _remove_dir(path: Path) -> None:
+    """Remove ``path`` (never following a link), tolerating another run removing it too."""
+    import tempfile
+
+    if path.is_symlink():
+        path.unlink()
+        return
+    if not path.exists():
+        return
+    trash = Path(tempfile.mkdtemp(prefix=f".{path.name}.old.", dir=path.parent))
+    with contextlib.suppress(FileNotFoundError):  # another run removed it first
+        os.rename(path, trash)  # atomic: onto our own empty directory
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def _swap_dir(staged: Path, final: Path) -> None:
+    """Rename the finished ``staged`` directory onto ``final``, retrying when a concurrent
+    run put its own there in between."""
+    for _ in range(20):
+        _remove_dir(final)
+        try:
+            os.rename(staged, final)
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+                shutil.rmtree(staged, ignore_errors=True)
+                raise InputError(f"cannot write {final}: {exc.strerror or exc}") from None
+    shutil.rmtree(staged, ignore_errors=True)
+    raise InputError(f"cannot write {final}: other runs keep replacing it")
 
 
 def docker_client(timeout: float = 10.0) -> Any:

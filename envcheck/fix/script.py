@@ -7,7 +7,6 @@ printable characters only, so no value from a snapshot can run as code.
 
 from __future__ import annotations
 
-import json
 import shlex
 from typing import List, Optional
 
@@ -67,7 +66,9 @@ def render_text(plan: Plan, python: str = "python3") -> str:
 
 
 def render_json(plan: Plan) -> str:
-    return json.dumps(plan.to_dict(), indent=2) + "\n"
+    from envcheck.safe_json import dumps
+
+    return dumps(plan.to_dict(), indent=2) + "\n"
 
 
 def _comment(text: str) -> str:

@@ -35,6 +35,9 @@ from envcheck.snapshot import (
 )
 
 NOT_IN_REPORT = "not in the report"
+# GPUs read from one report (index 0..MAX_GPUS-1). The largest nodes have 16; a report with
+# 40,000 `GPU n:` lines is an attack on the work that follows, not a node (docs/security.md).
+MAX_GPUS = 1024
 
 
 class _StatedNone:
@@ -74,16 +77,41 @@ def driver(snap: Snapshot) -> Driver:
 
 
 def gpu(snap: Snapshot, index: int) -> Gpu:
+    """The GPU with ``index`` (created when new), in O(1): a report may hold 40,000
+    ``GPU n:`` lines, and a scan plus a sort per line made that hours of work."""
     drv = driver(snap)
     if not isinstance(drv.gpus, list):
         drv.gpus = []
-    for g in drv.gpus:
-        if g.index == index:
-            return g
+    gpus = drv.gpus
+    if not 0 <= index < MAX_GPUS:  # not a real GPU: parsed into a throwaway, never stored
+        return Gpu(index=index)
+    cache = _GPU_INDEX.get(id(drv))
+    if cache is None or cache[0] is not gpus or cache[1] != len(gpus):
+        # Built once, rebuilt only when something else changed the list.
+        cache = (gpus, len(gpus), {g.index: g for g in reversed(gpus)})
+    found = cache[2].get(index)
+    if found is not None:
+        _GPU_INDEX[id(drv)] = cache
+        return found
     g = Gpu(index=index)
-    drv.gpus.append(g)
-    drv.gpus.sort(key=lambda x: x.index)
+    in_order = not gpus or _order(gpus[-1].index) <= _order(index)
+    gpus.append(g)
+    if not in_order:  # rare: indices out of order in the text
+        gpus.sort(key=lambda x: _order(x.index))
+    cache[2][index] = g
+    if len(_GPU_INDEX) > 64:  # many snapshots in one process (tests, fuzzing): stay small
+        _GPU_INDEX.clear()
+    _GPU_INDEX[id(drv)] = (gpus, len(gpus), cache[2])
     return g
+
+
+# id(Driver) -> (its gpus list, the list's length then, {index: Gpu}); the list identity and
+# length tell when the cache is stale. Entries are tiny and live for one command.
+_GPU_INDEX: Dict[int, Any] = {}
+
+
+def _order(index: Any) -> Any:
+    return index if isinstance(index, int) else -1
 
 
 def cuda(snap: Snapshot) -> Cuda:

@@ -25,8 +25,16 @@ def read_text(path: str) -> str:
     nothing in it is recognised (a truncated JSON log is text too).
     """
     name = os.path.basename(path) or path
+    from envcheck.safe_io import NotRegularFile, open_regular
+
     try:
-        with open(path, "rb") as fh:
+        fd = open_regular(path, "report file")  # a FIFO or device: refused, never read
+    except NotRegularFile:
+        raise
+    except InputError:
+        fd = -1
+    try:
+        with open(path if fd < 0 else fd, "rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory, not a report file") from None

@@ -182,6 +182,15 @@ def collect(
         for name, _thread in threads:
             if name in results:
                 setattr(snap, name, results[name])
+            elif name == "driver":
+                # A driver probe that never returned is never evidence of health: it is
+                # judged (EC403) like a hung nvidia-smi, not skipped as unknown.
+                snap.driver = Driver(
+                    status="probe-timed-out",
+                    detail=f"the driver probe (NVML, then nvidia-smi) did not finish within "
+                    f"{timeout:g} s",
+                    gpus=Unknown("driver probe timed out"),
+                )
             else:
                 setattr(snap, name, Unknown(f"probe timed out after {timeout:g} s"))
                 timings[name] = round((time.monotonic() - ctx.start) * 1000.0, 2)

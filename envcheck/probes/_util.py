@@ -19,7 +19,7 @@ import shutil
 import signal
 import subprocess
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from envcheck.snapshot import Unknown
 
@@ -73,11 +73,17 @@ def read_first_line(path: str) -> Union[str, Unknown]:
 
 @dataclass
 class CmdResult:
-    returncode: Optional[int]  # None: did not finish (timeout) or could not start
+    returncode: Optional[int]  # None: did not finish (timeout, output cap) or could not start
     stdout: str = ""
     stderr: str = ""
     timed_out: bool = False
-    error: Optional[str] = None  # why it could not start
+    error: Optional[str] = None  # why it could not start, or why it was stopped
+
+
+# Every probe child carries a random token in its environment, so what it leaves behind
+# (even a `setsid` grandchild in a session of its own) can be found in /proc and killed.
+_TOKEN_VAR = "ENVCHECK_PROBE_TOKEN"
+_DRAIN_S = 0.05  # after the command exits: read what is already in the pipes, then stop
 
 
 def run_cmd(
@@ -86,14 +92,26 @@ def run_cmd(
     env: Optional[Dict[str, str]] = None,
     max_output: int = 8 << 20,
 ) -> CmdResult:
-    """Run ``argv`` (never via a shell) under a hard timeout; kill its process group on expiry."""
+    """Run ``argv`` (never via a shell) under a hard deadline, reading at most ``max_output``
+    bytes of each stream WHILE it runs (``yes`` as a probe cannot fill memory).
+
+    The result is decided by the command itself: when it exits, what it wrote is read and the
+    pipes are closed, even if a child it left behind still holds them (that is not a hang).
+    On timeout, on the output cap, and whenever something outlives the command, its process
+    group, its session and every process carrying its token are killed."""
+    import secrets
+    import time
+
+    token = secrets.token_hex(8)
+    child_env = dict(os.environ if env is None else env)
+    child_env[_TOKEN_VAR] = token
     try:
         proc = subprocess.Popen(
             list(argv),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=env,
+            env=child_env,
             start_new_session=True,
         )
     except FileNotFoundError:
@@ -102,29 +120,153 @@ def run_cmd(
         return CmdResult(None, error=f"no permission to run {argv[0]}")
     except OSError as exc:
         return CmdResult(None, error=f"cannot run {argv[0]}: {exc.strerror or exc}")
+    deadline = time.monotonic() + max(0.01, timeout)
+    buffers = _Streams(proc, max_output)
     try:
-        out, err = proc.communicate(timeout=max(0.01, timeout))
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        try:
-            out, err = proc.communicate(timeout=1.0)
-        except (subprocess.TimeoutExpired, OSError, ValueError):
-            out, err = b"", b""
+        state = buffers.pump(deadline)
+    finally:
+        buffers.close()
+    lingering = state != "exited" or buffers.held_open
+    if lingering or proc.poll() is None:
+        _kill_tree(proc, token)
+    else:
+        _kill_group(proc)  # cheap: anything left in its group is a leftover
+    out, err = buffers.text()
+    if state == "timeout":
+        return CmdResult(None, stdout=out, stderr=err, timed_out=True)
+    if state == "capped":
         return CmdResult(
             None,
-            stdout=_decode(out, max_output),
-            stderr=_decode(err, max_output),
-            timed_out=True,
+            stdout=out,
+            stderr=err,
+            error=f"{argv[0]} wrote more than {max_output >> 20} MiB and was stopped",
         )
-    return CmdResult(proc.returncode, _decode(out, max_output), _decode(err, max_output))
+    return CmdResult(proc.returncode, out, err)
+
+
+class _Streams:
+    """stdout and stderr of one child, read without blocking, each capped while reading."""
+
+    def __init__(self, proc: subprocess.Popen, limit: int) -> None:  # type: ignore[type-arg]
+        self.proc = proc
+        self.limit = limit
+        self.data: Dict[int, bytearray] = {}
+        self.order: List[int] = []
+        self.held_open = False
+        for stream in (proc.stdout, proc.stderr):
+            assert stream is not None
+            fd = stream.fileno()
+            os.set_blocking(fd, False)
+            self.data[fd] = bytearray()
+            self.order.append(fd)
+        self.open = set(self.order)
+
+    def _read(self, fd: int) -> bool:
+        """Read what is there; False when the stream is done (EOF) or over the cap."""
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                return True
+            except OSError:
+                self.open.discard(fd)
+                return True
+            if not chunk:
+                self.open.discard(fd)
+                return True
+            buf = self.data[fd]
+            buf.extend(chunk[: self.limit + 1 - len(buf)])
+            if len(buf) > self.limit:
+                return False
+
+    def pump(self, deadline: float) -> str:
+        """'exited', 'timeout' or 'capped'."""
+        import selectors
+        import time
+
+        with selectors.DefaultSelector() as sel:
+            for fd in self.open:
+                sel.register(fd, selectors.EVENT_READ)
+            while True:
+                if self.proc.poll() is not None:
+                    return self._drain()
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return "timeout"
+                if not self.open:  # both streams closed: wait for the exit itself
+                    try:
+                        self.proc.wait(timeout=remaining)
+                    except subprocess.TimeoutExpired:
+                        return "timeout"
+                    continue
+                for key, _ in sel.select(timeout=min(remaining, 0.02)):
+                    fd = int(key.fd)  # type: ignore[arg-type]
+                    if not self._read(fd):
+                        return "capped"
+                    if fd not in self.open:
+                        sel.unregister(fd)
+
+    def _drain(self) -> str:
+        """The command exited: take what is already written, for at most _DRAIN_S."""
+        import time
+
+        stop = time.monotonic() + _DRAIN_S
+        while self.open and time.monotonic() < stop:
+            before = sum(len(b) for b in self.data.values())
+            for fd in list(self.open):
+                if not self._read(fd):
+                    return "capped"
+            if sum(len(b) for b in self.data.values()) == before:
+                time.sleep(0.005)
+        self.held_open = bool(self.open)  # a child of the command still holds a pipe
+        return "exited"
+
+    def close(self) -> None:
+        for stream in (self.proc.stdout, self.proc.stderr):
+            with contextlib.suppress(OSError):
+                if stream is not None:
+                    stream.close()
+
+    def text(self) -> Tuple[str, str]:
+        out, err = (_decode(bytes(self.data[fd]), self.limit) for fd in self.order)
+        return out, err
 
 
 def _kill_group(proc: subprocess.Popen) -> None:  # type: ignore[type-arg]
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError, OSError):
-        with contextlib.suppress(OSError):
-            proc.kill()
+        if proc.poll() is None:
+            with contextlib.suppress(OSError):
+                proc.kill()
+
+
+def _kill_tree(proc: subprocess.Popen, token: str) -> None:  # type: ignore[type-arg]
+    """Kill the command, its process group, its session (the command is a session leader),
+    and any process that carries its token (a `setsid` grandchild reparented to init)."""
+    _kill_group(proc)
+    marker = f"{_TOKEN_VAR}={token}".encode()
+    me = os.getpid()
+    try:
+        pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        pids = []
+    for pid in pids:
+        if pid == me:
+            continue
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[-1].split()
+            in_session = int(fields[3]) == proc.pid  # field 6 (session) after "pid (comm)"
+            if not in_session:
+                with open(f"/proc/{pid}/environ", "rb") as fh:
+                    if marker not in fh.read(1 << 20).split(b"\0"):
+                        continue
+            os.kill(pid, signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
+            continue
+    with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+        proc.wait(timeout=1.0)
 
 
 def _decode(data: Optional[bytes], limit: int) -> str:

@@ -82,6 +82,8 @@ _CSV_COLUMNS = {
     "pcie.link.width.max": ("pcie_width_max", "int"),
 }
 
+MIN_BUDGET_S = 0.1  # within collect()'s margin; a slow but healthy one may need a longer --timeout
+
 _NA = ("n/a", "[n/a]", "not supported", "[not supported]", "unknown error", "[unknown error]")
 
 
@@ -91,15 +93,17 @@ def probe(ctx: ProbeContext) -> Optional[Driver]:
     if exe is None:
         return None
     driver = Driver(source="nvidia-smi")
-    budget = ctx.remaining()
-    if budget < 0.2:  # no time left after NVML: say nothing rather than "hung"
-        return None
+    # Even with little time left it runs (for at least MIN_BUDGET_S): saying nothing would let
+    # a hung nvidia-smi pass as "no driver here" under a short --timeout. A timed-out driver
+    # probe is never evidence of health.
+    budget = max(ctx.remaining(), MIN_BUDGET_S)
     res = run_cmd([exe, "-q", "-x"], timeout=budget)
     if res.timed_out:
         driver.status = "nvidia-smi-hung"
         driver.detail = (
             f"`nvidia-smi -q -x` did not answer within {budget:.1f} s and was killed "
-            "(a hung nvidia-smi often means a GPU fell off the bus; see dmesg for Xid 79)"
+            "(a hung nvidia-smi often means a GPU fell off the bus; see dmesg for Xid 79; "
+            "if the node is only slow, a longer --timeout tells)"
         )
         driver.gpus = Unknown("nvidia-smi hung")
         _mark_unknown(driver, "nvidia-smi hung")

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import html
-import json
 from typing import Any, Dict, List
 
 from envcheck.fleet import DRIFT_FACTS, FleetSummary
+from envcheck.safe_json import dumps
+from envcheck.sanitize import terminal
+
+# CSS classes a cell may get; any other severity read from a node's file is shown escaped
+# under the class "unknown" (a severity is input: it must never become markup).
+_SEVERITY_CLASSES = {"error", "warning", "info"}
 
 MAX_LISTED = 12  # node names printed per line in text before "and N more"
 
 
 def render_fleet(fmt: str, summary: FleetSummary) -> str:
     if fmt == "json":
-        return json.dumps(fleet_dict(summary), indent=2)
+        return dumps(fleet_dict(summary), indent=2)
     if fmt == "html":
         return fleet_html(summary)
     return fleet_text(summary)
@@ -81,7 +86,7 @@ def fleet_text(summary: FleetSummary) -> str:
             )
     else:
         lines.append("\nNo version drift across the fleet.")
-    return "\n".join(lines) + "\n"
+    return terminal("\n".join(lines)) + "\n"  # node files may hold escape sequences
 
 
 _STYLE = """
@@ -107,8 +112,17 @@ r.forEach(function(row){b.appendChild(row);});});});
 """
 
 
+def _css(severity: Any) -> str:
+    return severity if severity in _SEVERITY_CLASSES else "unknown"
+
+
+def _esc(value: Any) -> str:
+    # Markup escaped, and control characters made visible too (the file may be `cat`-ed).
+    return html.escape(terminal(str(value)), quote=True)
+
+
 def fleet_html(summary: FleetSummary) -> str:
-    esc = html.escape
+    esc = _esc
     codes = list(summary.by_check)
     nodes = sorted(summary.judged, key=lambda n: (-n.errors, n.node))
     out = [
@@ -132,7 +146,7 @@ def fleet_html(summary: FleetSummary) -> str:
         out.append("</tr></thead><tbody>")
         for code, entry in summary.by_check.items():
             out.append(
-                f"<tr><td>{esc(code)}</td><td class='{esc(entry['severity'])}'>"
+                f"<tr><td>{esc(code)}</td><td class='{_css(entry['severity'])}'>"
                 f"{esc(entry['severity'])}</td><td>{esc(entry['category'])}</td>"
                 f"<td>{esc(entry['title'])}</td><td>{len(entry['nodes'])}</td></tr>"
             )
@@ -153,7 +167,9 @@ def fleet_html(summary: FleetSummary) -> str:
         for code in codes:
             severity = fired.get(code)
             cells.append(
-                f"<td class='{severity}'>{severity}</td>" if severity else "<td class='ok'>ok</td>"
+                f"<td class='{_css(severity)}'>{esc(severity)}</td>"
+                if severity
+                else "<td class='ok'>ok</td>"
             )
         for fact in DRIFT_FACTS:
             value = node.facts.get(fact)

@@ -5,12 +5,12 @@ The document is described by ``envcheck/schema/report.schema.json`` (JSON Schema
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict
 
 from envcheck import __version__
 from envcheck.findings import Outcome
 from envcheck.report import data_version, exit_code
+from envcheck.safe_json import dumps
 
 REPORT_FORMAT = 1
 
@@ -38,4 +38,5 @@ def document(snapshot: Any, outcome: Outcome, matrix: Any, strict: bool = False)
 
 
 def render(snapshot: Any, outcome: Outcome, matrix: Any, strict: bool = False, **_: Any) -> str:
-    return json.dumps(document(snapshot, outcome, matrix, strict), indent=2, default=str) + "\n"
+    doc = document(snapshot, outcome, matrix, strict)
+    return dumps(doc, indent=2, default=str) + "\n"  # never NaN/Infinity

@@ -11,6 +11,7 @@ from typing import Any, Dict, List
 from xml.etree import ElementTree as ET
 
 from envcheck.findings import Finding, Outcome
+from envcheck.sanitize import xml_text as x
 
 
 def _titles() -> Dict[str, Any]:
@@ -21,7 +22,7 @@ def _titles() -> Dict[str, Any]:
 
 def _describe(f: Finding) -> str:
     gpu = f"GPU {f.gpu}: " if f.gpu is not None else ""
-    return f"{gpu}expected {f.expected}; found {f.found}; fix: {f.fix}"
+    return x(f"{gpu}expected {f.expected}; found {f.found}; fix: {f.fix}")
 
 
 def render(snapshot: Any, outcome: Outcome, matrix: Any, strict: bool = False, **_: Any) -> str:
@@ -32,17 +33,17 @@ def render(snapshot: Any, outcome: Outcome, matrix: Any, strict: bool = False, *
     codes = sorted(set(by_code) | set(outcome.passed) | {s.code for s in outcome.skipped})
     skipped = {s.code: s.reason for s in outcome.skipped}
     host = snapshot.hostname if isinstance(snapshot.hostname, str) else "unknown"
-    suite = ET.Element("testsuite", name="envcheck", hostname=host)
+    suite = ET.Element("testsuite", name="envcheck", hostname=x(host))
     failures = 0
     for code in codes:
         spec = specs.get(code)
         category = spec.category if spec else "unknown"
         title = spec.title if spec else code
         case = ET.SubElement(
-            suite, "testcase", classname=f"envcheck.{category}", name=f"{code} {title}"
+            suite, "testcase", classname=x(f"envcheck.{category}"), name=x(f"{code} {title}")
         )
         if code in skipped:
-            ET.SubElement(case, "skipped", message=skipped[code])
+            ET.SubElement(case, "skipped", message=x(skipped[code]))
             continue
         found = by_code.get(code, [])
         failing = [
@@ -53,14 +54,14 @@ def render(snapshot: Any, outcome: Outcome, matrix: Any, strict: bool = False, *
             failure = ET.SubElement(
                 case,
                 "failure",
-                message=f"{code}: {failing[0].found}"[:500],
-                type=failing[0].severity,
+                message=x(f"{code}: {failing[0].found}"[:500]),
+                type=x(failing[0].severity),
             )
             failure.text = "\n".join(_describe(f) for f in failing)
         others = [f for f in found if f not in failing]
         if others:
             out = ET.SubElement(case, "system-out")
-            out.text = "\n".join(f"[{f.severity}] {_describe(f)}" for f in others)
+            out.text = "\n".join(f"[{x(f.severity)}] {_describe(f)}" for f in others)
     suite.set("tests", str(len(codes)))
     suite.set("failures", str(failures))
     suite.set("errors", "0")

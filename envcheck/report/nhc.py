@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from envcheck.findings import Finding, Outcome
+from envcheck.sanitize import one_line
 
 MAX_REASON = 160
 
@@ -20,7 +21,7 @@ def reason(f: Finding) -> str:
     """``envcheck: EC101 GPU 0: <found>`` — one line, no quotes or control characters."""
     gpu = f"GPU {f.gpu}: " if f.gpu is not None else ""
     text = f"{f.code} {gpu}{f.found}"
-    text = re.sub(r"[\x00-\x1f\x7f\"'`$\\;|&<>]", " ", text)
+    text = re.sub(r"[\"'`$\\;|&<>]", " ", one_line(text))  # C0, C1, bidi: visible escapes
     text = re.sub(r"\s+", " ", text).strip()
     if len(text) > MAX_REASON:
         text = text[: MAX_REASON - 3].rstrip() + "..."

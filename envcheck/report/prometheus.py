@@ -8,17 +8,21 @@ labelled by index, UUID and model. Write it atomically into the textfile directo
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from envcheck import __version__
 from envcheck.findings import Outcome
 from envcheck.report import data_version, exit_code
+from envcheck.sanitize import one_line
 
 
 def escape(value: Any) -> str:
     """A label value escaped per the exposition format: backslash, double quote, newline."""
-    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    # Other control characters become visible escapes first (then escaped like any backslash).
+    text = "\n".join(one_line(part) for part in str(value).split("\n"))
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
 def _labels(labels: Dict[str, Any]) -> str:
@@ -99,7 +103,11 @@ def _value(v: Any) -> Optional[float]:
     if isinstance(v, bool):
         return 1.0 if v else 0.0
     if isinstance(v, (int, float)):
-        return float(v)
+        try:
+            number = float(v)
+        except OverflowError:  # an integer too large for a float is not a measurement
+            return None
+        return number if math.isfinite(number) else None
     return None
 
 

@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional
 from envcheck import __version__
 from envcheck.findings import Finding, Outcome
 from envcheck.report import data_version, exit_code
+from envcheck.sanitize import terminal
 
 _COLORS = {"error": "31", "warning": "33", "info": "36", "ok": "32", "dim": "2", "bold": "1"}
 _HEAD = {"error": "ERRORS", "warning": "WARNINGS", "info": "INFO"}
@@ -32,11 +33,15 @@ def _paint(text: str, style: str, color: bool) -> str:
 
 
 def _finding(f: Finding, color: bool) -> List[str]:
-    gpu = f" [GPU {f.gpu}]" if f.gpu is not None else ""
-    lines = [f"  {_paint(f.code, f.severity, color)} {f.title}{gpu}  ({f.category})"]
-    lines.append(f"      expected: {f.expected}")
-    lines.append(f"      found:    {f.found}")
-    lines.append(f"      fix:      {f.fix}")
+    # Every field may quote input (a hostname, a log line): neutralised before painting.
+    gpu = f" [GPU {terminal(str(f.gpu))}]" if f.gpu is not None else ""
+    lines = [
+        f"  {_paint(terminal(f.code), f.severity, color)} {terminal(f.title)}{gpu}  "
+        f"({terminal(f.category)})"
+    ]
+    lines.append(f"      expected: {terminal(f.expected)}")
+    lines.append(f"      found:    {terminal(f.found)}")
+    lines.append(f"      fix:      {terminal(f.fix)}")
     return lines
 
 
@@ -71,7 +76,7 @@ def _kernels(snapshot: Any) -> List[str]:
 
 
 def _printable(text: str) -> str:
-    return "".join(c if c.isprintable() else "?" for c in text)
+    return terminal(text)  # the one sanitiser (envcheck/sanitize.py): escapes shown, inert
 
 
 def _judged(snapshot: Any, snapshot_file: Optional[str]) -> str:
@@ -109,7 +114,7 @@ def render(
         ]
         for f in shown:
             lines.extend(_finding(f, color))
-        return "\n".join(lines) + ("\n" if lines else "")
+        return terminal("\n".join(lines), keep_sgr=color) + ("\n" if lines else "")
     lines.append(
         _paint(f"envcheck {__version__}", "bold", color)
         + f" — {_judged(snapshot, snapshot_file)}; matrix data "
@@ -156,7 +161,7 @@ def render(
         for s in unknown:
             by_reason.setdefault(s.reason, []).append(s.code)
         for reason, codes in by_reason.items():
-            lines.append(f"  {' '.join(codes)}: {reason}")
+            lines.append(f"  {' '.join(codes)}: {terminal(reason)}")
         lines.append("")
     if not_applicable:
         lines.append(
@@ -182,4 +187,5 @@ def render(
         + (" (strict)" if strict else "")
     )
     lines.append(_paint(summary, "error" if code else "ok", color))
-    return "\n".join(lines) + "\n"
+    # Last line of defence: nothing from input reaches the terminal as an escape sequence.
+    return terminal("\n".join(lines), keep_sgr=color) + "\n"
