@@ -107,6 +107,8 @@ def resolve(
         report = Path(tmp) / "report.json"
         cmd = [sys.executable, "-m", "pip", "--isolated", "--disable-pip-version-check"]
         cmd += ["install", "--dry-run", "--ignore-installed", "--quiet", "--report", str(report)]
+        # pip takes --platform only with --target (nothing is installed: --dry-run)
+        cmd += ["--target", str(Path(tmp) / "target")]
         cmd += ["--only-binary=:all:", "--python-version", python, "--implementation", "cp"]
         for tag in platform_tags(arch, glibc):
             cmd += ["--platform", tag]
