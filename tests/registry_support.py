@@ -142,7 +142,7 @@ class Registry:
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
-    def __enter__(self) -> "Registry":
+    def __enter__(self) -> Registry:
         self.thread.start()
         return self
 
