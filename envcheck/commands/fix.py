@@ -257,6 +257,7 @@ def _docker(snapshot: Any, matrix: Any, args: dict) -> int:
     tag = shlex.quote(opts.tag)
     echo(f"Wrote the build context {path}/ ({', '.join(ctx.files)})")
     echo(f"  base image: {ctx.base.pinned} ({ctx.base.reason})")
+    echo(f"  python: {ctx.base.python or 'unknown'} (the base image's: the pins are for it)")
     for pin in ctx.pins:
         echo(f"  pin: {pin}")
     for note in ctx.notes:

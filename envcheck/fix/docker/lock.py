@@ -42,6 +42,7 @@ class Lock:
     top_level: List[str]
     packages: List[Locked] = field(default_factory=list)
     source: str = ""  # the wheelhouse or index it was resolved against
+    python: Optional[str] = None  # the Python it was resolved for
     problem: Optional[str] = None  # why only the top-level pins are there
 
     @property
@@ -54,7 +55,10 @@ class Lock:
     def render(self, header: Sequence[str]) -> str:
         lines = [f"# {line}" for line in header]
         if self.hashed:
-            lines.append(f"# every package of the closure, resolved against {self.source}")
+            lines.append(
+                f"# every package of the closure, resolved against {self.source} for Python "
+                f"{self.python} (the base image's)"
+            )
             for p in sorted(self.packages, key=lambda p: p.name):
                 lines.append(f"{p.name}=={p.version} \\\n    --hash=sha256:{p.sha256}")
         else:
@@ -85,7 +89,7 @@ def resolve(
     timeout: float = 180.0,
 ) -> Lock:
     """The closure of ``top_level`` from the wheelhouse (``find_links``) or ``index_url``."""
-    lock = Lock(top_level=list(top_level))
+    lock = Lock(top_level=list(top_level), python=python)
     if not top_level:
         lock.source = "nothing to lock"
         return lock
