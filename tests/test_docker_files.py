@@ -245,3 +245,26 @@ def test_32_concurrent_runs_into_one_folder(tmp_path: Path) -> None:
     leftovers += [p.name for p in out.iterdir() if p.name.startswith(".envcheck-tmp")]
     assert not leftovers
     assert fix_docker(out).returncode == 0  # and the result is a context it recognises
+
+
+def test_a_hand_edited_manifest_cannot_reach_outside(tmp_path: Path) -> None:
+    out = tmp_path / "ctx"
+    assert fix_docker(out).returncode == 0
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    inner = tmp_path / "elsewhere"
+    inner.mkdir()
+    (inner / "x.whl").write_text("mine\n")
+    (out / "linked").symlink_to(inner)
+    path = out / ".envcheck-manifest.json"
+    manifest = json.loads(path.read_text())
+    digest = hashlib.sha256(b"precious\n").hexdigest()
+    manifest["files"]["../victim.txt"] = [digest]
+    manifest["files"][str(victim)] = [digest]
+    manifest["files"]["linked/x.whl"] = [hashlib.sha256(b"mine\n").hexdigest()]
+    manifest["dirs"] += ["..", "linked"]
+    path.write_text(json.dumps(manifest))
+    proc = fix_docker(out)
+    assert proc.returncode == 0, proc.stderr
+    assert victim.read_text() == "precious\n" and (inner / "x.whl").is_file()
+    assert (out / "linked").is_symlink()

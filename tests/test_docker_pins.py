@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from docker_support import fake_wheel, wheelhouse_for
-from fix_support import FIXTURES, run_envcheck
+from fix_support import FIXTURES, hadolint, run_envcheck, shellcheck
 from registry_support import Registry
 
 GIB = 1024**3
@@ -128,6 +128,10 @@ def test_hash_lock_covers_torchs_own_dependencies(tmp_path: Path, envcheck_deps:
         dockerfile
     )
     assert "packages locked with sha256 (the wheelhouse)" in proc.stdout
+    lint = hadolint(out / "Dockerfile")
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    check = shellcheck((out / "run.sh").read_text(), tmp_path)
+    assert check.returncode == 0, check.stdout
     # envcheck's own dependencies are in their own lock, not in the training stack's
     ours = (out / "envcheck-requirements.txt").read_text()
     assert re.search(r"^typer==", ours, re.M) and not re.search(r"^typer==", lock, re.M)
@@ -152,9 +156,10 @@ def test_lock_that_cannot_resolve_says_only_top_level(tmp_path: Path) -> None:
     assert "# ONLY TOP-LEVEL PINS: pip could not resolve against the wheelhouse" in lock
     assert "trainlib==1.0\n" in lock and "--hash" not in lock
     assert "requirements.txt: ONLY TOP-LEVEL PINS" in proc.stdout
-    assert "--require-hashes -r /tmp/envcheck-build/requirements.txt" not in (
-        out / "Dockerfile"
-    ).read_text()
+    assert (
+        "--require-hashes -r /tmp/envcheck-build/requirements.txt"
+        not in (out / "Dockerfile").read_text()
+    )
 
 
 def test_cuda_base_pins_for_its_python_and_keeps_uid_1000(tmp_path: Path) -> None:
@@ -167,6 +172,8 @@ def test_cuda_base_pins_for_its_python_and_keeps_uid_1000(tmp_path: Path) -> Non
     assert "python: 3.12 (the base image's" in proc.stdout
     # Ubuntu 24.04 has a user with UID 1000 already: no blind useradd --uid 1000
     assert "getent passwd 1000 >/dev/null \\\n        || useradd" in dockerfile
+    lint = hadolint(out / "Dockerfile")
+    assert lint.returncode == 0, lint.stdout + lint.stderr
     proc, out = fix_docker(tmp_path, new_driver, "--offline", "--cuda-base", out=tmp_path / "b")
     assert proc.returncode == 0, proc.stderr
     assert "cudnn-runtime-ubuntu22.04" in (out / "Dockerfile").read_text()
@@ -178,7 +185,8 @@ def test_wheelhouse_build_needs_no_network(tmp_path: Path) -> None:
     fake_wheel(wh, "trainlib", "1.0")
     proc, _ = fix_docker(tmp_path, snap_file(tmp_path), "--offline", "--cuda-base",
                          "--wheelhouse", str(wh), "--framework", "none")  # fmt: skip
-    assert proc.returncode == 2 and "cannot apt-get" in proc.stderr and "--base-image" in proc.stderr
+    assert proc.returncode == 2 and "cannot apt-get" in proc.stderr
+    assert "--base-image" in proc.stderr
     proc, out = fix_docker(tmp_path, snap_file(tmp_path), "--offline", "--wheelhouse", str(wh),
                            "--framework", "none")  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -236,12 +244,13 @@ def fake_docker(tmp_path: Path) -> dict:
 
 
 def test_compose_and_run_sh_mean_the_same_for_hostile_paths(tmp_path: Path) -> None:
-    data = tmp_path / "my data" / "$HOME's \"set\""
+    data = tmp_path / "my data" / '$HOME\'s "set"'
     data.mkdir(parents=True)
     out = tmp_path / "ctx with spaces"
-    proc, out = fix_docker(tmp_path, snap_file(tmp_path), "--offline", "--framework", "none",
-                           "--data", str(data), "--gpus", "0,1", "--tag", "train:$x" if False
-                           else "train:1", out=out)  # fmt: skip
+    proc, out = fix_docker(
+        tmp_path, snap_file(tmp_path), "--offline", "--framework", "none",
+        "--data", str(data), "--gpus", "0,1", "--tag", "train:1", out=out,
+    )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     env = fake_docker(tmp_path)
     ran = subprocess.run([str(out / "run.sh"), "python3", "train.py"], capture_output=True,
@@ -250,9 +259,8 @@ def test_compose_and_run_sh_mean_the_same_for_hostile_paths(tmp_path: Path) -> N
     argv = json.loads(Path(env["RECORD"]).read_text())
     mount = argv[argv.index("--mount") + 1]
     # docker parses --mount as CSV: the field with quotes is quoted, its quotes doubled
-    assert mount == (
-        'type=bind,"source=' + str(data).replace('"', '""') + '",target=/data/_HOME_s__set_,readonly'
-    )
+    quoted = '"source=' + str(data).replace('"', '""') + '"'
+    assert mount == f"type=bind,{quoted},target=/data/_HOME_s__set_,readonly"
     assert argv[argv.index("--cpuset-mems") + 1] == "0"
     assert argv[-3:] == ["train:1", "python3", "train.py"]
     yaml = pytest.importorskip("yaml")

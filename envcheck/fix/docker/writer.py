@@ -45,6 +45,17 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+def safe_rel(rel: str) -> bool:
+    """A relative path inside the output: no absolute path, no '..', no control characters."""
+    parts = rel.split("/")
+    return (
+        bool(rel)
+        and not rel.startswith("/")
+        and all(p not in ("", ".", "..") for p in parts)
+        and not any(ord(c) < 32 or c == "\\" for c in rel)
+    )
+
+
 def os_error(out: Path, exc: OSError) -> InputError:
     where = V.safe_text(str(exc.filename or out), 300)
     return InputError(f"cannot write the build context: {where}: {exc.strerror or exc}")
@@ -197,10 +208,13 @@ class ContextWriter:
             return {}, set(), f"{MANIFEST} (not a regular file)"
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+            # a hand-edited manifest must not name anything outside the output
             files = {
-                str(k): [str(h) for h in v] for k, v in data["files"].items() if isinstance(v, list)
+                str(k): [str(h) for h in v]
+                for k, v in data["files"].items()
+                if isinstance(v, list) and safe_rel(str(k))
             }
-            dirs = {str(d) for d in data.get("dirs", [])}
+            dirs = {str(d) for d in data.get("dirs", []) if safe_rel(str(d))}
         except (OSError, ValueError, KeyError, AttributeError, TypeError):
             return {}, set(), f"{MANIFEST} (unreadable)"
         return files, dirs, None
@@ -286,10 +300,22 @@ class ContextWriter:
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
 
+    def _through_link(self, rel: str) -> bool:
+        """Whether a folder on the way to ``rel`` is a symlink (or not a folder)."""
+        parts = rel.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            try:
+                st = os.lstat(self.out.joinpath(*parts[:i]))
+            except FileNotFoundError:
+                return True
+            if not stat.S_ISDIR(st.st_mode):
+                return True
+        return False
+
     def _remove_stale(self, files: Dict[str, List[str]], dirs: Set[str], outcome: Outcome) -> None:
         """Files of an earlier run that this run does not write: removed while unchanged."""
         for rel, hashes in sorted(files.items()):
-            if rel in self.entries:
+            if rel in self.entries or self._through_link(rel):
                 continue
             path = self.out / rel
             try:
@@ -302,6 +328,8 @@ class ContextWriter:
             else:
                 outcome.kept.append(rel)
         for rel in sorted(dirs - self._dirs(), key=len, reverse=True):
+            if self._through_link(rel):
+                continue
             path = self.out / rel
             with contextlib.suppress(OSError):
                 if not os.path.islink(path):
