@@ -147,16 +147,6 @@ def wheelhouse_for(names: Iterable[str], dest: Path) -> List[Path]:
     return out
 
 
-def constraints_for(name: str) -> List[str]:
-    """``name==version`` for the runtime closure of ``name`` (itself excluded)."""
-    pins = []
-    for dist in runtime_closure(name):
-        key = canonicalize_name(dist.metadata["Name"])
-        if key != canonicalize_name(name):
-            pins.append(f"{key}=={dist.version}")
-    return sorted(pins)
-
-
 def fake_wheel(dest: Path, name: str, version: str, requires: Iterable[str] = ()) -> Path:
     """A tiny real wheel: one module that records its version, plus dist-info."""
     dist_name = re.sub(r"[-_.]+", "_", name)

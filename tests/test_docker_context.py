@@ -17,8 +17,11 @@ def snap(name: str) -> str:
 
 
 def make(tmp_path: Path, name: str, *args: str):
+    """fix --docker --offline (no registry or index asked: fast, and the same on every host)."""
     out = tmp_path / "ctx"
-    proc = run_envcheck("fix", "--docker", "--snapshot", snap(name), "--output", str(out), *args)
+    proc = run_envcheck(
+        "fix", "--docker", "--offline", "--snapshot", snap(name), "--output", str(out), *args
+    )
     return proc, out
 
 
@@ -34,20 +37,23 @@ def test_context_for_an_8_gpu_node(tmp_path: Path) -> None:
     assert 'io.envcheck.host.gpus="8x NVIDIA H100 80GB HBM3"' in dockerfile
     assert "USER 1000:1000" in dockerfile
     assert 'CMD ["envcheck", "verify"]' in dockerfile and "HEALTHCHECK" in dockerfile
-    # every requirement is an exact pin; the torch build carries its variant
-    req = [
-        line
-        for line in (out / "requirements.txt").read_text().splitlines()
-        if line and not line.startswith("#")
-    ]
-    assert req[0].startswith("--extra-index-url https://download.pytorch.org/whl/cu")
-    assert all(re.match(r"^[a-z0-9-]+(\[[a-z0-9,-]+\])?==\S+$", r) for r in req[1:]), req
-    assert re.match(r"^torch==[\d.]+\+cu\d+$", req[1])
+    # every requirement is an exact pin; the torch build carries its variant; offline, the
+    # file says plainly that only the top-level pins are there
+    text = (out / "requirements.txt").read_text()
+    assert "# ONLY TOP-LEVEL PINS" in text and "ONLY TOP-LEVEL PINS" in proc.stdout
+    req = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert all(re.match(r"^[a-z0-9-]+(\[[a-z0-9,-]+\])?==\S+$", r) for r in req), req
+    assert re.match(r"^torch==[\d.]+\+cu\d+$", req[0])
+    # the CUDA-variant index is THE index of the torch set, never an extra one
+    assert re.search(r"--index-url https://download\.pytorch\.org/whl/cu\d+ ", dockerfile)
+    assert "extra-index-url" not in dockerfile + text
     # run flags: the two GPUs, their NUMA node's CPUs and memory, shm, ulimits, ro mounts
     run = (out / "run.sh").read_text()
     assert "--gpus '\"device=4,5\"'" in run
     assert "--cpuset-cpus 32-63" in run and "--cpuset-mems 1" in run
     assert "--shm-size 4g" in run and "--memory 115g" in run
+    assert "--memory-swap 115g" in run
+    assert "--pids-limit 32768" in run
     assert "--ulimit memlock=-1" in run and "--ulimit stack=67108864" in run
     assert "type=bind,source=/srv/data/imagenet,target=/data/imagenet,readonly" in run
     compose_text = (out / "compose.yaml").read_text()
@@ -100,7 +106,7 @@ def test_cuda_base_is_within_the_driver(tmp_path: Path) -> None:
     # driver 550.54.15 runs CUDA up to 12.4 Update 1 (full compatibility)
     assert "ARG BASE_IMAGE=nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04" in dockerfile
     assert "apt-get install -y --no-install-recommends python3 python3-venv" in dockerfile
-    # Ubuntu 22.04's Python is 3.10: the pins are for it
+    # Ubuntu 22.04's Python is 3.10: the pins are for it (torch 2.5.1 has cp310 wheels)
     assert "--ipc" not in (out / "run.sh").read_text()
 
 
@@ -139,8 +145,14 @@ def test_user_requirements_are_pinned_in(tmp_path: Path) -> None:
     req.write_text("numpy==1.26.4  # arrays\ntransformers==4.46.3\n")
     proc, out = make(tmp_path, "healthy-h100", "--requirements", str(req))
     assert proc.returncode == 0, proc.stderr
-    text = (out / "requirements.txt").read_text()
+    # from PyPI, in their own lock: the torch index serves only the torch set
+    text = (out / "requirements-extra.txt").read_text()
     assert "numpy==1.26.4\n" in text and "transformers==4.46.3\n" in text
+    assert "numpy" not in (out / "requirements.txt").read_text()
+    dockerfile = (out / "Dockerfile").read_text()
+    assert "--index-url https://pypi.org/simple -r /tmp/envcheck-build/requirements-extra.txt" in (
+        dockerfile
+    )
 
 
 def test_wheelhouse_makes_an_airgapped_build(tmp_path: Path) -> None:

@@ -107,6 +107,24 @@ def register(app: typer.Typer) -> None:
         python_version: Optional[str] = typer.Option(
             None, "--python", help="The Python version to plan for, e.g. 3.11."
         ),
+        base_digest: Optional[str] = typer.Option(
+            None,
+            "--base-digest",
+            help="sha256:... of the base image's manifest, when neither the engine nor the "
+            "registry can tell it (--docker).",
+        ),
+        force: bool = typer.Option(
+            False,
+            "--force",
+            help="With --docker: replace files in the output folder that envcheck did not "
+            "write (never deletes them).",
+        ),
+        offline: bool = typer.Option(
+            False,
+            "--offline",
+            help="With --docker: ask no registry or package index (pins are hash-locked only "
+            "from --wheelhouse).",
+        ),
         build: bool = typer.Option(False, "--build", help="Build the image (Docker SDK)."),
         tag: str = typer.Option("envcheck-train:latest", "--tag", help="Image tag for --build."),
     ) -> None:
@@ -205,15 +223,47 @@ def _parse_gpus(text: Optional[str]) -> Optional[List[int]]:
     return out
 
 
+# Findings a container cannot fix: the driver, the kernel modules and the GPUs are the host's.
+HOST_ONLY_CATEGORIES = frozenset(
+    {
+        "driver-too-old",
+        "driver-library-mismatch",
+        "driver-not-loaded",
+        "gpu-health",
+        "gpu-throttle",
+        "pcie-degraded",
+        "gpu-contention",
+    }
+)
+
+
+def _host_problems(snapshot: Any, matrix: Any, policy_file: Optional[str]) -> List[str]:
+    """One line per finding that no image can fix, errors first."""
+    outcome = _judge(snapshot, matrix, policy_file)
+    found = [
+        f
+        for f in outcome.findings
+        if f.category in HOST_ONLY_CATEGORIES and f.severity in ("error", "warning")
+    ]
+    found.sort(key=lambda f: f.severity != "error")
+    from envcheck.fix.validate import safe_text  # noqa: PLC0415
+
+    return [f"{f.severity} {f.code}: {safe_text(f.title, 200)}" for f in found]
+
+
 def _docker(snapshot: Any, matrix: Any, args: dict, evidence: Any = None) -> int:
+    import shlex  # noqa: PLC0415
+
     from envcheck.fix.docker import (  # noqa: PLC0415
         DEFAULT_OUTPUT,
         DockerOptions,
         EngineUnavailable,
         build_image,
+        validate_tag,
         write_context,
     )
 
+    validate_tag(args["tag"])
     opts = DockerOptions(
         output=args["output"] or DEFAULT_OUTPUT,
         base_image=args["base_image"],
@@ -228,29 +278,45 @@ def _docker(snapshot: Any, matrix: Any, args: dict, evidence: Any = None) -> int
         tag=args["tag"],
         framework=args["framework"] or "torch",
         target=args["target"],
+        base_digest=args["base_digest"],
+        force=args["force"],
+        resolve_online=not args["offline"],
     )
     opts.evidence = evidence  # the build is chosen on verify's judgment (envcheck.fix.choose)
-    ctx = write_context(snapshot, matrix, opts)
     echo = typer.echo
-    echo(f"Wrote the build context {ctx.path}/ ({', '.join(ctx.files)})")
-    echo(f"  base image: {ctx.base.image} ({ctx.base.reason})")
+    problems = _host_problems(snapshot, matrix, args["policy_file"])
+    if problems:
+        echo("FIRST, on the host: no image fixes these (the driver and GPUs are the host's):")
+        for line in problems:
+            echo(f"  {line}")
+        echo("  (envcheck fix prints the plan for them)")
+    ctx = write_context(snapshot, matrix, opts)
+    path = shlex.quote(str(ctx.path))
+    tag = shlex.quote(opts.tag)
+    echo(f"Wrote the build context {path}/ ({', '.join(ctx.files)})")
+    echo(f"  base image: {ctx.base.pinned} ({ctx.base.reason})")
+    echo(f"  python: {ctx.base.python or 'unknown'} (the base image's: the pins are for it)")
     for pin in ctx.pins:
         echo(f"  pin: {pin}")
     for note in ctx.notes:
         echo(f"  note: {note}")
-    echo("  docker run " + " ".join(ctx.run_args) + " IMAGE")
+    if ctx.removed:
+        echo(
+            "  removed from an earlier run (unchanged, written by envcheck): "
+            + ", ".join(ctx.removed)
+        )
+    echo("  docker run " + " ".join(shlex.quote(a) for a in ctx.run_args) + " IMAGE")
+    build_line = f"docker build -t {tag} {path}"
     if not args["build"]:
-        echo(f"Build it with: docker build -t {opts.tag} {ctx.path}")
+        echo(f"Build it with: {build_line}")
         return 0
     try:
-        image_id = build_image(ctx.path, opts.tag, lambda line: echo(f"  | {line}"))
+        image_id = build_image(
+            ctx.path, opts.tag, lambda line: echo(f"  | {line}"), base_image=ctx.base.pinned
+        )
     except EngineUnavailable as exc:
         echo(f"envcheck: {exc}", err=True)
-        echo(
-            f"The context {ctx.path}/ is ready: build it later with "
-            f"docker build -t {opts.tag} {ctx.path}",
-            err=True,
-        )
+        echo(f"The context {path}/ is ready: build it later with {build_line}", err=True)
         return 2
     echo(f"Built {opts.tag} ({image_id or 'id unknown'})")
     return 0

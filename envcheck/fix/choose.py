@@ -288,7 +288,7 @@ def docker_pins(
     as ``fix`` (``choose``), for the image's Python on Linux."""
     from envcheck.errors import InputError
     from envcheck.fix import validate as V
-    from envcheck.fix.docker import _docker_pin
+    from envcheck.fix.docker.pins import _docker_pin
     from envcheck.fix.plan import parse_target
 
     framework = opts.framework
