@@ -502,7 +502,13 @@ def test_torch_2_14_arch_lists_and_2_15_gaps() -> None:
     assert variant("2.14.0", "cu126")["arch_list"] == sm(50, 60, 70, 75, 80, 86, 90)
     for tag in ("cu130", "cu132"):
         v = variant("2.14.1", tag)
-        assert v["arch_list"] == sm(75, 80, 86, 90, 100, 120) and v["ptx"] == ["compute_120"]
+        assert v["arch_list"] == sm(75, 80, 86, 90, 100, 120)
+        # RELEASE.md's "+PTX" describes nightlies: release builds strip it since
+        # pytorch/pytorch#188914 (before the 2.14 cut); not read from a 2.14 wheel -> null.
+        assert v["ptx"] is None and f"variants.{tag}.ptx" in torch("2.14.1")["unconfirmed"]
+        # 2.12 release wheels shipped no PTX (pytorch/pytorch#188925, issue 14)
+        assert variant("2.12.1", tag)["ptx"] == []
+    assert variant("2.13.0", "cu130")["ptx"] == ["compute_120"]  # named in #188925
     # 2.15's architecture list was not published in a source read: must stay null, not guessed.
     v = variant("2.15.0", "cu132")
     assert v["arch_list"] is None and "variants.cu132.arch_list" in torch("2.15.0")["unconfirmed"]
@@ -662,17 +668,20 @@ def test_tensorflow_no_native_windows_gpu_after_2_10() -> None:
 C12_90 = ("12.3", ">=12.1", ">=9.0,<10.0", "525.60.13")
 C12_91 = ("12.3", ">=12.1", ">=9.1,<10.0", "525.60.13")
 C12_98 = ("12.3", ">=12.1", ">=9.8,<10.0", "525.60.13")
-C12_BR = ("12.3", ">=12.1", ">=9.8,<10.0", "525")  # from 0.8.0 the docs give only the branch
+# JAX CHANGELOG: "JAX is now built using CUDA 12.8" (0.6.0), "... CUDA 12.9" (0.7.1)
+C12_91_128 = ("12.8", ">=12.1", ">=9.1,<10.0", "525.60.13")
+C12_98_129 = ("12.9", ">=12.1", ">=9.8,<10.0", "525.60.13")
+C12_BR = ("12.9", ">=12.1", ">=9.8,<10.0", "525")  # from 0.8.0 the docs give only the branch
 C13_BR = ("13.0", ">=13.0", ">=9.8,<10.0", "580")
 # jax: (python_requires, jaxlib_min, cuda12 plugin (built with, CUDA, cuDNN, driver), cuda13)
 JAX = {
     "0.4.30": (">=3.9", "0.4.27", C12_90, None),
     "0.5.0": (">=3.10", "0.5.0", C12_91, None),
     "0.5.3": (">=3.10", "0.5.3", C12_91, None),
-    "0.6.0": (">=3.10", "0.6.0", C12_91, None),
-    "0.6.2": (">=3.10", "0.6.2", C12_91, None),
-    "0.7.0": (">=3.11", "0.7.0", C12_91, None),
-    "0.7.2": (">=3.11", "0.7.2", C12_98, None),
+    "0.6.0": (">=3.10", "0.6.0", C12_91_128, None),
+    "0.6.2": (">=3.10", "0.6.2", C12_91_128, None),
+    "0.7.0": (">=3.11", "0.7.0", C12_91_128, None),
+    "0.7.2": (">=3.11", "0.7.2", C12_98_129, None),
     "0.8.0": (">=3.11", "0.8.0", C12_BR, C13_BR),
     "0.8.1": (">=3.11", "0.8.1", C12_BR, C13_BR),
     "0.9.0": (">=3.11", "0.9.0", C12_BR, C13_BR),
