@@ -13,6 +13,7 @@ edits compat_data/: a person checks the proposal and commits it with the source.
     python tools/compat_refresh.py --json             # machine-readable
     python tools/compat_refresh.py --offline DIR      # recorded responses (tests)
     python tools/compat_refresh.py --record DIR       # save what was read, trimmed
+    python tools/compat_refresh.py --data DIR         # compare another copy of compat_data/
 
 Exit codes: 0 nothing differs, 1 differences found, 2 the index or the data could not be read.
 """
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional
 
 from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 DATA = Path(__file__).resolve().parent.parent / "compat_data"
@@ -105,14 +107,47 @@ def _trim(doc: Dict[str, Any]) -> Dict[str, Any]:
                     "upload_time": f.get("upload_time"),
                     "yanked": f.get("yanked", False),
                     "requires_python": f.get("requires_python"),
+                    # the interpreter tags of all the release's wheels ("cp39", "py3"): which
+                    # Pythons get a wheel, which Requires-Python alone does not say
+                    "python_tags": _python_tags(fs),
                 }
                 for f in fs[:1]
             ]
             for v, fs in doc["releases"].items()
         }
     if "urls" in doc:
-        out["urls"] = [{"filename": f.get("filename"), "upload_time": f.get("upload_time")} for f in doc["urls"][:3]]
+        out["urls"] = [
+            {"filename": f.get("filename"), "upload_time": f.get("upload_time")}
+            for f in doc["urls"][:3]
+        ]
     return out
+
+
+_WHEEL_RE = re.compile(r"^[^-]+-[^-]+(?:-\d[^-]*)?-([^-]+)-[^-]+-[^-]+\.whl$")
+
+
+def _python_tags(files: List[Dict[str, Any]]) -> List[str]:
+    tags = set()
+    for f in files:
+        m = _WHEEL_RE.match(str(f.get("filename") or ""))
+        if m:
+            tags.update(m.group(1).split("."))
+    return sorted(tags)
+
+
+def _cp_versions(project: Dict[str, Any], v: Version) -> List[Version]:
+    """CPython minor versions the release has wheels for (cp39 -> 3.9); [] when unknown or
+    pure-Python (py3 wheels)."""
+    out = set()
+    for text, files in (project.get("releases") or {}).items():
+        if text != str(v):
+            continue
+        for f in files:
+            for tag in f.get("python_tags") or _python_tags([f]):
+                m = re.fullmatch(r"cp3(\d+)", tag)
+                if m:
+                    out.add(Version(f"3.{m.group(1)}"))
+    return sorted(out)
 
 
 def _final_releases(project: Dict[str, Any]) -> List[Version]:
@@ -178,6 +213,44 @@ def _load(kind: str) -> Dict[str, Any]:
     return json.loads((DATA / f"{kind}.json").read_text())
 
 
+def _python_differences(
+    package: str, version: str, spec: Optional[str], project: Dict[str, Any]
+) -> List[Difference]:
+    """The data's Python range against the release's wheels (CPython tags) or, for pure-Python
+    releases, its Requires-Python. Requires-Python is only a floor the project declares: torch
+    2.5 says >=3.8.0 but ships no cp38 wheel, so where wheels carry cpXY tags those decide."""
+    url = f"{INDEX}/{package}/json"
+    v = Version(version)
+    rp = _requires_python(project, v)
+    cps = _cp_versions(project, v)
+    low_data = _lower_bound(spec)
+    out = []
+    if cps:
+        low_index, why = cps[0], f"wheels for cp{''.join(map(str, cps[0].release))} and up"
+        why += f" (Requires-Python {rp})" if rp else ""
+    else:
+        low_index, why = _lower_bound(rp), f"Requires-Python {rp} (the release's files)"
+    if low_index and low_data and low_data != low_index:
+        out.append(Difference(package, f"{version}: lowest Python differs", str(spec), why, url))
+    if cps and spec:
+        try:
+            allowed = SpecifierSet(spec)
+        except InvalidSpecifier:
+            return out
+        newest = cps[-1]
+        if newest not in allowed:
+            out.append(
+                Difference(
+                    package,
+                    f"{version}: newest Python with a wheel is outside the data's range",
+                    str(spec),
+                    f"wheels up to cp{''.join(map(str, newest.release))}",
+                    url,
+                )
+            )
+    return out
+
+
 def _lower_bound(spec: Optional[str]) -> Optional[Version]:
     m = re.search(r">=\s*([0-9][0-9.]*)", spec or "")
     return Version(m.group(1)) if m else None
@@ -216,20 +289,11 @@ def compare_torch(index: Index) -> List[Difference]:
     vision = index.project("torchvision")
     for rel in data["releases"]:
         v = rel["version"]
-        rp = _requires_python(project, Version(v))
-        low_data, low_index = _lower_bound(rel.get("python")), _lower_bound(rp)
-        if low_index and low_data and low_data != low_index:
-            out.append(
-                Difference(
-                    "torch",
-                    f"{v}: lowest Python differs",
-                    str(rel.get("python")),
-                    f"Requires-Python {rp} (the release's wheels)",
-                    f"{INDEX}/torch/json",
-                )
-            )
+        out += _python_differences("torch", v, rel.get("python"), project)
         meta = _latest_release(project, v)
-        default = next((x for x in rel["variants"] if x.get("tag") == rel.get("pypi_default")), None)
+        default = next(
+            (x for x in rel["variants"] if x.get("tag") == rel.get("pypi_default")), None
+        )
         if meta is not None and default is not None:
             reqs = _requirements(meta)
             major = (default.get("tag") or "cu")[2:4]
@@ -292,18 +356,7 @@ def compare_jax(index: Index) -> List[Difference]:
     out = compare_simple("jax", "jax", index, key="jax")
     project = index.project("jax")
     for rel in data["releases"] if project else ():
-        rp = _requires_python(project, Version(rel["jax"]))
-        low_data, low_index = _lower_bound(rel.get("python")), _lower_bound(rp)
-        if low_data and low_index and low_data != low_index:
-            out.append(
-                Difference(
-                    "jax",
-                    f"{rel['jax']}: lowest Python differs",
-                    str(rel.get("python")),
-                    f"Requires-Python {rp} (the release's files)",
-                    f"{INDEX}/jax/json",
-                )
-            )
+        out += _python_differences("jax", rel["jax"], rel.get("python"), project)
     return out
 
 
@@ -375,7 +428,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--record", type=Path, metavar="DIR", help="save trimmed responses")
     parser.add_argument("--json", action="store_true", help="JSON lines, one per difference")
     parser.add_argument("--timeout", type=float, default=20.0, metavar="S")
+    parser.add_argument("--data", type=Path, metavar="DIR", help="compat_data/ to compare")
     args = parser.parse_args(argv)
+    global DATA
+    if args.data is not None:
+        DATA = args.data
     index = Index(args.offline, args.record, args.timeout)
     try:
         diffs = compare_all(index)
