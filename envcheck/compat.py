@@ -76,6 +76,23 @@ def parse_version(text: str, what: str = "version") -> Version:
     return v
 
 
+def entry_min_driver(entry: Optional[Dict[str, Any]], platform: str) -> Optional[str]:
+    """The minimum driver of a toolkit or minor-compat row on a platform.
+
+    The exact number where NVIDIA prints one; else the driver branch NVIDIA names for the
+    release ("CUDA 13.4 | R615": ``driver_branch``; "CUDA 13.x | >= 580": ``min_branch``) as a
+    bare number ("615"), which compares below every driver of that branch. None when neither
+    is in the data.
+    """
+    if not entry:
+        return None
+    exact = (entry.get("min_driver") or {}).get(platform)
+    if exact:
+        return str(exact)
+    branch = entry.get("driver_branch", entry.get("min_branch"))
+    return str(branch) if isinstance(branch, int) and not isinstance(branch, bool) else None
+
+
 def _release3(v: Version) -> Tuple[int, int, int]:
     r = tuple(v.release) + (0, 0, 0)
     return (r[0], r[1], r[2])
@@ -278,10 +295,12 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "version": (True, _version),
             "label": (False, _opt(_str)),
             "min_driver": (True, _obj(_DRIVERS)),
+            "driver_branch": (False, _opt(_int)),
         },
         "minor_compat": {
             "major": (True, _int),
             "min_driver": (True, _obj(_DRIVERS)),
+            "min_branch": (False, _opt(_int)),
             "caveats": (False, _opt(_list(_str))),
         },
         "toolkit_archs": {
@@ -832,8 +851,7 @@ class Matrix:
     @_memoized
     def min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
         """Full-compatibility minimum driver for a toolkit version; None when not in the data."""
-        entry = self.toolkit(cuda)
-        return (entry["min_driver"].get(platform) if entry else None) or None
+        return entry_min_driver(self.toolkit(cuda), platform)
 
     @_memoized
     def minor_compat_min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
@@ -841,8 +859,7 @@ class Matrix:
         want = _v(cuda)
         if want is None:
             return None
-        entry = self._minor(want.release[0])
-        return (entry["min_driver"].get(platform) if entry else None) or None
+        return entry_min_driver(self._minor(want.release[0]), platform)
 
     def minor_compat_entry(self, cuda: str) -> Optional[Dict[str, Any]]:
         want = _v(cuda)
@@ -856,11 +873,11 @@ class Matrix:
         drv = parse_version(driver, "driver version")
         best: Optional[str] = None
         for (major, _, _), entry in self._toolkits():
-            need = _v(entry["min_driver"].get(platform))
+            need = _v(entry_min_driver(entry, platform))
             runs = need is not None and drv >= need
             if not runs and minor_compat:
                 mc = self._minor(major)
-                mneed = _v(mc["min_driver"].get(platform)) if mc else None
+                mneed = _v(entry_min_driver(mc, platform))
                 runs = mneed is not None and drv >= mneed
             if runs:
                 best = entry["version"]
@@ -873,8 +890,8 @@ class Matrix:
         want = parse_version(cuda, "CUDA version")
         entry = self.toolkit(cuda)
         mc = self._minor(want.release[0])
-        full = (entry["min_driver"].get(platform) if entry else None) or None
-        minor = (mc["min_driver"].get(platform) if mc else None) or None
+        full = entry_min_driver(entry, platform)
+        minor = entry_min_driver(mc, platform)
         caveat = " ".join(mc.get("caveats") or ()) if mc else None
         src = entry["source"] if entry else (mc["source"] if mc else None)
         common = dict(driver=driver, cuda=cuda, platform=platform)

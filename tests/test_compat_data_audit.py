@@ -109,8 +109,14 @@ def test_toolkit_driver_row_matches_release_notes(version: str) -> None:
 
 def test_no_toolkit_rows_between_10_0_and_13_2_2_beyond_the_release_notes() -> None:
     in_range = {v for v in toolkits() if Version("10.0") <= Version(v) <= Version("13.2.2")}
-    # No CUDA 12.7 and no 11.0.1 RC row: exactly the published rows.
-    assert in_range == set(TOOLKIT_DRIVERS)
+    # No CUDA 12.7 and no 11.0.1 RC row: exactly the published rows, plus the cuda-toolkit
+    # metapackages known only from PyPI (issue 14), which carry no driver number of their own.
+    pypi_only = {"12.9.2", "13.0.3", "13.1.2"}
+    assert in_range == set(TOOLKIT_DRIVERS) | pypi_only
+    for v in pypi_only:
+        t = toolkits()[v]
+        assert t["source"] == "https://pypi.org/pypi/cuda-toolkit/json"
+        assert t["min_driver"] == {"linux": None, "windows": None}
 
 
 def test_13x_rows_after_13_2_are_not_given_invented_numbers() -> None:

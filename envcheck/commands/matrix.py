@@ -94,8 +94,23 @@ def _series(series: Optional[str]) -> str:
     return f"{series}.x (exact version not in the matrix)" if series else "not in the matrix"
 
 
-def _drv(d: Optional[str]) -> str:
-    return f">= {d}" if d else "not in the matrix"
+def _drv(d: Optional[str], basis: Optional[str] = None) -> str:
+    if not d:
+        return "not in the matrix"
+    if basis == "branch":
+        return f">= {d} (the R{d} driver branch or later; NVIDIA prints no exact number)"
+    return f">= {d}"
+
+
+def _basis(entry: Optional[Dict[str, Any]], platform: str) -> Optional[str]:
+    """ "exact" (NVIDIA's number), "branch" (only the driver branch is published) or None."""
+    if not entry:
+        return None
+    if (entry.get("min_driver") or {}).get(platform):
+        return "exact"
+    from envcheck.compat import entry_min_driver
+
+    return "branch" if entry_min_driver(entry, platform) else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,7 +128,7 @@ def cuda_cmd(
       envcheck matrix cuda 12.4
       envcheck matrix cuda 12.4.1 --json
     """
-    from envcheck.compat import parse_version
+    from envcheck.compat import entry_min_driver, parse_version
 
     parse_version(version, "CUDA version")
     m = _matrix()
@@ -121,15 +136,17 @@ def cuda_cmd(
     if entry is None:
         raise _not_in_matrix(f"CUDA {version}", m, "cuda")
     mc = m.minor_compat_entry(version)
-    mc_drv = (mc or {}).get("min_driver") or {}
+    mc_drv = {p: entry_min_driver(mc, p) for p in ("linux", "windows")}
     archs = m.toolkit_archs(version)
     data = {
         "cuda": version,
         "toolkit": entry["version"],
         "label": entry.get("label"),
-        "min_driver": {"linux": entry["min_driver"].get("linux"),
-                       "windows": entry["min_driver"].get("windows")},
-        "minor_compat_min_driver": {"linux": mc_drv.get("linux"), "windows": mc_drv.get("windows")},
+        # the exact number NVIDIA prints, else the driver branch it names (see basis)
+        "min_driver": {p: entry_min_driver(entry, p) for p in ("linux", "windows")},
+        "min_driver_basis": {p: _basis(entry, p) for p in ("linux", "windows")},
+        "driver_branch": entry.get("driver_branch"),
+        "minor_compat_min_driver": mc_drv,
         "minor_compat_caveats": list((mc or {}).get("caveats") or []),
         "sm": list(archs["sm"]) if archs else None,
         "unconfirmed": list(entry.get("unconfirmed") or []),
@@ -141,14 +158,14 @@ def cuda_cmd(
     lines = [
         f"CUDA {entry['version']}" + (f" ({entry['label']})" if entry.get("label") else ""),
         "  minimum driver (full compatibility):",
-        f"    linux   {_drv(data['min_driver']['linux'])}",
-        f"    windows {_drv(data['min_driver']['windows'])}",
+        f"    linux   {_drv(data['min_driver']['linux'], data['min_driver_basis']['linux'])}",
+        f"    windows {_drv(data['min_driver']['windows'], data['min_driver_basis']['windows'])}",
     ]
     if mc:
         lines += [
             f"  minimum driver (minor-version compatibility, any CUDA {mc['major']}.x):",
-            f"    linux   {_drv(mc_drv.get('linux'))}",
-            f"    windows {_drv(mc_drv.get('windows'))}",
+            f"    linux   {_drv(mc_drv['linux'], _basis(mc, 'linux'))}",
+            f"    windows {_drv(mc_drv['windows'], _basis(mc, 'windows'))}",
         ]
         lines += [f"    caveat: {c}" for c in data["minor_compat_caveats"]]
     else:
@@ -176,7 +193,7 @@ def driver_cmd(
       envcheck matrix driver 535.104.05
       envcheck matrix driver 552.22 --platform windows --json
     """
-    from envcheck.compat import parse_version
+    from envcheck.compat import entry_min_driver, parse_version
 
     parse_version(version, "driver version")
     _check_platform(platform)
@@ -185,10 +202,8 @@ def driver_cmd(
     minor = m.max_cuda_for_driver(version, platform, minor_compat=True)
     full_entry = m.toolkit(full) if full else None
     mc = m.minor_compat_entry(minor) if minor else None
-    mc_ok = bool(
-        mc and mc["min_driver"].get(platform)
-        and parse_version(version) >= parse_version(mc["min_driver"][platform])
-    )  # fmt: skip
+    mc_min = entry_min_driver(mc, platform)
+    mc_ok = bool(mc_min and parse_version(version) >= parse_version(mc_min))
     newest = m.toolkit_versions()[-1]
     data = {
         "driver": version,
@@ -197,7 +212,7 @@ def driver_cmd(
         "max_cuda_label": (full_entry or {}).get("label"),
         "max_cuda_minor_compat": minor,
         "minor_compat_major": mc["major"] if mc_ok else None,
-        "minor_compat_min_driver": mc["min_driver"].get(platform) if mc_ok else None,
+        "minor_compat_min_driver": mc_min if mc_ok else None,
         "minor_compat_caveats": list(mc.get("caveats") or []) if mc_ok else [],
         "newest_cuda_in_matrix": newest,
         "data_date": m.file_date("cuda"),
