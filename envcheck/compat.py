@@ -296,6 +296,7 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "label": (False, _opt(_str)),
             "min_driver": (True, _obj(_DRIVERS)),
             "driver_branch": (False, _opt(_int)),
+            "number_note": (False, _opt(_str)),
         },
         "minor_compat": {
             "major": (True, _int),
@@ -838,6 +839,59 @@ class Matrix:
             if tv is not None and tv == want:
                 return entry
         return None
+
+    def resolve_toolkit(self, cuda: str) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
+        """(entry, how it was read) for a version as a person or a tool writes it.
+
+        Beyond ``toolkit()``: a component version as nvcc / cudart print it ("12.2.140",
+        "10.1.243": release 12.2, build 140) names its release series, not an update. Before
+        CUDA 11 one row covers a release and its updates, so that row answers; from CUDA 11 on
+        the build is not mapped to an update, so the answer is the series' strictest row (the
+        highest Linux driver minimum) and ``how`` says so. ``how`` also says when a number means
+        something else to NVIDIA (11.0.1: the matrix's "11.0 Update 1", NVIDIA's 11.0 RC).
+        """
+        want = _v(cuda)
+        if want is None:
+            return (None, None)
+        entry = self.toolkit(cuda)
+        if entry is not None:
+            how = None
+            tv = entry.get("toolkit_version")
+            if len(want.release) >= 3 and tv and _v(tv) != want:
+                how = (
+                    f"{cuda} is read as {entry.get('label') or entry['version']} (the matrix "
+                    f"numbers updates x.y.N; NVIDIA's package version is {tv})"
+                )
+                if entry.get("number_note"):
+                    how += f"; {entry['number_note']}"
+            return (entry, how)
+        release = tuple(want.release) + (0, 0, 0)
+        if len(want.release) < 3 or release[2] < 10:
+            return (None, None)
+        series = [e for k, e in self._toolkits() if k[:2] == release[:2]]
+        if not series:
+            return (None, None)
+        mm = f"{release[0]}.{release[1]}"
+        if release[0] < 11 and len(series) == 1:
+            e = series[0]
+            return (
+                e,
+                f"{cuda} is a build number of CUDA {mm} (before CUDA 11 the third number is a "
+                f"build); the {mm} row covers that release and its updates",
+            )
+
+        def strictness(e: Dict[str, Any]) -> Tuple[Version, Version]:
+            need = _v(entry_min_driver(e, "linux")) or Version("0")
+            return (need, Version(e["version"]))
+
+        e = max(series, key=strictness)
+        return (
+            e,
+            f"{cuda} looks like a component version as nvcc/cudart print it (release {mm}, "
+            f"build {release[2]}); the matrix does not map builds to CUDA {mm} updates, so this "
+            f"answers for {e.get('label') or e['version']}, the {mm} release with the highest "
+            "driver minimum",
+        )
 
     def toolkit_versions(self) -> List[str]:
         return [e["version"] for _, e in self._toolkits()]

@@ -7,7 +7,7 @@ says so and the date of the data, never a guess.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 import typer
 
@@ -49,8 +49,37 @@ def _out(data: Dict[str, Any], lines: List[str], as_json: bool) -> None:
         print("\n".join(lines))
 
 
-def _not_in_matrix(what: str, m: Matrix, kind: str) -> InputError:
-    return InputError(f"{what} is not in the matrix (data from {m.file_date(kind) or 'unknown'})")
+def _not_in_matrix(what: str, m: Matrix, kind: str, hint: str = "") -> InputError:
+    date = m.file_date(kind) or "unknown"
+    return InputError(f"{what} is not in the matrix (data from {date}){hint}")
+
+
+def _resolve_series(query: str, versions: List[str], what: str) -> Tuple[str, Optional[str], str]:
+    """(version to look up, how it was read, hint for a miss) for a framework version.
+
+    "2.16" names a release series: it resolves to the newest release of that series in the
+    matrix (TF 2.16.0 never shipped; 2.16.1 did) and says so. A full version that is missing
+    gets a hint naming what the series does hold.
+    """
+    from packaging.version import Version
+
+    from envcheck.compat import parse_version
+
+    want = parse_version(query, f"{what} version")
+    same = sorted(
+        (x for x in versions if Version(x).release[:2] == tuple(want.release[:2])), key=Version
+    )
+    if not same or want.local or want.is_prerelease or len(want.release) < 2:
+        return (query, None, "")
+    if len(want.release) == 2:
+        newest = same[-1]
+        if Version(newest) == want:
+            return (query, None, "")
+        how = (
+            f"{query} is the {query}.x release series; {newest} is its newest release in the matrix"
+        )
+        return (newest, how, "")
+    return (query, None, f"; the matrix has {what} {', '.join(same)}")
 
 
 def _gpu(m: Matrix, name: str) -> GpuSpec:
@@ -132,7 +161,7 @@ def cuda_cmd(
 
     parse_version(version, "CUDA version")
     m = _matrix()
-    entry = m.toolkit(version)
+    entry, how = m.resolve_toolkit(version)
     if entry is None:
         raise _not_in_matrix(f"CUDA {version}", m, "cuda")
     mc = m.minor_compat_entry(version)
@@ -142,6 +171,7 @@ def cuda_cmd(
         "cuda": version,
         "toolkit": entry["version"],
         "label": entry.get("label"),
+        "read_as": how,  # how the query was resolved when it is not plainly a release
         # the exact number NVIDIA prints, else the driver branch it names (see basis)
         "min_driver": {p: entry_min_driver(entry, p) for p in ("linux", "windows")},
         "min_driver_basis": {p: _basis(entry, p) for p in ("linux", "windows")},
@@ -157,6 +187,7 @@ def cuda_cmd(
     }  # fmt: skip
     lines = [
         f"CUDA {entry['version']}" + (f" ({entry['label']})" if entry.get("label") else ""),
+        *([f"  read as: {how}"] if how else []),
         "  minimum driver (full compatibility):",
         f"    linux   {_drv(data['min_driver']['linux'], data['min_driver_basis']['linux'])}",
         f"    windows {_drv(data['min_driver']['windows'], data['min_driver_basis']['windows'])}",
@@ -321,9 +352,10 @@ def torch_cmd(
     if platform is not None:
         _check_platform(platform)
     m = _matrix()
-    release = m.torch_release(v.public)
+    lookup, how, hint = _resolve_series(v.public, [r.version for r in m.torch_releases()], "torch")
+    release = m.torch_release(lookup)
     if release is None:
-        raise _not_in_matrix(f"torch {version}", m, "torch")
+        raise _not_in_matrix(f"torch {version}", m, "torch", hint)
     variants = list(release.variants)
     if v.local:
         tag = v.local.split(".")[0]
@@ -361,6 +393,8 @@ def torch_cmd(
         rows.append(row)
     data = {
         "version": release.version,
+        "query": version,
+        "read_as": how,
         "python": release.python,
         "torchvision": release.torchvision,
         "torchaudio": release.torchaudio,
@@ -374,6 +408,7 @@ def torch_cmd(
     }
     lines = [
         f"torch {release.version}",
+        *([f"  read as: {how}"] if how else []),
         f"  Python {release.python}",
         f"  torchvision {release.torchvision or _series(release.torchvision_series)}, "
         f"torchaudio {release.torchaudio or 'not in the matrix'}",
@@ -425,9 +460,10 @@ def tensorflow_cmd(
 
     parse_version(version, "TensorFlow version")
     m = _matrix()
-    rel = m.tensorflow_release(version)
+    lookup, how, hint = _resolve_series(version, m.tensorflow_versions(), "tensorflow")
+    rel = m.tensorflow_release(lookup)
     if rel is None:
-        raise _not_in_matrix(f"tensorflow {version}", m, "tensorflow")
+        raise _not_in_matrix(f"tensorflow {version}", m, "tensorflow", hint)
     builds = [
         {
             "version": b.version,
@@ -447,9 +483,10 @@ def tensorflow_cmd(
         }
         for b in rel.builds
     ]  # fmt: skip
-    data = {"version": rel.version, "builds": builds, "notes": list(rel.notes),
+    data = {"version": rel.version, "query": version, "read_as": how, "builds": builds,
+            "notes": list(rel.notes),
             "sources": _sources(*(b["source"] for b in builds))}  # fmt: skip
-    lines = [f"tensorflow {rel.version}"]
+    lines = [f"tensorflow {rel.version}", *([f"  read as: {how}"] if how else [])]
     for b in builds:
         what = f"CUDA {b['cuda']}, cuDNN {b['cudnn'] or '?'}" if b["cuda"] else "CPU only"
         extra = "; pip install 'tensorflow[and-cuda]'" if b["pip_extra_cuda"] else ""
@@ -483,15 +520,20 @@ def jax_cmd(
 
     parse_version(version, "JAX version")
     m = _matrix()
-    rel = m.jax_release(version)
+    lookup, how, hint = _resolve_series(
+        version, [r["jax"] for r in m.doc("jax")["releases"]], "jax"
+    )
+    rel = m.jax_release(lookup)
     if rel is None:
-        raise _not_in_matrix(f"jax {version}", m, "jax")
+        raise _not_in_matrix(f"jax {version}", m, "jax", hint)
     plugins = [
         {"name": p.name, "cuda": p.cuda, "cudnn": p.cudnn, "min_driver_linux": p.min_driver_linux}
         for p in rel.plugins
     ]
     data = {
         "jax": rel.jax,
+        "query": version,
+        "read_as": how,
         "jaxlib": rel.jaxlib,
         "python": rel.python,
         "plugins": plugins,
@@ -501,6 +543,7 @@ def jax_cmd(
     }
     lines = [
         f"jax {rel.jax} (jaxlib {rel.jaxlib or 'not in the matrix'})",
+        *([f"  read as: {how}"] if how else []),
         f"  Python {rel.python}",
     ]
     for p in plugins:
