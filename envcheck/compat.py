@@ -713,10 +713,24 @@ class Recommendation:
 
 _NOISE_TOKENS = frozenset({"nvidia", "geforce", "tesla"})
 _VARIANT_RE = re.compile(r"^(\d+gb|pcie|sxm\d*|hbm\d*e?|nvl|nvl\d*|gddr\d*x?)$")
+# Words that make an entry a laptop part: a query without them never falls back to it (a
+# desktop "RTX 3050" is not the "RTX 3050 Laptop GPU").
+_MOBILE_TOKENS = frozenset({"laptop", "mobile", "max", "q", "notebook"})
+# Family prefixes people run into the model number ("rtx4090", "GTX1080Ti").
+_FAMILY_RE = re.compile(r"^(rtx|gtx|gt|mx|quadro|titan)(\d+)([a-z]*)$")
 
 
 def _gpu_tokens(name: str) -> Tuple[str, ...]:
     return tuple(t for t in re.findall(r"[a-z0-9]+", name.lower()) if t not in _NOISE_TOKENS)
+
+
+def _split_families(tokens: Tuple[str, ...]) -> Tuple[str, ...]:
+    """("rtx4090",) -> ("rtx", "4090"); ("gtx1080ti",) -> ("gtx", "1080", "ti")."""
+    out: List[str] = []
+    for t in tokens:
+        m = _FAMILY_RE.match(t)
+        out.extend(g for g in m.groups() if g) if m else out.append(t)
+    return tuple(out)
 
 
 def _memoized(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -1046,6 +1060,13 @@ class Matrix:
             return ("none", [])
         if name.rstrip().endswith(("...", "\u2026")):  # nvidia-smi's table cuts long names
             return self._gpu_truncated(q)
+        found = self._gpu_match(q)
+        split = _split_families(q)
+        if found[0] == "none" and split != q:  # "rtx4090" is "RTX 4090"
+            found = self._gpu_match(split)
+        return found
+
+    def _gpu_match(self, q: Tuple[str, ...]) -> Tuple[str, List[Dict[str, Any]]]:
         # Below an exact match the query must name a model ("4090", "a100"), not only a family.
         has_model = any(re.search(r"\d", t) for t in q)
         qset = set(q)
@@ -1063,7 +1084,7 @@ class Matrix:
                 if k == q or kset == qset:
                     level = "exact"
                     break
-                if not has_model:
+                if not has_model or (kset - qset) & _MOBILE_TOKENS:
                     continue
                 extra = qset - kset
                 if qset < kset or (kset < qset and all(_VARIANT_RE.match(t) for t in extra)):
@@ -1078,6 +1099,28 @@ class Matrix:
                 ranked = sorted(levels[level], key=lambda se: -se[0])
                 return (level, [e for _, e in ranked])
         return ("none", [])
+
+    @_memoized
+    def gpu_suggestions(self, name: str, limit: int = 3) -> List[str]:
+        """Names in the data closest to an unknown one ("did you mean"), best first."""
+        import difflib
+
+        q = " ".join(_split_families(_gpu_tokens(name)))
+        if not q:
+            return []
+        spellings: Dict[str, str] = {}
+        for entry, keys in self._gpu_index():
+            for k in keys:
+                spellings.setdefault(" ".join(_split_families(k)), entry["name"])
+        words = set(q.split())
+        # first the entries that hold every word of the query (e.g. the laptop part that a
+        # desktop name does not match), then close spellings
+        out = [n for k, n in spellings.items() if words < set(k.split())]
+        out = sorted(set(out), key=len)[:limit]
+        for close in difflib.get_close_matches(q, list(spellings), n=limit * 4, cutoff=0.6):
+            if spellings[close] not in out:
+                out.append(spellings[close])
+        return out[:limit]
 
     def _gpu_truncated(self, q: Tuple[str, ...]) -> Tuple[str, List[Dict[str, Any]]]:
         """ "GeForce RTX 208..." : every word but the last is whole, the last is a prefix."""

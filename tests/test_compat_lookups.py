@@ -87,3 +87,122 @@ def test_cudnn_9_4_cuda11_row_covers_11_8() -> None:
     (row,) = [c for c in r["cuda"] if c["major"] == 11]
     assert "11.8" in SpecifierSet(row["cuda"]) and "11.0" in SpecifierSet(row["cuda"])
     assert "12.0" not in SpecifierSet(row["cuda"])
+
+
+# ---- lookups that failed before issue 14
+
+
+def test_tensorflow_series_resolves_to_newest_patch(env: Dict[str, str]) -> None:
+    d = _json(["matrix", "tensorflow", "2.16"], env)
+    assert d["version"] == "2.16.1" and d["query"] == "2.16"
+    assert "2.16.1 is its newest release" in d["read_as"]
+    text = run_cli(["matrix", "tensorflow", "2.16"], env).stdout
+    assert text.startswith("tensorflow 2.16.1\n  read as: 2.16 is the 2.16.x release series")
+    # a series whose x.y.0 is the newest needs no explanation
+    assert _json(["matrix", "tensorflow", "2.15"], env)["read_as"] is None
+
+
+def test_missing_patch_names_what_the_series_holds(env: Dict[str, str]) -> None:
+    proc = run_cli(["matrix", "tensorflow", "2.16.0"], env)
+    assert proc.returncode == 2
+    assert "tensorflow 2.16.0 is not in the matrix" in proc.stderr
+    assert "the matrix has tensorflow 2.16.1" in proc.stderr
+    proc = run_cli(["matrix", "tensorflow", "2.22"], env)  # only 2.22.0rc0 is on PyPI
+    assert proc.returncode == 2 and "tensorflow 2.22 is not in the matrix" in proc.stderr
+
+
+def test_torch_and_jax_series(env: Dict[str, str]) -> None:
+    assert _json(["matrix", "torch", "2.5"], env)["version"] == "2.5.1"
+    assert _json(["matrix", "jax", "0.12"], env)["jax"] == "0.12.0.1"
+    assert _json(["matrix", "torch", "2.5.0"], env)["read_as"] is None  # exact stays exact
+
+
+@pytest.mark.parametrize(
+    ("query", "toolkit", "words"),
+    [
+        ("10.1.243", "10.1.0", "build number of CUDA 10.1"),
+        ("12.2.140", "12.2.2", "component version as nvcc/cudart print it"),
+        ("10.1.105", "10.1.0", None),  # the row's own toolkit_version: plain
+    ],
+)
+def test_nvcc_style_versions_are_recognised(
+    env: Dict[str, str], query: str, toolkit: str, words: Any
+) -> None:
+    d = _json(["matrix", "cuda", query], env)
+    assert d["toolkit"] == toolkit
+    if words is None:
+        assert d["read_as"] is None
+    else:
+        assert words in d["read_as"]
+        assert f"read as: {query}" in run_cli(["matrix", "cuda", query], env).stdout
+
+
+def test_cuda_12_2_build_answers_with_the_strictest_update(env: Dict[str, str]) -> None:
+    d = _json(["matrix", "cuda", "12.2.140"], env)
+    assert d["min_driver"]["linux"] == "535.104.05"  # 12.2 Update 2: the highest of 12.2.x
+
+
+def test_cuda_11_0_1_says_which_release_it_means(env: Dict[str, str]) -> None:
+    d = _json(["matrix", "cuda", "11.0.1"], env)
+    assert d["label"] == "CUDA 11.0.3 Update 1" and d["min_driver"]["linux"] == "450.51.06"
+    assert "read as CUDA 11.0.3 Update 1" in d["read_as"]
+    assert "11.0.1 RC" in d["read_as"] and "not in the matrix" in d["read_as"]
+    # NVIDIA's own numbers need no explanation
+    assert _json(["matrix", "cuda", "11.0.2"], env)["read_as"] is None
+
+
+@pytest.mark.parametrize("query", ["rtx4090", "RTX4090", "GeForce RTX4090", "rtx 4090"])
+def test_gpu_spacing_and_case_are_normalised(env: Dict[str, str], query: str) -> None:
+    d = _json(["matrix", "gpu", query], env)
+    assert (d["name"], d["compute_capability"]) == ("NVIDIA GeForce RTX 4090", "8.9")
+
+
+def test_unknown_gpu_gets_suggestions(env: Dict[str, str]) -> None:
+    proc = run_cli(["matrix", "gpu", "rtx 9090"], env)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("envcheck: error: GPU 'rtx 9090' is not in the matrix")
+    assert "did you mean: NVIDIA GeForce RTX 5090; NVIDIA GeForce RTX 4090" in proc.stderr
+    proc = run_cli(["matrix", "gpu", "zzzz qqqq"], env)
+    assert proc.returncode == 2 and "did you mean" not in proc.stderr
+
+
+def test_desktop_name_never_falls_back_to_a_laptop_part(env: Dict[str, str]) -> None:
+    assert _json(["matrix", "gpu", "RTX 3050"], env)["name"] == "NVIDIA GeForce RTX 3050"
+    proc = run_cli(["matrix", "gpu", "RTX 3050 Ti"], env)  # only a laptop 3050 Ti exists
+    assert proc.returncode == 2
+    assert "did you mean: NVIDIA GeForce RTX 3050 Ti Laptop GPU" in proc.stderr
+    laptop = _json(["matrix", "gpu", "RTX 3050 Ti Laptop"], env)
+    assert laptop["name"] == "NVIDIA GeForce RTX 3050 Ti Laptop GPU"
+
+
+@pytest.mark.parametrize(
+    ("nvml", "cc"),
+    [
+        ("NVIDIA Thor", "11.0"),
+        ("Jetson T4000", "11.0"),
+        ("Orin (nvgpu)", "8.7"),
+        ("Jetson Orin Nano", "8.7"),
+        ("Jetson Orin NX", "8.7"),
+        ("NVIDIA GeForce RTX 4080 SUPER", "8.9"),
+        ("NVIDIA GeForce RTX 4070 Ti SUPER", "8.9"),
+        ("NVIDIA GeForce RTX 4070 SUPER", "8.9"),
+        ("NVIDIA GeForce RTX 2080 SUPER", "7.5"),
+        ("NVIDIA GeForce GTX 1660 Ti", "7.5"),
+        ("NVIDIA GeForce GTX 1650", "7.5"),
+        ("NVIDIA GeForce RTX 5050", "12.0"),
+        ("NVIDIA RTX PRO 4000 Blackwell", "12.0"),
+        ("NVIDIA RTX PRO 4500 Blackwell", "12.0"),
+        ("NVIDIA RTX PRO 5000 Blackwell", "12.0"),
+        ("NVIDIA RTX A4500", "8.6"),
+        ("NVIDIA GH200 144G HBM3e", "9.0"),
+        ("NVIDIA TITAN X (Pascal)", "6.1"),
+    ],
+)
+def test_new_gpus_by_nvml_name(env: Dict[str, str], nvml: str, cc: str) -> None:
+    d = _json(["matrix", "gpu", nvml], env)
+    assert d["compute_capability"] == cc and d["matched_by"] == "exact"
+    assert d["source"] == "https://developer.nvidia.com/cuda-gpus"
+
+
+def test_near_namesakes_still_answer_for_themselves(env: Dict[str, str]) -> None:
+    assert _json(["matrix", "gpu", "RTX 4070 Ti"], env)["name"] == "NVIDIA GeForce RTX 4070 Ti"

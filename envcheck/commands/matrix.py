@@ -90,7 +90,9 @@ def _gpu(m: Matrix, name: str) -> GpuSpec:
         if found:
             names = ", ".join(f"{e['name']} ({e['compute_capability']})" for e in found)
             raise InputError(f"GPU {name!r} is ambiguous: {names}; give the full name")
-        raise _not_in_matrix(f"GPU {name!r}", m, "gpus")
+        close = m.gpu_suggestions(name)
+        hint = f"; did you mean: {'; '.join(close)}?" if close else ""
+        raise _not_in_matrix(f"GPU {name!r}", m, "gpus", hint)
     return spec
 
 
