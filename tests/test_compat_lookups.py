@@ -206,3 +206,25 @@ def test_new_gpus_by_nvml_name(env: Dict[str, str], nvml: str, cc: str) -> None:
 
 def test_near_namesakes_still_answer_for_themselves(env: Dict[str, str]) -> None:
     assert _json(["matrix", "gpu", "RTX 4070 Ti"], env)["name"] == "NVIDIA GeForce RTX 4070 Ti"
+
+
+# ---- `matrix gpu` output is for users
+
+
+def test_gpu_text_has_readable_labels_and_no_curation_notes(env: Dict[str, str]) -> None:
+    text = run_cli(["matrix", "gpu", "NVIDIA GeForce RTX 4090"], env).stdout
+    assert "memory bandwidth: 1008 GB/s" in text and "BF16 tensor (dense): 165.2 TFLOPS" in text
+    for raw in ("memory_bandwidth_gbs", "fp32_tflops", "slowdown_temp_c", "note:", "unconfirmed"):
+        assert raw not in text, raw
+    assert "transcriptions" not in text  # how a fact was read is for maintainers
+    assert "not in the matrix: thermal slowdown" in text
+    # adjacent toolkit ranges (11.8, 12.0-12.7, 12.8, 12.9, 13.0-13.3, 13.4+) print as one
+    assert "nvcc can build for it: CUDA 11.8 up to (not including) 14.0\n" in text
+    d = _json(["matrix", "gpu", "NVIDIA GeForce RTX 4090"], env)
+    assert d["nvcc_cuda_ranges"] == [">=11.8,<14.0"]
+    assert d["notes"] and "transcriptions" in d["notes"][0]  # kept for maintainers
+
+
+def test_gpu_ranges_end_where_nvcc_dropped_the_architecture(env: Dict[str, str]) -> None:
+    d = _json(["matrix", "gpu", "Tesla K80"], env)
+    assert d["nvcc_cuda_ranges"] == [">=10.0,<12.0"]

@@ -7,6 +7,7 @@ says so and the date of the data, never a guess.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 import typer
@@ -289,7 +290,7 @@ def gpu_cmd(
     m = _matrix()
     spec = _gpu(m, name)
     sm = spec.compute_capability.replace(".", "")
-    ranges = [e["cuda"] for e in m.doc("cuda")["toolkit_archs"] if sm in e["sm"]]
+    ranges = _merge_ranges([e["cuda"] for e in m.doc("cuda")["toolkit_archs"] if sm in e["sm"]])
     fields = (
         "memory_bandwidth_gbs", "fp32_tflops", "tf32_tflops", "fp16_tflops", "bf16_tflops",
         "slowdown_temp_c",
@@ -305,7 +306,8 @@ def gpu_cmd(
         "also_matches": list(spec.also_matches),
         "nvcc_cuda_ranges": ranges,
         "unconfirmed": list(spec.unconfirmed),
-        "note": spec.note,
+        # how the facts were read (for maintainers; the text output leaves them out)
+        "notes": [spec.note] if spec.note else [],
         "checked": spec.checked,
         "source": spec.source,
         "spec_source": spec.spec_source,
@@ -313,24 +315,58 @@ def gpu_cmd(
     lines = [f"{spec.name}", f"  compute capability {spec.compute_capability} (sm_{sm})"]
     if spec.architecture:
         lines[-1] += f", {spec.architecture}"
-    units = {"memory_bandwidth_gbs": "GB/s", "slowdown_temp_c": "C"}
+    unknown = []
     for f in fields:
+        label, unit = _GPU_LABELS[f]
         value = getattr(spec, f)
-        unit = units.get(f, "TFLOPS")
-        lines.append(f"  {f}: " + (f"{value} {unit}" if value is not None else "not in the matrix"))
+        if value is None:
+            unknown.append(label)
+        else:
+            lines.append(f"  {label}: {value:g} {unit}")
+    if unknown:
+        lines.append(f"  not in the matrix: {', '.join(unknown)}")
     if ranges:
-        lines.append(f"  nvcc can build for it: CUDA {' | '.join(ranges)}")
+        lines.append(f"  nvcc can build for it: CUDA {', '.join(_range_text(r) for r in ranges)}")
     if spec.also_matches:
         lines.append(
             f"  also matches: {', '.join(spec.also_matches)} (same compute capability; "
             "peaks may differ - give the full name)"
         )
-    if spec.unconfirmed:
-        lines.append(f"  unconfirmed: {', '.join(spec.unconfirmed)}")
-    if spec.note:
-        lines.append(f"  note: {spec.note}")
+    # `unconfirmed` peaks are the null ones listed above; curation notes stay in --json
     lines += _src_lines(_sources(spec.source, spec.spec_source))
     _out(data, lines, as_json)
+
+
+_GPU_LABELS = {
+    "memory_bandwidth_gbs": ("memory bandwidth", "GB/s"),
+    "fp32_tflops": ("FP32", "TFLOPS"),
+    "tf32_tflops": ("TF32 tensor (dense)", "TFLOPS"),
+    "fp16_tflops": ("FP16 tensor (dense)", "TFLOPS"),
+    "bf16_tflops": ("BF16 tensor (dense)", "TFLOPS"),
+    "slowdown_temp_c": ("thermal slowdown", "C"),
+}
+_RANGE_RE = re.compile(r"^>=([0-9.]+),<([0-9.]+)$")
+
+
+def _merge_ranges(specs: List[str]) -> List[str]:
+    """[">=11.0,<11.1", ">=11.1,<11.4"] -> [">=11.0,<11.4"]: adjacent toolkit ranges join."""
+    from packaging.version import Version
+
+    out: List[str] = []
+    for spec in specs:
+        m = _RANGE_RE.match(spec.replace(" ", ""))
+        prev = _RANGE_RE.match(out[-1]) if out else None
+        if m and prev and Version(prev.group(2)) == Version(m.group(1)):
+            out[-1] = f">={prev.group(1)},<{m.group(2)}"
+        else:
+            out.append(spec)
+    return out
+
+
+def _range_text(spec: str) -> str:
+    """ ">=11.0,<13.0" -> "11.0 up to (not including) 13.0"."""
+    m = _RANGE_RE.match(spec.replace(" ", ""))
+    return f"{m.group(1)} up to (not including) {m.group(2)}" if m else spec
 
 
 @matrix_app.command("torch")
