@@ -118,7 +118,7 @@ def test_generated_context_builds_and_runs(docker_env, deps_wheelhouse, tmp_path
         assert versions[name] == version  # exact, with the +cuXYZ variant
     assert versions["trainlib"] == "1.2.3"
     assert versions["packaging"] == md.version("packaging")
-    assert _run(client, tag, ["envcheck", "--version"]).strip() == f"envcheck {__version__}"
+    assert _run(client, tag, ["envcheck", "--version"]).splitlines()[0] == f"envcheck {__version__}"
 
 
 def test_project_dockerfile_builds_and_runs(docker_env, deps_wheelhouse, tmp_path: Path) -> None:
@@ -152,7 +152,7 @@ def test_project_dockerfile_builds_and_runs(docker_env, deps_wheelhouse, tmp_pat
     assert image.attrs["Config"]["User"] == "65534:65534"
     assert image.attrs["Config"]["Entrypoint"] == ["envcheck"]
     assert image.labels["org.opencontainers.image.title"] == "envcheck"
-    assert _run(client, tag, ["--version"]).strip() == f"envcheck {__version__}"
+    assert _run(client, tag, ["--version"]).splitlines()[0] == f"envcheck {__version__}"
     # verify runs inside (no GPU here): a report and exit 0/1, never a crash (exit 3)
     container = client.containers.run(tag, ["verify", "--format", "json"], detach=True,
                                       network_mode="none")  # fmt: skip
