@@ -107,3 +107,24 @@ def test_version_prints_the_data_date() -> None:
     lines = r.stdout.splitlines()
     assert lines[0].startswith("envcheck ")
     assert lines[1].startswith("compatibility data: 2026-12-02 (bundled, ")
+
+
+# ---- each check on its own (the catalogue wants a firing and a quiet test per code)
+
+
+def test_each_staleness_check_fires_and_stays_quiet() -> None:
+    from checks_support import fires, load, quiet
+
+    future, healthy = load(FUTURE), load("healthy_h100")
+    (f,) = fires(future, "EC120", severity="info")
+    assert f.evidence["torch"] == "2.16.0+cu139"
+    quiet(healthy, "EC120")
+    (f,) = fires(future, "EC121", severity="info")
+    assert f.evidence["cuda"] == "13.9"
+    quiet(healthy, "EC121")
+    (f,) = fires(future, "EC122", severity="info")
+    assert f.evidence["driver"] == "650.10.02" and f.evidence["matrix_newest"] == "R615"
+    quiet(healthy, "EC122")
+    (f,) = fires(future, "EC123", severity="info")
+    assert f.gpu == 0
+    quiet(healthy, "EC123")
