@@ -34,6 +34,7 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         print(f"envcheck {__version__}")
+        print(f"compatibility data: {_data_line()}")
         raise typer.Exit()
 
 
@@ -42,6 +43,18 @@ def _verbose(value: bool) -> None:
         # The same switch as the environment variable, so that subprocesses (the kernel
         # workers) and the internal-error handler see it too.
         os.environ["ENVCHECK_DEBUG"] = "1"
+
+
+def _data_line() -> str:
+    """The data date and where the data comes from (`envcheck data info` has the details)."""
+    from envcheck.compat import load_matrix
+    from envcheck.errors import InputError
+
+    try:
+        m = load_matrix()
+        return f"{m.data_date or 'unknown date'} ({m.origin}, {m.data_dir})"
+    except (InputError, OSError) as exc:
+        return f"unreadable ({exc})"
 
 
 @app.callback()

@@ -83,6 +83,23 @@ def parse_version(text: str, what: str = "version") -> Version:
     return v
 
 
+def entry_min_driver(entry: Optional[Dict[str, Any]], platform: str) -> Optional[str]:
+    """The minimum driver of a toolkit or minor-compat row on a platform.
+
+    The exact number where NVIDIA prints one; else the driver branch NVIDIA names for the
+    release ("CUDA 13.4 | R615": ``driver_branch``; "CUDA 13.x | >= 580": ``min_branch``) as a
+    bare number ("615"), which compares below every driver of that branch. None when neither
+    is in the data.
+    """
+    if not entry:
+        return None
+    exact = (entry.get("min_driver") or {}).get(platform)
+    if exact:
+        return str(exact)
+    branch = entry.get("driver_branch", entry.get("min_branch"))
+    return str(branch) if isinstance(branch, int) and not isinstance(branch, bool) else None
+
+
 def _release3(v: Version) -> Tuple[int, int, int]:
     r = tuple(v.release) + (0, 0, 0)
     return (r[0], r[1], r[2])
@@ -285,10 +302,13 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "version": (True, _version),
             "label": (False, _opt(_str)),
             "min_driver": (True, _obj(_DRIVERS)),
+            "driver_branch": (False, _opt(_int)),
+            "number_note": (False, _opt(_str)),
         },
         "minor_compat": {
             "major": (True, _int),
             "min_driver": (True, _obj(_DRIVERS)),
+            "min_branch": (False, _opt(_int)),
             "caveats": (False, _opt(_list(_str))),
         },
         "toolkit_archs": {
@@ -738,10 +758,24 @@ def _cuda_major(build: Build, checks: Dict[str, Any]) -> Optional[int]:
 
 _NOISE_TOKENS = frozenset({"nvidia", "geforce", "tesla"})
 _VARIANT_RE = re.compile(r"^(\d+gb|pcie|sxm\d*|hbm\d*e?|nvl|nvl\d*|gddr\d*x?)$")
+# Words that make an entry a laptop part: a query without them never falls back to it (a
+# desktop "RTX 3050" is not the "RTX 3050 Laptop GPU").
+_MOBILE_TOKENS = frozenset({"laptop", "mobile", "max", "q", "notebook"})
+# Family prefixes people run into the model number ("rtx4090", "GTX1080Ti").
+_FAMILY_RE = re.compile(r"^(rtx|gtx|gt|mx|quadro|titan)(\d+)([a-z]*)$")
 
 
 def _gpu_tokens(name: str) -> Tuple[str, ...]:
     return tuple(t for t in re.findall(r"[a-z0-9]+", name.lower()) if t not in _NOISE_TOKENS)
+
+
+def _split_families(tokens: Tuple[str, ...]) -> Tuple[str, ...]:
+    """("rtx4090",) -> ("rtx", "4090"); ("gtx1080ti",) -> ("gtx", "1080", "ti")."""
+    out: List[str] = []
+    for t in tokens:
+        m = _FAMILY_RE.match(t)
+        out.extend(g for g in m.groups() if g) if m else out.append(t)
+    return tuple(out)
 
 
 def _memoized(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -865,6 +899,59 @@ class Matrix:
                 return entry
         return None
 
+    def resolve_toolkit(self, cuda: str) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
+        """(entry, how it was read) for a version as a person or a tool writes it.
+
+        Beyond ``toolkit()``: a component version as nvcc / cudart print it ("12.2.140",
+        "10.1.243": release 12.2, build 140) names its release series, not an update. Before
+        CUDA 11 one row covers a release and its updates, so that row answers; from CUDA 11 on
+        the build is not mapped to an update, so the answer is the series' strictest row (the
+        highest Linux driver minimum) and ``how`` says so. ``how`` also says when a number means
+        something else to NVIDIA (11.0.1: the matrix's "11.0 Update 1", NVIDIA's 11.0 RC).
+        """
+        want = _v(cuda)
+        if want is None:
+            return (None, None)
+        entry = self.toolkit(cuda)
+        if entry is not None:
+            how = None
+            tv = entry.get("toolkit_version")
+            if len(want.release) >= 3 and tv and _v(tv) != want:
+                how = (
+                    f"{cuda} is read as {entry.get('label') or entry['version']} (the matrix "
+                    f"numbers updates x.y.N; NVIDIA's package version is {tv})"
+                )
+                if entry.get("number_note"):
+                    how += f"; {entry['number_note']}"
+            return (entry, how)
+        release = tuple(want.release) + (0, 0, 0)
+        if len(want.release) < 3 or release[2] < 10:
+            return (None, None)
+        series = [e for k, e in self._toolkits() if k[:2] == release[:2]]
+        if not series:
+            return (None, None)
+        mm = f"{release[0]}.{release[1]}"
+        if release[0] < 11 and len(series) == 1:
+            e = series[0]
+            return (
+                e,
+                f"{cuda} is a build number of CUDA {mm} (before CUDA 11 the third number is a "
+                f"build); the {mm} row covers that release and its updates",
+            )
+
+        def strictness(e: Dict[str, Any]) -> Tuple[Version, Version]:
+            need = _v(entry_min_driver(e, "linux")) or Version("0")
+            return (need, Version(e["version"]))
+
+        e = max(series, key=strictness)
+        return (
+            e,
+            f"{cuda} looks like a component version as nvcc/cudart print it (release {mm}, "
+            f"build {release[2]}); the matrix does not map builds to CUDA {mm} updates, so this "
+            f"answers for {e.get('label') or e['version']}, the {mm} release with the highest "
+            "driver minimum",
+        )
+
     def toolkit_versions(self) -> List[str]:
         return [e["version"] for _, e in self._toolkits()]
 
@@ -877,8 +964,7 @@ class Matrix:
     @_memoized
     def min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
         """Full-compatibility minimum driver for a toolkit version; None when not in the data."""
-        entry = self.toolkit(cuda)
-        return (entry["min_driver"].get(platform) if entry else None) or None
+        return entry_min_driver(self.toolkit(cuda), platform)
 
     @_memoized
     def minor_compat_min_driver(self, cuda: str, platform: str = "linux") -> Optional[str]:
@@ -886,8 +972,7 @@ class Matrix:
         want = _v(cuda)
         if want is None:
             return None
-        entry = self._minor(want.release[0])
-        return (entry["min_driver"].get(platform) if entry else None) or None
+        return entry_min_driver(self._minor(want.release[0]), platform)
 
     def minor_compat_entry(self, cuda: str) -> Optional[Dict[str, Any]]:
         want = _v(cuda)
@@ -901,11 +986,11 @@ class Matrix:
         drv = parse_version(driver, "driver version")
         best: Optional[str] = None
         for (major, _, _), entry in self._toolkits():
-            need = _v(entry["min_driver"].get(platform))
+            need = _v(entry_min_driver(entry, platform))
             runs = need is not None and drv >= need
             if not runs and minor_compat:
                 mc = self._minor(major)
-                mneed = _v(mc["min_driver"].get(platform)) if mc else None
+                mneed = _v(entry_min_driver(mc, platform))
                 runs = mneed is not None and drv >= mneed
             if runs:
                 best = entry["version"]
@@ -918,8 +1003,8 @@ class Matrix:
         want = parse_version(cuda, "CUDA version")
         entry = self.toolkit(cuda)
         mc = self._minor(want.release[0])
-        full = (entry["min_driver"].get(platform) if entry else None) or None
-        minor = (mc["min_driver"].get(platform) if mc else None) or None
+        full = entry_min_driver(entry, platform)
+        minor = entry_min_driver(mc, platform)
         caveat = " ".join(mc.get("caveats") or ()) if mc else None
         src = entry["source"] if entry else (mc["source"] if mc else None)
         common = dict(driver=driver, cuda=cuda, platform=platform)
@@ -1020,6 +1105,13 @@ class Matrix:
             return ("none", [])
         if name.rstrip().endswith(("...", "\u2026")):  # nvidia-smi's table cuts long names
             return self._gpu_truncated(q)
+        found = self._gpu_match(q)
+        split = _split_families(q)
+        if found[0] == "none" and split != q:  # "rtx4090" is "RTX 4090"
+            found = self._gpu_match(split)
+        return found
+
+    def _gpu_match(self, q: Tuple[str, ...]) -> Tuple[str, List[Dict[str, Any]]]:
         # Below an exact match the query must name a model ("4090", "a100"), not only a family.
         has_model = any(re.search(r"\d", t) for t in q)
         qset = set(q)
@@ -1037,7 +1129,7 @@ class Matrix:
                 if k == q or kset == qset:
                     level = "exact"
                     break
-                if not has_model:
+                if not has_model or (kset - qset) & _MOBILE_TOKENS:
                     continue
                 extra = qset - kset
                 if qset < kset or (kset < qset and all(_VARIANT_RE.match(t) for t in extra)):
@@ -1052,6 +1144,28 @@ class Matrix:
                 ranked = sorted(levels[level], key=lambda se: -se[0])
                 return (level, [e for _, e in ranked])
         return ("none", [])
+
+    @_memoized
+    def gpu_suggestions(self, name: str, limit: int = 3) -> List[str]:
+        """Names in the data closest to an unknown one ("did you mean"), best first."""
+        import difflib
+
+        q = " ".join(_split_families(_gpu_tokens(name)))
+        if not q:
+            return []
+        spellings: Dict[str, str] = {}
+        for entry, keys in self._gpu_index():
+            for k in keys:
+                spellings.setdefault(" ".join(_split_families(k)), entry["name"])
+        words = set(q.split())
+        # first the entries that hold every word of the query (e.g. the laptop part that a
+        # desktop name does not match), then close spellings
+        out = [n for k, n in spellings.items() if words < set(k.split())]
+        out = sorted(set(out), key=len)[:limit]
+        for close in difflib.get_close_matches(q, list(spellings), n=limit * 4, cutoff=0.6):
+            if spellings[close] not in out:
+                out.append(spellings[close])
+        return out[:limit]
 
     def _gpu_truncated(self, q: Tuple[str, ...]) -> Tuple[str, List[Dict[str, Any]]]:
         """ "GeForce RTX 208..." : every word but the last is whole, the last is a prefix."""

@@ -30,6 +30,7 @@ CATEGORIES = (
     "kernel-failure",
     "performance-degraded",
     "policy",
+    "matrix-stale",  # the host has a version newer than the compatibility data knows (EC12x)
     # runtime causes, judged by `envcheck watch` (EW codes)
     "input-pipeline",
     "gpu-memory",

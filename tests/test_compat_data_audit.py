@@ -109,8 +109,14 @@ def test_toolkit_driver_row_matches_release_notes(version: str) -> None:
 
 def test_no_toolkit_rows_between_10_0_and_13_2_2_beyond_the_release_notes() -> None:
     in_range = {v for v in toolkits() if Version("10.0") <= Version(v) <= Version("13.2.2")}
-    # No CUDA 12.7 and no 11.0.1 RC row: exactly the published rows.
-    assert in_range == set(TOOLKIT_DRIVERS)
+    # No CUDA 12.7 and no 11.0.1 RC row: exactly the published rows, plus the cuda-toolkit
+    # metapackages known only from PyPI (issue 14), which carry no driver number of their own.
+    pypi_only = {"12.9.2", "13.0.3", "13.1.2"}
+    assert in_range == set(TOOLKIT_DRIVERS) | pypi_only
+    for v in pypi_only:
+        t = toolkits()[v]
+        assert t["source"] == "https://pypi.org/pypi/cuda-toolkit/json"
+        assert t["min_driver"] == {"linux": None, "windows": None}
 
 
 def test_13x_rows_after_13_2_are_not_given_invented_numbers() -> None:
@@ -502,7 +508,13 @@ def test_torch_2_14_arch_lists_and_2_15_gaps() -> None:
     assert variant("2.14.0", "cu126")["arch_list"] == sm(50, 60, 70, 75, 80, 86, 90)
     for tag in ("cu130", "cu132"):
         v = variant("2.14.1", tag)
-        assert v["arch_list"] == sm(75, 80, 86, 90, 100, 120) and v["ptx"] == ["compute_120"]
+        assert v["arch_list"] == sm(75, 80, 86, 90, 100, 120)
+        # RELEASE.md's "+PTX" describes nightlies: release builds strip it since
+        # pytorch/pytorch#188914 (before the 2.14 cut); not read from a 2.14 wheel -> null.
+        assert v["ptx"] is None and f"variants.{tag}.ptx" in torch("2.14.1")["unconfirmed"]
+        # 2.12 release wheels shipped no PTX (pytorch/pytorch#188925, issue 14)
+        assert variant("2.12.1", tag)["ptx"] == []
+    assert variant("2.13.0", "cu130")["ptx"] == ["compute_120"]  # named in #188925
     # 2.15's architecture list was not published in a source read: must stay null, not guessed.
     v = variant("2.15.0", "cu132")
     assert v["arch_list"] is None and "variants.cu132.arch_list" in torch("2.15.0")["unconfirmed"]
@@ -662,17 +674,20 @@ def test_tensorflow_no_native_windows_gpu_after_2_10() -> None:
 C12_90 = ("12.3", ">=12.1", ">=9.0,<10.0", "525.60.13")
 C12_91 = ("12.3", ">=12.1", ">=9.1,<10.0", "525.60.13")
 C12_98 = ("12.3", ">=12.1", ">=9.8,<10.0", "525.60.13")
-C12_BR = ("12.3", ">=12.1", ">=9.8,<10.0", "525")  # from 0.8.0 the docs give only the branch
+# JAX CHANGELOG: "JAX is now built using CUDA 12.8" (0.6.0), "... CUDA 12.9" (0.7.1)
+C12_91_128 = ("12.8", ">=12.1", ">=9.1,<10.0", "525.60.13")
+C12_98_129 = ("12.9", ">=12.1", ">=9.8,<10.0", "525.60.13")
+C12_BR = ("12.9", ">=12.1", ">=9.8,<10.0", "525")  # from 0.8.0 the docs give only the branch
 C13_BR = ("13.0", ">=13.0", ">=9.8,<10.0", "580")
 # jax: (python_requires, jaxlib_min, cuda12 plugin (built with, CUDA, cuDNN, driver), cuda13)
 JAX = {
     "0.4.30": (">=3.9", "0.4.27", C12_90, None),
     "0.5.0": (">=3.10", "0.5.0", C12_91, None),
     "0.5.3": (">=3.10", "0.5.3", C12_91, None),
-    "0.6.0": (">=3.10", "0.6.0", C12_91, None),
-    "0.6.2": (">=3.10", "0.6.2", C12_91, None),
-    "0.7.0": (">=3.11", "0.7.0", C12_91, None),
-    "0.7.2": (">=3.11", "0.7.2", C12_98, None),
+    "0.6.0": (">=3.10", "0.6.0", C12_91_128, None),
+    "0.6.2": (">=3.10", "0.6.2", C12_91_128, None),
+    "0.7.0": (">=3.11", "0.7.0", C12_91_128, None),
+    "0.7.2": (">=3.11", "0.7.2", C12_98_129, None),
     "0.8.0": (">=3.11", "0.8.0", C12_BR, C13_BR),
     "0.8.1": (">=3.11", "0.8.1", C12_BR, C13_BR),
     "0.9.0": (">=3.11", "0.9.0", C12_BR, C13_BR),

@@ -401,7 +401,7 @@ ARCH_CC_MAJOR = {
     "Ampere": {8},
     "Ada Lovelace": {8},
     "Hopper": {9},
-    "Blackwell": {10, 12},
+    "Blackwell": {10, 11, 12},  # 11: Jetson Thor (sm_101 renamed sm_110 in CUDA 13)
     "Blackwell Ultra": {10},
 }
 PEAKS = ("memory_bandwidth_gbs", "fp32_tflops", "tf32_tflops", "fp16_tflops", "bf16_tflops")

@@ -159,7 +159,7 @@ def test_generated_context_builds_and_runs(docker_env, deps_wheelhouse, tmp_path
                                          "--format", "json", "--path",
                                          _site(client, tag)]))  # fmt: skip
     assert {"typer", "docker", "envcheck"} <= {p["name"].lower() for p in ours}
-    assert _run(client, tag, ["envcheck", "--version"]).strip() == f"envcheck {__version__}"
+    assert _run(client, tag, ["envcheck", "--version"]).splitlines()[0] == f"envcheck {__version__}"
     # and envcheck inside the image judges the training stack
     seen = json.loads(_run(client, tag, ["envcheck", "inspect", "--json"]))
     assert seen["packages"]["installed"]["torch"] == pins[0].split("==")[1]
@@ -261,7 +261,7 @@ def test_project_dockerfile_builds_and_runs(docker_env, deps_wheelhouse, tmp_pat
     assert image.attrs["Config"]["User"] == "65534:65534"
     assert image.attrs["Config"]["Entrypoint"] == ["envcheck"]
     assert image.labels["org.opencontainers.image.title"] == "envcheck"
-    assert _run(client, tag, ["--version"]).strip() == f"envcheck {__version__}"
+    assert _run(client, tag, ["--version"]).splitlines()[0] == f"envcheck {__version__}"
     # verify runs inside (no GPU here): a report and exit 0/1, never a crash (exit 3)
     container = client.containers.run(tag, ["verify", "--format", "json"], detach=True,
                                       network_mode="none")  # fmt: skip

@@ -7,7 +7,8 @@ says so and the date of the data, never a guess.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+import re
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 import typer
 
@@ -49,8 +50,37 @@ def _out(data: Dict[str, Any], lines: List[str], as_json: bool) -> None:
         print("\n".join(lines))
 
 
-def _not_in_matrix(what: str, m: Matrix, kind: str) -> InputError:
-    return InputError(f"{what} is not in the matrix (data from {m.file_date(kind) or 'unknown'})")
+def _not_in_matrix(what: str, m: Matrix, kind: str, hint: str = "") -> InputError:
+    date = m.file_date(kind) or "unknown"
+    return InputError(f"{what} is not in the matrix (data from {date}){hint}")
+
+
+def _resolve_series(query: str, versions: List[str], what: str) -> Tuple[str, Optional[str], str]:
+    """(version to look up, how it was read, hint for a miss) for a framework version.
+
+    "2.16" names a release series: it resolves to the newest release of that series in the
+    matrix (TF 2.16.0 never shipped; 2.16.1 did) and says so. A full version that is missing
+    gets a hint naming what the series does hold.
+    """
+    from packaging.version import Version
+
+    from envcheck.compat import parse_version
+
+    want = parse_version(query, f"{what} version")
+    same = sorted(
+        (x for x in versions if Version(x).release[:2] == tuple(want.release[:2])), key=Version
+    )
+    if not same or want.local or want.is_prerelease or len(want.release) < 2:
+        return (query, None, "")
+    if len(want.release) == 2:
+        newest = same[-1]
+        if Version(newest) == want:
+            return (query, None, "")
+        how = (
+            f"{query} is the {query}.x release series; {newest} is its newest release in the matrix"
+        )
+        return (newest, how, "")
+    return (query, None, f"; the matrix has {what} {', '.join(same)}")
 
 
 def _gpu(m: Matrix, name: str) -> GpuSpec:
@@ -61,7 +91,9 @@ def _gpu(m: Matrix, name: str) -> GpuSpec:
         if found:
             names = ", ".join(f"{e['name']} ({e['compute_capability']})" for e in found)
             raise InputError(f"GPU {name!r} is ambiguous: {names}; give the full name")
-        raise _not_in_matrix(f"GPU {name!r}", m, "gpus")
+        close = m.gpu_suggestions(name)
+        hint = f"; did you mean: {'; '.join(close)}?" if close else ""
+        raise _not_in_matrix(f"GPU {name!r}", m, "gpus", hint)
     return spec
 
 
@@ -94,8 +126,23 @@ def _series(series: Optional[str]) -> str:
     return f"{series}.x (exact version not in the matrix)" if series else "not in the matrix"
 
 
-def _drv(d: Optional[str]) -> str:
-    return f">= {d}" if d else "not in the matrix"
+def _drv(d: Optional[str], basis: Optional[str] = None) -> str:
+    if not d:
+        return "not in the matrix"
+    if basis == "branch":
+        return f">= {d} (the R{d} driver branch or later; NVIDIA prints no exact number)"
+    return f">= {d}"
+
+
+def _basis(entry: Optional[Dict[str, Any]], platform: str) -> Optional[str]:
+    """ "exact" (NVIDIA's number), "branch" (only the driver branch is published) or None."""
+    if not entry:
+        return None
+    if (entry.get("min_driver") or {}).get(platform):
+        return "exact"
+    from envcheck.compat import entry_min_driver
+
+    return "branch" if entry_min_driver(entry, platform) else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,23 +160,26 @@ def cuda_cmd(
       envcheck matrix cuda 12.4
       envcheck matrix cuda 12.4.1 --json
     """
-    from envcheck.compat import parse_version
+    from envcheck.compat import entry_min_driver, parse_version
 
     parse_version(version, "CUDA version")
     m = _matrix()
-    entry = m.toolkit(version)
+    entry, how = m.resolve_toolkit(version)
     if entry is None:
         raise _not_in_matrix(f"CUDA {version}", m, "cuda")
     mc = m.minor_compat_entry(version)
-    mc_drv = (mc or {}).get("min_driver") or {}
+    mc_drv = {p: entry_min_driver(mc, p) for p in ("linux", "windows")}
     archs = m.toolkit_archs(version)
     data = {
         "cuda": version,
         "toolkit": entry["version"],
         "label": entry.get("label"),
-        "min_driver": {"linux": entry["min_driver"].get("linux"),
-                       "windows": entry["min_driver"].get("windows")},
-        "minor_compat_min_driver": {"linux": mc_drv.get("linux"), "windows": mc_drv.get("windows")},
+        "read_as": how,  # how the query was resolved when it is not plainly a release
+        # the exact number NVIDIA prints, else the driver branch it names (see basis)
+        "min_driver": {p: entry_min_driver(entry, p) for p in ("linux", "windows")},
+        "min_driver_basis": {p: _basis(entry, p) for p in ("linux", "windows")},
+        "driver_branch": entry.get("driver_branch"),
+        "minor_compat_min_driver": mc_drv,
         "minor_compat_caveats": list((mc or {}).get("caveats") or []),
         "sm": list(archs["sm"]) if archs else None,
         "unconfirmed": list(entry.get("unconfirmed") or []),
@@ -140,15 +190,16 @@ def cuda_cmd(
     }  # fmt: skip
     lines = [
         f"CUDA {entry['version']}" + (f" ({entry['label']})" if entry.get("label") else ""),
+        *([f"  read as: {how}"] if how else []),
         "  minimum driver (full compatibility):",
-        f"    linux   {_drv(data['min_driver']['linux'])}",
-        f"    windows {_drv(data['min_driver']['windows'])}",
+        f"    linux   {_drv(data['min_driver']['linux'], data['min_driver_basis']['linux'])}",
+        f"    windows {_drv(data['min_driver']['windows'], data['min_driver_basis']['windows'])}",
     ]
     if mc:
         lines += [
             f"  minimum driver (minor-version compatibility, any CUDA {mc['major']}.x):",
-            f"    linux   {_drv(mc_drv.get('linux'))}",
-            f"    windows {_drv(mc_drv.get('windows'))}",
+            f"    linux   {_drv(mc_drv['linux'], _basis(mc, 'linux'))}",
+            f"    windows {_drv(mc_drv['windows'], _basis(mc, 'windows'))}",
         ]
         lines += [f"    caveat: {c}" for c in data["minor_compat_caveats"]]
     else:
@@ -176,7 +227,7 @@ def driver_cmd(
       envcheck matrix driver 535.104.05
       envcheck matrix driver 552.22 --platform windows --json
     """
-    from envcheck.compat import parse_version
+    from envcheck.compat import entry_min_driver, parse_version
 
     parse_version(version, "driver version")
     _check_platform(platform)
@@ -185,10 +236,8 @@ def driver_cmd(
     minor = m.max_cuda_for_driver(version, platform, minor_compat=True)
     full_entry = m.toolkit(full) if full else None
     mc = m.minor_compat_entry(minor) if minor else None
-    mc_ok = bool(
-        mc and mc["min_driver"].get(platform)
-        and parse_version(version) >= parse_version(mc["min_driver"][platform])
-    )  # fmt: skip
+    mc_min = entry_min_driver(mc, platform)
+    mc_ok = bool(mc_min and parse_version(version) >= parse_version(mc_min))
     newest = m.toolkit_versions()[-1]
     data = {
         "driver": version,
@@ -197,7 +246,7 @@ def driver_cmd(
         "max_cuda_label": (full_entry or {}).get("label"),
         "max_cuda_minor_compat": minor,
         "minor_compat_major": mc["major"] if mc_ok else None,
-        "minor_compat_min_driver": mc["min_driver"].get(platform) if mc_ok else None,
+        "minor_compat_min_driver": mc_min if mc_ok else None,
         "minor_compat_caveats": list(mc.get("caveats") or []) if mc_ok else [],
         "newest_cuda_in_matrix": newest,
         "data_date": m.file_date("cuda"),
@@ -241,7 +290,7 @@ def gpu_cmd(
     m = _matrix()
     spec = _gpu(m, name)
     sm = spec.compute_capability.replace(".", "")
-    ranges = [e["cuda"] for e in m.doc("cuda")["toolkit_archs"] if sm in e["sm"]]
+    ranges = _merge_ranges([e["cuda"] for e in m.doc("cuda")["toolkit_archs"] if sm in e["sm"]])
     fields = (
         "memory_bandwidth_gbs", "fp32_tflops", "tf32_tflops", "fp16_tflops", "bf16_tflops",
         "slowdown_temp_c",
@@ -257,7 +306,8 @@ def gpu_cmd(
         "also_matches": list(spec.also_matches),
         "nvcc_cuda_ranges": ranges,
         "unconfirmed": list(spec.unconfirmed),
-        "note": spec.note,
+        # how the facts were read (for maintainers; the text output leaves them out)
+        "notes": [spec.note] if spec.note else [],
         "checked": spec.checked,
         "source": spec.source,
         "spec_source": spec.spec_source,
@@ -265,24 +315,58 @@ def gpu_cmd(
     lines = [f"{spec.name}", f"  compute capability {spec.compute_capability} (sm_{sm})"]
     if spec.architecture:
         lines[-1] += f", {spec.architecture}"
-    units = {"memory_bandwidth_gbs": "GB/s", "slowdown_temp_c": "C"}
+    unknown = []
     for f in fields:
+        label, unit = _GPU_LABELS[f]
         value = getattr(spec, f)
-        unit = units.get(f, "TFLOPS")
-        lines.append(f"  {f}: " + (f"{value} {unit}" if value is not None else "not in the matrix"))
+        if value is None:
+            unknown.append(label)
+        else:
+            lines.append(f"  {label}: {value:g} {unit}")
+    if unknown:
+        lines.append(f"  not in the matrix: {', '.join(unknown)}")
     if ranges:
-        lines.append(f"  nvcc can build for it: CUDA {' | '.join(ranges)}")
+        lines.append(f"  nvcc can build for it: CUDA {', '.join(_range_text(r) for r in ranges)}")
     if spec.also_matches:
         lines.append(
             f"  also matches: {', '.join(spec.also_matches)} (same compute capability; "
             "peaks may differ - give the full name)"
         )
-    if spec.unconfirmed:
-        lines.append(f"  unconfirmed: {', '.join(spec.unconfirmed)}")
-    if spec.note:
-        lines.append(f"  note: {spec.note}")
+    # `unconfirmed` peaks are the null ones listed above; curation notes stay in --json
     lines += _src_lines(_sources(spec.source, spec.spec_source))
     _out(data, lines, as_json)
+
+
+_GPU_LABELS = {
+    "memory_bandwidth_gbs": ("memory bandwidth", "GB/s"),
+    "fp32_tflops": ("FP32", "TFLOPS"),
+    "tf32_tflops": ("TF32 tensor (dense)", "TFLOPS"),
+    "fp16_tflops": ("FP16 tensor (dense)", "TFLOPS"),
+    "bf16_tflops": ("BF16 tensor (dense)", "TFLOPS"),
+    "slowdown_temp_c": ("thermal slowdown", "C"),
+}
+_RANGE_RE = re.compile(r"^>=([0-9.]+),<([0-9.]+)$")
+
+
+def _merge_ranges(specs: List[str]) -> List[str]:
+    """[">=11.0,<11.1", ">=11.1,<11.4"] -> [">=11.0,<11.4"]: adjacent toolkit ranges join."""
+    from packaging.version import Version
+
+    out: List[str] = []
+    for spec in specs:
+        m = _RANGE_RE.match(spec.replace(" ", ""))
+        prev = _RANGE_RE.match(out[-1]) if out else None
+        if m and prev and Version(prev.group(2)) == Version(m.group(1)):
+            out[-1] = f">={prev.group(1)},<{m.group(2)}"
+        else:
+            out.append(spec)
+    return out
+
+
+def _range_text(spec: str) -> str:
+    """ ">=11.0,<13.0" -> "11.0 up to (not including) 13.0"."""
+    m = _RANGE_RE.match(spec.replace(" ", ""))
+    return f"{m.group(1)} up to (not including) {m.group(2)}" if m else spec
 
 
 @matrix_app.command("torch")
@@ -306,9 +390,10 @@ def torch_cmd(
     if platform is not None:
         _check_platform(platform)
     m = _matrix()
-    release = m.torch_release(v.public)
+    lookup, how, hint = _resolve_series(v.public, [r.version for r in m.torch_releases()], "torch")
+    release = m.torch_release(lookup)
     if release is None:
-        raise _not_in_matrix(f"torch {version}", m, "torch")
+        raise _not_in_matrix(f"torch {version}", m, "torch", hint)
     variants = list(release.variants)
     if v.local:
         tag = v.local.split(".")[0]
@@ -346,6 +431,8 @@ def torch_cmd(
         rows.append(row)
     data = {
         "version": release.version,
+        "query": version,
+        "read_as": how,
         "python": release.python,
         "torchvision": release.torchvision,
         "torchaudio": release.torchaudio,
@@ -359,6 +446,7 @@ def torch_cmd(
     }
     lines = [
         f"torch {release.version}",
+        *([f"  read as: {how}"] if how else []),
         f"  Python {release.python}",
         f"  torchvision {release.torchvision or _series(release.torchvision_series)}, "
         f"torchaudio {release.torchaudio or 'not in the matrix'}",
@@ -410,9 +498,10 @@ def tensorflow_cmd(
 
     parse_version(version, "TensorFlow version")
     m = _matrix()
-    rel = m.tensorflow_release(version)
+    lookup, how, hint = _resolve_series(version, m.tensorflow_versions(), "tensorflow")
+    rel = m.tensorflow_release(lookup)
     if rel is None:
-        raise _not_in_matrix(f"tensorflow {version}", m, "tensorflow")
+        raise _not_in_matrix(f"tensorflow {version}", m, "tensorflow", hint)
     builds = [
         {
             "version": b.version,
@@ -432,9 +521,10 @@ def tensorflow_cmd(
         }
         for b in rel.builds
     ]  # fmt: skip
-    data = {"version": rel.version, "builds": builds, "notes": list(rel.notes),
+    data = {"version": rel.version, "query": version, "read_as": how, "builds": builds,
+            "notes": list(rel.notes),
             "sources": _sources(*(b["source"] for b in builds))}  # fmt: skip
-    lines = [f"tensorflow {rel.version}"]
+    lines = [f"tensorflow {rel.version}", *([f"  read as: {how}"] if how else [])]
     for b in builds:
         what = f"CUDA {b['cuda']}, cuDNN {b['cudnn'] or '?'}" if b["cuda"] else "CPU only"
         extra = "; pip install 'tensorflow[and-cuda]'" if b["pip_extra_cuda"] else ""
@@ -468,15 +558,20 @@ def jax_cmd(
 
     parse_version(version, "JAX version")
     m = _matrix()
-    rel = m.jax_release(version)
+    lookup, how, hint = _resolve_series(
+        version, [r["jax"] for r in m.doc("jax")["releases"]], "jax"
+    )
+    rel = m.jax_release(lookup)
     if rel is None:
-        raise _not_in_matrix(f"jax {version}", m, "jax")
+        raise _not_in_matrix(f"jax {version}", m, "jax", hint)
     plugins = [
         {"name": p.name, "cuda": p.cuda, "cudnn": p.cudnn, "min_driver_linux": p.min_driver_linux}
         for p in rel.plugins
     ]
     data = {
         "jax": rel.jax,
+        "query": version,
+        "read_as": how,
         "jaxlib": rel.jaxlib,
         "python": rel.python,
         "plugins": plugins,
@@ -486,6 +581,7 @@ def jax_cmd(
     }
     lines = [
         f"jax {rel.jax} (jaxlib {rel.jaxlib or 'not in the matrix'})",
+        *([f"  read as: {how}"] if how else []),
         f"  Python {rel.python}",
     ]
     for p in plugins:
