@@ -176,3 +176,45 @@ def test_kernels_print_nothing_on_a_pipe_or_in_json(tmp_path: Path, fake_gpus: s
     assert code in (0, 1)
     assert tty == ""
     assert json.loads(out)["snapshot"]["kernels"]
+
+
+COUNTER = (
+    "import time; from envcheck import progress\n"
+    "show = progress.wanted('text', False)\n"
+    "with progress.counter(3, 'envcheck: reading 3 files', show) as bar:\n"
+    "    for _ in range(3):\n"
+    "        time.sleep(0.3); bar.advance('items')\n"
+    "print('done')\n"
+)
+
+
+def test_the_counter_hook_for_long_inputs_shows_on_a_terminal_only(tmp_path: Path) -> None:
+    """The hook fleet and big --from-report reads can call: a bar over N items."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", COUNTER],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        env=_env(PYTHONPATH=str(ROOT)),
+    )
+    os.close(slave)
+    out, _ = proc.communicate(timeout=60)
+    seen = b""
+    while select.select([master], [], [], 0.1)[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    assert out == b"done\n"
+    assert b"envcheck: reading 3 files" in seen and b"/3" in seen, seen[:500]
+    piped = subprocess.run(
+        [sys.executable, "-c", COUNTER],
+        capture_output=True,
+        env=_env(PYTHONPATH=str(ROOT)),
+        timeout=60,
+    )
+    assert piped.stdout == b"done\n" and piped.stderr == b""
