@@ -209,7 +209,9 @@ def _judge_one(source: str, text: str) -> NodeResult:
     except ValueError as exc:
         why = "truncated JSON" if "Expecting" in str(exc) or "Unterminated" in str(exc) else ""
         return NodeResult(
-            node=source, source=source, error=f"not valid JSON{' (' + why + ')' if why else ''}: {exc}"
+            node=source,
+            source=source,
+            error=f"not valid JSON{' (' + why + ')' if why else ''}: {exc}",
         )
     if isinstance(data, dict) and "__unreadable__" in data:
         return NodeResult(node=source, source=source, error=str(data["__unreadable__"]))

@@ -237,12 +237,20 @@ HOST_ONLY_CATEGORIES = frozenset(
 )
 
 
-def _host_problems(snapshot: Any, matrix: Any, policy_file: Optional[str]) -> List[str]:
-    """One line per finding that no image can fix, errors first."""
-    outcome = _judge(snapshot, matrix, policy_file)
+def _host_problems(
+    snapshot: Any, matrix: Any, policy_file: Optional[str], evidence: Any = None
+) -> List[str]:
+    """One line per finding that no image can fix, errors first (verify's own findings)."""
+    if evidence is not None:
+        findings = evidence.findings
+    else:
+        from envcheck.checks.registry import run_checks  # noqa: PLC0415
+        from envcheck.policy import load_policy  # noqa: PLC0415
+
+        findings = run_checks(snapshot, matrix, load_policy(policy_file)).findings
     found = [
         f
-        for f in outcome.findings
+        for f in findings
         if f.category in HOST_ONLY_CATEGORIES and f.severity in ("error", "warning")
     ]
     found.sort(key=lambda f: f.severity != "error")
@@ -284,7 +292,7 @@ def _docker(snapshot: Any, matrix: Any, args: dict, evidence: Any = None) -> int
     )
     opts.evidence = evidence  # the build is chosen on verify's judgment (envcheck.fix.choose)
     echo = typer.echo
-    problems = _host_problems(snapshot, matrix, args["policy_file"])
+    problems = _host_problems(snapshot, matrix, args["policy_file"], evidence)
     if problems:
         echo("FIRST, on the host: no image fixes these (the driver and GPUs are the host's):")
         for line in problems:
