@@ -42,6 +42,7 @@ OPTION_METAVARS: Dict[str, str] = {
     "--driver-cuda": "X.Y",
     "--restore-dir": "DIR",
     "--base-image": "IMAGE",
+    "--base-digest": "DIGEST",
     "--tag": "TAG",
     "--shm-size": "SIZE",
     "--memory": "SIZE",
