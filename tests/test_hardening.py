@@ -297,8 +297,9 @@ def test_fleet_file_over_the_cap_is_an_unreadable_node(tmp_path: Path) -> None:
         fh.truncate((16 << 20) + 10)
     run = run_envcheck(["fleet", str(big), str(HEALTHY), "--format", "json"])
     assert_no_crash(run)
-    nodes = {n["source"]: n for n in run.json()["nodes"]}
-    assert "larger than 16 MiB" in nodes[str(big)]["error"]
+    # unreadable inputs are listed apart from judged nodes (issue 11)
+    unreadable = {n["source"]: n for n in run.json()["unreadable"]}
+    assert "larger than 16 MiB" in unreadable[str(big)]["error"]
 
 
 def test_large_snapshot_with_many_log_entries_is_bounded(tmp_path: Path) -> None:
@@ -382,7 +383,8 @@ def test_deep_json_in_fleet_is_one_unreadable_node(tmp_path: Path) -> None:
     run = run_envcheck(["fleet", str(deep), str(HEALTHY), "--format", "json"])
     assert_no_crash(run)
     data = run.json()
-    assert data["summary"]["nodes"] == 2 and data["summary"]["unreadable"] == 1
+    # the unreadable document is listed apart, not counted as a node (issue 11)
+    assert data["summary"]["nodes"] == 1 and data["summary"]["unreadable"] == 1
     proc = subprocess.run(
         [sys.executable, "-m", "envcheck", "fleet", "-"],
         input=("[" * 100000).encode() + b"\n" + HEALTHY.read_bytes(),
@@ -391,7 +393,8 @@ def test_deep_json_in_fleet_is_one_unreadable_node(tmp_path: Path) -> None:
         timeout=60,
     )
     assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr
-    assert proc.returncode == 1
+    # the unsplittable rest of stdin is one unreadable input: exit 2 (docs/scheduling.md)
+    assert proc.returncode == 2 and b"depth exceeded" in proc.stdout
 
 
 @pytest.mark.parametrize(
