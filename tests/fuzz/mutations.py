@@ -218,7 +218,10 @@ def _judge(rng: random.Random, cwd: Path, inputs: List[str], family: str) -> Cas
         fmt = rng.choice(("text", "sh", "json"))
         return Case(family, ["fix", *inputs, "--format", fmt], fmt)
     out = str(cwd / "ctx")
-    return Case(family, ["fix", "--docker", *inputs, "--output", out], "text", outputs=[out])
+    # --offline: the online lock runs pip, whose caches under HOME are not envcheck's writes
+    return Case(
+        family, ["fix", "--docker", "--offline", *inputs, "--output", out], "text", outputs=[out]
+    )
 
 
 def make_special(rng: random.Random, cwd: Path) -> Case:
