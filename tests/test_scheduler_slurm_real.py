@@ -91,7 +91,8 @@ def test_a_hung_nvidia_smi_drains_within_the_probe_budget_and_names_the_probe(
         assert len(reason) <= MAX_REASON
         # verify's probe timeout (5 s) bounds the prolog, not the 600 s the tool would take
         assert took < 20, f"prolog took {took:.1f} s"
-        assert cluster.job_info(job)["JobState"] == "PENDING"
+        # the requeue passes through COMPLETING first
+        cluster.wait_for_job(job, ("PENDING",), timeout=15)
 
         # verify itself past ENVCHECK_TIMEOUT: killed; drains only where the site asked for it
         cluster.set_defaults(
