@@ -50,6 +50,28 @@ def _int(text: str) -> int:
     return int(text)
 
 
+_INT_LIMIT = 10**MAX_INT_DIGITS
+
+
+def oversized_int(value: Any) -> bool:
+    """Whether ``value`` holds an integer :func:`loads` would refuse (iterative walk).
+
+    A document built in Python (``Snapshot.from_dict``) must meet the same limits as one read
+    from text, or it would load once and fail to load again after ``to_json``.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, int) and not isinstance(item, bool):
+            if not -_INT_LIMIT < item < _INT_LIMIT:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def _check(value: Any, scrub: bool) -> Any:
     """Depth limit and surrogate scrub, without recursion (a deep value is the attack)."""
     root = [value]

@@ -334,6 +334,10 @@ class Snapshot:
             )
         if version < 1:
             raise SnapshotError(f"invalid schema_version {version}")
+        from envcheck.safe_json import MAX_INT_DIGITS, oversized_int
+
+        if oversized_int(data):
+            raise SnapshotError(f"an integer longer than {MAX_INT_DIGITS} digits")
         log = data.get("error_log")
         if isinstance(log, list) and len(log) > MAX_ERROR_LOG_ENTRIES:
             # 1.2M entries made --format json take 1.5 GB; the first ones are what is judged.

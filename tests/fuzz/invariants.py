@@ -167,9 +167,14 @@ def check_run(
         problems.append("a shell payload was executed (the canary exists)")
     after = listing(cwd)
     allowed_roots = [str(cwd / ".fuzz-stdout"), str(cwd / ".fuzz-stderr"), *case.outputs]
+    # TMPDIR itself may change (a temporary file made and removed again bumps its mtime);
+    # anything left inside it is still caught below, as a path that was not there before.
+    scratch = str(cwd / "tmp")
     touched: Set[str] = set()
     for path, mtime in after.items():
         if any(path == r or path.startswith(r.rstrip("/") + "/") for r in allowed_roots):
+            continue
+        if path == scratch:
             continue
         if before.get(path) != mtime:
             touched.add(path)
