@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install the real services the scheduler tests start themselves (issue 17): munge, slurmctld
+# Install the real services the scheduler tests start themselves (issue 17), and minisign for the
+# data-update signature interop tests: munge, slurmctld
 # and slurmd (tests/test_scheduler_slurm_real.py), promtool and node_exporter
 # (tests/test_scheduler_prometheus_real.py, tests/test_scheduler_k8s_schema.py).
 #
@@ -14,6 +15,8 @@ command -v slurmctld > /dev/null 2>&1 || need+=(slurmctld)
 command -v slurmd > /dev/null 2>&1 || need+=(slurmd)
 command -v promtool > /dev/null 2>&1 || need+=(prometheus)
 command -v prometheus-node-exporter > /dev/null 2>&1 || need+=(prometheus-node-exporter)
+# minisign: the data-update signature tests check interop with the reference tool
+command -v minisign > /dev/null 2>&1 || need+=(minisign)
 [ "${#need[@]}" -eq 0 ] && { echo "services-up: all installed"; exit 0; }
 
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get > /dev/null 2>&1; then
