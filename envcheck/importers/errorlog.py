@@ -639,7 +639,8 @@ PATTERNS: List[ErrorPattern] = [
         "driver-init-timeout",
         r"nvidia-container-cli: initialization error: driver error: timed out|"
         r"\bnvidia-smi\b[^.\n]{0,20}?\b(?:takes?|taking|took)\s+(?:forever|ages|"
-        r"(?:very |so |a )?long(?: time)?|\d+\s*(?:s|sec|seconds|minutes?)\b)|"
+        r"(?:very |so |a )?long(?: time)?|(?:about |around |almost |over |nearly |up to )?"
+        r"\d+\s*(?:s|sec|secs|seconds|minutes?)\b)|"
         r"persistence mode (?:is |was )?(?:disabled|off)[^.\n]{0,40}(?:slow|timed? ?out|hang)|"
         r"(?:slow|timed? ?out|hangs?)[^.\n]{0,40}persistence mode (?:is |was )?(?:disabled|off)",
         "os-setting",

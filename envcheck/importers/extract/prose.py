@@ -94,6 +94,26 @@ _MEMLOCK = re.compile(
     r"(?:ulimit -l|max locked memory|memlock)\b[^\n]{0,40}?\b(unlimited|\d+)\s*([KMG])?(?:i?B)?\b",
     re.I,
 )
+# /dev/shm's size: a `df` row for it, a sentence, or the size a container was started with
+_SHM_DF = re.compile(
+    r"^\s*(?:shm|tmpfs|none|shmfs|overlay)\s+(\d+(?:\.\d+)?)([KMGT])?i?B?\s+\S+\s+\S+\s+\d+%\s+"
+    r"/dev/shm\s*$"
+)
+_SHM_PROSE = re.compile(
+    r"(?:/dev/shm|\bshm(?:[ _-]?size)?|shared memory(?: size)?)\s*(?:is|was|of|=|:)?\s*"
+    r"(?:only|just|set to|limited to)?\s*(\d+(?:\.\d+)?)\s*([KMGT])i?B\b",
+    re.I,
+)
+_SHM_FLAG = re.compile(
+    r"(?:--shm-size[= ]|\bshm_size\s*:\s*|\"ShmSize\"\s*:\s*)['\"]?(\d+(?:\.\d+)?)\s*([bkmg])?b?\b",
+    re.I,
+)
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+_TORCHVISION = re.compile(
+    r"\btorchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is|=|:)?\s*v?"
+    r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
+    re.I,
+)
 _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
 # Not facts about this host: URLs, pip/conda commands being quoted, requirement ranges.
 _URL = re.compile(r"\(?https?://\S+")
@@ -193,6 +213,8 @@ TRIGGERS = (
     "ulimit",
     "memlock",
     "locked memory",
+    "shm",
+    "shared memory",
 )
 MAX_LINES = 4000
 
@@ -328,6 +350,58 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 * {"": 1, "K": 1, "M": 1024, "G": 1 << 20}[(m.group(2) or "").upper()]
             )
             yield fact("memlock", kib * 1024)
+    if "shm" in low or "shared memory" in low:
+        yield from _shm_facts(text, fact)
+    m = _TORCHVISION.search(text) if "torchvision" in low else None
+    if m:
+        yield fact("package", m.group(1), name="torchvision")
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
         yield fact("glibc", m.group(1))
+
+
+def _shm_facts(text: str, fact) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    """/dev/shm's size in bytes: ``df -h /dev/shm`` (``shm 64M 0 64M 0% /dev/shm``; without a
+    unit df counts 1K blocks), "/dev/shm is only 64MB", ``--shm-size=64m`` / ``shm_size:``
+    / ``"ShmSize": 67108864`` (without a unit Docker counts bytes)."""
+    m = _SHM_DF.match(text)
+    if m:
+        unit = (m.group(2) or "K").upper()
+        yield fact("shm.total", int(float(m.group(1)) * _UNITS[unit]), "fragment")
+        return
+    m = _SHM_FLAG.search(text)
+    if m:
+        unit = (m.group(2) or "B").upper()
+        yield fact("shm.total", int(float(m.group(1)) * _UNITS[unit]))
+        return
+    m = _SHM_PROSE.search(text)
+    if m:
+        yield fact("shm.total", int(float(m.group(1)) * _UNITS[m.group(2).upper()]))
+
+
+_DOCKER_RUN = re.compile(r"\b(?:docker|nvidia-docker|podman) (?:container )?run\b[^\n]*", re.I)
+_SHM_SET = re.compile(r"--shm-size|--ipc[= ]host|\bshm_size\b|\bipc:\s*host\b", re.I)
+_SHM_TROUBLE = re.compile(
+    r"/dev/shm|shared memory|\bshm\b|bus error|</torch_|nccl warn", re.I
+)
+DOCKER_DEFAULT_SHM = 64 << 20  # `docker run --shm-size`: "default 64MB" (docs.docker.com)
+
+
+def docker_shm_default(text: str, file: str) -> List[Fact]:
+    """A ``docker run`` without ``--shm-size`` or ``--ipc=host`` gives the container Docker's
+    default 64 MB /dev/shm. Read only when the text also shows shared memory in trouble (a
+    ``docker run`` of ``nvidia-smi`` says nothing about a training job's /dev/shm)."""
+    low = text.lower()
+    if "run" not in low or "docker" not in low and "podman" not in low:
+        return []
+    if _SHM_SET.search(text) or not _SHM_TROUBLE.search(text):
+        return []
+    m = _DOCKER_RUN.search(text)
+    if not m:
+        return []
+    n = text.count("\n", 0, m.start()) + 1
+    line = text.split("\n")[n - 1].strip()
+    return [
+        Fact("shm.total", DOCKER_DEFAULT_SHM, file, n, line, "prose"),
+        Fact("container", "docker", file, n, line, "prose"),
+    ]
