@@ -306,3 +306,13 @@ def test_torchvision_version_in_prose_is_a_package_fact(tmp_path: Path) -> None:
     snap = snapshot_from_reports([str(paste)])
     assert snap.installed().get("torchvision") == "0.16.0+cpu"
     assert snap.installed().get("torch") == "2.1.0+cu121"
+
+
+def test_sentences_are_not_made_of_two_joined_log_lines() -> None:
+    """The wrap reader joins a line with the next ones; a sentence class must match on one."""
+    text = (
+        "kernel: reaped zombie child 4411\n"
+        "worker 3: shared memory pool 512 MiB reused\n"
+        "step 10 loss 0.2\n"
+    )
+    assert "gpu-memory-held-stated" not in pats(text)

@@ -1003,11 +1003,23 @@ def frameworks_at_work(text: str) -> List[str]:
 # Distinctive words of the keys: a line holding one may start a message wrapped onto the next
 # line, so it and the line before it are tried joined with their neighbours.
 _STOP = {"version", "driver", "library", "device", "system", "cannot", "memory", "runtime"}
+# Sentences people write (not messages a terminal wraps): matched on one line only, so two
+# unrelated log lines joined by the wrap reader never make one ("zombie" + "memory").
+_ONE_LINE = {
+    "gpu-below-minimum-cc-stated",
+    "shm-stated-too-small",
+    "gpu-memory-held-stated",
+    "python-stated-unsupported",
+    "driver-init-timeout",
+    "memlock-stated-low",
+    "nccl-warn",
+}
 _ANCHORS: Tuple[bytes, ...] = tuple(
     sorted(
         {
             w.encode()
-            for ks in KEYS.values()
+            for pid, ks in KEYS.items()
+            if pid not in _ONE_LINE
             for k in ks
             if " " in k
             for w in re.findall(r"[a-z_/<]{6,}", k)
@@ -1017,6 +1029,22 @@ _ANCHORS: Tuple[bytes, ...] = tuple(
 )
 MAX_WINDOWS = 3000
 _FLAT_KEYS: Tuple[str, ...] = tuple(sorted({k for ks in KEYS.values() for k in ks}))
+_KEYED: Tuple[Tuple[ErrorPattern, Tuple[str, ...]], ...] = tuple((p, KEYS[p.id]) for p in PATTERNS)
+
+
+_KEY_PATTERNS: Dict[str, Tuple[int, ...]] = {
+    k: tuple(i for i, (_, keys) in enumerate(_KEYED) if k in keys) for k in _FLAT_KEYS
+}
+
+
+def _eligible(low: str) -> List[ErrorPattern]:
+    """The patterns (in table order) one of whose keys the lower-cased text holds: a key is
+    necessary for a match, so the others cannot match and their regexes are not run."""
+    idx: set = set()
+    for k in _FLAT_KEYS:
+        if k in low:
+            idx.update(_KEY_PATTERNS[k])
+    return [_KEYED[i][0] for i in sorted(idx)]
 
 
 def scan(text: str, source: str) -> List[Dict[str, str]]:
@@ -1060,7 +1088,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
             continue
         bare = strip_prefix(line)
         hit = None
-        for p in PATTERNS:
+        for p in _eligible(line.lower()):
             if p.regex.search(line[:4000]) or (bare != line and p.regex.search(bare[:4000])):
                 hit = p
                 add(p, bare or line, lineno)
@@ -1122,7 +1150,9 @@ def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object) -> None:
         w = window.lower()
         if not any(k in w for k in _FLAT_KEYS):
             continue
-        for p in PATTERNS:
+        for p in _eligible(w):
+            if p.id in _ONE_LINE:
+                continue
             m = p.regex.search(window[:4000])
             if m:
                 # a match that lies wholly on a later line is found there, not here
