@@ -316,3 +316,33 @@ def test_sentences_are_not_made_of_two_joined_log_lines() -> None:
         "step 10 loss 0.2\n"
     )
     assert "gpu-memory-held-stated" not in pats(text)
+
+
+# --- nvcc vs torch's CUDA in one sentence; nvidia-smi's CUDA is the driver's -------------------
+@pytest.mark.parametrize(
+    "text,nvcc,torch_cuda",
+    [
+        ("my nvcc is 11.7 but pytorch was built with CUDA 12.1, so the build fails", "11.7", "12.1"),
+        ("nvcc -V reports release 9.2 while my PyTorch uses CUDA 10.2", "9.2", "10.2"),
+        ("torch.version.cuda is 12.4 and nvcc --version shows 11.8", "11.8", "12.4"),
+    ],
+)
+def test_nvcc_and_torch_cuda_in_one_sentence(
+    tmp_path: Path, text: str, nvcc: str, torch_cuda: str
+) -> None:
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text + "\n")
+    snap = snapshot_from_reports([str(paste)])
+    assert [t.version for t in snap.cuda.toolkits] == [nvcc]
+    torch = next(d for d in snap.packages.deep if d.name == "torch")
+    assert torch.cuda_version == torch_cuda
+    out = registry.run_checks(snap, None, None, only=["EC310"])
+    assert [(f.code, f.category) for f in out.findings] == [("EC310", "toolkit-mismatch")]
+
+
+def test_nvidia_smi_cuda_in_prose_is_the_drivers(tmp_path: Path) -> None:
+    paste = tmp_path / "paste.txt"
+    paste.write_text("but `nvidia-smi` says I have CUDA 12.2\n")
+    snap = snapshot_from_reports([str(paste)])
+    assert snap.driver.cuda_version == "12.2"
+    assert not [r for r in snap.evidence["read"] if r["fact"] == "nvcc"]

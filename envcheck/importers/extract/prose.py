@@ -41,7 +41,14 @@ _TORCH = re.compile(
     r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
     re.I,
 )
-_TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(none|\d+\.\d+)", re.I)
+_TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(?:is\s+)?(none|\d+\.\d+)", re.I)
+# "... but PyTorch was built with CUDA 12.1", "my PyTorch uses CUDA 10.1", "torch cuda 11.8"
+_TORCH_CUDA_PROSE = re.compile(
+    r"\b(?:py)?torch(?:\.version\.cuda)?\b(?:\s+(?:\d[\w.+]*|version))?[^.\n\d]{0,40}?"
+    r"\b(?:built|compiled|uses?|using|with|for|needs?|wants?|expects?|is|has|cuda)\b[^.\n\d]{0,20}?"
+    r"(?:\bcuda\b|\bcu)\s*(?:version\s*)?(?:is\s+|=\s*|:\s*)?v?(\d{1,2}\.\d)(?:\.\d+)?\b",
+    re.I,
+)
 _TF = re.compile(
     r"\btensorflow(?:-gpu)?(?:\s*version)?\s*(?:is|=|==|:)?\s*v?(\d\.\d{1,2}(?:\.\d+)?)\b", re.I
 )
@@ -286,6 +293,9 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 before = low[max(0, m.start() - 25) : m.start()]
                 if "torch" in before or "built" in before or "used to build" in before:
                     yield fact("torch.cuda", m.group(1))
+                elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()]:
+                    # nvidia-smi's "CUDA Version" is the driver's, not a toolkit
+                    yield fact("driver.cuda", m.group(1))
                 elif "driver" not in before and "runtime" not in before:
                     yield fact("nvcc", m.group(1))
                 break
@@ -300,6 +310,11 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         m = _TORCH_CUDA.search(text)
         if m:
             yield fact("torch.cuda", None if m.group(1).lower() == "none" else m.group(1))
+        elif "cuda" in low and ("nvcc" in low or "toolkit" in low or "cuda_home" in low):
+            # one sentence names both nvcc's CUDA and torch's: the torch one is its own fact
+            m = _TORCH_CUDA_PROSE.search(text)
+            if m:
+                yield fact("torch.cuda", m.group(1))
         m = _TORCH.search(text)
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
             yield fact("torch.version", m.group(1))
