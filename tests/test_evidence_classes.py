@@ -64,7 +64,10 @@ CLASSES = [
         "10.0.0.8<4431> message truncated : receiving 1024 bytes instead of 512",
     ),
     # NCCL works only with P2P off: the workaround on the line before the command
-    ("nccl-p2p-workaround", "Training hangs after the first step.\nWorkaround:\nNCCL_P2P_DISABLE=1 torchrun train.py"),
+    (
+        "nccl-p2p-workaround",
+        "Training hangs after the first step.\nWorkaround:\nNCCL_P2P_DISABLE=1 torchrun train.py",
+    ),
     # ... and written in one sentence
     ("nccl-p2p-workaround", "all_reduce hangs on GPU0<->GPU1, setting NCCL_P2P_DISABLE=1 fixes it"),
     # lspci rev ff: a device that no longer answers on the bus
@@ -182,7 +185,10 @@ def test_a_specific_nccl_message_hides_the_generic_warn_line() -> None:
 def test_read_write_mode_without_errno_is_a_warning() -> None:
     e = entries("unable to open shared memory object </torch_1_2> in read-write mode")
     assert [(x["pattern"], x.get("severity")) for x in e] == [("too-many-open-files", "warning")]
-    e = entries("unable to open shared memory object </torch_1_2> in read-write mode: Too many open files (24)")
+    e = entries(
+        "unable to open shared memory object </torch_1_2> in read-write mode: "
+        "Too many open files (24)"
+    )
     assert [(x["pattern"], x.get("severity")) for x in e] == [("too-many-open-files", None)]
 
 
@@ -212,7 +218,7 @@ def test_fallback_notice_with_jax_at_work_is_an_error(tmp_path: Path) -> None:
 
 
 def test_fallback_notice_with_another_framework_at_work_is_info(tmp_path: Path) -> None:
-    text = f"{_JAX_NOTICE}\n  File \"/usr/lib/python3/site-packages/torch/nn/modules/module.py\"\n"
+    text = f'{_JAX_NOTICE}\n  File "/usr/lib/python3/site-packages/torch/nn/modules/module.py"\n'
     assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "info")]
 
 
@@ -243,7 +249,11 @@ def test_triton_message_states_the_gpu_compute_capability(tmp_path: Path) -> Non
 
 # --- facts: /dev/shm's size, torchvision's version ---------------------------------------------
 SHM = [
-    ("Filesystem      Size  Used Avail Use% Mounted on\nshm              64M     0   64M   0% /dev/shm\n", 64 << 20),
+    (
+        "Filesystem      Size  Used Avail Use% Mounted on\n"
+        "shm              64M     0   64M   0% /dev/shm\n",
+        64 << 20,
+    ),
     ("tmpfs          2.0G  1.1G  0.9G  55% /dev/shm\n", 2 << 30),
     ("shm 65536 0 65536 0% /dev/shm\n", 64 << 20),  # plain df: 1K blocks
     ("In the pod /dev/shm is only 64MB.\n", 64 << 20),
@@ -263,7 +273,9 @@ def test_shm_size_is_read_as_a_fact(tmp_path: Path, text: str, size: int) -> Non
 
 
 def test_a_small_shm_fact_feeds_the_shm_check(tmp_path: Path) -> None:
-    text = "$ df -h /dev/shm\nFilesystem Size Used Avail Use% Mounted on\nshm 64M 0 64M 0% /dev/shm\n"
+    text = (
+        "$ df -h /dev/shm\nFilesystem Size Used Avail Use% Mounted on\nshm 64M 0 64M 0% /dev/shm\n"
+    )
     assert judge(tmp_path, text, ["EC501"]) == [("EC501", "shm-too-small", "error")]
 
 
@@ -322,7 +334,11 @@ def test_sentences_are_not_made_of_two_joined_log_lines() -> None:
 @pytest.mark.parametrize(
     "text,nvcc,torch_cuda",
     [
-        ("my nvcc is 11.7 but pytorch was built with CUDA 12.1, so the build fails", "11.7", "12.1"),
+        (
+            "my nvcc is 11.7 but pytorch was built with CUDA 12.1, so the build fails",
+            "11.7",
+            "12.1",
+        ),
         ("nvcc -V reports release 9.2 while my PyTorch uses CUDA 10.2", "9.2", "10.2"),
         ("torch.version.cuda is 12.4 and nvcc --version shows 11.8", "11.8", "12.4"),
     ],

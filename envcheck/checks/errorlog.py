@@ -271,6 +271,5 @@ EC916 = _spec(
     "distribution found' lists only releases with a wheel for the running interpreter: the "
     "framework release does not support this Python version (or platform). 'No module named "
     "tools.nnwrap' is pip falling back to the torch 0.1.2 placeholder for the same reason.",
-    "Use a Python version the framework release supports, or a release that supports this "
-    "Python.",
+    "Use a Python version the framework release supports, or a release that supports this Python.",
 )

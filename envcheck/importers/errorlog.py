@@ -910,7 +910,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no matching distribution found for",
     ),
     "torch-placeholder-package": ("tools.nnwrap",),
-    "python-stated-unsupported": ("only support", "not supported", "isn't supported", "support python"),
+    "python-stated-unsupported": (
+        "only support",
+        "not supported",
+        "isn't supported",
+        "support python",
+    ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
     "dkms-build-failed": ("dkms.conf", "bad return status for module build", "dkms"),
     "driver-init-timeout": ("driver error: timed out", "nvidia-smi", "persistence mode"),
@@ -1203,7 +1208,7 @@ _WORKS = re.compile(
 
 
 def _p2p_workaround(data: bytes, low: bytes, add: object) -> None:
-    """"NCCL_P2P_DISABLE=1 works around it": the text says NCCL fails or hangs with GPU
+    """ "NCCL_P2P_DISABLE=1 works around it": the text says NCCL fails or hangs with GPU
     peer-to-peer on, on the line that sets it or within two lines of it."""
     pos = low.find(b"nccl_p2p_disable")
     if pos == -1:
@@ -1223,7 +1228,7 @@ _HEDGED = {"too-many-open-files": re.compile(r"too many open files", re.I)}
 
 
 def _hedge(entries: List[Dict[str, str]]) -> None:
-    """"unable to open shared memory object ... in read-write mode" without the errno text is
+    """ "unable to open shared memory object ... in read-write mode" without the errno text is
     most often the open-files limit, but the text does not say so: a warning, not an error."""
     for e in entries:
         rx = _HEDGED.get(e["pattern"])

@@ -68,7 +68,9 @@ def what_was_read(evidence: Dict[str, Any]) -> List[str]:
         lines.append("  formats: " + "; ".join(recognised))
     for item in read[:MAX_SHOWN]:
         where = f"{_safe(item.get('file'), 40)}:{item.get('line')}"
-        value = _safe(_value(item.get("value"), item.get("fact", ""), str(item.get("text", ""))), 90)
+        value = _safe(
+            _value(item.get("value"), item.get("fact", ""), str(item.get("text", ""))), 90
+        )
         lines.append(f"  {where:<28} {_label(item)} {value}")
     if len(read) > MAX_SHOWN:
         lines.append(f"  ... and {len(read) - MAX_SHOWN} more (--format json lists them all)")

@@ -396,9 +396,7 @@ def _shm_facts(text: str, fact) -> Iterator[Fact]:  # type: ignore[no-untyped-de
 
 _DOCKER_RUN = re.compile(r"\b(?:docker|nvidia-docker|podman) (?:container )?run\b[^\n]*", re.I)
 _SHM_SET = re.compile(r"--shm-size|--ipc[= ]host|\bshm_size\b|\bipc:\s*host\b", re.I)
-_SHM_TROUBLE = re.compile(
-    r"/dev/shm|shared memory|\bshm\b|bus error|</torch_|nccl warn", re.I
-)
+_SHM_TROUBLE = re.compile(r"/dev/shm|shared memory|\bshm\b|bus error|</torch_|nccl warn", re.I)
 DOCKER_DEFAULT_SHM = 64 << 20  # `docker run --shm-size`: "default 64MB" (docs.docker.com)
 
 
