@@ -262,3 +262,14 @@ EC915 = _spec(
     "without any error. The measured reasons (`nvidia-smi -q -d PERFORMANCE`) tell which.",
     "Fix the cooling or the power limit the reasons name; re-check the clocks under load.",
 )
+EC916 = _spec(
+    "EC916",
+    "python-unsupported",
+    "warning",
+    "Error log: no framework build for this Python",
+    "pip's 'Could not find a version that satisfies the requirement torch==X' / 'No matching "
+    "distribution found' lists only releases with a wheel for the running interpreter: the "
+    "framework release does not support this Python version (or platform). 'No module named "
+    "tools.nnwrap' is pip falling back to the torch 0.1.2 placeholder for the same reason.",
+    "Use a Python version the framework release supports, or a release that supports this Python.",
+)

@@ -63,7 +63,8 @@ def shm(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[F
     else:
         fix = f"sudo mount -o remount,size={_size_arg(need).upper()} /dev/shm"
     yield spec.finding(
-        expected=f">= {c.human_bytes(need)} of /dev/shm for {n} GPU(s)",
+        expected=f">= {c.human_bytes(need)} of /dev/shm"
+        + (f" for {n} GPU(s)" if n else " (the GPU count is not known)"),
         found=f"/dev/shm is {c.human_bytes(total)}",
         fix=fix,
         evidence={

@@ -64,6 +64,32 @@ PATTERNS: List[ErrorPattern] = [
         "compute capability, or a newer GPU; `envcheck matrix recommend --gpu NAME` lists builds.",
     ),
     _p(
+        "gpu-below-library-minimum-cc",
+        r"too old to be supported by the [\w\s-]{0,40}?compiler|"
+        r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
+        r"(?:gpus?|devices?) (?:with|of) (?:cuda |compute )?capability (?:below|under|less than|"
+        r"lower than|<)\s*\d+\.\d+ (?:is|are) not supported",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU is below the minimum compute capability of a library the job uses",
+        "The message names the library's minimum (Triton, which vLLM and torch.compile use, "
+        "needs compute capability >= 7.0): use a GPU at or above it, or run without that "
+        "backend (vLLM: a release/backend that supports this GPU; torch: eager mode instead of "
+        "torch.compile).",
+    ),
+    _p(
+        "gpu-below-minimum-cc-stated",
+        r"\b(?:nothing|no gpus?|no devices?|gpus?|devices?|cards?)\s+(?:with\s+)?(?:under|below|"
+        r"less than|lower than|older than)\s+(?:cuda\s+)?compute(?:\s+capability)?\s*\d+\.\d"
+        r"[^.\n]{0,30}?(?:can(?:not|'t)? be used|(?:is|are)(?: not|n't) supported|unsupported)",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says the GPU is below a minimum compute capability",
+        "Compare the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) with the minimum the text names; below it, use a supported GPU or a "
+        "release of the software that still supports this architecture.",
+    ),
+    _p(
         "no-kernel-image",
         r"no kernel image is available for execution|"
         r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
@@ -187,7 +213,9 @@ PATTERNS: List[ErrorPattern] = [
     _p(
         "found-no-nvidia-driver",
         r"Found no NVIDIA driver on your system|nvml error: driver not loaded|"
-        r"NVIDIA driver is not loaded|could not load NVML library",
+        r"NVIDIA driver is not loaded|could not load NVML library|"
+        r"NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|"
+        r"(?:could not|couldn't|cannot|can't) find an? (?:available )?nvidia adapter",
         "driver-not-loaded",
         "error",
         "no usable NVIDIA driver",
@@ -370,6 +398,17 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- shared memory ------------------------------------------------------------------------
     _p(
+        "too-many-open-files",
+        r"Too many open files|unable to open shared memory object \S+ in read-write mode"
+        r"(?![^\n]{0,20}No space left)",
+        "os-setting",
+        "error",
+        "the process ran out of file descriptors (DataLoader workers share tensors through them)",
+        "Raise the open-files limit (`ulimit -n 65536` in the job; LimitNOFILE= for a service; "
+        "`docker run --ulimit nofile=65536:65536`), or switch PyTorch's sharing strategy: "
+        "`torch.multiprocessing.set_sharing_strategy('file_system')`.",
+    ),
+    _p(
         "torch-shm-unable-to-write",
         r"unable to write to file </torch_\w+>|unable to open shared memory object </torch_",
         "shm-too-small",
@@ -405,6 +444,21 @@ PATTERNS: List[ErrorPattern] = [
         "a process died with SIGBUS (usually /dev/shm exhausted)",
         "Check /dev/shm size in the container (`df -h /dev/shm`) and raise it.",
     ),
+    _p(
+        "shm-stated-too-small",
+        r"(?:shared memory|/dev/shm|\bshm\b)[^.\n]{0,30}?(?:not enough|too small|too low|"
+        r"insufficient|(?:is |was )?(?:full|exhausted)|runs? out|不够|不足)|"
+        r"(?:docker|container|kubernetes|pod)[^.\n]{0,40}?(?:limit(?:s|ed|ing)?|restrict\w*|"
+        r"限制了?)[^.\n]{0,20}?(?:\bshm\b|shared memory|/dev/shm)|"
+        r"(?:not enough|insufficient|too little|ran out of|run out of) (?:shared memory|shm\b|"
+        r"/dev/shm)",
+        "shm-too-small",
+        "warning",
+        "the text says shared memory (/dev/shm) is too small",
+        "Check the size inside the container (`df -h /dev/shm`; Docker's default is 64 MB) and "
+        "raise it: `docker run --shm-size=16g` or `--ipc=host`; Kubernetes: an emptyDir with "
+        "medium: Memory at /dev/shm. num_workers=0 only avoids it, slowly.",
+    ),
     # --- NCCL ---------------------------------------------------------------------------------
     _p(
         "nccl-ib-completion-error",
@@ -427,6 +481,19 @@ PATTERNS: List[ErrorPattern] = [
         "Raise the memlock limit for jobs: `* soft memlock unlimited` / `* hard memlock "
         "unlimited` in /etc/security/limits.conf, LimitMEMLOCK=infinity for slurmd / the "
         "container runtime; check `ulimit -l` inside the job.",
+    ),
+    _p(
+        "memlock-stated-low",
+        r"(?:small|low|tiny)\s+(?:max(?:imum)?\s+)?(?:locked[- ]memory|memlock)\s+(?:limit|ulimit)|"
+        r"(?:locked[- ]memory|memlock)\b[^.\n]{0,40}?(?:too (?:low|small)|(?:set|limited|capped|"
+        r"being set) to\s+(?:64|32|16|8|4)\s*K)",
+        "os-setting",
+        "warning",
+        "the text says the locked-memory limit (ulimit -l) is too low",
+        "Raise memlock for jobs: `* soft memlock unlimited` / `* hard memlock unlimited` in "
+        "/etc/security/limits.conf, LimitMEMLOCK=infinity for slurmd (or PropagateResourceLimits "
+        "in slurm.conf) and the container runtime (`--ulimit memlock=-1`); check `ulimit -l` "
+        "inside the job.",
     ),
     _p(
         "pci-acs-enabled",
@@ -467,15 +534,38 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "nccl-error",
-        r"NCCL error in:|ncclInternalError|ncclInvalidUsage|NCCL Error \d+",
+        r"NCCL error in:|ncclInternalError|ncclInvalidUsage|NCCL Error \d+|"
+        r"internal error - please report this issue to the NCCL developers|Test NCCL failure",
         "nccl-problem",
         "error",
         "NCCL failed",
         "Run with NCCL_DEBUG=INFO to see which transport failed.",
     ),
     _p(
+        "nccl-p2p-workaround",
+        r"(?!)",  # assigned by the scanner: NCCL_P2P_DISABLE=1 said to work around a failure
+        "nccl-problem",
+        "warning",
+        "NCCL works only with peer-to-peer disabled (NCCL_P2P_DISABLE=1)",
+        "GPU peer-to-peer traffic is broken on this host: check PCIe ACS and the IOMMU (disable "
+        "ACS in the BIOS, turn VT-d/IOMMU off or boot with `iommu=pt`), then update the NVIDIA "
+        "driver (P2P hangs are fixed in newer drivers); `nvidia-smi topo -p2p r` and "
+        "`all_reduce_perf` show which GPU pairs fail. NCCL_P2P_DISABLE=1 only hides it, slowly.",
+    ),
+    _p(
+        "nccl-warn",
+        r"\bNCCL WARN\b",
+        "nccl-problem",
+        "warning",
+        "NCCL printed a warning",
+        "Read the NCCL WARN line: it names the transport (NET/IB, NET/Socket, P2P, SHM) that "
+        "failed; rerun with NCCL_DEBUG=INFO and make every rank use the same NCCL version and "
+        "environment (NCCL_* variables, interfaces, IB devices).",
+    ),
+    _p(
         "torchvision-cuda-mismatch",
-        r"PyTorch and torchvision were compiled with different CUDA versions",
+        r"PyTorch and torchvision were compiled with different CUDA versions|"
+        r"PyTorch has CUDA Version\s*=\s*[\d.]+ and torchvision has CUDA Version\s*=\s*[\d.]+",
         "framework-pairing",
         "error",
         "torch and torchvision were built for different CUDA versions",
@@ -483,10 +573,50 @@ PATTERNS: List[ErrorPattern] = [
         "(e.g. `pip install torch torchvision --index-url https://download.pytorch.org/whl/cuXYZ`"
         " with one cuXYZ for both).",
     ),
+    # --- Python version ---------------------------------------------------------------------
+    _p(
+        "pip-no-framework-wheel",
+        r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b)"
+        r"[^\n]*?(?:(?:could not|couldn't|cannot|can't) find (?:a|the|any) versions? that "
+        r"satisf(?:y|ies) the requirement|No matching distribution found for)",
+        "python-unsupported",
+        "warning",
+        "pip found no build of the framework for this Python (or platform)",
+        "pip lists only the releases that ship a wheel for the running interpreter: most often "
+        "the Python version is outside the range the release supports (see the cpXY tags on "
+        "https://pypi.org/project/torch/#files for that version). Use a Python in its range (a "
+        "venv or conda env, e.g. `conda create -n py38 python=3.8`) or a framework release "
+        "that supports this Python; 32-bit Python has no wheels, and a `+cuXXX` version also "
+        "needs `--index-url https://download.pytorch.org/whl/cuXXX`.",
+    ),
+    _p(
+        "torch-placeholder-package",
+        r"No module named '?tools\.nnwrap'?",
+        "python-unsupported",
+        "error",
+        "pip fell back to the torch 0.1.2 placeholder: no torch wheel for this Python",
+        "No torch release ships a wheel for this interpreter, so pip picked the old `torch` "
+        "0.1.2 source placeholder: install a 64-bit Python in the range the wanted torch "
+        "release supports (see its cpXY wheel tags on PyPI) and reinstall.",
+    ),
+    _p(
+        "python-stated-unsupported",
+        r"\b(?:py)?torch\b[^.\n]{0,30}\bonly supports? (?:python ?)?(?:up to )?(?:python ?)?"
+        r"3\.\d{1,2}|\bpython\s*3\.\d{1,2}(?:\.\d+)? (?:is not|isn't|is not yet) supported|"
+        r"(?:^|[\s(])3\.\d{1,2} (?:is not|isn't) supported yet|"
+        r"\b(?:py)?torch\b[^.\n]{0,40}(?:does not|doesn't|do not|don't) (?:yet )?support "
+        r"python\s*3\.\d+",
+        "python-unsupported",
+        "warning",
+        "the text says the Python version is not supported by the framework",
+        "Use a Python version the framework release supports (a venv or conda env with that "
+        "Python), or a framework release that supports this Python.",
+    ),
     _p(
         "nouveau-owns-gpu",
         r"NVIDIA probe routine was not called|nouveau, rivafb, nvidiafb or rivatv|"
-        r"nouveau(?: \S+)? is (?:loaded|in use)|kernel driver in use: nouveau",
+        r"nouveau(?: \S+)? is (?:loaded|in use)|kernel driver in use: nouveau|"
+        r"nouveau (?:was|is|has)(?:n't| not)(?: been)? (?:disabled|blacklisted|unloaded)",
         "driver-not-loaded",
         "error",
         "the open-source nouveau driver holds the GPU, so the NVIDIA driver cannot bind",
@@ -494,8 +624,36 @@ PATTERNS: List[ErrorPattern] = [
         "`options nouveau modeset=0`), rebuild the initramfs and reboot.",
     ),
     _p(
+        "dkms-build-failed",
+        r"Error! Could not locate dkms\.conf|Error! Bad return status for module build|"
+        r"\bdkms\b[^\n]{0,40}?\b(?:build|install)(?:ation)? failed",
+        "driver-not-loaded",
+        "warning",
+        "DKMS could not build the NVIDIA kernel module (it will be missing after a kernel update)",
+        "Look at `dkms status` and the make.log it names; remove stale trees under "
+        "/var/lib/dkms/nvidia/ for versions no longer installed, install the headers of the "
+        "running kernel, then `sudo dkms autoinstall` (or reinstall the driver package) and "
+        "reboot.",
+    ),
+    _p(
+        "driver-init-timeout",
+        r"nvidia-container-cli: initialization error: driver error: timed out|"
+        r"\bnvidia-smi\b[^.\n]{0,20}?\b(?:takes?|taking|took)\s+(?:forever|ages|"
+        r"(?:very |so |a )?long(?: time)?|(?:about |around |almost |over |nearly |up to )?"
+        r"\d+\s*(?:s|sec|secs|seconds|minutes?)\b)|"
+        r"persistence mode (?:is |was )?(?:disabled|off)[^.\n]{0,40}(?:slow|timed? ?out|hang)|"
+        r"(?:slow|timed? ?out|hangs?)[^.\n]{0,40}persistence mode (?:is |was )?(?:disabled|off)",
+        "os-setting",
+        "warning",
+        "the driver is slow to initialise the GPUs (persistence mode is off)",
+        "Keep the driver initialised: `sudo systemctl enable --now nvidia-persistenced` (or "
+        "`sudo nvidia-smi -pm 1`); without it every client (nvidia-smi, nvidia-container-cli, a "
+        "job) re-initialises the GPUs, which takes seconds per GPU and can time out.",
+    ),
+    _p(
         "driver-stated-too-old",
-        r"\bdriver\b[^.\n]{0,50}?\b(?:is |seems |was )?(?:too old|outdated|not supported for|"
+        r"\bdrivers?\b[^.\n]{0,50}?\b(?:is |are |seems? |was |were )?(?:too old|outdated|"
+        r"not supported for|"
         r"needs? (?:an? )?(?:update|upgrade|higher|newer)|need higher|"
         r"must be (?:updated|upgraded))|"
         r"\bneed (?:a )?(?:higher|newer) (?:nvidia )?driver\b",
@@ -527,6 +685,16 @@ PATTERNS: List[ErrorPattern] = [
         "uncorrectable PCIe errors (AER) on the GPU's link",
         "Drain the node: reseat the GPU and any riser, check power and the slot, update the "
         "system BIOS; repeated uncorrectable AER errors mean a hardware fault.",
+    ),
+    _p(
+        "gpu-rev-ff",
+        r"NVIDIA Corporation[^\n]*\(rev ff\)",
+        "gpu-health",
+        "error",
+        "a GPU no longer answers on the PCIe bus (lspci shows it as rev ff)",
+        "lspci reads all ones (rev ff) from a device that dropped off the bus: drain the node, "
+        "check `dmesg` for Xid 79 / AER errors, reseat the GPU and check its power; a cold "
+        "reboot brings it back until it happens again.",
     ),
     _p(
         "gpu-fallen-off-bus",
@@ -614,9 +782,21 @@ PATTERNS: List[ErrorPattern] = [
         "a free GPU with CUDA_VISIBLE_DEVICES.",
     ),
     _p(
+        "gpu-memory-held-stated",
+        r"\bzombie\b[^.\n]{0,60}?(?:gpu|memory|vram)|(?:gpu|memory|vram)[^.\n]{0,60}?\bzombie|"
+        r"(?:gpu|vram|memory)[^.\n]{0,40}?(?:held|occupied|taken|hogged) by (?:an? |some )?"
+        r"(?:zombie|dead|defunct|orphan(?:ed)?|killed|previous|old|stale)",
+        "gpu-contention",
+        "warning",
+        "the text says processes that should be gone hold GPU memory",
+        "Find the processes holding the GPU (`nvidia-smi --query-compute-apps=pid,used_memory "
+        "--format=csv`, or `fuser -v /dev/nvidia*` when nvidia-smi lists none) and kill them; "
+        "if none can be found, reset the GPU (`nvidia-smi -r -i N`) or reboot the node.",
+    ),
+    _p(
         "cuda-out-of-memory",
         r"CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|"
-        r"CUDA_ERROR_OUT_OF_MEMORY|"
+        r"CUDA_ERROR_OUT_OF_MEMORY|Tried to allocate [\d.]+ [KMGT]i?B \(GPU \d+;|"
         r"RESOURCE_EXHAUSTED: Out of memory",
         "gpu-contention",
         "info",
@@ -632,6 +812,27 @@ PATTERNS: List[ErrorPattern] = [
 KEYS: Dict[str, Tuple[str, ...]] = {
     "sm-not-compatible": ("is not compatible with the current pytorch",),
     "gpu-too-old-for-pytorch": ("no longer supports this gpu",),
+    "gpu-below-library-minimum-cc": (
+        "too old to be supported by the",
+        "only supports devices of cuda capability",
+        "capability below",
+        "capability under",
+        "capability less than",
+        "capability lower than",
+        "capability <",
+    ),
+    "gpu-below-minimum-cc-stated": (
+        "under cuda compute",
+        "below cuda compute",
+        "under compute",
+        "below compute",
+        "less than compute",
+        "lower than compute",
+        "older than compute",
+        "less than cuda compute",
+        "lower than cuda compute",
+        "older than cuda compute",
+    ),
     "no-kernel-image": ("no kernel image", "nokernelimage", "no_binary_for_gpu"),
     "nvcc-unsupported-arch": ("unsupported gpu architecture", "is not a recognized processor"),
     "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
@@ -648,6 +849,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "driver not loaded",
         "driver is not loaded",
         "could not load nvml",
+        "no nvidia gpu found",
+        "no nvidia device",
+        "nvidia adapter",
     ),
     "libcuda-missing": ("libcuda.so", "could not find cuda drivers"),
     "no-cuda-device": ("no cuda-capable device", "cudaerrornodevice", "cuda_error_no_device"),
@@ -673,6 +877,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cannot-dlopen-gpu-libraries": ("cannot dlopen some gpu libraries",),
     "cublas-status": ("cublas_status_",),
     "cudnn-status": ("cudnn_status_",),
+    "too-many-open-files": ("too many open files", "in read-write mode"),
     "torch-shm-unable-to-write": ("</torch_",),
     "dataloader-bus-error": (
         "killed by signal: bus error",
@@ -681,13 +886,39 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nccl-shm-failure": ("nccl warn", "shared memory segment", "failed to extend /dev/shm"),
     "bus-error": ("bus error",),
+    "shm-stated-too-small": ("shm", "shared memory"),
     "nccl-ib-completion-error": ("got completion from peer",),
     "nccl-unhandled-cuda-error": ("unhandled cuda error", "ncclunhandledcudaerror"),
     "nccl-unhandled-system-error": ("unhandled system error", "ncclsystemerror"),
     "nccl-timeout": ("watchdog caught collective", "communicator was aborted"),
-    "nccl-error": ("nccl error", "ncclinternalerror", "ncclinvalidusage"),
-    "torchvision-cuda-mismatch": ("torchvision were compiled with different cuda",),
+    "nccl-error": (
+        "nccl error",
+        "ncclinternalerror",
+        "ncclinvalidusage",
+        "please report this issue to the nccl developers",
+        "test nccl failure",
+    ),
+    "nccl-p2p-workaround": ("nccl_p2p_disable",),  # assigned after the scan, see below
+    "nccl-warn": ("nccl warn",),
+    "torchvision-cuda-mismatch": (
+        "torchvision were compiled with different cuda",
+        "and torchvision has cuda version",
+    ),
+    "pip-no-framework-wheel": (
+        "that satisfies the requirement",
+        "that satisfy the requirement",
+        "no matching distribution found for",
+    ),
+    "torch-placeholder-package": ("tools.nnwrap",),
+    "python-stated-unsupported": (
+        "only support",
+        "not supported",
+        "isn't supported",
+        "support python",
+    ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
+    "dkms-build-failed": ("dkms.conf", "bad return status for module build", "dkms"),
+    "driver-init-timeout": ("driver error: timed out", "nvidia-smi", "persistence mode"),
     "driver-stated-too-old": (
         "too old",
         "outdated",
@@ -712,7 +943,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "unsupported microsoft visual studio",
     ),
     "nccl-ib-memlock": ("ibv_reg_mr", "memlock", "locked memory", "cannot allocate memory"),
+    "memlock-stated-low": ("locked memory", "locked-memory", "memlock"),
     "pci-acs-enabled": ("acsctl:",),
+    "gpu-rev-ff": ("(rev ff)",),
     "gpu-fallen-off-bus": ("off the bus", "xid"),
     "xid-ecc": ("xid", "uncorrectable ecc error encountered"),
     "gpu-lost": ("device handle for gpu", "gpu is lost", "requires reset", "no devices were found"),
@@ -722,7 +955,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "unspecified-launch-failure": ("unspecified launch failure", "cudaerrorlaunchfailure"),
     "device-side-assert": ("device-side assert",),
     "oom-at-context-creation": ("out of memory",),  # assigned after the scan, see below
-    "cuda-out-of-memory": ("out of memory", "cudaerrormemoryallocation", "out_of_memory"),
+    "gpu-memory-held-stated": ("zombie", "held by", "occupied by", "taken by", "hogged by"),
+    "cuda-out-of-memory": (
+        "out of memory",
+        "cudaerrormemoryallocation",
+        "out_of_memory",
+        "tried to allocate",
+    ),
 }
 _ALL_KEYS: Tuple[bytes, ...] = tuple(sorted({k.encode() for ks in KEYS.values() for k in ks}))
 MAX_CANDIDATE_LINES = 20000
@@ -769,11 +1008,23 @@ def frameworks_at_work(text: str) -> List[str]:
 # Distinctive words of the keys: a line holding one may start a message wrapped onto the next
 # line, so it and the line before it are tried joined with their neighbours.
 _STOP = {"version", "driver", "library", "device", "system", "cannot", "memory", "runtime"}
+# Sentences people write (not messages a terminal wraps): matched on one line only, so two
+# unrelated log lines joined by the wrap reader never make one ("zombie" + "memory").
+_ONE_LINE = {
+    "gpu-below-minimum-cc-stated",
+    "shm-stated-too-small",
+    "gpu-memory-held-stated",
+    "python-stated-unsupported",
+    "driver-init-timeout",
+    "memlock-stated-low",
+    "nccl-warn",
+}
 _ANCHORS: Tuple[bytes, ...] = tuple(
     sorted(
         {
             w.encode()
-            for ks in KEYS.values()
+            for pid, ks in KEYS.items()
+            if pid not in _ONE_LINE
             for k in ks
             if " " in k
             for w in re.findall(r"[a-z_/<]{6,}", k)
@@ -783,6 +1034,22 @@ _ANCHORS: Tuple[bytes, ...] = tuple(
 )
 MAX_WINDOWS = 3000
 _FLAT_KEYS: Tuple[str, ...] = tuple(sorted({k for ks in KEYS.values() for k in ks}))
+_KEYED: Tuple[Tuple[ErrorPattern, Tuple[str, ...]], ...] = tuple((p, KEYS[p.id]) for p in PATTERNS)
+
+
+_KEY_PATTERNS: Dict[str, Tuple[int, ...]] = {
+    k: tuple(i for i, (_, keys) in enumerate(_KEYED) if k in keys) for k in _FLAT_KEYS
+}
+
+
+def _eligible(low: str) -> List[ErrorPattern]:
+    """The patterns (in table order) one of whose keys the lower-cased text holds: a key is
+    necessary for a match, so the others cannot match and their regexes are not run."""
+    idx: set = set()
+    for k in _FLAT_KEYS:
+        if k in low:
+            idx.update(_KEY_PATTERNS[k])
+    return [_KEYED[i][0] for i in sorted(idx)]
 
 
 def scan(text: str, source: str) -> List[Dict[str, str]]:
@@ -826,7 +1093,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
             continue
         bare = strip_prefix(line)
         hit = None
-        for p in PATTERNS:
+        for p in _eligible(line.lower()):
             if p.regex.search(line[:4000]) or (bare != line and p.regex.search(bare[:4000])):
                 hit = p
                 add(p, bare or line, lineno)
@@ -837,6 +1104,10 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
             break
     _scan_wrapped(data, low, matched_lines, add)
     _oom_at_context_creation(data, out)
+    _p2p_workaround(data, low, add)
+    _hedge(out)
+    if any(e["pattern"] in _NCCL_SPECIFIC for e in out):  # the generic line says no more
+        out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
     _mark_components(text, out)
     out.sort(key=lambda e: int(e.get("lineno", "0")))
     return out
@@ -884,7 +1155,9 @@ def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object) -> None:
         w = window.lower()
         if not any(k in w for k in _FLAT_KEYS):
             continue
-        for p in PATTERNS:
+        for p in _eligible(w):
+            if p.id in _ONE_LINE:
+                continue
             m = p.regex.search(window[:4000])
             if m:
                 # a match that lies wholly on a later line is found there, not here
@@ -917,6 +1190,52 @@ def _oom_at_context_creation(data: bytes, entries: List[Dict[str, str]]) -> None
             e["pattern"] = "oom-at-context-creation"
 
 
+_NCCL_SPECIFIC = {
+    "nccl-shm-failure",
+    "nccl-ib-completion-error",
+    "nccl-ib-memlock",
+    "nccl-unhandled-cuda-error",
+    "nccl-unhandled-system-error",
+    "nccl-timeout",
+    "nccl-error",
+}
+_P2P_OFF = re.compile(r"NCCL_P2P_DISABLE\s*=\s*1", re.I)
+_WORKS = re.compile(
+    r"\b(?:work\s*-?\s*around|works?|worked|did work|fix(?:es|ed)?|solved?|solves|help(?:s|ed)?|"
+    r"resolved?|resolves|hangs?|hanging|hung|stuck|deadlock)\b",
+    re.I,
+)
+
+
+def _p2p_workaround(data: bytes, low: bytes, add: object) -> None:
+    """ "NCCL_P2P_DISABLE=1 works around it": the text says NCCL fails or hangs with GPU
+    peer-to-peer on, on the line that sets it or within two lines of it."""
+    pos = low.find(b"nccl_p2p_disable")
+    if pos == -1:
+        return
+    lines = data.decode("utf-8", "replace").split("\n")
+    for i, line in enumerate(lines):
+        if not _P2P_OFF.search(line):
+            continue
+        near = " ".join(lines[max(0, i - 2) : i + 3])
+        if _WORKS.search(near):
+            add(_BY_ID["nccl-p2p-workaround"], line.strip(), i + 1)  # type: ignore[operator]
+            return
+
+
+# Messages whose pattern covers a stronger and a weaker wording: the weaker one is a warning.
+_HEDGED = {"too-many-open-files": re.compile(r"too many open files", re.I)}
+
+
+def _hedge(entries: List[Dict[str, str]]) -> None:
+    """ "unable to open shared memory object ... in read-write mode" without the errno text is
+    most often the open-files limit, but the text does not say so: a warning, not an error."""
+    for e in entries:
+        rx = _HEDGED.get(e["pattern"])
+        if rx is not None and not rx.search(e.get("line", "")):
+            e["severity"] = "warning"
+
+
 def _mark_components(text: str, entries: List[Dict[str, str]]) -> None:
     """Severity follows whether the component is the one doing the work, as far as the text
     shows: ``in_use: "no"`` for a notice from a framework the text does not show at work
@@ -936,5 +1255,9 @@ def _mark_components(text: str, entries: List[Dict[str, str]]) -> None:
         if comp and working and comp not in working:
             e["in_use"] = "no"
             e["at_work"] = ",".join(working)
+        elif comp and comp not in working:
+            # the text shows no framework at work: whether this one does the job is unclear,
+            # so its fallback notice is at most a warning
+            e["severity"] = "warning"
         elif e["pattern"] == "could-not-load-dynamic-library" and not tf_gpu_failed:
             e["severity"] = "warning"

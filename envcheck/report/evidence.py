@@ -38,13 +38,21 @@ def _label(item: Dict[str, Any]) -> str:
     return label
 
 
-def _value(v: Any, fact: str = "") -> str:
+def _value(v: Any, fact: str = "", text: str = "") -> str:
     if v is None:
         return {"torch.cuda": "none (a CPU-only build)", "memlock": "unlimited"}.get(fact, "none")
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, list):
         return " ".join(str(x) for x in v)
+    if fact == "shm.total" and isinstance(v, int):
+        from envcheck.checks._common import human_bytes
+
+        return human_bytes(v) + (
+            " (Docker's default: the `docker run` has no --shm-size or --ipc=host)"
+            if " run" in text and "shm" not in text.lower()
+            else ""
+        )
     return str(v)
 
 
@@ -60,7 +68,9 @@ def what_was_read(evidence: Dict[str, Any]) -> List[str]:
         lines.append("  formats: " + "; ".join(recognised))
     for item in read[:MAX_SHOWN]:
         where = f"{_safe(item.get('file'), 40)}:{item.get('line')}"
-        value = _safe(_value(item.get("value"), item.get("fact", "")), 80)
+        value = _safe(
+            _value(item.get("value"), item.get("fact", ""), str(item.get("text", ""))), 90
+        )
         lines.append(f"  {where:<28} {_label(item)} {value}")
     if len(read) > MAX_SHOWN:
         lines.append(f"  ... and {len(read) - MAX_SHOWN} more (--format json lists them all)")

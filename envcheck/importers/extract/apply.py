@@ -211,6 +211,21 @@ def _apply_one(snap: Snapshot, f: Fact, facts: List[Fact], count: Optional[Fact]
             return False
         snap.cpu_memory.ulimit_memlock_bytes = base.STATED_NONE if v is None else int(v)
         return True
+    if k == "shm.total":
+        from envcheck.snapshot import CpuMemory
+
+        if not isinstance(snap.cpu_memory, CpuMemory):
+            snap.cpu_memory = CpuMemory()
+        if base.is_set(snap.cpu_memory.shm_total_bytes):
+            return False
+        snap.cpu_memory.shm_total_bytes = int(v)
+        return True
+    if k == "container":
+        o = _os(snap)
+        if base.is_set(o.container):
+            return False
+        o.container = str(v)
+        return True
     if k == "glibc":
         o = _os(snap)
         if base.is_set(o.glibc):

@@ -41,6 +41,8 @@ LABELS = {
     "cuda.dir": "CUDA toolkit directory",
     "libcudnn": "cuDNN library",
     "gpu.topo": "GPU in topology",
+    "shm.total": "/dev/shm size",
+    "container": "container runtime",
 }
 
 # Facts whose second value is not a conflict but another item (several GPUs, toolkits).

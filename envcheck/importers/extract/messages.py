@@ -35,7 +35,8 @@ _SM = re.compile(r"CUDA capability sm_(\d+) is not compatible", re.I)
 _SUPPORTS = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
 _MIN_CC = re.compile(
     r"cuda capability (\d+)\.(\d+)\.?\s*PyTorch no longer supports this GPU|"
-    r"Found GPU\d* .*? which is of cuda capability (\d+)\.(\d+)",
+    r"Found GPU\d* .*? which is of cuda capability (\d+)\.(\d+)|"
+    r"your device is of CUDA capability (\d+)\.(\d+)",
     re.I,
 )
 _MIN_SUPPORTED = re.compile(
@@ -112,7 +113,8 @@ def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
                 yield fact("torch.arch_list", tuple(s.group(1).split()))
         m = _MIN_CC.search(line)
         if m:
-            major, minor = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            groups = [g for g in m.groups() if g is not None]
+            major, minor = groups[0], groups[1]
             yield fact("gpu.cc", f"{int(major)}.{minor}")
         m = _API_MISMATCH.search(line)
         if m:

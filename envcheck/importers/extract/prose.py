@@ -41,7 +41,14 @@ _TORCH = re.compile(
     r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
     re.I,
 )
-_TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(none|\d+\.\d+)", re.I)
+_TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(?:is\s+)?(none|\d+\.\d+)", re.I)
+# "... but PyTorch was built with CUDA 12.1", "my PyTorch uses CUDA 10.1", "torch cuda 11.8"
+_TORCH_CUDA_PROSE = re.compile(
+    r"\b(?:py)?torch(?:\.version\.cuda)?\b(?:\s+(?:\d[\w.+]*|version))?[^.\n\d]{0,40}?"
+    r"\b(?:built|compiled|uses?|using|with|for|needs?|wants?|expects?|is|has|cuda)\b[^.\n\d]{0,20}?"
+    r"(?:\bcuda\b|\bcu)\s*(?:version\s*)?(?:is\s+|=\s*|:\s*)?v?(\d{1,2}\.\d)(?:\.\d+)?\b",
+    re.I,
+)
 _TF = re.compile(
     r"\btensorflow(?:-gpu)?(?:\s*version)?\s*(?:is|=|==|:)?\s*v?(\d\.\d{1,2}(?:\.\d+)?)\b", re.I
 )
@@ -92,6 +99,26 @@ _GPU_PRESENT = re.compile(
 _ARCH_LIST = re.compile(r"supports CUDA capabilities\s+((?:sm_\d+\s*)+)", re.I)
 _MEMLOCK = re.compile(
     r"(?:ulimit -l|max locked memory|memlock)\b[^\n]{0,40}?\b(unlimited|\d+)\s*([KMG])?(?:i?B)?\b",
+    re.I,
+)
+# /dev/shm's size: a `df` row for it, a sentence, or the size a container was started with
+_SHM_DF = re.compile(
+    r"^\s*(?:shm|tmpfs|none|shmfs|overlay)\s+(\d+(?:\.\d+)?)([KMGT])?i?B?\s+\S+\s+\S+\s+\d+%\s+"
+    r"/dev/shm\s*$"
+)
+_SHM_PROSE = re.compile(
+    r"(?:/dev/shm|\bshm(?:[ _-]?size)?|shared memory(?: size)?)\s*(?:is|was|of|=|:)?\s*"
+    r"(?:only|just|set to|limited to)?\s*(\d+(?:\.\d+)?)\s*([KMGT])i?B\b",
+    re.I,
+)
+_SHM_FLAG = re.compile(
+    r"(?:--shm-size[= ]|\bshm_size\s*:\s*|\"ShmSize\"\s*:\s*)['\"]?(\d+(?:\.\d+)?)\s*([bkmg])?b?\b",
+    re.I,
+)
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+_TORCHVISION = re.compile(
+    r"\btorchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is|=|:)?\s*v?"
+    r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
     re.I,
 )
 _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
@@ -193,6 +220,8 @@ TRIGGERS = (
     "ulimit",
     "memlock",
     "locked memory",
+    "shm",
+    "shared memory",
 )
 MAX_LINES = 4000
 
@@ -264,6 +293,9 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 before = low[max(0, m.start() - 25) : m.start()]
                 if "torch" in before or "built" in before or "used to build" in before:
                     yield fact("torch.cuda", m.group(1))
+                elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()]:
+                    # nvidia-smi's "CUDA Version" is the driver's, not a toolkit
+                    yield fact("driver.cuda", m.group(1))
                 elif "driver" not in before and "runtime" not in before:
                     yield fact("nvcc", m.group(1))
                 break
@@ -278,6 +310,11 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         m = _TORCH_CUDA.search(text)
         if m:
             yield fact("torch.cuda", None if m.group(1).lower() == "none" else m.group(1))
+        elif "cuda" in low and ("nvcc" in low or "toolkit" in low or "cuda_home" in low):
+            # one sentence names both nvcc's CUDA and torch's: the torch one is its own fact
+            m = _TORCH_CUDA_PROSE.search(text)
+            if m:
+                yield fact("torch.cuda", m.group(1))
         m = _TORCH.search(text)
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
             yield fact("torch.version", m.group(1))
@@ -328,6 +365,56 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 * {"": 1, "K": 1, "M": 1024, "G": 1 << 20}[(m.group(2) or "").upper()]
             )
             yield fact("memlock", kib * 1024)
+    if "shm" in low or "shared memory" in low:
+        yield from _shm_facts(text, fact)
+    m = _TORCHVISION.search(text) if "torchvision" in low else None
+    if m:
+        yield fact("package", m.group(1), name="torchvision")
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
         yield fact("glibc", m.group(1))
+
+
+def _shm_facts(text: str, fact) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    """/dev/shm's size in bytes: ``df -h /dev/shm`` (``shm 64M 0 64M 0% /dev/shm``; without a
+    unit df counts 1K blocks), "/dev/shm is only 64MB", ``--shm-size=64m`` / ``shm_size:``
+    / ``"ShmSize": 67108864`` (without a unit Docker counts bytes)."""
+    m = _SHM_DF.match(text)
+    if m:
+        unit = (m.group(2) or "K").upper()
+        yield fact("shm.total", int(float(m.group(1)) * _UNITS[unit]), "fragment")
+        return
+    m = _SHM_FLAG.search(text)
+    if m:
+        unit = (m.group(2) or "B").upper()
+        yield fact("shm.total", int(float(m.group(1)) * _UNITS[unit]))
+        return
+    m = _SHM_PROSE.search(text)
+    if m:
+        yield fact("shm.total", int(float(m.group(1)) * _UNITS[m.group(2).upper()]))
+
+
+_DOCKER_RUN = re.compile(r"\b(?:docker|nvidia-docker|podman) (?:container )?run\b[^\n]*", re.I)
+_SHM_SET = re.compile(r"--shm-size|--ipc[= ]host|\bshm_size\b|\bipc:\s*host\b", re.I)
+_SHM_TROUBLE = re.compile(r"/dev/shm|shared memory|\bshm\b|bus error|</torch_|nccl warn", re.I)
+DOCKER_DEFAULT_SHM = 64 << 20  # `docker run --shm-size`: "default 64MB" (docs.docker.com)
+
+
+def docker_shm_default(text: str, file: str) -> List[Fact]:
+    """A ``docker run`` without ``--shm-size`` or ``--ipc=host`` gives the container Docker's
+    default 64 MB /dev/shm. Read only when the text also shows shared memory in trouble (a
+    ``docker run`` of ``nvidia-smi`` says nothing about a training job's /dev/shm)."""
+    low = text.lower()
+    if "run" not in low or "docker" not in low and "podman" not in low:
+        return []
+    if _SHM_SET.search(text) or not _SHM_TROUBLE.search(text):
+        return []
+    m = _DOCKER_RUN.search(text)
+    if not m:
+        return []
+    n = text.count("\n", 0, m.start()) + 1
+    line = text.split("\n")[n - 1].strip()
+    return [
+        Fact("shm.total", DOCKER_DEFAULT_SHM, file, n, line, "prose"),
+        Fact("container", "docker", file, n, line, "prose"),
+    ]
