@@ -231,3 +231,19 @@ def test_a_trace_recorded_on_a_real_cpu_run_keeps_its_verdict() -> None:
     summary = doc["watch"]["summary"]
     assert summary["steps"]["count"] > 100 and summary["gpu_busy"] is None
     assert summary["overhead"]["cpu_core_share"] < 0.01
+
+
+def test_steps_count_training_steps_not_progress_lines(tmp_path: Path) -> None:
+    """A job that prints every 5th step (`step 5`, `step 10`, ...) ran 5 steps per line: the
+    summary counts steps, and the step time is per step, the same as when every step prints."""
+    rows = MAKE.scenarios()[0].build()  # healthy_gpu_bound: one step row per step
+    every = tmp_path / "every.jsonl"
+    every.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    fifth = tmp_path / "fifth.jsonl"
+    kept = [r for r in rows if r.get("src") != "step" or r["n"] % 5 == 0]
+    fifth.write_text("".join(json.dumps(r) + "\n" for r in kept))
+    a = judged(every)["watch"]["summary"]["steps"]
+    b = judged(fifth)["watch"]["summary"]["steps"]
+    assert abs(b["count"] - a["count"]) <= 5, (a, b)
+    assert b["reports"] * 5 == b["count"]
+    assert b["median_s"] == pytest.approx(a["median_s"], rel=0.05)
