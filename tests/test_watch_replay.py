@@ -247,3 +247,15 @@ def test_steps_count_training_steps_not_progress_lines(tmp_path: Path) -> None:
     assert abs(b["count"] - a["count"]) <= 5, (a, b)
     assert b["reports"] * 5 == b["count"]
     assert b["median_s"] == pytest.approx(a["median_s"], rel=0.05)
+
+
+def test_pid_mode_step_rules_are_not_applicable_not_unknown(tmp_path: Path) -> None:
+    """--pid does not read the job's output (docs/watch.md): the missing step times are "not
+    applicable", like EW181, not a fact that could not be read."""
+    rows = [r for r in MAKE.scenarios()[0].build() if r.get("src") != "step"]
+    rows[0]["mode"] = "pid"
+    path = tmp_path / "pid.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    reasons = {s["code"]: s["reason"] for s in judged(path)["skipped"]}
+    assert reasons["EW181"].startswith("not applicable:")
+    assert reasons["EW105"].startswith("not applicable:"), reasons["EW105"]

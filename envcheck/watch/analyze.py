@@ -256,7 +256,12 @@ def _run_level(
     # EW105: sawtooth with period = worker count
     spec = R.RULES["EW105"]
     workers = _worker_count(tl, whole)
-    if not series:
+    if not series and tl.header.get("mode") == "pid":
+        # docs/watch.md: --pid does not read the job's output, so step times cannot exist
+        result.outcome.skipped.append(
+            Skipped("EW105", "not applicable: the job's output is not read in --pid mode")
+        )
+    elif not series:
         result.outcome.skipped.append(
             Skipped("EW105", "no step times: no progress lines parsed from the job's output")
         )
