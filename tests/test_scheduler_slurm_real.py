@@ -131,6 +131,8 @@ def test_health_check_drains_and_resumes_only_its_own_drains() -> None:
 
         # a drain a person set is never lifted by envcheck
         cluster.scontrol("update", f"NodeName={cluster.node}", "State=DRAIN", "Reason=maintenance")
-        time.sleep(3 * 3 + 1)
+        # wait (no fixed sleep) until a health check that started after the drain has ended:
+        # every run started before it, plus one more, must have ended
+        cluster.wait_for_runs("healthcheck", cluster.runs("healthcheck") + 1, timeout=30)
         node = cluster.node_info()
         assert "DRAIN" in node["State"] and node["Reason"] == "maintenance", node
