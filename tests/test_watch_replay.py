@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
@@ -259,3 +259,26 @@ def test_pid_mode_step_rules_are_not_applicable_not_unknown(tmp_path: Path) -> N
     reasons = {s["code"]: s["reason"] for s in judged(path)["skipped"]}
     assert reasons["EW181"].startswith("not applicable:")
     assert reasons["EW105"].startswith("not applicable:"), reasons["EW105"]
+
+
+def _session_blocks() -> List[Tuple[str, List[str]]]:
+    out = []
+    for doc in ("README.md", "docs/watch.md"):
+        text = (HERE.parent / doc).read_text()
+        start = text.index("```text\n$ envcheck watch --window 10 --record ")
+        block = text[start:].split("\n", 1)[1].split("\n```", 1)[0]
+        out.append((doc, block.splitlines()))
+    return out
+
+
+@pytest.mark.parametrize("doc, lines", _session_blocks(), ids=["README.md", "docs/watch.md"])
+def test_the_session_shown_in_the_docs_is_what_the_code_prints(doc: str, lines: List[str]) -> None:
+    """The README and docs/watch.md show a real session; its trace is kept, and the current
+    code must still print every line shown (left-out lines are marked `...`)."""
+    trace = HERE / "fixtures" / "watch" / "recorded" / "readme_session.jsonl"
+    r = replay(trace)
+    assert r.returncode == 0, r.stderr
+    printed = r.stdout.splitlines()
+    shown = [ln for ln in lines[1:] if ln.strip() != "..." and not ln.startswith("trace: ")]
+    missing = [ln for ln in shown if ln not in printed]
+    assert not missing, f"{doc} shows lines the current code does not print: {missing}"
