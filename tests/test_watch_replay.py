@@ -135,7 +135,7 @@ def test_prometheus_textfile_is_written(traces: Path, tmp_path: Path) -> None:
     r = replay(traces / "healthy_gpu_bound.jsonl", "--prometheus-textfile", str(out))
     assert r.returncode == 0, r.stderr
     text = out.read_text()
-    assert "envcheck_watch_stutter_events_total 0" in text
+    assert "envcheck_watch_stutter_events 0" in text
     assert "envcheck_watch_limiter" in text  # HELP line even with no finding
 
 
