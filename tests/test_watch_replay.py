@@ -147,15 +147,21 @@ def test_exit_code_verdict(traces: Path) -> None:
 def test_explain_every_ew_code() -> None:
     from envcheck.watch.rules import catalogue
 
-    for spec in catalogue():
-        r = subprocess.run(
+    specs = list(catalogue())
+    # one real CLI process per code, started together (the cost is interpreter start-up)
+    procs = [
+        subprocess.Popen(
             [sys.executable, "-m", "envcheck", "explain", spec.code],
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            timeout=60,
         )
-        assert r.returncode == 0, r.stderr
-        assert spec.title in r.stdout and "Fix:" in r.stdout
+        for spec in specs
+    ]
+    for spec, proc in zip(specs, procs):
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        assert spec.title in out and "Fix:" in out
         sourced = "[S" in spec.rationale and "http" in spec.rationale
         # EW181 reuses the error-pattern table, whose entries carry their own sources
         assert sourced or (spec.code == "EW181" and "errorlog.py" in spec.rationale), spec.code
