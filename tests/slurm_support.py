@@ -94,9 +94,30 @@ class SlurmCluster:
 
     def _wrapper(self, name: str, script: Path) -> Path:
         path = self.dir / name
-        path.write_text(f"#!/bin/bash\nENVCHECK_DEFAULTS={self.defaults_file} exec {script}\n")
+        # NAME.runs gets "start" and "end" per run, so a test can wait for runs instead of sleeping
+        runs = self.dir / (name + ".runs")
+        path.write_text(
+            f"#!/bin/bash\necho start >> {runs}\n"
+            f"ENVCHECK_DEFAULTS={self.defaults_file} {script}\nrc=$?\n"
+            f"echo end >> {runs}\nexit $rc\n"
+        )
         path.chmod(0o755)
         return path
+
+    def runs(self, name: str, what: str = "start") -> int:
+        """How many runs of the wrapper NAME (prolog, healthcheck) slurmd started (or ended)."""
+        try:
+            return (self.dir / (name + ".runs")).read_text().split().count(what)
+        except FileNotFoundError:
+            return 0
+
+    def wait_for_runs(self, name: str, ended: int, timeout: float) -> None:
+        """Wait until ENDED runs of NAME have finished."""
+        deadline = time.monotonic() + timeout
+        while self.runs(name, "end") < ended:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{name}: {self.runs(name, 'end')} runs ended, not {ended}")
+            time.sleep(0.2)
 
     def _write_conf(self) -> None:
         host = socket.gethostname().split(".")[0]

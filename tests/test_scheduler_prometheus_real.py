@@ -90,6 +90,41 @@ def test_promtool_accepts_every_prometheus_output(tmp_path: Path) -> None:
 
 
 @needs_promtool
+def test_promtool_accepts_every_watch_prometheus_output(tmp_path: Path) -> None:
+    """`envcheck watch --format prometheus` (and --prometheus-textfile, the same text) on every
+    labelled replay trace and the traces recorded on real runs: promtool has no remark."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_traces", REPO / "tests/fixtures/watch/make_traces.py"
+    )
+    assert spec and spec.loader
+    maker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(maker)
+    maker.write_all(str(tmp_path))
+    traces = sorted(tmp_path.glob("*.jsonl"))
+    traces += sorted((REPO / "tests/fixtures/watch/recorded").glob("*.jsonl"))
+    from envcheck.watch.analyze import analyze
+    from envcheck.watch.report import prometheus
+    from envcheck.watch.timeline import Timeline
+
+    texts = {}
+    for trace in traces:  # the functions the CLI calls, in this process (start-up is the cost)
+        tl = Timeline.load(str(trace))
+        texts[trace.name] = prometheus(tl, analyze(tl, window_s=30.0, warmup_s=None))
+    for trace in traces[-2:]:  # and the CLI itself, end to end
+        proc = _envcheck("watch", "--replay", str(trace), "--format", "prometheus")
+        assert proc.returncode == 0, f"{trace.name}: {proc.stderr}"
+        texts[trace.name + " (CLI)"] = proc.stdout
+    for name, text in texts.items():
+        lint = _promtool_metrics(text)
+        assert lint.returncode == 0 and not (lint.stdout + lint.stderr).strip(), (
+            f"{name}: {lint.stdout}{lint.stderr}"
+        )
+    assert len(traces) > 20
+
+
+@needs_promtool
 def test_promtool_really_rejects_broken_exposition() -> None:
     # the check above has teeth: an unescaped quote in a label value is refused
     assert _promtool_metrics('# HELP x y\n# TYPE x gauge\nx{a="b"c"} 1\n').returncode != 0

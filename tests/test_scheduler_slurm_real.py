@@ -35,8 +35,21 @@ def _envcheck() -> str:
 
 def _start_again(cluster: SlurmCluster, job: str) -> None:
     """Release a job Slurm held after a prolog failure, and drop its 120 s requeue delay."""
+    # Under load slurmctld can briefly mark the node NOT_RESPONDING after a resume; a job
+    # released then misses the scheduling pass the update triggers and waits for the next
+    # periodic one (60 s). Seen once at load average 8: wait until the node answers, and if the
+    # job has not started after 10 s, update it again (each update triggers a pass).
+    deadline = time.monotonic() + 15
+    while "NOT_RESPONDING" in cluster.node_info().get("State", ""):
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
     cluster.scontrol("release", job)
     cluster.scontrol("update", f"JobId={job}", "StartTime=now")
+    try:
+        cluster.wait_for_job(job, ("CONFIGURING", "RUNNING", "COMPLETING", "COMPLETED"), 10)
+    except AssertionError:
+        cluster.scontrol("update", f"JobId={job}", "StartTime=now")
 
 
 def test_prolog_drains_the_node_and_holds_the_job_until_the_policy_is_met(tmp_path: Path) -> None:
@@ -131,6 +144,8 @@ def test_health_check_drains_and_resumes_only_its_own_drains() -> None:
 
         # a drain a person set is never lifted by envcheck
         cluster.scontrol("update", f"NodeName={cluster.node}", "State=DRAIN", "Reason=maintenance")
-        time.sleep(3 * 3 + 1)
+        # wait (no fixed sleep) until a health check that started after the drain has ended:
+        # every run started before it, plus one more, must have ended
+        cluster.wait_for_runs("healthcheck", cluster.runs("healthcheck") + 1, timeout=30)
         node = cluster.node_info()
         assert "DRAIN" in node["State"] and node["Reason"] == "maintenance", node

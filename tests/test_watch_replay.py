@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
@@ -135,7 +135,7 @@ def test_prometheus_textfile_is_written(traces: Path, tmp_path: Path) -> None:
     r = replay(traces / "healthy_gpu_bound.jsonl", "--prometheus-textfile", str(out))
     assert r.returncode == 0, r.stderr
     text = out.read_text()
-    assert "envcheck_watch_stutter_events_total 0" in text
+    assert "envcheck_watch_stutter_events 0" in text
     assert "envcheck_watch_limiter" in text  # HELP line even with no finding
 
 
@@ -147,15 +147,21 @@ def test_exit_code_verdict(traces: Path) -> None:
 def test_explain_every_ew_code() -> None:
     from envcheck.watch.rules import catalogue
 
-    for spec in catalogue():
-        r = subprocess.run(
+    specs = list(catalogue())
+    # one real CLI process per code, started together (the cost is interpreter start-up)
+    procs = [
+        subprocess.Popen(
             [sys.executable, "-m", "envcheck", "explain", spec.code],
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            timeout=60,
         )
-        assert r.returncode == 0, r.stderr
-        assert spec.title in r.stdout and "Fix:" in r.stdout
+        for spec in specs
+    ]
+    for spec, proc in zip(specs, procs):
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, err
+        assert spec.title in out and "Fix:" in out
         sourced = "[S" in spec.rationale and "http" in spec.rationale
         # EW181 reuses the error-pattern table, whose entries carry their own sources
         assert sourced or (spec.code == "EW181" and "errorlog.py" in spec.rationale), spec.code
@@ -231,3 +237,54 @@ def test_a_trace_recorded_on_a_real_cpu_run_keeps_its_verdict() -> None:
     summary = doc["watch"]["summary"]
     assert summary["steps"]["count"] > 100 and summary["gpu_busy"] is None
     assert summary["overhead"]["cpu_core_share"] < 0.01
+
+
+def test_steps_count_training_steps_not_progress_lines(tmp_path: Path) -> None:
+    """A job that prints every 5th step (`step 5`, `step 10`, ...) ran 5 steps per line: the
+    summary counts steps, and the step time is per step, the same as when every step prints."""
+    rows = MAKE.scenarios()[0].build()  # healthy_gpu_bound: one step row per step
+    every = tmp_path / "every.jsonl"
+    every.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    fifth = tmp_path / "fifth.jsonl"
+    kept = [r for r in rows if r.get("src") != "step" or r["n"] % 5 == 0]
+    fifth.write_text("".join(json.dumps(r) + "\n" for r in kept))
+    a = judged(every)["watch"]["summary"]["steps"]
+    b = judged(fifth)["watch"]["summary"]["steps"]
+    assert abs(b["count"] - a["count"]) <= 5, (a, b)
+    assert b["reports"] * 5 == b["count"]
+    assert b["median_s"] == pytest.approx(a["median_s"], rel=0.05)
+
+
+def test_pid_mode_step_rules_are_not_applicable_not_unknown(tmp_path: Path) -> None:
+    """--pid does not read the job's output (docs/watch.md): the missing step times are "not
+    applicable", like EW181, not a fact that could not be read."""
+    rows = [r for r in MAKE.scenarios()[0].build() if r.get("src") != "step"]
+    rows[0]["mode"] = "pid"
+    path = tmp_path / "pid.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    reasons = {s["code"]: s["reason"] for s in judged(path)["skipped"]}
+    assert reasons["EW181"].startswith("not applicable:")
+    assert reasons["EW105"].startswith("not applicable:"), reasons["EW105"]
+
+
+def _session_blocks() -> List[Tuple[str, List[str]]]:
+    out = []
+    for doc in ("README.md", "docs/watch.md"):
+        text = (HERE.parent / doc).read_text()
+        start = text.index("```text\n$ envcheck watch --window 10 --record ")
+        block = text[start:].split("\n", 1)[1].split("\n```", 1)[0]
+        out.append((doc, block.splitlines()))
+    return out
+
+
+@pytest.mark.parametrize("doc, lines", _session_blocks(), ids=["README.md", "docs/watch.md"])
+def test_the_session_shown_in_the_docs_is_what_the_code_prints(doc: str, lines: List[str]) -> None:
+    """The README and docs/watch.md show a real session; its trace is kept, and the current
+    code must still print every line shown (left-out lines are marked `...`)."""
+    trace = HERE / "fixtures" / "watch" / "recorded" / "readme_session.jsonl"
+    r = replay(trace)
+    assert r.returncode == 0, r.stderr
+    printed = r.stdout.splitlines()
+    shown = [ln for ln in lines[1:] if ln.strip() != "..." and not ln.startswith("trace: ")]
+    missing = [ln for ln in shown if ln not in printed]
+    assert not missing, f"{doc} shows lines the current code does not print: {missing}"

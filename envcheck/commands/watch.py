@@ -11,6 +11,7 @@ import typer
 from envcheck.errors import InputError
 
 FORMATS = ("text", "json", "prometheus")
+DEFAULT_WINDOW_S = 30.0
 
 HELP = """Watch a training job and name what makes it slow or stutter, with evidence and the fix.
 
@@ -67,14 +68,18 @@ def watch(
     interval: float = typer.Option(
         0.5, "--interval", metavar="SECONDS", help="Sampling period (default 0.5 s)."
     ),
-    window: float = typer.Option(
-        30.0, "--window", metavar="SECONDS", help="Judging window (default 30 s)."
+    window: Optional[float] = typer.Option(
+        None,
+        "--window",
+        metavar="SECONDS",
+        help="Judging window (default 30 s; --replay: the recorded run's).",
     ),
     warmup: Optional[float] = typer.Option(
         None,
         "--warmup",
         metavar="SECONDS",
-        help="Ignore the start (default: the shorter of 60 s and a fifth of the run).",
+        help="Ignore the start (default: the shorter of 60 s and a fifth of the run;"
+        " --replay: the recorded run's).",
     ),
     live: Optional[bool] = typer.Option(
         None, "--live/--no-live", help="Status line on stderr (default: when it is a terminal)."
@@ -98,7 +103,7 @@ def watch(
     if exit_mode not in ("child", "verdict"):
         raise InputError(f"--exit-code: choose child or verdict, not {exit_mode!r}")
     for name, value in (("--interval", interval), ("--window", window)):
-        if not value > 0:
+        if value is not None and not value > 0:
             raise InputError(f"{name} must be positive")
     if duration is not None and not duration > 0:
         raise InputError("--duration must be positive")
@@ -121,6 +126,13 @@ def watch(
     if replay is not None:
         tl = Timeline.load(replay)
         trace_path = replay
+        judging = tl.header.get("judging")
+        if isinstance(judging, dict):  # re-judge as the live run did unless told otherwise
+            recorded_w, recorded_u = judging.get("window_s"), judging.get("warmup_s")
+            if window is None and isinstance(recorded_w, (int, float)) and recorded_w > 0:
+                window = float(recorded_w)
+            if warmup is None and isinstance(recorded_u, (int, float)) and recorded_u >= 0:
+                warmup = float(recorded_u)
     elif synthetic:
         from envcheck.watch.synthetic import run_synthetic
 
@@ -140,13 +152,14 @@ def watch(
             verify=not no_verify,
             live=sys.stderr.isatty() if live is None else live,
             prom_file=prom_file,
-            window=window,
+            window=DEFAULT_WINDOW_S if window is None else window,
             warmup=warmup,
             # a machine format on stdout must not be mixed with the job's own output
             stdout=sys.stderr.buffer if fmt != "text" and not output else None,
         )
         tl = runner.run()
         child_code = tl.exit_code()
+    window = DEFAULT_WINDOW_S if window is None else window
     result = analyze(tl, window_s=window, warmup_s=warmup)
     text = render(fmt, tl, result, trace_path)
     if prom_file:

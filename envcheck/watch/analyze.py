@@ -256,7 +256,12 @@ def _run_level(
     # EW105: sawtooth with period = worker count
     spec = R.RULES["EW105"]
     workers = _worker_count(tl, whole)
-    if not series:
+    if not series and tl.header.get("mode") == "pid":
+        # docs/watch.md: --pid does not read the job's output, so step times cannot exist
+        result.outcome.skipped.append(
+            Skipped("EW105", "not applicable: the job's output is not read in --pid mode")
+        )
+    elif not series:
         result.outcome.skipped.append(
             Skipped("EW105", "no step times: no progress lines parsed from the job's output")
         )
@@ -582,10 +587,12 @@ def _summary(
     windows: List[Any],
     spans: List[Tuple[float, float, str]],
 ) -> Dict[str, Any]:
-    series = [v for t, v in F.step_series(tl) if t >= warmup and not _in(spans, t)]
+    advances = [(v, k) for t, v, k in F.step_advances(tl) if t >= warmup and not _in(spans, t)]
+    series = [v for v, _ in advances]
     whole = F.window(tl, warmup, tl.duration)
     rates = tl.of("rate")
-    steps: Dict[str, Any] = {"count": len(series)}
+    # count: training steps judged (a line every k steps counts k); reports: the progress lines
+    steps: Dict[str, Any] = {"count": sum(k for _, k in advances), "reports": len(advances)}
     if series:
         steps.update(
             median_s=round(statistics.median(series), 4),

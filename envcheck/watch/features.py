@@ -427,18 +427,27 @@ def training_bar(tl: Timeline) -> Optional[str]:
     return max(counts, key=lambda b: counts[b]) if counts else None
 
 
-def step_series(tl: Timeline) -> List[Tuple[float, float]]:
-    """(end time, seconds per step) for every advance of the training bar, in arrival time."""
+def step_advances(tl: Timeline) -> List[Tuple[float, float, int]]:
+    """(end time, seconds per step, steps advanced) for every advance of the training bar.
+
+    A job that prints every k-th step advances by k per line: the count of steps is the sum of
+    the advances, not the number of lines."""
     bar = training_bar(tl)
-    out: List[Tuple[float, float]] = []
+    out: List[Tuple[float, float, int]] = []
     prev: Optional[Tuple[float, int]] = None
     for r in tl.of("step"):
         if str(r.get("bar")) != bar or not isinstance(r.get("n"), int):
             continue
         if prev is not None and r["n"] > prev[1] and r["t"] > prev[0]:
-            out.append((r["t"], (r["t"] - prev[0]) / (r["n"] - prev[1])))
+            k = r["n"] - prev[1]
+            out.append((r["t"], (r["t"] - prev[0]) / k, k))
         prev = (r["t"], r["n"])  # a counter that went down is a new epoch: restart from it
     return out
+
+
+def step_series(tl: Timeline) -> List[Tuple[float, float]]:
+    """(end time, seconds per step) for every advance of the training bar, in arrival time."""
+    return [(t, dt) for t, dt, _ in step_advances(tl)]
 
 
 def step_times(tl: Timeline, t0: float, t1: float) -> List[float]:

@@ -247,11 +247,13 @@ def prometheus(tl: Timeline, result: Result) -> str:
     if steps.get("median_s") is not None:
         gauge(
             "envcheck_watch_step_seconds",
-            "step time quantiles parsed from the job's output",
-            [({"quantile": "0.5"}, steps["median_s"]), ({"quantile": "0.9"}, steps["p90_s"])],
+            # a gauge may not carry a "quantile" label (promtool: only summaries do), and this
+            # is not a summary (no _sum/_count of the observations): name the statistic instead
+            "step time statistics parsed from the job's output (stat: p50, p90)",
+            [({"stat": "p50"}, steps["median_s"]), ({"stat": "p90"}, steps["p90_s"])],
         )
     gauge(
-        "envcheck_watch_stutter_events_total",
+        "envcheck_watch_stutter_events",  # a gauge: "_total" is for counters (promtool)
         "GPU idle gaps > 500 ms and step-time outliers outside eval/checkpoint phases",
         [({}, s.get("stutter_events", 0))],
     )

@@ -137,6 +137,8 @@ class Runner:
             "host": {"cpus": os.cpu_count(), "quota_cores": quota_cores(cg)},
             "gpus": nvml.gpus(),
             "data_dir": self.data_dir,
+            # the live report's judging settings, so a replay re-judges the same way by default
+            "judging": {"window_s": self.window, "warmup_s": self.warmup},
             **static,
         }
         self.writer = TraceWriter(self.trace_path, header)

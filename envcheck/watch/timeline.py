@@ -8,7 +8,10 @@ Line 1, the header::
     {"format": "envcheck-watch-trace", "version": 1, "mode": "wrap", "started": "...",
      "interval_s": 0.5, "command": [...], "host": {"cpus": 2, "quota_cores": null},
      "snapshot": {...} | null, "verify": {"findings": [...], "skipped": [...]} | null,
-     "data_dir": null, "labels": {...}}
+     "data_dir": null, "judging": {"window_s": 30.0, "warmup_s": null}, "labels": {...}}
+
+``judging`` (optional) holds the live run's --window / --warmup, so ``--replay`` reproduces the
+live verdict unless it is given other values.
 
 Every later line is one row ``{"t": seconds since start, "src": SOURCE, ...}``. Sources:
 
