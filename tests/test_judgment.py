@@ -131,6 +131,30 @@ def test_no_nvidia_gpu_docker_gets_a_cpu_image_and_a_warning(tmp_path: Path) -> 
     assert "cannot train on NVIDIA GPUs" in proc.stdout
 
 
+def test_no_nvidia_gpu_run_flags_ask_for_no_gpus(tmp_path: Path) -> None:
+    """The image must run on the judged host: `--gpus` fails where there is no NVIDIA runtime,
+    so a CPU image's run.sh, compose.yaml and printed `docker run` line do not ask for GPUs."""
+    out = tmp_path / "cpu"
+    proc = envcheck("fix", "--docker", "--snapshot", str(NO_GPU), "-o", str(out), "--offline")
+    assert proc.returncode == 0, proc.stderr
+    (run_line,) = [ln for ln in proc.stdout.splitlines() if ln.strip().startswith("docker run")]
+    assert "--gpus" not in run_line, run_line
+    run_sh = (out / "run.sh").read_text()
+    assert "--gpus" not in "".join(ln for ln in run_sh.splitlines() if not ln.startswith("#"))
+    compose = (out / "compose.yaml").read_text()
+    assert "nvidia" not in compose and "capabilities" not in compose, compose
+    assert "no --gpus: this host has no NVIDIA GPU" in proc.stdout
+    # a GPU host keeps them
+    gpu = tmp_path / "gpu"
+    proc = envcheck(
+        "fix", "--docker", "--snapshot", str(SNAPS / "healthy_h100.json"), "-o", str(gpu),
+        "--offline",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "--gpus all" in (gpu / "run.sh").read_text()
+    assert 'driver: "nvidia"' in (gpu / "compose.yaml").read_text()
+
+
 @pytest.mark.parametrize("name", ["nouveau_bound", "driver_library_mismatch"])
 def test_unusable_drivers_never_get_runs_here(name: str, tmp_path: Path) -> None:
     snap = str(SNAPS / f"{name}.json")

@@ -328,8 +328,7 @@ def docker_pins(
     if choice.kind == "cpu":
         notes.append(
             f"warning: {choice.reason}: the image gets the CPU build, and run.sh / compose.yaml "
-            "ask for GPUs (--gpus), which fails on a host without the NVIDIA runtime: drop that "
-            "flag here, or run the image on a GPU host"
+            "do not ask for GPUs (--gpus fails on a host without the NVIDIA runtime)"
         )
     if choice.kind == "after-driver":
         notes.append(

@@ -248,7 +248,7 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
     train = [p for p in stack if _name(p) in fw_names]
     extra = [p for p in stack if _name(p) not in fw_names]
     ours = [p for p in envcheck_runtime_pins() if _name(p) != "envcheck"]
-    spec = run_spec(snapshot, host, opts)
+    spec = run_spec(snapshot, host, opts, _no_nvidia_gpu(opts.evidence))
     notes += spec.notes
     locks = _locks(
         train, extra, ours, index=index, base=base, arch=_arch(snapshot),
@@ -324,6 +324,13 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
         files=outcome.written,
         removed=outcome.removed,
     )
+
+
+def _no_nvidia_gpu(evidence: Any) -> Optional[str]:
+    """Why the shared judgment says the host has no NVIDIA GPU, or None (it has, or unknown:
+    then run.sh asks for GPUs, as a GPU image needs)."""
+    fact = getattr(evidence, "nvidia_gpu", None)
+    return str(fact.source) if fact is not None and fact.value is False else None
 
 
 def _name(pin: str) -> str:
