@@ -131,6 +131,35 @@ def test_no_nvidia_gpu_docker_gets_a_cpu_image_and_a_warning(tmp_path: Path) -> 
     assert "cannot train on NVIDIA GPUs" in proc.stdout
 
 
+PROSE_470 = """Hi, training fails on our box. I have an RTX 3090 with NVIDIA driver 470.82.01.
+Python 3.10, torch 2.1.0+cu121 from pip.
+
+UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 11040).
+"""
+
+
+def test_docker_does_not_call_a_driver_too_old_for_the_old_build_a_host_problem(
+    tmp_path: Path,
+) -> None:
+    """EC101 / EC902 say the driver is too old for the *installed* cu121 build. The image gets
+    a build that runs on this driver, so "no image fixes these" must not list them; they stay
+    host problems only when the image's build needs a driver upgrade."""
+    paste = tmp_path / "report.txt"
+    paste.write_text(PROSE_470)
+    proc = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "a"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "torch==2.1.0+cu121" not in (tmp_path / "a" / "requirements.txt").read_text()
+    assert "no image fixes" not in proc.stdout, proc.stdout
+    newer = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "b"),
+                     "--offline", "--target", "torch==2.14.1")  # fmt: skip
+    assert newer.returncode == 0, newer.stderr
+    first = newer.stdout.splitlines()[:3]
+    assert first[0].startswith("FIRST, on the host: no image fixes these"), newer.stdout
+    assert any("EC101" in line for line in first), first
+    assert "upgraded to >=" in newer.stdout
+
+
 def test_no_nvidia_gpu_run_flags_ask_for_no_gpus(tmp_path: Path) -> None:
     """The image must run on the judged host: `--gpus` fails where there is no NVIDIA runtime,
     so a CPU image's run.sh, compose.yaml and printed `docker run` line do not ask for GPUs."""

@@ -325,6 +325,7 @@ def docker_pins(
     if choice.build is None:
         raise InputError(f"{V.safe_text(choice.reason, 600)}")
     build = choice.build
+    opts.chosen_kind = choice.kind
     if choice.kind == "cpu":
         notes.append(
             f"warning: {choice.reason}: the image gets the CPU build, and run.sh / compose.yaml "
