@@ -238,6 +238,22 @@ def test_recommend_floors_and_cannot_tell() -> None:
     )
 
 
+# ---- 5. the hook fails closed: a --data-dir / --data-url is never dropped silently
+
+
+@pytest.mark.parametrize("flag", ["--data-dir", "--data-url"])
+@pytest.mark.parametrize("source", ["--snapshot", "--from-report"])
+def test_data_path_with_recorded_input_is_usage_not_a_pass(flag: str, source: str) -> None:
+    """The data path is probed on this host; with a recorded input it was never checked, so
+    verify must not answer OK with EC706 "not applicable: no --data-dir given"."""
+    given = SNAPS / "healthy_h100.json" if source == "--snapshot" else EC902_REPORT
+    value = "/nonexistent/data" if flag == "--data-dir" else "http://127.0.0.1:9/shard.tar"
+    proc = envcheck("verify", "-f", "nhc", source, str(given), flag, value)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert f"{flag} is checked on this host" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 # ---- the property: no fix / fix --docker recommends a build verify judges failing here
 
 _BUILD_CATEGORIES = {"driver-too-old", "gpu-arch-unsupported", "cpu-only-build",
