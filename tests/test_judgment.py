@@ -184,6 +184,19 @@ def test_no_nvidia_gpu_run_flags_ask_for_no_gpus(tmp_path: Path) -> None:
     assert 'driver: "nvidia"' in (gpu / "compose.yaml").read_text()
 
 
+def test_image_label_keeps_an_unknown_gpu_list_unknown(tmp_path: Path) -> None:
+    """A report that never lists the GPUs is labelled "unknown", not "none seen"; a host the
+    judgment says has no NVIDIA GPU is labelled "none" with the reason."""
+    proc = envcheck("fix", "--docker", "--from-report", str(EC902_REPORT), "--cc", "8.6",
+                    "-o", str(tmp_path / "r"), "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert 'io.envcheck.host.gpus="unknown"' in (tmp_path / "r" / "Dockerfile").read_text()
+    proc = envcheck("fix", "--docker", "--snapshot", str(NO_GPU), "-o", str(tmp_path / "n"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert 'io.envcheck.host.gpus="none (EC102' in (tmp_path / "n" / "Dockerfile").read_text()
+
+
 @pytest.mark.parametrize("name", ["nouveau_bound", "driver_library_mismatch"])
 def test_unusable_drivers_never_get_runs_here(name: str, tmp_path: Path) -> None:
     snap = str(SNAPS / f"{name}.json")

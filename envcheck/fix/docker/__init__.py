@@ -248,7 +248,8 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
     train = [p for p in stack if _name(p) in fw_names]
     extra = [p for p in stack if _name(p) not in fw_names]
     ours = [p for p in envcheck_runtime_pins() if _name(p) != "envcheck"]
-    spec = run_spec(snapshot, host, opts, _no_nvidia_gpu(opts.evidence))
+    no_gpu = _no_nvidia_gpu(opts.evidence)
+    spec = run_spec(snapshot, host, opts, no_gpu)
     notes += spec.notes
     locks = _locks(
         train, extra, ours, index=index, base=base, arch=_arch(snapshot),
@@ -262,7 +263,7 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
             msg = f"{name}: ONLY TOP-LEVEL PINS, no hashes: {lock.problem}"
         notes.append(msg)
         comments.append(msg)
-    labels = host_labels(snapshot, host, stack)
+    labels = host_labels(snapshot, host, stack, no_gpu)
     writer = ContextWriter(out, force=opts.force)
     with tempfile.TemporaryDirectory(prefix="envcheck-wheel-") as tmp:
         wheel = write_envcheck_wheel(Path(tmp))
