@@ -245,6 +245,9 @@ def test_recommend_floors_and_cannot_tell() -> None:
                     "--framework", "jax", "--json")  # fmt: skip
     d = json.loads(v100.stdout)
     assert d["best"]["tag"] != "jax-cuda13-plugin"
+    text = envcheck("matrix", "recommend", "--cc", "7.0", "--driver", "580.65.06",
+                    "--framework", "jax")  # fmt: skip
+    assert "CUDA None" not in text.stdout, text.stdout  # a build whose CUDA the matrix lacks
     assert any(
         r["build"]["tag"] == "jax-cuda13-plugin" and any("CUDA 13" in x for x in r["reasons"])
         for r in d["rejected"]
