@@ -219,6 +219,38 @@ def test_bad_override_flags_are_usage_errors() -> None:
         assert proc.stderr.startswith("envcheck: error:") and "Traceback" not in proc.stderr
 
 
+# ---- 4. floors: verify judges the installed build by the floors recommend uses
+
+K80_REPORT = """PyTorch version: 2.5.1+cu118
+CUDA used to build PyTorch: 11.8
+OS: Ubuntu 20.04.6 LTS (x86_64)
+Python version: 3.10.12 (main, Nov 20 2023, 15:14:05) [GCC 11.4.0] (64-bit runtime)
+GPU models and configuration:
+GPU 0: Tesla K80
+Nvidia driver version: 470.223.02
+"""
+
+
+def test_k80_with_cudnn9_build_fails_verify_and_fix_replaces_it(tmp_path: Path) -> None:
+    """torch 2.5.1+cu118 has sm_37 cubins but bundles cuDNN 9 (compute capability >= 5.0):
+    `matrix recommend` says it will not run on a K80, so verify must not pass it, and fix must
+    neither keep it nor offer "keep it and upgrade the driver"."""
+    paste = tmp_path / "k80.txt"
+    paste.write_text(K80_REPORT)
+    codes = verify_codes("--from-report", str(paste))
+    assert "EC202" in codes, sorted(codes)
+    assert "cuDNN 9.1.0.70" in codes["EC202"]["found"] and ">= 5.0" in codes["EC202"]["found"]
+    data = plan("--from-report", str(paste))
+    (cmd,) = installs(data)
+    assert not any(w.startswith("torch==2.5.1") for w in cmd), cmd
+    notes = [n for a in data["actions"] for n in a.get("notes", [])]
+    assert not any("keep torch 2.5.1" in n for n in notes), notes
+    proc = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "i"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "torch==2.5.1" not in (tmp_path / "i" / "requirements.txt").read_text()
+
+
 # ---- 4. matrix floors through the CLI
 
 
