@@ -251,6 +251,32 @@ def test_k80_with_cudnn9_build_fails_verify_and_fix_replaces_it(tmp_path: Path) 
     assert "torch==2.5.1" not in (tmp_path / "i" / "requirements.txt").read_text()
 
 
+B200_REPORT = """PyTorch version: 2.7.0+cu128
+CUDA used to build PyTorch: 12.8
+Python version: 3.11.9 (main) [GCC 11.4.0] (64-bit runtime)
+GPU models and configuration:
+GPU 0: NVIDIA B200
+Nvidia driver version: 550.54.15
+"""
+
+
+def test_b200_on_r550_is_an_error_everywhere(tmp_path: Path) -> None:
+    """`matrix recommend` rules every build out (the driver cannot drive Blackwell); verify
+    must not say OK, fix must plan the driver upgrade, and --docker must say it first."""
+    paste = tmp_path / "b200.txt"
+    paste.write_text(B200_REPORT)
+    proc = envcheck("verify", "--from-report", str(paste))
+    assert proc.returncode == 1, proc.stdout
+    assert "EC106" in proc.stdout and "570.26" in proc.stdout
+    data = plan("--from-report", str(paste))
+    assert "driver-upgrade" in [a["id"] for a in data["actions"]], data["actions"]
+    proc = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "i"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    head = proc.stdout.splitlines()[:2]
+    assert head[0].startswith("FIRST, on the host") and "EC106" in head[1], head
+
+
 # ---- 4. matrix floors through the CLI
 
 

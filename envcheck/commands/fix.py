@@ -237,6 +237,11 @@ HOST_ONLY_CATEGORIES = frozenset(
 )
 
 
+# Driver-too-old findings about the installed build's CUDA runtime (EC101) or its error log
+# (EC902), which another build fixes; EC106 (the driver cannot drive the GPU) is the host's.
+_DRIVER_TOO_OLD_FOR_BUILD = frozenset({"EC101", "EC902"})
+
+
 def _host_problems(
     snapshot: Any,
     matrix: Any,
@@ -264,7 +269,7 @@ def _host_problems(
         for f in findings
         if f.category in HOST_ONLY_CATEGORIES
         and f.severity in ("error", "warning")
-        and not (image_fixes_driver_age and f.category == "driver-too-old")
+        and not (image_fixes_driver_age and f.code in _DRIVER_TOO_OLD_FOR_BUILD)
     ]
     found.sort(key=lambda f: f.severity != "error")
     from envcheck.fix.validate import safe_text  # noqa: PLC0415
