@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
@@ -189,12 +189,15 @@ def driver_too_old_for_gpu(
         raise c.not_applicable("no GPUs")
     plat = c.platform(snap)
     judged = False
+    by_cc: Dict[str, Optional[str]] = {}  # eight identical GPUs ask the matrix once
     for gpu in gpus:
         cc = c.gpu_cc(gpu, matrix)
         if cc is None or matrix is None:
             continue
         judged = True
-        why = c.ask(matrix, "driver_cannot_drive", cc, driver, ceiling, plat)
+        if cc not in by_cc:
+            by_cc[cc] = c.ask(matrix, "driver_cannot_drive", cc, driver, ceiling, plat)
+        why = by_cc[cc]
         if why:
             need = re.search(r"needs >= (\S+),", why)
             yield spec.finding(

@@ -260,13 +260,16 @@ def _below_bundled_floors(
     cuda = c.vparse(t.cuda)
     major = cuda.major if cuda is not None else None
     out = []
+    by_cc: Dict[str, Optional[str]] = {}  # eight identical GPUs ask the matrix once
     for gpu, cc in pairs:
-        why = c.ask(matrix, "cuda_major_excludes", cc, major)
-        if not why and variant is not None and variant.cudnn:
-            verdict = c.ask(matrix, "cudnn_verdict", cc, variant.cudnn, major)
-            why = verdict[1] if verdict and verdict[0] is False else None
-        if why:
-            out.append((gpu, cc, why))
+        if cc not in by_cc:
+            why = c.ask(matrix, "cuda_major_excludes", cc, major)
+            if not why and variant is not None and variant.cudnn:
+                verdict = c.ask(matrix, "cudnn_verdict", cc, variant.cudnn, major)
+                why = verdict[1] if verdict and verdict[0] is False else None
+            by_cc[cc] = why
+        if by_cc[cc]:
+            out.append((gpu, cc, by_cc[cc]))
     return out
 
 
