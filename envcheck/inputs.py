@@ -28,6 +28,15 @@ def gather(
     error_logs = list(error_logs or ())
     if snapshot_file and (reports or error_logs):
         raise InputError("--snapshot cannot be combined with --from-report / --error-log")
+    if (snapshot_file or reports or error_logs) and (data_dir or data_url):
+        # The data path is probed on this host. Dropping it silently would report the data
+        # checks as "not applicable: no --data-dir given" and a fail-closed hook would pass.
+        flag = "--data-dir" if data_dir else "--data-url"
+        source = "--snapshot" if snapshot_file else "--from-report / --error-log"
+        raise InputError(
+            f"{flag} is checked on this host; it cannot be combined with {source} "
+            f"(record the snapshot with it: envcheck inspect --json {flag} ...)"
+        )
     if snapshot_file:
         try:
             return Snapshot.load(snapshot_file)

@@ -52,6 +52,33 @@ def test_ec101_system_toolkit_newer_than_driver_is_a_warning():
     assert "toolkit" in f.found.lower() or "toolkit" in f.fix
 
 
+def test_ec106_b200_on_an_r550_driver_cannot_be_driven():
+    """Blackwell needs the driver of CUDA 12.8 (>= 570.26): a cu128 wheel runs on 550 by
+    minor-version compatibility (EC101 quiet), but the driver cannot drive the GPU at all."""
+    s = load("healthy_h100")
+    for g in s.driver.gpus:
+        g.name, g.compute_capability = "NVIDIA B200", "10.0"
+    s.packages.installed = {"torch": "2.7.0+cu128"}
+    found = fires(s, "EC106", severity="error")
+    assert len(found) == len(s.driver.gpus)
+    assert "550.54.15" in found[0].found and "570.26" in found[0].found
+    assert found[0].evidence["min_driver"] == "570.26"
+    quiet(s, "EC101")
+
+
+def test_ec106_from_the_driver_ceiling_alone():
+    s = load("healthy_h100")
+    s.driver.version = Unknown("not in the report")
+    for g in s.driver.gpus:
+        g.name, g.compute_capability = "NVIDIA B200", "10.0"
+    (first, *_) = fires(s, "EC106")
+    assert "CUDA up to 12.4" in first.found
+
+
+def test_ec106_quiet_on_healthy_h100():
+    quiet(load("healthy_h100"), "EC106")
+
+
 def test_ec101_skipped_when_driver_unknown():
     s = load("healthy_h100")
     s.driver.version = Unknown("NVML unusable: library-not-found")

@@ -131,6 +131,72 @@ def test_no_nvidia_gpu_docker_gets_a_cpu_image_and_a_warning(tmp_path: Path) -> 
     assert "cannot train on NVIDIA GPUs" in proc.stdout
 
 
+PROSE_470 = """Hi, training fails on our box. I have an RTX 3090 with NVIDIA driver 470.82.01.
+Python 3.10, torch 2.1.0+cu121 from pip.
+
+UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 11040).
+"""
+
+
+def test_docker_does_not_call_a_driver_too_old_for_the_old_build_a_host_problem(
+    tmp_path: Path,
+) -> None:
+    """EC101 / EC902 say the driver is too old for the *installed* cu121 build. The image gets
+    a build that runs on this driver, so "no image fixes these" must not list them; they stay
+    host problems only when the image's build needs a driver upgrade."""
+    paste = tmp_path / "report.txt"
+    paste.write_text(PROSE_470)
+    proc = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "a"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "torch==2.1.0+cu121" not in (tmp_path / "a" / "requirements.txt").read_text()
+    assert "no image fixes" not in proc.stdout, proc.stdout
+    newer = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "b"),
+                     "--offline", "--target", "torch==2.14.1")  # fmt: skip
+    assert newer.returncode == 0, newer.stderr
+    first = newer.stdout.splitlines()[:3]
+    assert first[0].startswith("FIRST, on the host: no image fixes these"), newer.stdout
+    assert any("EC101" in line for line in first), first
+    assert "upgraded to >=" in newer.stdout
+
+
+def test_no_nvidia_gpu_run_flags_ask_for_no_gpus(tmp_path: Path) -> None:
+    """The image must run on the judged host: `--gpus` fails where there is no NVIDIA runtime,
+    so a CPU image's run.sh, compose.yaml and printed `docker run` line do not ask for GPUs."""
+    out = tmp_path / "cpu"
+    proc = envcheck("fix", "--docker", "--snapshot", str(NO_GPU), "-o", str(out), "--offline")
+    assert proc.returncode == 0, proc.stderr
+    (run_line,) = [ln for ln in proc.stdout.splitlines() if ln.strip().startswith("docker run")]
+    assert "--gpus" not in run_line, run_line
+    run_sh = (out / "run.sh").read_text()
+    assert "--gpus" not in "".join(ln for ln in run_sh.splitlines() if not ln.startswith("#"))
+    compose = (out / "compose.yaml").read_text()
+    assert "nvidia" not in compose and "capabilities" not in compose, compose
+    assert "no --gpus: this host has no NVIDIA GPU" in proc.stdout
+    # a GPU host keeps them
+    gpu = tmp_path / "gpu"
+    proc = envcheck(
+        "fix", "--docker", "--snapshot", str(SNAPS / "healthy_h100.json"), "-o", str(gpu),
+        "--offline",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "--gpus all" in (gpu / "run.sh").read_text()
+    assert 'driver: "nvidia"' in (gpu / "compose.yaml").read_text()
+
+
+def test_image_label_keeps_an_unknown_gpu_list_unknown(tmp_path: Path) -> None:
+    """A report that never lists the GPUs is labelled "unknown", not "none seen"; a host the
+    judgment says has no NVIDIA GPU is labelled "none" with the reason."""
+    proc = envcheck("fix", "--docker", "--from-report", str(EC902_REPORT), "--cc", "8.6",
+                    "-o", str(tmp_path / "r"), "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert 'io.envcheck.host.gpus="unknown"' in (tmp_path / "r" / "Dockerfile").read_text()
+    proc = envcheck("fix", "--docker", "--snapshot", str(NO_GPU), "-o", str(tmp_path / "n"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert 'io.envcheck.host.gpus="none (EC102' in (tmp_path / "n" / "Dockerfile").read_text()
+
+
 @pytest.mark.parametrize("name", ["nouveau_bound", "driver_library_mismatch"])
 def test_unusable_drivers_never_get_runs_here(name: str, tmp_path: Path) -> None:
     snap = str(SNAPS / f"{name}.json")
@@ -151,6 +217,64 @@ def test_bad_override_flags_are_usage_errors() -> None:
         proc = envcheck("fix", "--snapshot", str(NO_GPU), *args)
         assert proc.returncode == 2, (args, proc.stdout, proc.stderr)
         assert proc.stderr.startswith("envcheck: error:") and "Traceback" not in proc.stderr
+
+
+# ---- 4. floors: verify judges the installed build by the floors recommend uses
+
+K80_REPORT = """PyTorch version: 2.5.1+cu118
+CUDA used to build PyTorch: 11.8
+OS: Ubuntu 20.04.6 LTS (x86_64)
+Python version: 3.10.12 (main, Nov 20 2023, 15:14:05) [GCC 11.4.0] (64-bit runtime)
+GPU models and configuration:
+GPU 0: Tesla K80
+Nvidia driver version: 470.223.02
+"""
+
+
+def test_k80_with_cudnn9_build_fails_verify_and_fix_replaces_it(tmp_path: Path) -> None:
+    """torch 2.5.1+cu118 has sm_37 cubins but bundles cuDNN 9 (compute capability >= 5.0):
+    `matrix recommend` says it will not run on a K80, so verify must not pass it, and fix must
+    neither keep it nor offer "keep it and upgrade the driver"."""
+    paste = tmp_path / "k80.txt"
+    paste.write_text(K80_REPORT)
+    codes = verify_codes("--from-report", str(paste))
+    assert "EC202" in codes, sorted(codes)
+    assert "cuDNN 9.1.0.70" in codes["EC202"]["found"] and ">= 5.0" in codes["EC202"]["found"]
+    data = plan("--from-report", str(paste))
+    (cmd,) = installs(data)
+    assert not any(w.startswith("torch==2.5.1") for w in cmd), cmd
+    notes = [n for a in data["actions"] for n in a.get("notes", [])]
+    assert not any("keep torch 2.5.1" in n for n in notes), notes
+    proc = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "i"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "torch==2.5.1" not in (tmp_path / "i" / "requirements.txt").read_text()
+
+
+B200_REPORT = """PyTorch version: 2.7.0+cu128
+CUDA used to build PyTorch: 12.8
+Python version: 3.11.9 (main) [GCC 11.4.0] (64-bit runtime)
+GPU models and configuration:
+GPU 0: NVIDIA B200
+Nvidia driver version: 550.54.15
+"""
+
+
+def test_b200_on_r550_is_an_error_everywhere(tmp_path: Path) -> None:
+    """`matrix recommend` rules every build out (the driver cannot drive Blackwell); verify
+    must not say OK, fix must plan the driver upgrade, and --docker must say it first."""
+    paste = tmp_path / "b200.txt"
+    paste.write_text(B200_REPORT)
+    proc = envcheck("verify", "--from-report", str(paste))
+    assert proc.returncode == 1, proc.stdout
+    assert "EC106" in proc.stdout and "570.26" in proc.stdout
+    data = plan("--from-report", str(paste))
+    assert "driver-upgrade" in [a["id"] for a in data["actions"]], data["actions"]
+    proc = envcheck("fix", "--docker", "--from-report", str(paste), "-o", str(tmp_path / "i"),
+                    "--offline")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    head = proc.stdout.splitlines()[:2]
+    assert head[0].startswith("FIRST, on the host") and "EC106" in head[1], head
 
 
 # ---- 4. matrix floors through the CLI
@@ -179,10 +303,29 @@ def test_recommend_floors_and_cannot_tell() -> None:
                     "--framework", "jax", "--json")  # fmt: skip
     d = json.loads(v100.stdout)
     assert d["best"]["tag"] != "jax-cuda13-plugin"
+    text = envcheck("matrix", "recommend", "--cc", "7.0", "--driver", "580.65.06",
+                    "--framework", "jax")  # fmt: skip
+    assert "CUDA None" not in text.stdout, text.stdout  # a build whose CUDA the matrix lacks
     assert any(
         r["build"]["tag"] == "jax-cuda13-plugin" and any("CUDA 13" in x for x in r["reasons"])
         for r in d["rejected"]
     )
+
+
+# ---- 5. the hook fails closed: a --data-dir / --data-url is never dropped silently
+
+
+@pytest.mark.parametrize("flag", ["--data-dir", "--data-url"])
+@pytest.mark.parametrize("source", ["--snapshot", "--from-report"])
+def test_data_path_with_recorded_input_is_usage_not_a_pass(flag: str, source: str) -> None:
+    """The data path is probed on this host; with a recorded input it was never checked, so
+    verify must not answer OK with EC706 "not applicable: no --data-dir given"."""
+    given = SNAPS / "healthy_h100.json" if source == "--snapshot" else EC902_REPORT
+    value = "/nonexistent/data" if flag == "--data-dir" else "http://127.0.0.1:9/shard.tar"
+    proc = envcheck("verify", "-f", "nhc", source, str(given), flag, value)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert f"{flag} is checked on this host" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 # ---- the property: no fix / fix --docker recommends a build verify judges failing here

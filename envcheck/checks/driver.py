@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
@@ -160,6 +160,57 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             "cannot judge " + ", ".join(undecided) + ": CUDA version not in the matrix and the "
             "driver's maximum CUDA version is unknown"
         )
+
+
+@check(
+    "EC106",
+    category="driver-too-old",
+    severity="error",
+    title="NVIDIA driver too old for the GPU",
+    rationale="""
+Each GPU architecture needs a driver branch at least as new as the first CUDA toolkit that
+supports it: Hopper (sm_90) arrived with CUDA 11.8 (driver 520), Blackwell data-center parts
+(B200, sm_100) with CUDA 12.8 (driver 570). An older driver cannot drive the GPU at all, so no
+framework build helps, even one whose CUDA runtime the driver runs through minor-version
+compatibility (a cu128 wheel on a 550 driver). `envcheck matrix recommend` rules every build out
+for the same reason; the floors and their sources are in compat_data/floors.json.""",
+    fix="Upgrade the NVIDIA driver to at least the branch of the GPU's first CUDA toolkit.",
+)
+def driver_too_old_for_gpu(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    drv: Driver = c.driver(snap)
+    ceiling = drv.cuda_version if isinstance(drv.cuda_version, str) else None
+    driver = drv.version if isinstance(drv.version, str) else None
+    if driver is None and ceiling is None:
+        c.driver_version(snap)  # raises SkipCheck with the reason the version is unknown
+    gpus = c.gpus(snap)
+    if not gpus:
+        raise c.not_applicable("no GPUs")
+    plat = c.platform(snap)
+    judged = False
+    by_cc: Dict[str, Optional[str]] = {}  # eight identical GPUs ask the matrix once
+    for gpu in gpus:
+        cc = c.gpu_cc(gpu, matrix)
+        if cc is None or matrix is None:
+            continue
+        judged = True
+        if cc not in by_cc:
+            by_cc[cc] = c.ask(matrix, "driver_cannot_drive", cc, driver, ceiling, plat)
+        why = by_cc[cc]
+        if why:
+            need = re.search(r"needs >= (\S+),", why)
+            yield spec.finding(
+                expected=f"a driver that drives compute capability {cc}",
+                found=f"{c.gpu_label(gpu)}: {why}",
+                fix=_upgrade_driver(need.group(1) if need else None),
+                evidence={"driver": driver, "driver_cuda_version": ceiling,
+                          "compute_capability": cc, "platform": plat,
+                          "min_driver": need.group(1) if need else None},
+                gpu=gpu.index,
+            )  # fmt: skip
+    if not judged:
+        raise SkipCheck("compute capability unknown for every GPU (and no matrix entry by name)")
 
 
 @check(

@@ -208,7 +208,11 @@ def gpu_newer_than_build(
 Framework releases drop old GPU architectures: torch's CUDA 12.8+ wheels no longer carry
 Maxwell/Pascal (sm_50/sm_60) kernels, CUDA 13 dropped them from the toolkit, and Kepler (sm_37)
 went long ago. A GPU below the oldest architecture in the build's list gets "no kernel image is
-available" (PTX cannot help: it only runs on GPUs newer than it was built for).""",
+available" (PTX cannot help: it only runs on GPUs newer than it was built for). The libraries a
+build bundles have floors too: cuDNN 9 supports compute capability 5.0 and up, so a Tesla K80
+(sm_37) under a cu118 build that still carries sm_37 kernels fails at its first convolution;
+the floors and their sources are those `envcheck matrix recommend` uses
+(compat_data/floors.json).""",
     fix="Install an older framework build that still supports this GPU, or use a newer GPU.",
 )
 def gpu_older_than_build(
@@ -216,7 +220,8 @@ def gpu_older_than_build(
 ) -> Iterator[Finding]:
     t, archs, source, pairs = _torch_arch_facts(snap, matrix)
     _, bad = _without_kernels(archs, pairs)
-    if not bad:
+    below = _below_bundled_floors(matrix, t, [p for p in pairs if p not in bad])
+    if not bad and not below:
         return
     fix = _torch_fix(snap, matrix, t, [cc for _, cc in pairs], keep_release=False) or (
         "no torch build in the matrix supports this GPU with this driver and Python; "
@@ -233,6 +238,39 @@ def gpu_older_than_build(
             expected=f"torch built for sm_{cc.replace('.', '')} (compute capability {cc})",
             fix=fix,
         )
+    for gpu, cc, why in below:
+        # The same floors `matrix recommend` rules builds out with: one judgment, so verify
+        # does not pass the installed build that recommend says will not run here.
+        yield spec.finding(
+            expected=f"a torch build whose bundled libraries support compute capability {cc}",
+            found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version}: {why}",
+            fix=fix,
+            evidence={"torch": t.version, "compute_capability": cc, "floor": why},
+            gpu=gpu.index,
+        )
+
+
+def _below_bundled_floors(
+    matrix: Any, t: c.TorchInfo, pairs: List[Tuple[Any, str]]
+) -> List[Tuple[Any, str, str]]:
+    """[(gpu, cc, why)] for GPUs the build has kernels for but whose bundled cuDNN, or whose
+    CUDA major, does not support them (cuDNN 9 needs compute capability >= 5.0: a K80 with
+    torch 2.5.1+cu118 fails at its first convolution)."""
+    variant = t.variant
+    cuda = c.vparse(t.cuda)
+    major = cuda.major if cuda is not None else None
+    out = []
+    by_cc: Dict[str, Optional[str]] = {}  # eight identical GPUs ask the matrix once
+    for gpu, cc in pairs:
+        if cc not in by_cc:
+            why = c.ask(matrix, "cuda_major_excludes", cc, major)
+            if not why and variant is not None and variant.cudnn:
+                verdict = c.ask(matrix, "cudnn_verdict", cc, variant.cudnn, major)
+                why = verdict[1] if verdict and verdict[0] is False else None
+            by_cc[cc] = why
+        if by_cc[cc]:
+            out.append((gpu, cc, by_cc[cc]))
+    return out
 
 
 @check(

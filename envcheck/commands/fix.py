@@ -8,7 +8,7 @@ from typing import Any, List, Optional
 
 import typer
 
-from envcheck.errors import InputError
+from envcheck.errors import EnvcheckError, InputError
 from envcheck.output import write_output
 
 HELP = (
@@ -237,10 +237,25 @@ HOST_ONLY_CATEGORIES = frozenset(
 )
 
 
+# Driver-too-old findings about the installed build's CUDA runtime (EC101) or its error log
+# (EC902), which another build fixes; EC106 (the driver cannot drive the GPU) is the host's.
+_DRIVER_TOO_OLD_FOR_BUILD = frozenset({"EC101", "EC902"})
+
+
 def _host_problems(
-    snapshot: Any, matrix: Any, policy_file: Optional[str], evidence: Any = None
+    snapshot: Any,
+    matrix: Any,
+    policy_file: Optional[str],
+    evidence: Any = None,
+    image_kind: Optional[str] = None,
 ) -> List[str]:
-    """One line per finding that no image can fix, errors first (verify's own findings)."""
+    """One line per finding that no image can fix, errors first (verify's own findings).
+
+    ``image_kind``: the kind of the image's framework choice (``choose.Choice.kind``), once
+    made. A driver too old for the *installed* build is the image's to fix when the image's
+    build runs on this driver; it stays a host problem when no build does ("after-driver")
+    or the choice is not made yet.
+    """
     if evidence is not None:
         findings = evidence.findings
     else:
@@ -248,10 +263,13 @@ def _host_problems(
         from envcheck.policy import load_policy  # noqa: PLC0415
 
         findings = run_checks(snapshot, matrix, load_policy(policy_file)).findings
+    image_fixes_driver_age = image_kind in ("runs", "bounded", "cpu")
     found = [
         f
         for f in findings
-        if f.category in HOST_ONLY_CATEGORIES and f.severity in ("error", "warning")
+        if f.category in HOST_ONLY_CATEGORIES
+        and f.severity in ("error", "warning")
+        and not (image_fixes_driver_age and f.code in _DRIVER_TOO_OLD_FOR_BUILD)
     ]
     found.sort(key=lambda f: f.severity != "error")
     from envcheck.fix.validate import safe_text  # noqa: PLC0415
@@ -292,13 +310,21 @@ def _docker(snapshot: Any, matrix: Any, args: dict, evidence: Any = None) -> int
     )
     opts.evidence = evidence  # the build is chosen on verify's judgment (envcheck.fix.choose)
     echo = typer.echo
-    problems = _host_problems(snapshot, matrix, args["policy_file"], evidence)
-    if problems:
-        echo("FIRST, on the host: no image fixes these (the driver and GPUs are the host's):")
-        for line in problems:
-            echo(f"  {line}")
-        echo("  (envcheck fix prints the plan for them)")
-    ctx = write_context(snapshot, matrix, opts)
+
+    def say_host_problems(image_kind: Optional[str]) -> None:
+        problems = _host_problems(snapshot, matrix, args["policy_file"], evidence, image_kind)
+        if problems:
+            echo("FIRST, on the host: no image fixes these (the driver and GPUs are the host's):")
+            for line in problems:
+                echo(f"  {line}")
+            echo("  (envcheck fix prints the plan for them)")
+
+    try:
+        ctx = write_context(snapshot, matrix, opts)
+    except EnvcheckError:
+        say_host_problems(None)  # still first, before the error that ends the run
+        raise
+    say_host_problems(opts.chosen_kind)
     path = shlex.quote(str(ctx.path))
     tag = shlex.quote(opts.tag)
     echo(f"Wrote the build context {path}/ ({', '.join(ctx.files)})")

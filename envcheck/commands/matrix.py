@@ -612,6 +612,13 @@ def build_json(build: Build) -> Dict[str, Any]:
     }
 
 
+def _cuda_of(build: Build) -> str:
+    """The build's CUDA for the one-line answer; never "CUDA None"."""
+    if build.cuda:
+        return f"CUDA {build.cuda}"
+    return "CPU only" if build.tag == "cpu" else "CUDA version not in the matrix"
+
+
 @matrix_app.command("recommend")
 def recommend_cmd(
     driver: Optional[str] = typer.Option(None, "--driver", help="NVIDIA driver version."),
@@ -678,7 +685,7 @@ def recommend_cmd(
             else f"newest {framework} build for the facts given (not all were given: see notes)"
         )
         lines += [
-            f"{head}: {b.describe()}, CUDA {b.cuda}{mode}",
+            f"{head}: {b.describe()}, {_cuda_of(b)}{mode}",
             f"  pip install {' '.join(b.pip_args)}",
         ]
         if b.caveat and show_all:
@@ -687,7 +694,7 @@ def recommend_cmd(
             lines.append("  caveat: minor-version compatibility has limits (--all shows them)")
         lines.append(f"  source: {b.source}")
         if rec.runner_up:
-            lines.append(f"runner-up: {rec.runner_up.describe()}, CUDA {rec.runner_up.cuda}")
+            lines.append(f"runner-up: {rec.runner_up.describe()}, {_cuda_of(rec.runner_up)}")
     else:
         lines.append(f"no {framework} build in the matrix runs here")
     for why in rec.blocked:

@@ -218,12 +218,17 @@ def choose(
     bounds = ev.bounds()
     if best is not None:
         kind = "bounded" if bounds else "runs"
+        # With a version asked for, "the newest" is among that version's variants only: said
+        # so, or a reproduced old build reads as the newest build (beside "newest: 2.14.1").
+        lead = f"the newest variant of {framework} {version}" if version else "the newest"
         if ev.driver_unusable:
             codes = ", ".join(sorted({f.code for f in ev.driver_unusable}))
-            reason = f"the newest that will run once the driver problem ({codes}) is fixed"
+            reason = f"{lead} that will run once the driver problem ({codes}) is fixed"
             kind = "bounded"
         elif bounds:
-            reason = "the newest within what the evidence says (" + "; ".join(bounds) + ")"
+            reason = f"{lead} within what the evidence says (" + "; ".join(bounds) + ")"
+        elif version:
+            reason = f"{lead} that runs on this driver, GPU and Python"
         else:
             reason = f"the newest {framework} build that runs on this driver, GPU and Python"
         if best.driver_mode == "minor-compat":
@@ -325,11 +330,11 @@ def docker_pins(
     if choice.build is None:
         raise InputError(f"{V.safe_text(choice.reason, 600)}")
     build = choice.build
+    opts.chosen_kind = choice.kind
     if choice.kind == "cpu":
         notes.append(
             f"warning: {choice.reason}: the image gets the CPU build, and run.sh / compose.yaml "
-            "ask for GPUs (--gpus), which fails on a host without the NVIDIA runtime: drop that "
-            "flag here, or run the image on a GPU host"
+            "do not ask for GPUs (--gpus fails on a host without the NVIDIA runtime)"
         )
     if choice.kind == "after-driver":
         notes.append(

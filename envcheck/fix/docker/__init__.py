@@ -248,7 +248,8 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
     train = [p for p in stack if _name(p) in fw_names]
     extra = [p for p in stack if _name(p) not in fw_names]
     ours = [p for p in envcheck_runtime_pins() if _name(p) != "envcheck"]
-    spec = run_spec(snapshot, host, opts)
+    no_gpu = _no_nvidia_gpu(opts.evidence)
+    spec = run_spec(snapshot, host, opts, no_gpu)
     notes += spec.notes
     locks = _locks(
         train, extra, ours, index=index, base=base, arch=_arch(snapshot),
@@ -262,7 +263,7 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
             msg = f"{name}: ONLY TOP-LEVEL PINS, no hashes: {lock.problem}"
         notes.append(msg)
         comments.append(msg)
-    labels = host_labels(snapshot, host, stack)
+    labels = host_labels(snapshot, host, stack, no_gpu)
     writer = ContextWriter(out, force=opts.force)
     with tempfile.TemporaryDirectory(prefix="envcheck-wheel-") as tmp:
         wheel = write_envcheck_wheel(Path(tmp))
@@ -324,6 +325,13 @@ def write_context(snapshot: Snapshot, matrix: Any, opts: DockerOptions) -> Conte
         files=outcome.written,
         removed=outcome.removed,
     )
+
+
+def _no_nvidia_gpu(evidence: Any) -> Optional[str]:
+    """Why the shared judgment says the host has no NVIDIA GPU, or None (it has, or unknown:
+    then run.sh asks for GPUs, as a GPU image needs)."""
+    fact = getattr(evidence, "nvidia_gpu", None)
+    return str(fact.source) if fact is not None and fact.value is False else None
 
 
 def _name(pin: str) -> str:

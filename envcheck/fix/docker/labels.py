@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from envcheck import __version__
 from envcheck.fix.plan import Host
@@ -18,7 +18,21 @@ def label_value(text: Any) -> str:
     return _LABEL_SAFE.sub("_", str(text))[:200]
 
 
-def host_labels(snapshot: Snapshot, host: Host, pins: List[str]) -> Dict[str, str]:
+def _gpus_label(drv: Any, names: List[str], no_nvidia_gpu: Optional[str]) -> str:
+    """What the input says about the GPUs: a report that never lists them is "unknown", not
+    "none" (a label read later must not claim a GPU-less host, or hide one)."""
+    if names:
+        return f"{len(names)}x " + ", ".join(sorted(set(names)))
+    if no_nvidia_gpu is not None:
+        return f"none ({no_nvidia_gpu})"  # the judgment says so (EC102, macOS)
+    if drv is not None and isinstance(drv.gpus, list):
+        return "none"  # the GPU list was read, and it is empty
+    return "unknown"
+
+
+def host_labels(
+    snapshot: Snapshot, host: Host, pins: List[str], no_nvidia_gpu: Optional[str] = None
+) -> Dict[str, str]:
     drv = snapshot.driver if isinstance(snapshot.driver, Driver) else None
     gpus = [g.name for g in snapshot.gpus() if isinstance(g.name, str)]
     labels = {
@@ -31,9 +45,7 @@ def host_labels(snapshot: Snapshot, host: Host, pins: List[str]) -> Dict[str, st
         "io.envcheck.host.cuda": (
             drv.cuda_version if drv and isinstance(drv.cuda_version, str) else "unknown"
         ),
-        "io.envcheck.host.gpus": (f"{len(gpus)}x " + ", ".join(sorted(set(gpus))))
-        if gpus
-        else "none seen",
+        "io.envcheck.host.gpus": _gpus_label(drv, gpus, no_nvidia_gpu),
         "io.envcheck.host.compute_capability": ",".join(host.ccs) or "unknown",
         "io.envcheck.pins": " ".join(pins) or "none",
     }

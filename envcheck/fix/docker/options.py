@@ -36,6 +36,9 @@ class DockerOptions:
     framework: str = "torch"
     target: Optional[str] = None
     evidence: Any = None  # envcheck.fix.evidence.Evidence: when set, the build is chosen on it
+    # Set by the framework choice (envcheck.fix.choose.Choice.kind): whether the image's build
+    # runs on the host's driver as it is ("after-driver": only after an upgrade).
+    chosen_kind: Optional[str] = None
     force: bool = False
     # Resolve pins against the package indexes (pip --dry-run --report) when reachable.
     resolve_online: bool = True

@@ -197,6 +197,8 @@ def render_compose(spec: RunSpec, tag: str) -> str:
                 f"        target: {_y(dst)}",
                 "        read_only: true",
             ]
+    if not spec.use_gpus:
+        return "\n".join(lines) + "\n"
     lines += [
         "    deploy:",
         "      resources:",

@@ -75,10 +75,15 @@ class RunSpec:
     mounts: List[Tuple[str, str]]  # (host path, container path), read-only
     pids_limit: int = PIDS_LIMIT
     notes: List[str] = field(default_factory=list)
+    # False for a CPU image on a host without NVIDIA GPUs: `--gpus` makes `docker run` fail
+    # there ("could not select device driver"), so run.sh and compose.yaml do not ask for GPUs.
+    use_gpus: bool = True
 
     def docker_args(self) -> List[str]:
         args: List[str] = []
-        if self.gpus is None:
+        if not self.use_gpus:
+            pass
+        elif self.gpus is None:
             args += ["--gpus", "all"]
         else:
             args += ["--gpus", '"device=' + ",".join(map(str, self.gpus)) + '"']
@@ -138,9 +143,16 @@ def data_mount(src: str) -> str:
     return src
 
 
-def run_spec(snapshot: Snapshot, host: Host, opts: DockerOptions) -> RunSpec:
+def run_spec(
+    snapshot: Snapshot, host: Host, opts: DockerOptions, no_nvidia_gpu: Optional[str] = None
+) -> RunSpec:
+    """``no_nvidia_gpu``: why the judgment says this host has no NVIDIA GPU (then, unless
+    ``--gpus`` asks for some, the flags ask for none: the image is a CPU image)."""
     gpus = snapshot.gpus()
     notes: List[str] = []
+    use_gpus = no_nvidia_gpu is None or opts.gpus is not None
+    if not use_gpus:
+        notes.append(f"no --gpus: this host has no NVIDIA GPU ({no_nvidia_gpu}); a CPU image")
     chosen = None
     if opts.gpus is not None:
         known_idx = {g.index for g in gpus}
@@ -208,7 +220,8 @@ def run_spec(snapshot: Snapshot, host: Host, opts: DockerOptions) -> RunSpec:
         fake = Host(**{**host.__dict__, "gpu_count": max(len(selected), 1)})
         shm_bytes = max(recommended_shm_bytes(fake), 2 * GIB * max(len(selected), 1))
         shm = f"{shm_bytes // GIB}g"
-        notes.append(f"--shm-size {shm}: 2 GiB per GPU for DataLoader workers and NCCL")
+        why = "per GPU for DataLoader workers and NCCL" if use_gpus else "for DataLoader workers"
+        notes.append(f"--shm-size {shm}: 2 GiB {why}")
     mounts: List[Tuple[str, str]] = []
     sources = list(opts.data)
     storage = snapshot.storage if isinstance(snapshot.storage, Storage) else None
@@ -233,4 +246,5 @@ def run_spec(snapshot: Snapshot, host: Host, opts: DockerOptions) -> RunSpec:
         ipc_host=opts.ipc_host,
         mounts=mounts,
         notes=notes,
+        use_gpus=use_gpus,
     )

@@ -427,7 +427,10 @@ def _choice_actions(
         plan.notes.append(f"{fw}: {choice.reason}")
         actions += _driver_actions(host, choice.need_driver, choice.reason, list(resolves))
     notes = []
-    if fw == "torch" and choice.kind in ("runs", "bounded"):
+    # A driver upgrade saves the installed build only when the driver is all that fails it
+    # (a K80 under torch 2.5.1+cu118 fails on its cuDNN's floor whatever the driver).
+    driver_only = all(f.category == "driver-too-old" for f in ev.failing.get(fw) or [])
+    if fw == "torch" and choice.kind in ("runs", "bounded") and driver_only:
         upgrade = _upgrade_alternative(host, matrix, installed)
         if upgrade:
             notes.append(upgrade)
