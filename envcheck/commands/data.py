@@ -435,11 +435,11 @@ def bundle_cmd(
     files = {f"{k}.json": m.doc(k) for k in FILES}
     raw = (json.dumps({"format": BUNDLE_FORMAT, "files": files}, indent=1) + "\n").encode()
     digest = hashlib.sha256(raw).hexdigest()
-    try:
-        output.write_bytes(raw)
-        Path(str(output) + ".sha256").write_text(f"{digest}  {output.name}\n", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {output}: {exc.strerror}") from None
+    from envcheck.safe_io import write_output
+
+    # Never through a planted link, atomically (safe_io); the bundle is ASCII JSON.
+    write_output(str(output), raw.decode("utf-8"))
+    write_output(str(output) + ".sha256", f"{digest}  {output.name}\n")
     print(f"{digest}  {output}")
 
 
