@@ -207,6 +207,27 @@ def test_fifo_inputs_are_refused_without_hanging(flag: str, tmp_path: Path) -> N
     assert_clean_error(run, 2, "FIFO")
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["watch", "--replay", "{fifo}"],
+        ["fix", "--docker", "--offline", "--snapshot", str(HEALTHY), "--requirements", "{fifo}",
+         "--output", "{tmp}/ctx"],
+        ["fleet", "{fifo}"],
+    ],
+    ids=["watch-replay", "fix-docker-requirements", "fleet"],
+)  # fmt: skip
+def test_fifo_inputs_of_the_other_commands_are_refused(args: list, tmp_path: Path) -> None:
+    """`watch --replay FIFO` and `fix --docker --requirements FIFO` hung (issue 16, item 4)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    argv = [a.format(fifo=fifo, tmp=tmp_path) for a in args]
+    run = run_envcheck(argv, timeout=20)
+    assert_no_crash(run)
+    assert run.returncode == 2, run
+    assert "FIFO" in run.stderr or "not a regular file" in run.stdout, run
+
+
 # --- 5. hung / lingering nvidia-smi -----------------------------------------------------------
 
 
@@ -468,3 +489,78 @@ def test_concurrent_fix_docker_into_one_folder(tmp_path: Path) -> None:
     }  # fmt: skip  (and no temporary directory left behind)
     assert len(list((ctx / "envcheck-wheel").glob("*.whl"))) == 1
     assert os.access(ctx / "run.sh", os.X_OK)
+
+
+# --- outputs besides --output: the watch trace, data bundle ---------------------------------
+
+
+def _victim(tmp_path: Path) -> Path:
+    victim = tmp_path / "victim"
+    victim.write_text("root-only secret\n")
+    victim.chmod(0o600)
+    return victim
+
+
+def test_watch_default_trace_is_not_written_through_a_planted_link(tmp_path: Path) -> None:
+    """The default trace name (envcheck-watch-<time>.jsonl in the current folder) is
+    predictable: links planted for the next seconds made root truncate their target."""
+    import datetime as dt
+
+    victim = _victim(tmp_path)
+    now = dt.datetime.now()
+    for s in range(-2, 40):
+        stamp = (now + dt.timedelta(seconds=s)).strftime("%Y%m%d-%H%M%S")
+        (tmp_path / f"envcheck-watch-{stamp}.jsonl").symlink_to(victim)
+    run = run_envcheck(["watch", "--no-verify", "--", "true"], cwd=tmp_path, timeout=30)
+    assert_clean_error(run, 2, "symbolic link")
+    assert victim.read_text() == "root-only secret\n"
+
+
+def test_watch_record_link_refused_and_a_real_trace_replays(tmp_path: Path) -> None:
+    victim = _victim(tmp_path)
+    (tmp_path / "t.jsonl").symlink_to(victim)
+    args = ["watch", "--no-verify", "--interval", "0.1", "--record"]
+    run = run_envcheck([*args, str(tmp_path / "t.jsonl"), "--", "true"], timeout=30)
+    assert_clean_error(run, 2, "symbolic link")
+    assert victim.read_text() == "root-only secret\n"
+    trace = tmp_path / "real.jsonl"
+    trace.write_text("old\n")
+    trace.chmod(0o640)
+    run = run_envcheck([*args, str(trace), "--", "true"], timeout=30)
+    assert run.returncode == 0, run
+    assert stat.S_IMODE(trace.stat().st_mode) == 0o640  # the existing mode kept
+    run = run_envcheck(["watch", "--replay", str(trace), "--format", "json"])
+    assert run.returncode == 0, run
+    assert not list(tmp_path.glob(".real.jsonl.*")), "temporary file left behind"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda rows: rows + ['{"src": "self", "t": 1.0, "cpu_s": ' + "9" * 400 + "}"],
+        lambda rows: rows + ['{"src": "tree", "t": 1.0, "procs": ' + "[" * 100000 + "}"],
+        lambda rows: [rows[0].replace('"version": 1', '"version": ' + "9" * 5000)],
+        lambda rows: rows + ['{"src": "self", "t": 1.0, "cpu_s": NaN}'],
+    ],
+    ids=["400-digits", "deep", "5000-digit-version", "nan"],
+)
+def test_hostile_watch_trace_is_a_clean_error(change: Any, tmp_path: Path) -> None:
+    """`watch --replay` parsed traces with plain json.loads: OverflowError, RecursionError and
+    AttributeError (exit 3) on crafted traces."""
+    header = {"format": "envcheck-watch-trace", "version": 1, "mode": "wrap",
+              "started": "2026-01-01T00:00:00+00:00", "interval_s": 0.5, "command": ["x"],
+              "host": {"cpus": 2, "quota_cores": None}}  # fmt: skip
+    rows = [json.dumps(header), '{"src": "self", "t": 0.5, "cpu_s": 0.1, "rss_b": 1000}']
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("\n".join(change(rows)) + "\n")
+    for fmt in ("text", "json", "prometheus"):
+        run = run_envcheck(["watch", "--replay", str(trace), "--format", fmt])
+        assert_clean_error(run, 2, "not a JSON line")
+
+
+def test_data_bundle_output_link_is_refused(tmp_path: Path) -> None:
+    victim = _victim(tmp_path)
+    (tmp_path / "b.json").symlink_to(victim)
+    run = run_envcheck(["data", "bundle", "--output", str(tmp_path / "b.json")])
+    assert_clean_error(run, 2, "symbolic link")
+    assert victim.read_text() == "root-only secret\n"
