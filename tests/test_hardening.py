@@ -310,6 +310,10 @@ def test_report_with_40k_gpu_lines_is_fast(tmp_path: Path) -> None:
     assert run.returncode in (0, 1), run
     assert run.seconds < 10, run  # 60 s before; the importer itself is well under a second
     assert len(run.json()["snapshot"]["driver"]["gpus"]) == 1024
+    # Facts about GPUs past the cap are not "read" either: they were 40,002 evidence entries
+    # (13 MB of JSON; a 16 MB paste made 125 MB and 1.2 GB of memory).
+    assert len(run.json()["snapshot"]["evidence"]["read"]) <= 1024 + 8
+    assert len(run.stdout) < 5 << 20
 
 
 def test_fleet_file_over_the_cap_is_an_unreadable_node(tmp_path: Path) -> None:
