@@ -577,3 +577,53 @@ def test_data_bundle_output_link_is_refused(tmp_path: Path) -> None:
     run = run_envcheck(["data", "bundle", "--output", str(tmp_path / "b.json")])
     assert_clean_error(run, 2, "symbolic link")
     assert victim.read_text() == "root-only secret\n"
+
+
+_RECORDED = Path(__file__).parent / "fixtures" / "watch" / "recorded"
+
+
+def _recorded_with(tmp_path: Path, src: str, change: Any) -> Path:
+    """The recorded trace with ``change`` applied to the first row from ``src``."""
+    lines = next(_RECORDED.glob("*.jsonl")).read_text().splitlines()
+    for i, line in enumerate(lines[1:], 1):
+        row = json.loads(line)
+        if row.get("src") == src:
+            change(row)
+            lines[i] = json.dumps(row)
+            break
+    trace = tmp_path / "t.jsonl"
+    trace.write_text("\n".join(lines) + "\n")
+    return trace
+
+
+def test_unknown_self_sample_in_a_trace_is_judged(tmp_path: Path) -> None:
+    """`{"unknown": why}` is the trace's form of a value a sampler could not read; the
+    overhead summary compared it with numbers (TypeError, exit 3). Found by the fuzz harness."""
+    trace = _recorded_with(tmp_path, "self", lambda r: r.update(rss_b={"unknown": "no statm"}))
+    run = run_envcheck(["watch", "--replay", str(trace), "--format", "json"])
+    assert run.returncode in (0, 1), run
+    assert_no_crash(run)
+
+
+@pytest.mark.parametrize(
+    "src, change",
+    [
+        ("tree", lambda r: r.update(procs=2**63)),
+        ("tree", lambda r: r["procs"][0].update(pid={})),
+        ("host", lambda r: r.update(mem=" ")),
+    ],
+    ids=["procs-int", "pid-object", "mem-string"],
+)
+def test_wrong_types_in_a_replayed_trace_are_a_clean_error(
+    src: str, change: Any, tmp_path: Path
+) -> None:
+    """Wrong types in trace rows reached the analyzers (TypeError/AttributeError, exit 3);
+    found by the fuzz harness's trace family. The trace is input: exit 2 naming it."""
+    trace = _recorded_with(tmp_path, src, change)
+    for fmt in ("text", "json", "prometheus"):
+        run = run_envcheck(["watch", "--replay", str(trace), "--format", fmt])
+        assert_no_crash(run)
+        if run.returncode == 2:
+            assert "wrong type" in run.stderr, run
+        else:
+            assert run.returncode in (0, 1), run
