@@ -823,12 +823,9 @@ class Matrix:
         doc = self._docs.get(kind)
         if doc is None:
             path = self.data_dir / f"{kind}.json"
-            try:
-                raw = path.read_bytes()
-            except FileNotFoundError:
-                raise InputError(f"{self.label(kind)}: missing from the data directory") from None
-            except OSError as exc:
-                raise InputError(f"{self.label(kind)}: cannot read: {exc.strerror}") from None
+            if not os.path.lexists(path):
+                raise InputError(f"{self.label(kind)}: missing from the data directory")
+            raw = _read_data_file(path)
             doc = parse_document(raw, kind, self.label(kind))
             self._docs[kind] = doc
         return doc
@@ -1833,20 +1830,30 @@ def user_data_dir() -> Path:
     return Path(base) / "envcheck" / "compat_data"
 
 
+MAX_DATA_FILE_BYTES = 32 << 20  # the whole bundle's limit; no data file comes near it
+
+
+def _read_data_file(path: Path, limit: int = MAX_DATA_FILE_BYTES) -> bytes:
+    """A data file: a regular file only (a FIFO in a data dir hung every verify), bounded."""
+    from envcheck.safe_io import read_regular
+
+    return read_regular(str(path), limit, "data file", f"{limit >> 20} MiB")
+
+
 def manifest_matches(data_dir: Path) -> bool:
     """True when the MANIFEST.json written by ``data update`` matches every file's sha256."""
     try:
-        manifest = json.loads((data_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
+        manifest = json.loads(_read_data_file(data_dir / MANIFEST_NAME, 1 << 20))
         sums = manifest["sha256"]
         if manifest.get("format") != MANIFEST_FORMAT or not all(f"{k}.json" in sums for k in FILES):
             return False
         for name, digest in sums.items():
             if not re.fullmatch(r"[a-z0-9_]+\.json", name):
                 return False
-            if hashlib.sha256((data_dir / name).read_bytes()).hexdigest() != digest:
+            if hashlib.sha256(_read_data_file(data_dir / name)).hexdigest() != digest:
                 return False
         return True
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, InputError, ValueError, KeyError, TypeError, AttributeError):
         return False
 
 

@@ -341,7 +341,10 @@ def _by_check(nodes: Iterable[NodeResult]) -> Dict[str, Dict[str, Any]]:
     and each node keeps its own verify severity.
     """
     table: Dict[str, Dict[str, Any]] = {}
-    seen: Dict[str, set] = {}  # code -> node names already listed (a set: linear, not n^2)
+    # code -> node names already listed, and (code, severity) -> the same per severity: sets,
+    # so grouping stays linear (a list scan per node made 50,000 nodes take minutes)
+    seen: Dict[str, set] = {}
+    seen_at: Dict[Tuple[str, str], set] = {}
     for node in nodes:
         for finding in node.findings:
             code = finding["code"]
@@ -358,7 +361,9 @@ def _by_check(nodes: Iterable[NodeResult]) -> Dict[str, Dict[str, Any]]:
                 seen[code].add(node.node)
                 entry["nodes"].append(node.node)
             at = entry["severities"].setdefault(severity, [])
-            if node.node not in at:
+            listed = seen_at.setdefault((code, severity), set())
+            if node.node not in listed:
+                listed.add(node.node)
                 at.append(node.node)
     for entry in table.values():
         entry["severities"] = dict(

@@ -122,6 +122,73 @@ def write_output(path: str, text: str, mode: Optional[int] = None) -> None:
     _write_atomically(path, data, st, mode)
 
 
+def open_for_writing(path: str) -> int:
+    """A descriptor to write a file that grows while envcheck runs (the ``watch`` trace), by
+    the rules of :func:`write_output`: a symlink at ``path`` is refused (only envcheck's own
+    descriptor links are followed), a FIFO or device is opened in place (a FIFO with no
+    reader is an error, not a hang), and a regular file is made by ``mkstemp`` in the folder
+    and renamed onto ``path`` at once (``rename`` replaces a link planted since, never follows
+    it; an existing file's mode is kept). Failure is an ``InputError``."""
+    st = _final_path_stat(path)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        return _open_in_place(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    name = os.path.basename(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        _set_mode(fd, st, None)
+        os.replace(tmp, path)
+    except OSError as exc:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return fd
+
+
+def _final_path_stat(path: str) -> Optional[os.stat_result]:
+    """``lstat`` of an output path: None when missing; a symlink that does not name one of
+    envcheck's own descriptors, or a directory, is an ``InputError``."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(st.st_mode) and not _OWN_FD_LINK.match(path):
+        raise InputError(
+            f"cannot write {path}: it is a symbolic link; envcheck does not write through "
+            "links (give the link's target)"
+        )
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"cannot write {path}: Is a directory")
+    return st
+
+
+def _open_in_place(path: str) -> int:
+    """An O_WRONLY descriptor on an existing FIFO, device or own-descriptor link."""
+    flags = os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)  # no O_CREAT: the path exists and is not a regular file
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise InputError(f"cannot write {path}: a FIFO with no reader") from None
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode) and not _OWN_FD_LINK.match(path):
+            raise InputError(f"cannot write {path}: it changed while it was opened")
+        import fcntl
+
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def _write_in_place(path: str, data: bytes) -> None:
     flags = os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -158,6 +225,18 @@ def _umask() -> int:
     return mask
 
 
+def _set_mode(fd: int, existing: Optional[os.stat_result], mode: Optional[int]) -> None:
+    if mode is not None:
+        os.fchmod(fd, mode & ~_umask())
+    elif existing is not None:
+        os.fchmod(fd, stat.S_IMODE(existing.st_mode) & 0o777)  # never set[ug]id
+        if os.geteuid() == 0:  # root rewriting a user's file: it stays theirs
+            with contextlib.suppress(OSError):
+                os.fchown(fd, existing.st_uid, existing.st_gid)
+    else:
+        os.fchmod(fd, 0o666 & ~_umask())  # what open(path, "w") would have made
+
+
 def _write_atomically(
     path: str, data: bytes, existing: Optional[os.stat_result], mode: Optional[int] = None
 ) -> None:
@@ -170,15 +249,7 @@ def _write_atomically(
     with _removed_on_signal(tmp):
         try:
             try:
-                if mode is not None:
-                    os.fchmod(fd, mode & ~_umask())
-                elif existing is not None:
-                    os.fchmod(fd, stat.S_IMODE(existing.st_mode) & 0o777)  # never set[ug]id
-                    if os.geteuid() == 0:  # root rewriting a user's file: it stays theirs
-                        with contextlib.suppress(OSError):
-                            os.fchown(fd, existing.st_uid, existing.st_gid)
-                else:
-                    os.fchmod(fd, 0o666 & ~_umask())  # what open(path, "w") would have made
+                _set_mode(fd, existing, mode)
                 view = memoryview(data)
                 while view:
                     written = os.write(fd, view)

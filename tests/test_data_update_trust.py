@@ -216,6 +216,85 @@ def test_one_byte_per_second_stops_at_the_deadline(slow_server: tuple, site: dic
     assert elapsed < 8, elapsed  # ~3 s plus interpreter start; it ran past 60 s before
 
 
+@pytest.fixture()
+def split_server(bundle: bytes) -> Iterator[str]:
+    """/b.json: the bundle's first half, 4.5 s of silence, the rest; /b.json.minisig: one byte
+    a second. Each request alone fits a 5 s deadline's per-request timer; together they don't."""
+    import http.server
+    import socketserver
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            body = bundle if self.path == "/b.json" else sign(bundle, SEED, KEY_ID).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                if self.path == "/b.json":
+                    self.wfile.write(body[: len(body) // 2])
+                    self.wfile.flush()
+                    time.sleep(4.5)
+                    self.wfile.write(body[len(body) // 2 :])
+                    return
+                for i in range(len(body)):
+                    self.wfile.write(body[i : i + 1])
+                    self.wfile.flush()
+                    time.sleep(1.0)
+            except OSError:
+                pass
+
+    class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+        daemon_threads = True
+
+    srv = Server(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_bundle_and_signature_share_one_deadline(split_server: str, site: dict) -> None:
+    """The bundle took 4.5 s and the signature then got a fresh 5 s: ~10 s for --timeout 5."""
+    start = time.monotonic()
+    proc = run_cli(
+        ["data", "update", f"{split_server}/b.json", "--signed-by", site["key"], "--timeout", "5"],
+        site["env"],
+    )
+    elapsed = time.monotonic() - start
+    _one_error(proc, "signature download timed out after 5 s")
+    assert elapsed < 8, elapsed  # 5 s plus interpreter start (it was ~10 s)
+
+
+def test_fifo_in_the_data_dir_is_refused_not_waited_on(
+    tmp_path: Path, bundle: bytes, site: dict
+) -> None:
+    """A FIFO named MANIFEST.json (or cuda.json) in the data dir hung `data update` (and every
+    `verify` that loads the data)."""
+    import os
+
+    target: Path = site["target"]
+    target.mkdir()
+    os.mkfifo(target / "MANIFEST.json")
+    path = _write(tmp_path, "b.json", bundle)
+    proc = run_cli(["data", "update", str(path), "--signed-by", site["key"]], site["env"])
+    _one_error(proc, "FIFO")
+    data = tmp_path / "d"
+    shutil.copytree(REPO / "compat_data", data)
+    (data / "cuda.json").unlink()
+    os.mkfifo(data / "cuda.json")
+    snap = REPO / "tests" / "fixtures" / "snapshots" / "healthy_h100.json"
+    proc = run_cli(
+        ["verify", "--snapshot", str(snap)], clean_env(tmp_path, ENVCHECK_DATA_DIR=str(data))
+    )
+    assert proc.returncode == 2 and "FIFO" in proc.stderr, proc.stderr
+
+
 # --- interoperability with the real minisign tool (when installed: apt-get install minisign) --
 
 needs_minisign = pytest.mark.skipif(

@@ -17,6 +17,7 @@ the old data as it was and a folder ENVCHECK_DATA_DIR points at keeps everything
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any, Dict, List, Optional
@@ -26,6 +27,7 @@ import typer
 from envcheck.errors import InputError
 
 MAX_BUNDLE_BYTES = 32 * 1024 * 1024
+MAX_SIGNATURE_BYTES = 4096
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _NAME = re.compile(r"^[a-z0-9_]+\.json$")
 
@@ -85,7 +87,9 @@ def _short(exc: BaseException) -> str:
     return text[:160] + ("..." if len(text) > 160 else "")
 
 
-def _download(url: str, timeout: float, what: str) -> bytes:
+def _download(
+    url: str, timeout: float, what: str, limit: int = MAX_BUNDLE_BYTES, shown: float = 0.0
+) -> bytes:
     """GET ``url`` once (no retries), bounded in size, and in time for the WHOLE download: a
     server that sends one byte a second never resets a per-read timeout past the deadline
     (the transfer runs in a daemon thread that is abandoned at the deadline)."""
@@ -95,7 +99,7 @@ def _download(url: str, timeout: float, what: str) -> bytes:
 
     def fetch() -> None:
         try:
-            result["body"] = _fetch(url, timeout, what)
+            result["body"] = _fetch(url, timeout, what, limit, shown or timeout)
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
             result["error"] = exc
 
@@ -103,18 +107,26 @@ def _download(url: str, timeout: float, what: str) -> bytes:
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
-        raise InputError(f"{what} download timed out after {timeout:g} s: {url}; old data kept")
+        raise InputError(
+            f"{what} download timed out after {shown or timeout:g} s: {url}; old data kept"
+        )
     if "error" in result:
         raise result["error"]
     return result["body"]
 
 
-def _fetch(url: str, timeout: float, what: str) -> bytes:
+def _fetch(
+    url: str, timeout: float, what: str, limit: int = MAX_BUNDLE_BYTES, shown: float = 0.0
+) -> bytes:
     import requests
 
     try:
         with requests.get(
-            url, timeout=(min(timeout, 10.0), timeout), stream=True, allow_redirects=False
+            url,
+            timeout=(min(timeout, 10.0), timeout),
+            stream=True,
+            allow_redirects=False,
+            headers={"Accept-Encoding": "identity"},  # the size cap counts what arrives
         ) as resp:
             if resp.status_code != 200:
                 raise InputError(
@@ -125,9 +137,9 @@ def _fetch(url: str, timeout: float, what: str) -> bytes:
             chunks, total = [], 0
             for chunk in resp.iter_content(65536):
                 total += len(chunk)
-                if total > MAX_BUNDLE_BYTES:
+                if total > limit:
                     raise InputError(
-                        f"{what} download refused: {url}: larger than 32 MiB; old data kept"
+                        f"{what} download refused: {url}: larger than {_size(limit)}; old data kept"
                     )
                 chunks.append(chunk)
     except requests.exceptions.ChunkedEncodingError:
@@ -136,7 +148,7 @@ def _fetch(url: str, timeout: float, what: str) -> bytes:
         ) from None
     except requests.exceptions.Timeout:
         raise InputError(
-            f"{what} download timed out after {timeout:g} s: {url}; old data kept"
+            f"{what} download timed out after {shown or timeout:g} s: {url}; old data kept"
         ) from None
     except requests.RequestException as exc:
         raise InputError(f"{what} download failed: {url}: {_short(exc)}; old data kept") from None
@@ -178,10 +190,14 @@ def _owned_files(target: Path) -> Optional[set]:
     """The data files a previous `data update` wrote into ``target`` (its MANIFEST.json),
     or None when there is no manifest of ours."""
     from envcheck.compat import MANIFEST_FORMAT, MANIFEST_NAME
+    from envcheck.safe_io import read_regular
 
-    try:
-        manifest = json.loads((target / MANIFEST_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+    path = target / MANIFEST_NAME
+    if not os.path.lexists(path):
+        return None
+    try:  # a regular file only (a FIFO here hung `data update`), bounded
+        manifest = json.loads(read_regular(str(path), 1 << 20, "data manifest", "1 MiB"))
+    except (ValueError, RecursionError):
         return None
     if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
         return None
@@ -278,13 +294,26 @@ def _trusted_keys(signed_by: List[str], policy_file: Optional[str]) -> List[Any]
 PROJECT_KEYS = False
 
 
-def _read_source(source: str, timeout: float, what: str) -> bytes:
+def _size(limit: int) -> str:
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
+
+
+def _read_source(source: str, deadline: float, what: str, limit: int, timeout: float) -> bytes:
+    """A local file or one download; every download of one `data update` shares ``deadline``
+    (time.monotonic()): --timeout bounds the bundle and its signature together."""
+    import time
+
     from envcheck.safe_io import read_regular
 
     if re.match(r"^[a-z][a-z0-9+.-]*://", source, re.I):
         _check_url(source)
-        return _download(source, timeout, what)
-    return read_regular(source, MAX_BUNDLE_BYTES, what, "32 MiB")
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise InputError(
+                f"{what} download timed out after {timeout:g} s: {source}; old data kept"
+            )
+        return _download(source, remaining, what, limit, shown=timeout)
+    return read_regular(source, limit, what, _size(limit))
 
 
 def _check_url(url: str) -> None:
@@ -345,6 +374,7 @@ def update_cmd(
     replaced. On any failure the old data stays and the exit code is 2.
     """
     import hashlib
+    import time
     from datetime import datetime, timezone
 
     from envcheck import compat
@@ -371,11 +401,10 @@ def update_cmd(
             "your bundles) or [data] signed_by in --policy; envcheck ships no project key"
         )
     target = compat.user_data_dir()
-    body = _read_source(source, timeout, "bundle")
+    deadline = time.monotonic() + timeout  # one deadline for the whole download
+    body = _read_source(source, deadline, "bundle", MAX_BUNDLE_BYTES, timeout)
     sig_source = signature or source + ".minisig"
-    sig_text = _read_source(sig_source, timeout, "signature")
-    if len(sig_text) > 4096:
-        raise InputError(f"{sig_source}: too large for a signature; old data kept")
+    sig_text = _read_source(sig_source, deadline, "signature", MAX_SIGNATURE_BYTES, timeout)
     try:
         key = verify(body, parse_signature(sig_text.decode("utf-8", "replace"), sig_source), keys)
     except InputError as exc:
@@ -435,11 +464,11 @@ def bundle_cmd(
     files = {f"{k}.json": m.doc(k) for k in FILES}
     raw = (json.dumps({"format": BUNDLE_FORMAT, "files": files}, indent=1) + "\n").encode()
     digest = hashlib.sha256(raw).hexdigest()
-    try:
-        output.write_bytes(raw)
-        Path(str(output) + ".sha256").write_text(f"{digest}  {output.name}\n", encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot write {output}: {exc.strerror}") from None
+    from envcheck.safe_io import write_output
+
+    # Never through a planted link, atomically (safe_io); the bundle is ASCII JSON.
+    write_output(str(output), raw.decode("utf-8"))
+    write_output(str(output) + ".sha256", f"{digest}  {output.name}\n")
     print(f"{digest}  {output}")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 import typer
 
@@ -160,8 +160,11 @@ def watch(
         tl = runner.run()
         child_code = tl.exit_code()
     window = DEFAULT_WINDOW_S if window is None else window
-    result = analyze(tl, window_s=window, warmup_s=warmup)
-    text = render(fmt, tl, result, trace_path)
+    if replay is not None:
+        result, text = _judge_replayed(replay, tl, fmt, window, warmup)
+    else:
+        result = analyze(tl, window_s=window, warmup_s=warmup)
+        text = render(fmt, tl, result, trace_path)
     if prom_file:
         from envcheck.watch.report import prometheus
 
@@ -175,6 +178,31 @@ def watch(
         raise typer.Exit(child_code if 0 <= child_code < 256 else 1)
     verdict_bad = any(f.severity in ("error", "warning") for f in result.outcome.findings)
     raise typer.Exit(1 if exit_mode == "verdict" and verdict_bad else 0)
+
+
+# What a value of the wrong type or range in a replayed trace raises in the analyzers.
+_BAD_VALUE = (TypeError, ValueError, AttributeError, KeyError, IndexError, ZeroDivisionError)
+
+
+def _judge_replayed(
+    path: str, tl: Any, fmt: str, window: float, warmup: Optional[float]
+) -> Tuple[Any, str]:
+    """Analyze and render a trace read from a file. The file is input: a row whose fields
+    have the wrong type (a string or an object where a counter belongs) is exit 2 naming the
+    trace, not an internal error. Live runs write their own trace and are not wrapped."""
+    from envcheck.watch.analyze import analyze
+
+    try:
+        result = analyze(tl, window_s=window, warmup_s=warmup)
+        return result, render(fmt, tl, result, path)
+    except _BAD_VALUE as exc:
+        if os.environ.get("ENVCHECK_DEBUG"):
+            raise
+        why = f"{type(exc).__name__}: {str(exc)[:120]}"
+        raise InputError(
+            f"{path}: a value in the trace has the wrong type or range ({why}); "
+            "not a trace envcheck watch wrote"
+        ) from None
 
 
 def render(fmt: str, tl: Any, result: Any, trace_path: Optional[str]) -> str:

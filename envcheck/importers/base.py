@@ -105,6 +105,21 @@ def gpu(snap: Snapshot, index: int) -> Gpu:
     return g
 
 
+def find_gpu(snap: Snapshot, index: int) -> Optional[Gpu]:
+    """The GPU with ``index`` when there is one (never created), in O(1) like :func:`gpu`."""
+    drv = snap.driver
+    if not isinstance(drv, Driver) or not isinstance(drv.gpus, list) or not drv.gpus:
+        return None
+    gpus = drv.gpus
+    cache = _GPU_INDEX.get(id(drv))
+    if cache is None or cache[0] is not gpus or cache[1] != len(gpus):
+        cache = (gpus, len(gpus), {g.index: g for g in reversed(gpus)})
+        if len(_GPU_INDEX) > 64:
+            _GPU_INDEX.clear()
+        _GPU_INDEX[id(drv)] = cache
+    return cache[2].get(index)
+
+
 # id(Driver) -> (its gpus list, the list's length then, {index: Gpu}); the list identity and
 # length tell when the cache is stale. Entries are tiny and live for one command.
 _GPU_INDEX: Dict[int, Any] = {}

@@ -607,10 +607,11 @@ def _summary(
     own = tl.of("self")
     overhead: Dict[str, Any] = {}
     if len(own) >= 2 and own[-1]["t"] > own[0]["t"]:
-        cpu = (own[-1].get("cpu_s") or 0) - (own[0].get("cpu_s") or 0)
+        # {"unknown": why} is how a sampler records a value it could not read
+        cpu = (F._num(own[-1].get("cpu_s")) or 0) - (F._num(own[0].get("cpu_s")) or 0)
         overhead = {
             "cpu_core_share": round(cpu / (own[-1]["t"] - own[0]["t"]), 4),
-            "rss_mib_max": round(max(r.get("rss_b") or 0 for r in own) / 2**20, 1),
+            "rss_mib_max": round(max(F._num(r.get("rss_b")) or 0 for r in own) / 2**20, 1),
         }
     primary = next((f for f, _ in findings if f.severity != "info"), None)
     if primary is not None:

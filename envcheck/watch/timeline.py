@@ -33,12 +33,12 @@ A value that a sampler could not read is ``{"unknown": reason}``.
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, TextIO
 
+from envcheck import safe_json
 from envcheck.errors import InputError
+from envcheck.safe_io import open_for_writing, read_regular
 
 TRACE_FORMAT = "envcheck-watch-trace"
 TRACE_VERSION = 1
@@ -88,9 +88,9 @@ class Timeline:
 
     # -- JSON lines ---------------------------------------------------------------------------
     def lines(self) -> Iterable[str]:
-        yield json.dumps(self.header, sort_keys=True, default=str)
+        yield safe_json.dumps(self.header, sort_keys=True, default=str)
         for row in self.rows:
-            yield json.dumps(row, sort_keys=True, default=str)
+            yield safe_json.dumps(row, sort_keys=True, default=str)
 
     def dumps(self) -> str:
         return "\n".join(self.lines()) + "\n"
@@ -103,9 +103,10 @@ class Timeline:
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
+                obj = safe_json.loads(line)  # NaN, huge integers, deep nesting: refused
             except ValueError as exc:
-                raise InputError(f"{name}:{number}: not a JSON line ({exc.msg})") from None
+                why = getattr(exc, "msg", None) or str(exc)
+                raise InputError(f"{name}:{number}: not a JSON line ({why})") from None
             if not isinstance(obj, dict):
                 raise InputError(f"{name}:{number}: expected a JSON object")
             if header is None:
@@ -120,16 +121,8 @@ class Timeline:
 
     @classmethod
     def load(cls, path: str) -> Timeline:
-        try:
-            if os.path.isdir(path):
-                raise InputError(f"{path}: is a directory, not a trace")
-            size = os.path.getsize(path)
-            if size > MAX_TRACE_BYTES:
-                raise InputError(f"{path}: {size} bytes, too large for a watch trace")
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        # Only a regular file, checked on the open descriptor (a FIFO would hang), bounded.
+        data = read_regular(path, MAX_TRACE_BYTES, "watch trace", "512 MiB")
         if b"\0" in data:
             raise InputError(f"{path}: binary data, not an envcheck watch trace")
         return cls.loads(data.decode("utf-8", errors="replace"), name=path)
@@ -167,18 +160,19 @@ class TraceWriter:
         self._fh: Optional[TextIO] = None
         self.path = path
         if path:
-            try:
-                self._fh = open(path, "w", encoding="utf-8", buffering=1)  # noqa: SIM115
-            except OSError as exc:
-                raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
-            self._fh.write(json.dumps(self.timeline.header, sort_keys=True, default=str) + "\n")
+            # Never through a planted link: the default name is predictable, and root may
+            # run in a folder the job's user controls (safe_io.open_for_writing).
+            fd = open_for_writing(path)
+            self._fh = open(fd, "w", encoding="utf-8", buffering=1)  # noqa: SIM115
+            header = safe_json.dumps(self.timeline.header, sort_keys=True, default=str)
+            self._fh.write(header + "\n")
 
     def add(self, row: Dict[str, Any]) -> None:
         row["t"] = round(float(row["t"]), 4)
         self.timeline.rows.append(row)
         if self._fh is not None:
             try:
-                self._fh.write(json.dumps(row, sort_keys=True, default=str) + "\n")
+                self._fh.write(safe_json.dumps(row, sort_keys=True, default=str) + "\n")
             except OSError:
                 self._fh = None  # a full disk must not kill the watched job's supervisor
 

@@ -225,10 +225,19 @@ def _judge(rng: random.Random, cwd: Path, inputs: List[str], family: str) -> Cas
 
 
 def make_special(rng: random.Random, cwd: Path) -> Case:
-    flag = rng.choice(("--snapshot", "--from-report", "--error-log", "--policy", "fleet"))
+    flag = rng.choice(
+        ("--snapshot", "--from-report", "--error-log", "--policy", "fleet", "--replay", "--req")
+    )
     path = special_file(rng, cwd)
     if flag == "fleet":
         return Case("special", ["fleet", path, "--workers", "1"], "text")
+    if flag == "--replay":
+        return Case("special", ["watch", "--replay", path], "text")
+    if flag == "--req":
+        out = str(cwd / "ctx")
+        argv = ["fix", "--docker", "--offline", "--snapshot", str(SNAPSHOTS[0])]
+        argv += ["--requirements", path, "--output", out]
+        return Case("special", argv, "text", outputs=[out])
     argv = ["verify", flag, path]
     if flag == "--policy":
         argv += ["--snapshot", str(SNAPSHOTS[0])]
@@ -388,6 +397,25 @@ def make_bundle(rng: random.Random, cwd: Path, signer: Optional[Callable[[bytes]
     return Case("bundle", argv, "text", outputs=[str(cwd / "data")])
 
 
+TRACES = sorted((FIXTURES / "watch" / "recorded").glob("*.jsonl"))
+
+
+def make_trace(rng: random.Random, cwd: Path) -> Case:
+    """A recorded ``watch`` trace with 1-3 lines mutated, replayed in every format."""
+    lines = rng.choice(TRACES).read_text(encoding="utf-8").splitlines()
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(min(len(lines), 40))  # the header and the first rows
+        lines[i] = mutate_json(rng, json.loads(lines[i]), cwd).replace("\n", " ")
+    path = cwd / "trace.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="surrogatepass")
+    fmt = rng.choice(("text", "json", "prometheus"))
+    argv = ["watch", "--replay", str(path), "--format", fmt]
+    if rng.random() < 0.3:
+        out = str(cwd / f"report.{fmt}")
+        return Case("trace", argv + ["--output", out], "none", outputs=[out], output_fmt=fmt)
+    return Case("trace", argv, fmt)
+
+
 def all_families(
     signer: Optional[Callable[[bytes], str]],
 ) -> Dict[str, Callable[[random.Random, Path], Case]]:
@@ -398,6 +426,7 @@ def all_families(
         "policy": make_policy,
         "fleet": make_fleet,
         "matrix": make_matrix,
+        "trace": make_trace,
         "bundle": lambda rng, cwd: make_bundle(rng, cwd, signer),
     }
 

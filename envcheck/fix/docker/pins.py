@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
-from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from envcheck.errors import EnvcheckError, InputError
@@ -131,9 +130,13 @@ _PIN_LINE = re.compile(
 
 def read_requirements(path: str) -> List[str]:
     """The user's requirements: exact ``name==version`` pins only (comments allowed)."""
+    from envcheck.safe_io import read_regular
+
+    # Only a regular file, at most 1 MiB: a FIFO or /dev/zero must not hang or fill memory.
+    raw = read_regular(path, 1 << 20, "requirements file", "1 MiB")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise InputError(f"cannot read requirements {path}: {exc}") from None
     pins = []
     for number, raw in enumerate(text.splitlines(), 1):

@@ -8,7 +8,7 @@ text and JSON reports can say where each came from.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from envcheck.importers import base
 from envcheck.importers.extract.facts import Fact, merge
@@ -37,18 +37,28 @@ def _python(snap: Snapshot) -> PythonInfo:
 
 def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     """Fill ``snap`` from ``facts`` where it is unset; return the evidence record."""
+    # A fact about a GPU past the cap (base.MAX_GPUS) would land in a throwaway GPU and still
+    # be listed as read: 470,000 `GPU n:` lines made a 125 MB report and 1.2 GB of memory.
+    facts = [f for f in facts if f.gpu < base.MAX_GPUS]
     best, conflicts = merge(facts)
     used: List[Fact] = []
     ordered = sorted(best.values(), key=lambda f: (f.kind != "structured", f.file, f.line))
     gpu_count = next((f for f in ordered if f.key == "gpu.count"), None)
     throttle: Dict[int, List[str]] = {}
+    # The worst value of each SRAM + DRAM counter per GPU, in one pass (a scan of every fact
+    # per fact was quadratic in the lines of a report).
+    worst: Dict[Tuple[str, int], int] = {}
+    for x in facts:
+        if x.key == "gpu.field" and x.name in _MAX_FIELDS:
+            value = int(x.value)
+            worst[(x.name, x.gpu)] = max(value, worst.get((x.name, x.gpu), value))
     for f in ordered:
         if f.kind == "structured":
             used.append(f)
             continue
         if f.key == "gpu.field" and f.name == "throttle_reason":
             continue
-        if _apply_one(snap, f, facts, gpu_count):
+        if _apply_one(snap, f, worst, gpu_count):
             used.append(f)
     for f in facts:  # throttle reasons are a list: every active one, from every line
         if f.key == "gpu.field" and f.name == "throttle_reason":
@@ -73,7 +83,9 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     }
 
 
-def _apply_one(snap: Snapshot, f: Fact, facts: List[Fact], count: Optional[Fact]) -> bool:  # noqa: C901
+def _apply_one(  # noqa: C901
+    snap: Snapshot, f: Fact, worst: Dict[Tuple[str, int], int], count: Optional[Fact]
+) -> bool:
     k, v = f.key, f.value
     where = f"{f.where()}: {f.text[:120]}"
     if k == "driver.version":
@@ -100,7 +112,8 @@ def _apply_one(snap: Snapshot, f: Fact, facts: List[Fact], count: Optional[Fact]
     if k == "gpu.name":
         gpus = snap.gpus()
         idx = max(f.gpu, 0)
-        if gpus and (f.gpu < 0 or any(g.index == idx and base.is_set(g.name) for g in gpus)):
+        named = base.find_gpu(snap, idx) if f.gpu >= 0 else None
+        if gpus and (f.gpu < 0 or (named is not None and base.is_set(named.name))):
             return False
         n = count.value if (count is not None and f.gpu < 0 and not gpus) else 1
         for i in range(idx, idx + int(n)):
@@ -130,8 +143,7 @@ def _apply_one(snap: Snapshot, f: Fact, facts: List[Fact], count: Optional[Fact]
         if base.is_set(current):
             return False
         if f.name in _MAX_FIELDS:  # SRAM + DRAM counters: the worst one decides
-            values = [x.value for x in facts if x.key == k and x.name == f.name and x.gpu == f.gpu]
-            v = max(int(x) for x in values)
+            v = worst[(f.name, f.gpu)]
         setattr(g, f.name, v)
         return True
     if k in ("torch.version", "tensorflow.version", "jax.version"):
