@@ -244,6 +244,9 @@ def test_32_concurrent_runs_into_one_folder(tmp_path: Path) -> None:
     leftovers = [p.name for p in out.parent.iterdir() if p.name != "ctx"]
     leftovers += [p.name for p in out.iterdir() if p.name.startswith(".envcheck-tmp")]
     assert not leftovers
+    # one complete context, not a mix: one wheel, an executable run.sh (issue 16 item 9 too)
+    assert len(list((out / "envcheck-wheel").glob("*.whl"))) == 1
+    assert os.access(out / "run.sh", os.X_OK)
     assert fix_docker(out).returncode == 0  # and the result is a context it recognises
 
 

@@ -478,32 +478,6 @@ def test_fix_docker_does_not_write_through_planted_links(tmp_path: Path) -> None
     assert victim.read_text() == "keep\n"
 
 
-def test_concurrent_fix_docker_into_one_folder(tmp_path: Path) -> None:
-    """Issue 16: 32 concurrent runs into one folder crashed 5 times (FileNotFoundError)."""
-    ctx = tmp_path / "ctx"
-    argv = [sys.executable, "-m", "envcheck", "fix", "--docker", "--snapshot", str(HEALTHY),
-            "--output", str(ctx)]  # fmt: skip
-    procs = [
-        subprocess.Popen(argv, env=base_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        for _ in range(12)
-    ]
-    results = [(p.wait(timeout=120), p.stderr.read().decode()) for p in procs]
-    for p in procs:
-        p.stdout.close()
-        p.stderr.close()
-    assert all(rc == 0 for rc, _ in results), results
-    assert {p.name for p in ctx.iterdir()} >= {
-        ".dockerignore",
-        "Dockerfile",
-        "compose.yaml",
-        "envcheck-wheel",
-        "requirements.txt",
-        "run.sh",
-    }  # fmt: skip  (and no temporary directory left behind)
-    assert len(list((ctx / "envcheck-wheel").glob("*.whl"))) == 1
-    assert os.access(ctx / "run.sh", os.X_OK)
-
-
 # --- outputs besides --output: the watch trace, data bundle ---------------------------------
 
 
