@@ -77,6 +77,78 @@ PATTERNS: List[ErrorPattern] = [
         "backend (vLLM: a release/backend that supports this GPU; torch: eager mode instead of "
         "torch.compile).",
     ),
+    # --- round three: message families the heldout2 misses showed -------------------------
+    _p(
+        "tf-gpu-below-minimum-cc",
+        r"Ignoring visible gpu device .{0,200}?with Cuda compute capability \d+\.\d+\.?\s*The "
+        r"minimum required Cuda capability is \d+\.\d+",
+        "gpu-arch-unsupported",
+        "error",
+        "TensorFlow ignores the GPU: its compute capability is below this build's minimum",
+        "Use a TensorFlow release (or a source build) that still supports this compute "
+        "capability, or a GPU at or above the minimum the message names.",
+    ),
+    _p(
+        "nvidia-docker-v1-cuda-too-new",
+        r"unsupported CUDA version: driver \d+\.\d+ < image \d+\.\d+",
+        "driver-too-old",
+        "error",
+        "the image needs a newer CUDA than the host driver runs (nvidia-docker)",
+        _DRIVER_OLD,
+    ),
+    _p(
+        "deepspeed-cuda-mismatch",
+        r"Installed CUDA version [\d.]+ does not match the version torch was compiled with "
+        r"[\d.]+",
+        "toolkit-mismatch",
+        "error",
+        "the system CUDA toolkit does not match the CUDA torch was built with (DeepSpeed)",
+        "Point CUDA_HOME at a toolkit with the same major version as torch.version.cuda, or "
+        "install the torch build matching the system toolkit.",
+    ),
+    _p(
+        "pip-framework-pin-conflict",
+        r"\b[\w.-]+ [\w.+]+ requires (?:torch|tensorflow|jax|jaxlib|keras)\s*(?:==|>=|<=|~=|<|>)"
+        r"\s*[\w.+*]+(?:,\s*[<>=!~]+\s*[\w.+*]+)*, but you have (?:torch|tensorflow|jax|jaxlib"
+        r"|keras) [\w.+]+ which is incompatible",
+        "framework-pairing",
+        "warning",
+        "pip reports an installed package built for a different framework version",
+        "Install the companion packages released with the installed framework (for torch: the "
+        "torchvision/torchaudio/xformers versions made for it, from the same index URL), or pin "
+        "the framework to the version they require.",
+    ),
+    _p(
+        "framework-version-skew",
+        r"jaxlib version [\d.]+ is (?:newer than and )?incompatible with jax version|"
+        r"jaxlib is version [\d.]+, but this version of jax requires|"
+        r"MMCV==[\w.]+ is used but incompatible|"
+        r"Keras requires TensorFlow [\d.]+ or higher",
+        "framework-pairing",
+        "error",
+        "two packages of the framework stack are versions that do not work together",
+        "Install the versions released together (jax with its matching jaxlib; mmcv in the "
+        "range mmdet names; keras with the TensorFlow it requires).",
+    ),
+    _p(
+        "cudnn9-libs-missing",
+        r"Unable to load any of \{libcudnn\w*\.so|Could not load library libcudnn\w*\.so[.\d]*",
+        "cuda-libs-mismatch",
+        "error",
+        "a cuDNN library the program needs cannot be loaded",
+        "Install the cuDNN major version the program was built for (pip `nvidia-cudnn-cu12` for "
+        "cuDNN 9, or cuDNN 8 for older builds) and make it findable (LD_LIBRARY_PATH).",
+    ),
+    _p(
+        "torch-cpu-build-shown",
+        r"\btorch[-= ]{1,3}\d+\.\d+(?:\.\d+)?\+cpu\b|__version__\W{0,8}\d+\.\d+(?:\.\d+)?\+cpu\b|"
+        r"^\W{0,3}\d+\.\d+\.\d+\+cpu\W{0,3}$",
+        "cpu-only-build",
+        "warning",
+        "a CPU-only PyTorch build (+cpu) is installed",
+        "If the job should use the GPU, install a CUDA build: `pip uninstall -y torch` then "
+        "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
+    ),
     _p(
         "gpu-below-minimum-cc-stated",
         r"\b(?:nothing|no gpus?|no devices?|gpus?|devices?|cards?)\s+(?:with\s+)?(?:under|below|"
@@ -100,7 +172,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "nvcc-unsupported-arch",
-        r"nvcc fatal\s*:\s*Unsupported gpu architecture|"
+        r"nvcc fatal\s*:\s*Unsupported gpu architecture|Unsupported gpu architecture "
+        r"'(?:compute|sm)_\d+a?'|"
         r"'sm_\d+' is not a recognized processor for this target",
         "toolkit-mismatch",
         "error",
@@ -821,6 +894,18 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "capability lower than",
         "capability <",
     ),
+    "tf-gpu-below-minimum-cc": ("the minimum required cuda capability is",),
+    "nvidia-docker-v1-cuda-too-new": ("unsupported cuda version: driver",),
+    "deepspeed-cuda-mismatch": ("does not match the version torch was compiled with",),
+    "pip-framework-pin-conflict": ("which is incompatible",),
+    "framework-version-skew": (
+        "incompatible with jax version",
+        "but this version of jax requires",
+        "is used but incompatible",
+        "keras requires tensorflow",
+    ),
+    "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),
+    "torch-cpu-build-shown": ("+cpu",),
     "gpu-below-minimum-cc-stated": (
         "under cuda compute",
         "below cuda compute",

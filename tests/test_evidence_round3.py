@@ -1,0 +1,101 @@
+"""Classes of pasted text (issue 10, third round, from the heldout2 misses): each message
+family has a synthetic example written for this test (not a corpus paste) and a near miss
+that must not match."""
+
+from __future__ import annotations
+
+from typing import List
+
+import pytest
+
+from envcheck.importers import errorlog
+
+
+def pats(text: str) -> List[str]:
+    return [e["pattern"] for e in errorlog.scan(text, "paste.txt")]
+
+
+CLASSES = [
+    (
+        "tf-gpu-below-minimum-cc",
+        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1700] Ignoring visible gpu device "
+        "(device: 1, name: Quadro K4000, pci bus id: 0000:03:00.0) with Cuda compute capability "
+        "3.0. The minimum required Cuda capability is 3.5.",
+    ),
+    (
+        "nvidia-docker-v1-cuda-too-new",
+        "nvidia-docker | 2018/01/02 10:11:12 Error: unsupported CUDA version: driver 9.0 < image "
+        "10.0.130",
+    ),
+    (
+        "deepspeed-cuda-mismatch",
+        "Exception: >- DeepSpeed Op Builder: Installed CUDA version 11.7 does not match the "
+        "version torch was compiled with 12.1, unable to compile cuda/cpp extensions",
+    ),
+    (
+        "pip-framework-pin-conflict",
+        "xformers 0.0.23 requires torch==2.1.1, but you have torch 2.1.2+cu121 which is "
+        "incompatible.",
+    ),
+    (
+        "pip-framework-pin-conflict",
+        "tensorflow-text 2.13.0 requires tensorflow<2.14,>=2.13.0, but you have tensorflow "
+        "2.15.0 which is incompatible.",
+    ),
+    (
+        "framework-version-skew",
+        "RuntimeError: jaxlib version 0.4.1 is newer than and incompatible with jax version "
+        "0.3.25. Please update your jax and/or jaxlib packages.",
+    ),
+    (
+        "framework-version-skew",
+        "AssertionError: MMCV==1.2.0 is used but incompatible. Please install mmcv>=1.3.17.",
+    ),
+    ("framework-version-skew", "ImportError: Keras requires TensorFlow 2.8 or higher."),
+    (
+        "cudnn9-libs-missing",
+        "Unable to load any of {libcudnn_cnn.so.9.2.0, libcudnn_cnn.so.9.2, libcudnn_cnn.so.9}",
+    ),
+    ("cudnn9-libs-missing", "Could not load library libcudnn_cnn_infer.so.8. Error: not found"),
+    ("torch-cpu-build-shown", "Python-3.11.4 torch-2.3.0+cpu CPU"),
+    ("torch-cpu-build-shown", ">>> torch.__version__\n'2.0.1+cpu'"),
+    ("nvcc-unsupported-arch", "the build stops with \"Unsupported gpu architecture 'compute_86'\""),
+]
+
+
+@pytest.mark.parametrize("pid,text", CLASSES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CLASSES)])
+def test_each_class_is_recognised(pid: str, text: str) -> None:
+    assert pid in pats(text), (pid, pats(text))
+
+
+@pytest.mark.parametrize("pid,text", CLASSES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CLASSES)])
+def test_each_example_holds_a_prefilter_key(pid: str, text: str) -> None:
+    assert any(k in text.lower() for k in errorlog.KEYS[pid]), pid
+
+
+NOT_THESE = [
+    # a GPU TensorFlow uses, with its capability
+    "Created device /job:localhost/replica:0/task:0/device:GPU:0 with 14000 MB memory: "
+    "-> device: 0, name: Tesla T4, compute capability: 7.5",
+    # nvidia-docker naming versions without refusing
+    "nvidia-docker | 2018/01/02 10:11:12 Using CUDA version: driver 10.0, image 9.0",
+    # DeepSpeed's report when the versions agree
+    "DeepSpeed general environment info: torch cuda version 12.1, nvcc version 12.1",
+    # a pip conflict between non-framework packages
+    "pandas 2.0.0 requires numpy>=1.21.0, but you have numpy 1.20.3 which is incompatible.",
+    # pip saying the pinned versions were installed
+    "Successfully installed jax-0.4.20 jaxlib-0.4.20+cuda12.cudnn89",
+    "MMCV version 1.7.1 is compatible with mmdet 2.28",
+    # a cuDNN library loaded
+    "Loaded cuDNN version 90100",
+    # a CUDA build of torch, and a CPU device named
+    "torch-2.3.0+cu121 CUDA:0 (NVIDIA GeForce RTX 3090, 24135MiB)",
+    "Using device: cpu",
+    # nvcc compiling for a known architecture
+    "nvcc -gencode arch=compute_86,code=sm_86 -c kernel.cu",
+]
+
+
+@pytest.mark.parametrize("text", NOT_THESE)
+def test_near_misses_are_not_recognised(text: str) -> None:
+    assert pats(text) == [], pats(text)
