@@ -60,6 +60,29 @@ CLASSES = [
     ("torch-cpu-build-shown", "Python-3.11.4 torch-2.3.0+cpu CPU"),
     ("torch-cpu-build-shown", ">>> torch.__version__\n'2.0.1+cpu'"),
     ("nvcc-unsupported-arch", "the build stops with \"Unsupported gpu architecture 'compute_86'\""),
+    (
+        "jax-kernel-dso-mismatch",
+        "E external/xla/stream_executor/cuda/cuda_diagnostics.cc] kernel version 535.104.5 does "
+        "not match DSO version 535.129.3 -- cannot find working devices in this configuration",
+    ),
+    (
+        "dev-nvidia-missing",
+        "docker: Error response from daemon: error gathering device information while adding "
+        'custom device "/dev/nvidia0": no such file or directory.',
+    ),
+    (
+        "dev-nvidia-missing",
+        "nvidia-container-cli: stat failed: /dev/nvidiactl: no such file or directory",
+    ),
+    (
+        "conda-framework-python-spec",
+        "  - pytorch==1.4.0 -> python[version='>=3.5,<3.6.0a0|>=3.6,<3.7.0a0']",
+    ),
+    (
+        "iommu-dma-fault",
+        "[ 9021.11] DMAR: [DMA Read] Request device [41:00.0] fault addr 7f0000 [fault reason 06] "
+        "PTE Read access is not set",
+    ),
 ]
 
 
@@ -93,9 +116,38 @@ NOT_THESE = [
     "Using device: cpu",
     # nvcc compiling for a known architecture
     "nvcc -gencode arch=compute_86,code=sm_86 -c kernel.cu",
+    # device files present, the DSO version named alone
+    "docker run --device /dev/nvidia0 --device /dev/nvidiactl image",
+    "crw-rw-rw- 1 root root 195, 0 Dec  3 10:00 /dev/nvidia0",
+    "DSO version 535.129.3 loaded",
+    # conda listing a python dependency of a non-framework package
+    "  - numpy==1.16.0 -> python[version='>=3.6,<3.7.0a0']",
+    # the IOMMU enabled, no fault
+    "[    0.000000] DMAR: IOMMU enabled",
+    # ENOSPC for a disk, no semaphore in sight
+    "OSError: [Errno 28] No space left on device: '/data/checkpoints/epoch3.pt'",
 ]
 
 
 @pytest.mark.parametrize("text", NOT_THESE)
 def test_near_misses_are_not_recognised(text: str) -> None:
     assert pats(text) == [], pats(text)
+
+
+def test_enospc_below_a_semlock_frame_is_shared_memory() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.10/multiprocessing/synchronize.py", line 57, in __init__\n'
+        "    sl = self._semlock = _multiprocessing.SemLock(\n"
+        "OSError: [Errno 28] No space left on device\n"
+    )
+    assert "semlock-no-space" in pats(text)
+
+
+def test_enospc_far_from_a_semlock_frame_is_not() -> None:
+    text = (
+        "uses multiprocessing.SemLock for locking\n"
+        + "ok\n" * 20
+        + ("OSError: [Errno 28] No space left on device\n")
+    )
+    assert "semlock-no-space" not in pats(text)

@@ -150,6 +150,55 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
     ),
     _p(
+        "jax-kernel-dso-mismatch",
+        r"kernel version [\d.]+ does not match DSO version [\d.]+",
+        "driver-library-mismatch",
+        "error",
+        "the loaded NVIDIA kernel module and the user-space driver library differ",
+        "Reboot (or unload and reload the nvidia modules) so the kernel module matches the "
+        "installed driver libraries, or reinstall one driver version throughout.",
+    ),
+    _p(
+        "dev-nvidia-missing",
+        r"(?:adding custom device|stat(?: failed)?:?|open(?: failed)?:?|mount(?:ing)?)\s*\"?"
+        r"/dev/nvidia(?:\d+|ctl|-uvm(?:-tools)?|-modeset)\"?\s*:\s*no such file or directory",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA device files (/dev/nvidia*) do not exist: the driver is not loaded",
+        "Load the driver (`modprobe nvidia nvidia_uvm`; after a kernel upgrade rebuild the "
+        "module with DKMS or reinstall the driver for the running kernel) and check `ls "
+        "/dev/nvidia*`.",
+    ),
+    _p(
+        "conda-framework-python-spec",
+        r"-\s*(?:tensorflow(?:-gpu)?|pytorch|torch|jax|jaxlib|keras)==[\d.]+\s*->\s*"
+        r"python\[version=",
+        "python-unsupported",
+        "error",
+        "conda says the framework version has no build for this Python",
+        "Create the environment with a Python the framework release supports (the versions "
+        "conda lists after `python[version=`), or use a newer framework release.",
+    ),
+    _p(
+        "iommu-dma-fault",
+        r"DMAR: \[DMA (?:Read|Write)\] Request device \[[\da-f:.]+\] fault addr",
+        "nccl-problem",
+        "warning",
+        "the IOMMU (DMAR) blocks device DMA: GPU peer-to-peer traffic faults",
+        "With the IOMMU on, GPU peer-to-peer copies fault and collectives hang: disable it "
+        "(`intel_iommu=off` or `iommu=pt` on the kernel command line) or disable PCI ACS, or "
+        "run with NCCL_P2P_DISABLE=1.",
+    ),
+    _p(
+        "semlock-no-space",
+        r"SemLock\b.{0,300}?No space left on device",
+        "shm-too-small",
+        "error",
+        "multiprocessing cannot create a semaphore: /dev/shm is full or too small",
+        "Raise the container's /dev/shm (`docker run --shm-size=8g` or `--ipc=host`) and "
+        "check `df -h /dev/shm`.",
+    ),
+    _p(
         "gpu-below-minimum-cc-stated",
         r"\b(?:nothing|no gpus?|no devices?|gpus?|devices?|cards?)\s+(?:with\s+)?(?:under|below|"
         r"less than|lower than|older than)\s+(?:cuda\s+)?compute(?:\s+capability)?\s*\d+\.\d"
@@ -906,6 +955,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),
     "torch-cpu-build-shown": ("+cpu",),
+    "jax-kernel-dso-mismatch": ("does not match dso version",),
+    "dev-nvidia-missing": ("/dev/nvidia",),
+    "conda-framework-python-spec": ("-> python[version=",),
+    "iommu-dma-fault": ("dmar: [dma",),
+    "semlock-no-space": ("semlock",),
     "gpu-below-minimum-cc-stated": (
         "under cuda compute",
         "below cuda compute",
@@ -1190,6 +1244,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     _scan_wrapped(data, low, matched_lines, add)
     _oom_at_context_creation(data, out)
     _p2p_workaround(data, low, add)
+    _semlock_no_space(data, low, add)
     _hedge(out)
     if any(e["pattern"] in _NCCL_SPECIFIC for e in out):  # the generic line says no more
         out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
@@ -1305,6 +1360,24 @@ def _p2p_workaround(data: bytes, low: bytes, add: object) -> None:
         near = " ".join(lines[max(0, i - 2) : i + 3])
         if _WORKS.search(near):
             add(_BY_ID["nccl-p2p-workaround"], line.strip(), i + 1)  # type: ignore[operator]
+            return
+
+
+_NO_SPACE = re.compile(r"No space left on device", re.I)
+
+
+def _semlock_no_space(data: bytes, low: bytes, add: object) -> None:
+    """A traceback through multiprocessing's SemLock ending in ENOSPC: the semaphore lives in
+    /dev/shm, so the full device is shared memory (the error line itself names no file)."""
+    if low.find(b"semlock") == -1 or low.find(b"no space left on device") == -1:
+        return
+    lines = data.decode("utf-8", "replace").split("\n")
+    last = -100
+    for i, line in enumerate(lines):
+        if "semlock" in line.lower():
+            last = i
+        elif _NO_SPACE.search(line) and 0 < i - last <= 8:
+            add(_BY_ID["semlock-no-space"], line.strip(), i + 1)  # type: ignore[operator]
             return
 
 
