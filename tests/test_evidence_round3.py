@@ -4,11 +4,13 @@ that must not match."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import List
 
 import pytest
 
-from envcheck.importers import errorlog
+from envcheck.checks import registry
+from envcheck.importers import errorlog, snapshot_from_reports
 
 
 def pats(text: str) -> List[str]:
@@ -151,3 +153,27 @@ def test_enospc_far_from_a_semlock_frame_is_not() -> None:
         + ("OSError: [Errno 28] No space left on device\n")
     )
     assert "semlock-no-space" not in pats(text)
+
+
+def judge(tmp_path: Path, text: str, only: List[str]) -> List[tuple]:
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text)
+    snap = snapshot_from_reports([str(paste)])
+    out = registry.run_checks(snap, None, None, only=only)
+    return sorted((f.code, f.category, f.severity) for f in out.findings)
+
+
+def test_tensorflow_2_11_plus_on_native_windows_stated_is_a_warning(tmp_path: Path) -> None:
+    text = "OS: Windows 10 Pro\nI installed tensorflow 2.13.1 with pip and CUDA 11.8.\n"
+    assert judge(tmp_path, text, ["EC211"]) == [("EC211", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "OS: Windows 10 Pro\nI installed tensorflow 2.10.1 with pip and CUDA 11.2.\n",
+        "OS: WSL2 Ubuntu 22.04 on Windows 11\nI installed tensorflow 2.13.1 with pip.\n",
+    ],
+)
+def test_tensorflow_2_10_or_wsl_is_not_flagged(tmp_path: Path, text: str) -> None:
+    assert judge(tmp_path, text, ["EC211"]) == []
