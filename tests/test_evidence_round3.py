@@ -177,3 +177,18 @@ def test_tensorflow_2_11_plus_on_native_windows_stated_is_a_warning(tmp_path: Pa
 )
 def test_tensorflow_2_10_or_wsl_is_not_flagged(tmp_path: Path, text: str) -> None:
     assert judge(tmp_path, text, ["EC211"]) == []
+
+
+def test_printed_torch_version_and_nvcc_output_feed_the_toolkit_check(tmp_path: Path) -> None:
+    text = (
+        "print(torch.__version__) gives: torch.__version__ = 2.4.0+cu124\n"
+        "$ nvcc --version\n"
+        "nvcc: NVIDIA (R) Cuda compiler driver\n"
+        "Cuda compilation tools, release 11.5, V11.5.119\n"
+    )
+    assert judge(tmp_path, text, ["EC310"]) == [("EC310", "toolkit-mismatch", "warning")]
+
+
+def test_same_major_nvcc_output_is_not_flagged(tmp_path: Path) -> None:
+    text = "torch.__version__ = 2.4.0+cu124\nCuda compilation tools, release 12.6, V12.6.77\n"
+    assert judge(tmp_path, text, ["EC310"]) == []
