@@ -420,15 +420,21 @@ def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
     tf_cpu = pkgs.get("tensorflow-cpu") or pkgs.get("tensorflow-intel")
     if not tf and not tf_cpu:
         raise c.not_applicable("tensorflow is not installed")
-    c.need_nvidia_gpus(snap)
     info = c.os_info(snap)
-    native_windows = info is not None and info.platform == "windows" and not info.wsl
+    native_windows = info is not None and not info.wsl and _windows(info)
     version = tf or tf_cpu or ""
     v = c.vparse(version)
     from packaging.version import Version
 
-    if native_windows and v is not None and v >= Version("2.11"):
+    tf_windows_cpu = native_windows and v is not None and v >= Version("2.11")
+    present = c.has_nvidia_gpus(snap)
+    if present is False or (present is None and not (tf and tf_windows_cpu)):
+        c.need_nvidia_gpus(snap)
+    if tf_windows_cpu:
+        # with the GPUs unknown (a pasted report naming only the OS and TensorFlow), the
+        # release still cannot use one: a warning, since the text does not show a GPU
         yield spec.finding(
+            severity=None if present else "warning",
             expected="TensorFlow <= 2.10 for GPU on native Windows, or TensorFlow in WSL2",
             found=f"tensorflow {version} on native Windows: CPU only",
             fix="run TensorFlow inside WSL2 (pip install 'tensorflow[and-cuda]' there), or "
@@ -442,6 +448,16 @@ def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
             fix="pip uninstall -y tensorflow-cpu && pip install 'tensorflow[and-cuda]'",
             evidence={"tensorflow-cpu": tf_cpu},
         )
+
+
+def _windows(info: Any) -> bool:
+    """Windows as the platform, or (a pasted report) as the OS named, WSL not mentioned."""
+    if info.platform == "windows":
+        return True
+    dist = info.distribution if isinstance(info.distribution, str) else ""
+    return not isinstance(info.platform, str) and bool(
+        re.match(r"windows\b", dist, re.I) and "wsl" not in dist.lower()
+    )
 
 
 _JAX_CUDA = re.compile(r"^jax-cuda(\d+)-(plugin|pjrt)$")

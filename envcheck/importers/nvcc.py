@@ -23,5 +23,11 @@ def detect(text: str) -> bool:
 def parse(text: str) -> Snapshot:
     snap = Snapshot()
     for m in _RELEASE.finditer(text):
-        base.add_toolkit(snap, f"{int(m.group(1))}.{int(m.group(2))}", "nvcc")
+        version = f"{int(m.group(1))}.{int(m.group(2))}"
+        base.add_toolkit(snap, version, "nvcc")
+        # `nvcc --version` printed is the nvcc on PATH: the one extension builds use when
+        # CUDA_HOME is unset
+        for tk in snap.cuda.toolkits:  # type: ignore[union-attr]
+            if tk.version == version and tk.nvcc is None:
+                tk.nvcc, tk.found_by = "nvcc", "PATH"
     return snap

@@ -37,8 +37,8 @@ _NVCC_PROSE = re.compile(
 )
 _PYTHON = re.compile(r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?)\b", re.I)
 _TORCH = re.compile(
-    r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is|=|:)?\s*v?"
-    r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
+    r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?\s*(?:is|=|:)?"
+    r"\s*v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
     re.I,
 )
 _TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(?:is\s+)?(none|\d+\.\d+)", re.I)
