@@ -30,8 +30,9 @@ MIN_CASES = 100
 # number is no longer a held-out measure (tests/fixtures/corpus/SCORES.md). The thresholds sit
 # just under the measured numbers, so a regression fails. heldout2 (101 cases gathered sealed on
 # 2026-12-03) was scored once at 50/77 (65%), the honest held-out number, then tuned on: 71/77
-# (92%). heldout3 (gathered sealed while heldout2 was tuned on) is the held-out measure now.
-THRESHOLDS = {"tuned": 0.94, "heldout": 0.96, "heldout2": 0.91}
+# (92%). heldout3 (44 cases gathered sealed while heldout2 was tuned on) was scored once on the
+# merged code: 23/34 (68%), the held-out measure now.
+THRESHOLDS = {"tuned": 0.94, "heldout": 0.96, "heldout2": 0.91, "heldout3": 0.67}
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
 # error fails; an entry here must go when its case passes (the test checks that too).
