@@ -95,7 +95,9 @@ def test_the_test_command_runs_with_the_base_site_packages_hidden(tmp_path: Path
     proc = _run(repo, env, cwd=tmp_path)  # started from elsewhere: the re-run must still work
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "hiding the base Python's site-packages" in proc.stdout
-    assert record.read_text().split() == ["hidden", "-m", "pytest", "-q"]
+    assert record.read_text().split() == [
+        "hidden", "-m", "pytest", "-q", "-n", "auto", "--dist", "loadfile"
+    ]  # fmt: skip
     # Outside the script nothing changed: the mount lived in the script's own namespace.
     assert (tmp_path / "base-site" / "borrowed.py").exists()
 
