@@ -221,7 +221,7 @@ def _judge_one(source: str, text: str) -> NodeResult:
     else:
         snap_dict = data if isinstance(data, dict) else {}
         try:
-            snapshot = Snapshot.from_dict(data)
+            snapshot = Snapshot.from_dict(data, ints_checked=True)  # safe_json.loads above
         except SnapshotError as exc:
             return NodeResult(node=source, source=source, error=str(exc))
         if not _JUDGE:

@@ -110,7 +110,25 @@ def loads(text: str) -> Any:
     except RecursionError:
         raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
     scrub = bool(_SURROGATE_ESCAPE.search(text)) if isinstance(text, str) else False
+    if not scrub:  # the common case: only the depth to check, on containers alone
+        _check_depth(value)
+        return value
     return _check(value, scrub)
+
+
+def _check_depth(value: Any) -> None:
+    """The depth limit of :func:`_check` without the scrub: a loop over containers only
+    (fleet parses 10,000 documents; the general walk was ~10 % of its time)."""
+    if not isinstance(value, (dict, list)):
+        return
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth >= MAX_DEPTH:
+            raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
+        for v in item.values() if isinstance(item, dict) else item:
+            if isinstance(v, (dict, list)):
+                stack.append((v, depth + 1))
 
 
 _WALK = (dict, list, float)
