@@ -307,17 +307,29 @@ def drift_facts(snap: Dict[str, Any]) -> Dict[str, Optional[str]]:
 # --- the whole fleet ------------------------------------------------------------------------
 
 
-def judge(docs: Sequence[RawDoc], workers: Optional[int] = None) -> FleetSummary:
+def judge(
+    docs: Sequence[RawDoc],
+    workers: Optional[int] = None,
+    on_judged: Optional[Callable[[int], None]] = None,
+) -> FleetSummary:
+    """``on_judged(n)`` is called as each chunk of ``n`` documents is judged (a progress bar)."""
     workers = workers or min(os.cpu_count() or 1, 8)
     chunk_size = max(50, len(docs) // (workers * 4) + 1)
     chunks = [docs[i : i + chunk_size] for i in range(0, len(docs), chunk_size)]
+    parts: List[List[NodeResult]] = []
     if workers > 1 and len(chunks) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = list(pool.map(judge_chunk, chunks))
+            for part in pool.map(judge_chunk, chunks):
+                parts.append(part)
+                if on_judged:
+                    on_judged(len(part))
     else:
-        parts = [judge_chunk(chunk) for chunk in chunks]
+        for chunk in chunks:
+            parts.append(judge_chunk(chunk))
+            if on_judged:
+                on_judged(len(chunk))
     nodes = [node for part in parts for node in part]
     _dedupe_names(nodes)
     return FleetSummary(nodes=nodes, by_check=_by_check(nodes), drift=_drift(nodes))

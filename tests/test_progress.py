@@ -218,3 +218,58 @@ def test_the_counter_hook_for_long_inputs_shows_on_a_terminal_only(tmp_path: Pat
         timeout=60,
     )
     assert piped.stdout == b"done\n" and piped.stderr == b""
+
+
+def _read_pty(master: int) -> bytes:
+    seen = b""
+    while select.select([master], [], [], 0.1)[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def test_fleet_shows_a_bar_on_a_terminal_and_nothing_in_a_pipe(tmp_path: Path) -> None:
+    """Issue 15: fleet over many snapshots said nothing while it worked."""
+    snaps = tmp_path / "snaps"
+    snaps.mkdir()
+    healthy = (ROOT / "tests" / "fixtures" / "snapshots" / "healthy_h100.json").read_text()
+    for i in range(120):
+        (snaps / f"n{i}.json").write_text(healthy)
+    argv = [sys.executable, "-m", "envcheck", "fleet", str(snaps), "--workers", "1"]
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=_env())
+    os.close(slave)
+    seen = b""
+    while proc.poll() is None:
+        seen += _read_pty(master)
+    seen += _read_pty(master)
+    os.close(master)
+    assert proc.returncode in (0, 1), seen[-500:]
+    assert b"envcheck: judging 120 inputs" in seen and b"/120" in seen, seen[:500]
+    # stdout a pipe (a log, a script): the report alone, no bar on stderr
+    piped = subprocess.run(argv, capture_output=True, env=_env(), timeout=120)
+    assert piped.returncode in (0, 1) and piped.stderr == b"", piped.stderr[:300]
+    assert b"120 nodes" in piped.stdout
+    # a machine format, even with a terminal on both streams: no bar
+    master, slave = pty.openpty()
+    out = tmp_path / "fleet.json"
+    proc = subprocess.Popen(
+        [*argv, "--format", "json", "--output", str(out)],
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        env=_env(),
+    )
+    os.close(slave)
+    seen = b""
+    while proc.poll() is None:
+        seen += _read_pty(master)
+    seen += _read_pty(master)
+    os.close(master)
+    assert b"judging" not in seen, seen[:300]
+    assert json.loads(out.read_text())

@@ -48,7 +48,14 @@ def fleet(
     stdin_text = _read_stdin() if use_stdin else None
     if not paths and stdin_text is None:
         raise InputError("no inputs: give files or directories, or pipe JSON lines to stdin")
-    summary = judge(read_inputs(paths, stdin_text), workers=workers)
+    docs = read_inputs(paths, stdin_text)
+    from envcheck import progress
+
+    # A bar on a terminal only: text output to a terminal (or to --output), never in a pipe or
+    # a machine format (10,000 snapshots take several seconds).
+    show = progress.wanted(fmt) and (output is not None or sys.stdout.isatty())
+    with progress.counter(len(docs), f"envcheck: judging {len(docs)} inputs", show) as bar:
+        summary = judge(docs, workers=workers, on_judged=lambda n: bar.advance("items", n))
     text = render_fleet(fmt, summary)
     if output:
         write_output(output, text)
