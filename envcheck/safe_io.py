@@ -29,7 +29,7 @@ import signal
 import stat
 import tempfile
 import threading
-from typing import Any, Callable, Dict, Iterator, Optional
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple
 
 from envcheck.errors import InputError
 
@@ -132,12 +132,7 @@ def open_for_writing(path: str) -> int:
     st = _final_path_stat(path)
     if st is not None and not stat.S_ISREG(st.st_mode):
         return _open_in_place(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    name = os.path.basename(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    fd, tmp = _temp_beside(path)
     try:
         _set_mode(fd, st, None)
         os.replace(tmp, path)
@@ -237,15 +232,22 @@ def _set_mode(fd: int, existing: Optional[os.stat_result], mode: Optional[int]) 
         os.fchmod(fd, 0o666 & ~_umask())  # what open(path, "w") would have made
 
 
+def _temp_beside(path: str) -> Tuple[int, str]:
+    """An unpredictable temporary file, created exclusively in ``path``'s folder (so the final
+    rename stays on one file system); an OS error is a one-line ``InputError``."""
+    name = os.path.basename(path)
+    try:
+        return tempfile.mkstemp(
+            prefix=f".{name}.", suffix=".tmp", dir=os.path.dirname(os.path.abspath(path))
+        )
+    except OSError as exc:
+        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
 def _write_atomically(
     path: str, data: bytes, existing: Optional[os.stat_result], mode: Optional[int] = None
 ) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    name = os.path.basename(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    fd, tmp = _temp_beside(path)
     with _removed_on_signal(tmp):
         try:
             try:

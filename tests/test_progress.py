@@ -178,6 +178,32 @@ def test_kernels_print_nothing_on_a_pipe_or_in_json(tmp_path: Path, fake_gpus: s
     assert json.loads(out)["snapshot"]["kernels"]
 
 
+def _read_pty(master: int) -> bytes:
+    seen = b""
+    while select.select([master], [], [], 0.1)[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def _on_pty(argv: List[str]) -> Tuple[int, bytes]:
+    """Run ``argv`` with a terminal on stdout and stderr: (exit code, what the terminal got)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=_env())
+    os.close(slave)
+    seen = b""
+    while proc.poll() is None:
+        seen += _read_pty(master)
+    seen += _read_pty(master)
+    os.close(master)
+    return proc.returncode, seen
+
+
 COUNTER = (
     "import time; from envcheck import progress\n"
     "show = progress.wanted('text', False)\n"
@@ -199,15 +225,7 @@ def test_the_counter_hook_for_long_inputs_shows_on_a_terminal_only(tmp_path: Pat
     )
     os.close(slave)
     out, _ = proc.communicate(timeout=60)
-    seen = b""
-    while select.select([master], [], [], 0.1)[0]:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
+    seen = _read_pty(master)
     os.close(master)
     assert out == b"done\n"
     assert b"envcheck: reading 3 files" in seen and b"/3" in seen, seen[:500]
@@ -220,19 +238,6 @@ def test_the_counter_hook_for_long_inputs_shows_on_a_terminal_only(tmp_path: Pat
     assert piped.stdout == b"done\n" and piped.stderr == b""
 
 
-def _read_pty(master: int) -> bytes:
-    seen = b""
-    while select.select([master], [], [], 0.1)[0]:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    return seen
-
-
 def test_fleet_shows_a_bar_on_a_terminal_and_nothing_in_a_pipe(tmp_path: Path) -> None:
     """Issue 15: fleet over many snapshots said nothing while it worked."""
     snaps = tmp_path / "snaps"
@@ -241,35 +246,15 @@ def test_fleet_shows_a_bar_on_a_terminal_and_nothing_in_a_pipe(tmp_path: Path) -
     for i in range(120):
         (snaps / f"n{i}.json").write_text(healthy)
     argv = [sys.executable, "-m", "envcheck", "fleet", str(snaps), "--workers", "1"]
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=_env())
-    os.close(slave)
-    seen = b""
-    while proc.poll() is None:
-        seen += _read_pty(master)
-    seen += _read_pty(master)
-    os.close(master)
-    assert proc.returncode in (0, 1), seen[-500:]
+    code, seen = _on_pty(argv)
+    assert code in (0, 1), seen[-500:]
     assert b"envcheck: judging 120 inputs" in seen and b"/120" in seen, seen[:500]
     # stdout a pipe (a log, a script): the report alone, no bar on stderr
     piped = subprocess.run(argv, capture_output=True, env=_env(), timeout=120)
     assert piped.returncode in (0, 1) and piped.stderr == b"", piped.stderr[:300]
     assert b"120 nodes" in piped.stdout
     # a machine format, even with a terminal on both streams: no bar
-    master, slave = pty.openpty()
     out = tmp_path / "fleet.json"
-    proc = subprocess.Popen(
-        [*argv, "--format", "json", "--output", str(out)],
-        stdin=subprocess.DEVNULL,
-        stdout=slave,
-        stderr=slave,
-        env=_env(),
-    )
-    os.close(slave)
-    seen = b""
-    while proc.poll() is None:
-        seen += _read_pty(master)
-    seen += _read_pty(master)
-    os.close(master)
+    _, seen = _on_pty([*argv, "--format", "json", "--output", str(out)])
     assert b"judging" not in seen, seen[:300]
     assert json.loads(out.read_text())
