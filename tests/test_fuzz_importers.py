@@ -34,7 +34,7 @@ from envcheck.errors import InputError
 from envcheck.importers import FORMATS, errorlog, parse_text, snapshot_from_reports
 from envcheck.importers import base as importer_base
 from envcheck.importers.text import clean, decode
-from envcheck.snapshot import Snapshot
+from envcheck.snapshot import Snapshot, Unknown
 
 EXAMPLES = int(os.environ.get("ENVCHECK_FUZZ_EXAMPLES", "1000"))
 HERE = Path(__file__).parent
@@ -308,3 +308,22 @@ def test_unreadable_report_files(make: Any, message: str, tmp_path: Path) -> Non
 def _write(path: Path, data: bytes) -> str:
     path.write_bytes(data)
     return str(path)
+
+
+def test_an_implausible_number_in_a_report_is_unknown_and_round_trips() -> None:
+    """Found by hypothesis in CI: "PCIe Generation Max : 99999999999999991808" became an integer
+    that safe_json refuses, so the report's snapshot could be written but not read back."""
+    text = (
+        "==============NVSMI LOG==============\n\nDriver Version : 535.104.05\n"
+        "Attached GPUs : 1\nGPU 00000000:18:00.0\n    Product Name : NVIDIA H100 80GB HBM3\n"
+        "    PCI\n        GPU Link Info\n            PCIe Generation\n"
+        "                Max : 99999999999999991808\n                Current : 5\n"
+    )
+    snapshot, _ = parse_text(text, "report.txt")
+    snapshot = importer_base.finalize(snapshot)
+    gpu = snapshot.driver.gpus[0]
+    assert (
+        isinstance(gpu.pcie_gen_max, Unknown) and "not a plausible value" in gpu.pcie_gen_max.reason
+    )
+    assert gpu.pcie_gen == 5
+    _round_trips(snapshot)

@@ -285,6 +285,16 @@ def _allows_unknown(tp: Any) -> bool:
     return typing.get_origin(tp) is typing.Union and Unknown in typing.get_args(tp)
 
 
+def _oversized(value: Any) -> bool:
+    from envcheck.safe_json import MAX_INT_DIGITS
+
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and len(str(abs(value))) > MAX_INT_DIGITS
+    )
+
+
 def finalize(value: Any, reason: str = NOT_IN_REPORT) -> Any:
     """None -> Unknown(reason) wherever the schema allows Unknown; STATED_NONE -> None."""
     if isinstance(value, _StatedNone):
@@ -295,7 +305,14 @@ def finalize(value: Any, reason: str = NOT_IN_REPORT) -> Any:
         hints = _hints(type(value))
         for f in dataclasses.fields(value):
             current = getattr(value, f.name)
-            if current is None and _allows_unknown(hints.get(f.name)):
+            if _oversized(current):
+                # "Max : 99999999999999991808" is no real fact, and a snapshot holding it could
+                # not be read back (safe_json refuses integers over MAX_INT_DIGITS digits).
+                too_big = f"not a plausible value ({len(str(abs(current)))} digits)"
+                setattr(
+                    value, f.name, Unknown(too_big) if _allows_unknown(hints.get(f.name)) else None
+                )
+            elif current is None and _allows_unknown(hints.get(f.name)):
                 setattr(value, f.name, Unknown(reason))
             else:
                 setattr(value, f.name, finalize(current, reason))
