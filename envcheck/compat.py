@@ -198,10 +198,17 @@ def _spec(x: Any) -> Optional[str]:
     if not isinstance(x, str):
         return "is not a valid specifier"
     try:
-        SpecifierSet(x)
+        for part in x.split("||"):  # " || " joins ranges (TensorFlow 1.x: Python 2.7 and 3.x)
+            SpecifierSet(part.strip())
     except InvalidSpecifier:
         return "is not a valid specifier"
     return None
+
+
+def in_spec(version: Any, spec: str) -> bool:
+    """``version`` in a specifier, where " || " joins alternative ranges."""
+    v = version if isinstance(version, Version) else Version(str(version))
+    return any(v in SpecifierSet(part.strip()) for part in spec.split("||"))
 
 
 def _driver(x: Any) -> Optional[str]:
@@ -1057,7 +1064,16 @@ class Matrix:
         for entry in self.doc("cuda")["toolkit_archs"]:
             if want in SpecifierSet(entry["cuda"]):
                 return sm in entry["sm"]
-        return None
+        # toolkits the arch lists do not cover (older ones): the architecture's first toolkit
+        # (floors.json, NVIDIA's toolkit/driver/architecture matrix) still says "too old"
+        floor = self.arch_floor(cc)
+        first = _v(floor.get("first_cuda")) if floor else None
+        if first is None:
+            return None
+        if want < first:
+            return False
+        last = floor.get("last_cuda_major")  # NVIDIA drops architectures at a major release
+        return last is None or want.release[0] <= int(last)
 
     @_memoized
     def first_toolkit_for_cc(self, cc: str) -> Optional[str]:
@@ -1508,7 +1524,7 @@ class Matrix:
         fails: List[str] = []
         missing: List[str] = []
         mode, caveat = None, None
-        if pyv is not None and pyv not in SpecifierSet(checks["python"]):
+        if pyv is not None and not in_spec(pyv, checks["python"]):
             fails.append(f"Python {pyv} is outside its range {checks['python']}")
         if driver is not None:
             mode, caveat, why = self._driver_reason(driver, checks, platform)

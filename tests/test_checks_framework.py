@@ -68,6 +68,40 @@ def test_ec203_quiet_on_h100_with_cuda_12_4():
     quiet(load("healthy_h100"), "EC203")
 
 
+def test_ec203_a_toolkit_older_than_the_architecture_cannot_build_for_it():
+    # CUDA 7.5 predates Pascal (first toolkit 8.0, floors.json): the toolkit-arch tables do not
+    # go back that far, the architecture floor still says no
+    s = load("healthy_h100")
+    s.driver.gpus = [Gpu(index=0, name="GeForce GTX 1070", compute_capability="6.1")]
+    s.cuda.toolkits = [
+        CudaToolkit(path="/usr/local/cuda-7.5", version="7.5", nvcc="nvcc", found_by="PATH")
+    ]
+    (f,) = fires(s, "EC203", severity="warning")
+    assert "6.1" in f.found
+    s.cuda.toolkits[0].version = "8.0"
+    quiet(s, "EC203")
+
+
+def test_ec204_extension_built_only_for_another_gpu():
+    s = load("healthy_h100")
+    s.driver.gpus = [
+        Gpu(index=0, name="GeForce RTX 2080", compute_capability="7.5"),
+        Gpu(index=1, name="GeForce GTX 1070", compute_capability="6.1"),
+    ]
+    s.packages.deep = [FrameworkDeep(name="detectron2", arch_list=["sm_75"])]
+    (f,) = fires(s, "EC204", severity="error")
+    assert f.gpu == 1 and "sm_75" in f.found and "6.1" in f.fix
+
+
+def test_ec204_quiet_when_the_arch_list_covers_every_gpu():
+    s = load("healthy_h100")
+    s.driver.gpus = [Gpu(index=0, name="GeForce GTX 1070", compute_capability="6.1")]
+    s.packages.deep = [FrameworkDeep(name="detectron2", arch_list=["sm_60", "sm_75"])]
+    quiet(s, "EC204")  # sm_60 cubins run on 6.1
+    s.packages.deep = [FrameworkDeep(name="apex", arch_list=["compute_50"])]
+    quiet(s, "EC204")  # PTX is compiled for newer GPUs
+
+
 def test_ec210_cpu_torch_on_gpu_node():
     (f,) = fires(load("cpu_only_torch_a100"), "EC210", severity="error")
     assert f.fix.startswith("pip uninstall -y torch") and "download.pytorch.org" in f.fix

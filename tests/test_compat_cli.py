@@ -114,7 +114,7 @@ def test_matrix_recommend_nothing_runs_is_exit_1(env: Dict[str, str]) -> None:
         (["matrix", "torch", "9.9.9"], "torch 9.9.9"),
         (["matrix", "torch", "2.5.1+cu999"], "torch 2.5.1+cu999"),
         (["matrix", "gpu", "Voodoo5 5500"], "GPU 'Voodoo5 5500'"),
-        (["matrix", "tensorflow", "1.0"], "tensorflow 1.0"),
+        (["matrix", "tensorflow", "0.12"], "tensorflow 0.12"),
         (["matrix", "jax", "0.0.1"], "jax 0.0.1"),
         (["matrix", "recommend", "--gpu", "Voodoo5 5500"], "GPU 'Voodoo5 5500'"),
     ],

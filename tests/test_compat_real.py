@@ -193,7 +193,7 @@ def test_driver_older_than_the_gpu_architecture_rules_out_everything(m: Matrix) 
 def test_unknown_versions_are_none_not_guesses(m: Matrix) -> None:
     assert m.min_driver("12.42") is None
     assert m.torch_release("9.9.9") is None
-    assert m.tensorflow_release("1.0") is None
+    assert m.tensorflow_release("0.12") is None  # before the tested-builds table
     assert m.jax_release("0.0.1") is None
     assert m.gpu("Voodoo5 5500") is None
     with pytest.raises(InputError):

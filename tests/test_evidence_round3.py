@@ -126,8 +126,6 @@ NOT_THESE = [
     "  - numpy==1.16.0 -> python[version='>=3.6,<3.7.0a0']",
     # the IOMMU enabled, no fault
     "[    0.000000] DMAR: IOMMU enabled",
-    # ENOSPC for a disk, no semaphore in sight
-    "OSError: [Errno 28] No space left on device: '/data/checkpoints/epoch3.pt'",
 ]
 
 
@@ -192,3 +190,9 @@ def test_printed_torch_version_and_nvcc_output_feed_the_toolkit_check(tmp_path: 
 def test_same_major_nvcc_output_is_not_flagged(tmp_path: Path) -> None:
     text = "torch.__version__ = 2.4.0+cu124\nCuda compilation tools, release 12.6, V12.6.77\n"
     assert judge(tmp_path, text, ["EC310"]) == []
+
+
+def test_enospc_for_a_disk_is_not_shared_memory() -> None:
+    # ENOSPC for a disk, no semaphore in sight: the disk (round 4's disk-full), not /dev/shm
+    text = "OSError: [Errno 28] No space left on device: '/data/checkpoints/epoch3.pt'"
+    assert pats(text) == ["disk-full"]

@@ -153,7 +153,7 @@ def test_tensorflow_issue_form_states_version_and_native_windows() -> None:
         ("Windows 11", "windows", None),
         ("Win11", "windows", None),
         ("Windows 11 + WSL2", "linux", True),
-        ("Ubuntu 22.04", None, None),
+        ("Ubuntu 22.04", "linux", None),  # a Linux distribution names the platform
     ],
 )
 def test_tensorflow_issue_form_os_line(

@@ -457,6 +457,19 @@ def need_build_toolkit(snapshot: Snapshot) -> CudaToolkit:
     return tk
 
 
+def need_toolkit_or_the_one_named(snapshot: Snapshot) -> CudaToolkit:
+    """The build toolkit; for a pasted report that names exactly one toolkit and says nothing
+    of PATH or CUDA_HOME, that one (it is the toolkit the reporter builds with)."""
+    toolkits = cuda(snapshot).toolkits
+    tk = build_toolkit(snapshot)
+    if tk is None and str(snapshot.origin or "").startswith("report:"):
+        kits = [t for t in toolkits if known(t.version)] if isinstance(toolkits, list) else []
+        tk = kits[0] if len(kits) == 1 else None
+    if tk is None:
+        raise not_applicable("no system CUDA toolkit with a known version")
+    return tk
+
+
 def need_nvidia_gpus(snapshot: Snapshot) -> None:
     """SkipCheck unless the snapshot shows NVIDIA GPUs (unknown, or none on this host)."""
     present = has_nvidia_gpus(snapshot)

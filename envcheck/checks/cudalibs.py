@@ -145,12 +145,21 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
                 "tested_cudnn": builds[0].cudnn,
                 "cudnn_found": [h[0] for h in have],
             }
+            if builds[0].pip_extra_cuda:
+                tf_fix = "pip install 'tensorflow[and-cuda]==" + tf + "'"
+            else:  # before TF 2.14 there is no [and-cuda] extra: cuDNN comes from NVIDIA
+                tf_fix = (
+                    f"install cuDNN {builds[0].cudnn} for CUDA {builds[0].cuda} (NVIDIA's cuDNN "
+                    f"archive, or `conda install cudnn={builds[0].cudnn}`) and put it on "
+                    "LD_LIBRARY_PATH, or install the tensorflow release tested with the "
+                    "cuDNN you have"
+                )
             if not have:
                 c.absence_known(snap, "library")
                 yield spec.finding(
                     expected=f"cuDNN {builds[0].cudnn} for tensorflow {tf}",
                     found="no cuDNN library found (TensorFlow will not use the GPU)",
-                    fix="pip install 'tensorflow[and-cuda]==" + tf + "'",
+                    fix=tf_fix,
                     evidence=evidence,
                 )
             elif want and not any(h[1][0] == want[0] for h in have):
@@ -158,7 +167,7 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
                     expected=f"cuDNN {want[0]}.x (tensorflow {tf} was tested with "
                     f"{builds[0].cudnn})",
                     found="cuDNN " + ", ".join(h[0] for h in have),
-                    fix="pip install 'tensorflow[and-cuda]==" + tf + "'",
+                    fix=tf_fix,
                     evidence=evidence,
                 )
     if not judged:

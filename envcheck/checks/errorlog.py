@@ -273,3 +273,86 @@ EC916 = _spec(
     "tools.nnwrap' is pip falling back to the torch 0.1.2 placeholder for the same reason.",
     "Use a Python version the framework release supports, or a release that supports this Python.",
 )
+EC917 = _spec(
+    "EC917",
+    "storage",
+    "error",
+    "Error log: the disk is full",
+    "'OSError: [Errno 28] No space left on device' (ENOSPC) or 'Disk quota exceeded' on a "
+    "checkpoint, cache or output write stops training, often hours in, when the first large "
+    "checkpoint is saved. When the traceback shows a shared-memory write (multiprocessing, a "
+    "DataLoader worker) the full device is /dev/shm instead (EC908).",
+    "Free space or move checkpoints/caches to a volume with room (`df -h`, `df -i`).",
+)
+
+
+def _runtime_cuda(snapshot: Snapshot, matrix: Any) -> Any:
+    """The CUDA the job's framework was built with, when the input states it."""
+    from envcheck.checks import _common as c
+
+    try:
+        t = c.torch_info(snapshot, matrix)
+    except SkipCheck:
+        return None
+    return t.cuda if t is not None and t.build == "cuda" else None
+
+
+@check(
+    "EC918",
+    category="os-setting",
+    severity="warning",
+    title="'driver insufficient', yet the driver stated runs this CUDA",
+    rationale="""
+'CUDA driver version is insufficient for CUDA runtime version' compares the CUDA runtime with the
+libcuda the process loaded, not with the driver the user looked at. When the input states a
+driver that runs the CUDA in use (or, with the runtime unknown, any CUDA 12), the process did not
+load that driver: a container started without GPU access (no `--gpus`, no
+NVIDIA_VISIBLE_DEVICES / nvidia runtime, so no libcuda is mounted or a stub is found), or an old
+libcuda (a cuda-compat package, a copy in the image) earlier on LD_LIBRARY_PATH. Upgrading the
+driver does not help then."""
+    + _RATIONALE_TAIL,
+    fix="Give the container the host's driver (`docker run --gpus all`, or "
+    "NVIDIA_VISIBLE_DEVICES=all with the nvidia runtime), and check which libcuda the process "
+    "loads (`ldconfig -p | grep libcuda`; LD_LIBRARY_PATH, cuda-compat).",
+)
+def driver_insufficient_contradicted(
+    spec: CheckSpec, snapshot: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    from envcheck.checks import _common as c
+
+    hits = [e for e in _entries(snapshot) if e["pattern"] == "driver-insufficient"]
+    if not hits:
+        raise c.not_applicable("no 'driver insufficient' message in the input")
+    drv = c.driver_version(snapshot)
+    if matrix is None or c.vparse(drv) is None:
+        raise SkipCheck("the driver version or the matrix is unknown")
+    runtime = _runtime_cuda(snapshot, matrix)
+    platform = c.platform(snapshot)
+    top = matrix.max_cuda_for_driver(drv, platform, minor_compat=True)
+    if runtime:
+        verdict = matrix.driver_runs_cuda(drv, runtime, platform)
+        if verdict.ok is not True:
+            return  # the message is right: EC902 says so
+        expected = f"driver {drv} runs CUDA {runtime} ({verdict.reason})"
+    else:
+        top_mm = c.major_minor(top) if top else None
+        if top_mm is None or top_mm[0] < 12:
+            return  # an old driver: the message may well be right
+        expected = (
+            f"driver {drv} runs CUDA up to {top}; the job's CUDA is not stated, so this holds "
+            f"unless it needs a newer CUDA than {top}"
+        )
+    first = hits[0]
+    yield spec.finding(
+        expected=expected,
+        found=f"the process reports an insufficient driver: {_shorten(first.get('line', ''))}",
+        fix=spec.fix,
+        evidence={
+            "driver": drv,
+            "runtime_cuda": runtime,
+            "driver_max_cuda": top,
+            "line": first.get("line", ""),
+            "file": first.get("file", ""),
+            "lineno": first.get("lineno", ""),
+        },
+    )

@@ -288,7 +288,7 @@ target a GPU, building for it fails ("nvcc fatal: Unsupported gpu architecture")
 def toolkit_cannot_build(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    tk = c.need_build_toolkit(snap)
+    tk = c.need_toolkit_or_the_one_named(snap)
     gpus = c.gpus(snap)
     if not gpus:
         raise c.not_applicable("no GPUs")
@@ -320,6 +320,58 @@ def toolkit_cannot_build(
             f"the matrix does not know which GPUs CUDA {tk.version} can target, "
             "or the GPUs' compute capabilities are unknown"
         )
+
+
+@check(
+    "EC204",
+    category="gpu-arch-unsupported",
+    severity="error",
+    title="A compiled extension has no kernels for a GPU",
+    rationale="""
+Extensions built from source (detectron2, torchvision, apex, mmcv, flash-attn, custom ops) are
+compiled for the architectures in TORCH_CUDA_ARCH_LIST, or only for the GPUs of the machine
+that built them. On a GPU outside that list every kernel of the extension fails with "no
+kernel image is available for execution on the device". detectron2's and torchvision's
+collect_env print the list as "arch flags". A cubin for sm_XY runs on compute capability X.Z
+for Z >= Y; PTX (compute_XY) is compiled by the driver for newer GPUs.""",
+    fix="Rebuild the extension with the GPU's architecture in TORCH_CUDA_ARCH_LIST (for example "
+    "TORCH_CUDA_ARCH_LIST='6.1;7.5' pip install --no-build-isolation ...), or install a "
+    "prebuilt wheel made for it.",
+)
+def extension_without_kernels(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    from envcheck.snapshot import Packages
+
+    pk = snap.packages
+    exts = [
+        d
+        for d in (pk.deep if isinstance(pk, Packages) and isinstance(pk.deep, list) else [])
+        if d.name not in ("torch", "tensorflow", "jax") and isinstance(d.arch_list, list)
+    ]
+    if not exts:
+        raise c.not_applicable("no compiled extension's architecture list is known")
+    gpus = c.gpus(snap)
+    judged = False
+    for ext in exts:
+        archs = [str(a) for a in ext.arch_list or []]
+        for gpu in gpus:
+            cc = c.gpu_cc(gpu, matrix)
+            if cc is None:
+                continue
+            judged = True
+            if not _runs(archs, cc):
+                yield spec.finding(
+                    expected=f"{ext.name} compiled for sm_{cc.replace('.', '')} (or PTX below it)",
+                    found=f"{ext.name} arch list {' '.join(archs)}; {c.gpu_label(gpu)} is "
+                    f"compute capability {cc}",
+                    fix=f"rebuild {ext.name} with TORCH_CUDA_ARCH_LIST including {cc} "
+                    f"(e.g. TORCH_CUDA_ARCH_LIST='{cc}') or install a build made for this GPU",
+                    evidence={"extension": ext.name, "arch_list": archs, "compute_capability": cc},
+                    gpu=gpu.index,
+                )
+    if not judged:
+        raise SkipCheck("the GPUs' compute capabilities are unknown")
 
 
 @check(
@@ -524,7 +576,7 @@ reproduced. The ranges come from the matrix (the release's published wheels)."""
 def python_unsupported(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    from packaging.specifiers import SpecifierSet
+    from envcheck.compat import in_spec
 
     pkgs = c.installed(snap)
     py = c.need(snap.python, "Python")
@@ -554,7 +606,7 @@ def python_unsupported(
         raise c.not_applicable("no framework installed")
     base = c.vparse(".".join(str(x) for x in pv.release[:3]))
     for name, version, spec_text in ranges:
-        ok = any(base in SpecifierSet(s.strip()) for s in spec_text.split("||"))
+        ok = in_spec(base, spec_text)
         if not ok:
             yield spec.finding(
                 expected=f"Python {spec_text} for {name} {c.public(version)}",

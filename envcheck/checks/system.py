@@ -264,17 +264,19 @@ def visible_devices(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -
     value = env.get("CUDA_VISIBLE_DEVICES")
     if value is None:
         raise c.not_applicable("CUDA_VISIBLE_DEVICES is not set")
-    gpus = c.gpus(snap)
     entries = [e.strip() for e in value.split(",")]
-    if value.strip() in ("", "-1", "NoDevFiles"):
+    if value.strip() in ("", "-1", "NoDevFiles") or value.strip().lower() == "none":
+        # hides every GPU whatever the GPU list is (a pasted report may not show it)
+        known = c.gpu_list_or_empty(snap)
         yield spec.finding(
             expected="CUDA_VISIBLE_DEVICES naming at least one GPU (or unset)",
             found=f"CUDA_VISIBLE_DEVICES={value!r} hides every GPU",
             fix="unset CUDA_VISIBLE_DEVICES",
-            evidence={"CUDA_VISIBLE_DEVICES": value, "gpus": len(gpus)},
+            evidence={"CUDA_VISIBLE_DEVICES": value, "gpus": len(known)},
             severity="warning",
         )
         return
+    gpus = c.gpus(snap)
     uuids = [g.uuid for g in gpus if isinstance(g.uuid, str)]
     bad = []
     for e in entries:

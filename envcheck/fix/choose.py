@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, List, Optional
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.specifiers import InvalidSpecifier
 from packaging.version import InvalidVersion, Version
 
 from envcheck.fix.evidence import ASKS, Ask, Evidence
@@ -87,13 +87,13 @@ def _why_not(rec: Any, limit: int = 3) -> str:
 
 def cpu_build(matrix: Any, framework: str, version: Optional[str], python: Optional[str]) -> Any:
     """The CPU build of ``framework`` (``version`` or the newest for ``python``), or None."""
-    from envcheck.compat import Build
+    from envcheck.compat import Build, in_spec
 
     def fits(spec: Optional[str]) -> bool:
         if python is None or not spec:
             return True
         try:
-            return Version(python) in SpecifierSet(spec)
+            return in_spec(python, spec)
         except (InvalidVersion, InvalidSpecifier):
             return True
 

@@ -107,6 +107,36 @@ PATTERNS: List[ErrorPattern] = [
         "install the torch build matching the system toolkit.",
     ),
     _p(
+        "xformers-built-for-cpu-torch",
+        r"xFormers was built for:?\s*PyTorch \S+[^()]{0,40}\(you have [\w.]+\+cpu\)",
+        "cpu-only-build",
+        "error",
+        "a CPU-only torch is installed (xFormers was built for a CUDA torch)",
+        "Install the CUDA build of torch the extension was built for (from the PyTorch index, "
+        "e.g. `pip install torch==X --index-url https://download.pytorch.org/whl/cu121`).",
+    ),
+    _p(
+        "xformers-built-for-other-torch",
+        r"xFormers was built for:?\s*PyTorch \S+[^()]{0,40}\(you have [\w.+]+\)",
+        "framework-pairing",
+        "error",
+        "xFormers was built for another torch release than the installed one",
+        "Install the xformers release built for the installed torch (same index URL/CUDA as "
+        "torch; `pip install xformers --index-url https://download.pytorch.org/whl/cuXXX`), or "
+        "the torch version the message says xformers was built for.",
+    ),
+    _p(
+        "cuda-lib-symbol-version",
+        r"symbol \w+,? version lib(?:cudart|cublas\w*|cudnn\w*|cusparse|cufft|curand|cusolver"
+        r"|nvrtc|nvJitLink|nccl|cuda)\.so[\d.]* not defined in file",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library older than the one the module was built against is loaded",
+        "An older copy of the library is found first (a conda cudatoolkit, a system toolkit on "
+        "LD_LIBRARY_PATH): install the CUDA libraries the package was built for (the same CUDA "
+        "minor or newer), or remove the older copy from the loader path.",
+    ),
+    _p(
         "pip-framework-pin-conflict",
         r"\b[\w.-]+ [\w.+]+ requires (?:torch|tensorflow|jax|jaxlib|keras)\s*(?:==|>=|<=|~=|<|>)"
         r"\s*[\w.+*]+(?:,\s*[<>=!~]+\s*[\w.+*]+)*, but you have (?:torch|tensorflow|jax|jaxlib"
@@ -356,6 +386,53 @@ PATTERNS: List[ErrorPattern] = [
         "add /usr/lib/wsl/lib to the loader path.",
     ),
     _p(
+        "kernel-driver-not-running",
+        r"kernel driver does not appear to be running on this host|"
+        r"/proc/driver/nvidia/version does not exist|"
+        r"could not insert '?nvidia\w*'?|Module nvidia\w* not found in directory|"
+        r"modprobe: (?:FATAL|ERROR): [^\n]{0,80}?\bnvidia",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA kernel module is not loaded",
+        "Load the driver (`sudo modprobe nvidia`; `dmesg | grep -i nvidia` says why it fails: "
+        "Secure Boot, a kernel updated without a rebuilt DKMS module, a version mismatch), or "
+        "reinstall the driver for the running kernel and reboot.",
+    ),
+    _p(
+        "devices-busy-or-unavailable",
+        r"all CUDA-capable devices are busy or unavailable|cudaErrorDevicesUnavailable|"
+        r"CUDA_ERROR_DEVICE_UNAVAILABLE|CUDA-capable device\(s\) is/are busy or unavailable",
+        "gpu-contention",
+        "error",
+        "the GPU refuses another process (exclusive compute mode, or held by another process)",
+        "Check `nvidia-smi -q | grep -i 'compute mode'`: in Exclusive_Process mode one process "
+        "owns the GPU, so give each process its own GPU (CUDA_VISIBLE_DEVICES) or ask an admin "
+        "for `nvidia-smi -c DEFAULT`; otherwise find the process holding it (`nvidia-smi`, "
+        "`fuser -v /dev/nvidia*`).",
+    ),
+    _p(
+        "libcuda-stub-loaded",
+        r"CUDA_ERROR_STUB_LIBRARY|cudaErrorStubLibrary|CUDA driver is a stub library|"
+        r"/stubs/libcuda\.so(?:\.1)?\b|LD_LIBRARY_PATH=\S*/stubs\b",
+        "os-setting",
+        "error",
+        "the process loads the CUDA toolkit's stub libcuda instead of the driver's",
+        "Remove the toolkit's `.../lib64/stubs` directory from LD_LIBRARY_PATH (the stub exists "
+        "only for linking at build time); the real libcuda.so.1 comes with the driver "
+        "(`ldconfig -p | grep libcuda`).",
+    ),
+    _p(
+        "numba-driver-setting-wrong",
+        r"\b(?:NUMBAPRO|NUMBA)_CUDA_DRIVER\s*=\s*['\"]?\S*lib(?:cudart|cublas|nvrtc|nvvm)\w*\.so|"
+        r"driver missing function: cuInit",
+        "os-setting",
+        "error",
+        "the library set as the CUDA driver is not the driver's libcuda",
+        "Point NUMBA_CUDA_DRIVER (NUMBAPRO_CUDA_DRIVER on old releases) at the driver's "
+        "libcuda.so.1 (`ldconfig -p | grep libcuda`), not at the toolkit's libcudart, or unset "
+        "it so Numba finds the driver itself.",
+    ),
+    _p(
         "no-cuda-device",
         r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
         "driver-not-loaded",
@@ -531,6 +608,16 @@ PATTERNS: List[ErrorPattern] = [
         "`torch.multiprocessing.set_sharing_strategy('file_system')`.",
     ),
     _p(
+        "fd-exhausted-ancdata",
+        r"received 0 items of ancdata",
+        "os-setting",
+        "error",
+        "DataLoader workers ran out of file descriptors passing tensors (open-files limit)",
+        "Raise the open-files limit (`ulimit -n 65536` in the job; LimitNOFILE= for a service; "
+        "`docker run --ulimit nofile=65536:65536`), or switch PyTorch's sharing strategy: "
+        "`torch.multiprocessing.set_sharing_strategy('file_system')`.",
+    ),
+    _p(
         "torch-shm-unable-to-write",
         r"unable to write to file </torch_\w+>|unable to open shared memory object </torch_",
         "shm-too-small",
@@ -580,6 +667,27 @@ PATTERNS: List[ErrorPattern] = [
         "Check the size inside the container (`df -h /dev/shm`; Docker's default is 64 MB) and "
         "raise it: `docker run --shm-size=16g` or `--ipc=host`; Kubernetes: an emptyDir with "
         "medium: Memory at /dev/shm. num_workers=0 only avoids it, slowly.",
+    ),
+    _p(
+        "no-space-shm",
+        r"(?:/dev/shm|shared memory|\bshm\b)[^\n]{0,200}?No space left on device|"
+        r"No space left on device[^\n]{0,200}?(?:/dev/shm|shared memory)",
+        "shm-too-small",
+        "error",
+        "shared memory (/dev/shm) is full",
+        "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
+        "Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer workers.",
+    ),
+    _p(
+        "disk-full",
+        r"No space left on device|\[Errno 28\]|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|"
+        r"not enough (?:free )?(?:disk )?space (?:left )?on (?:the )?(?:disk|device|drive)",
+        "storage",
+        "error",
+        "a write failed: the disk (or the user's quota) is full",
+        "Free space or write to a larger volume: `df -h` (and `df -i` for inodes) on the "
+        "checkpoint/output/cache directories; point checkpoints and caches (HF_HOME, "
+        "TORCH_HOME, TMPDIR) at a volume with room; keep fewer checkpoints.",
     ),
     # --- NCCL ---------------------------------------------------------------------------------
     _p(
@@ -799,6 +907,17 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- GPU health ---------------------------------------------------------------------------
     _p(
+        "ecc-uncorrectable-stated",
+        r"\buncorrectable ECC (?:memory )?(?:errors?|faults?)\b|\bdouble[- ]bit ECC errors?\b|"
+        r"\bECC errors? (?:is |are |was |were )?uncorrectable\b",
+        "gpu-health",
+        "error",
+        "uncorrectable ECC errors on the GPU's memory",
+        "Drain the GPU: `nvidia-smi -q -d ECC,ROW_REMAPPER` shows the counters and pending "
+        "remaps; reset it (`nvidia-smi -r`) or reboot so pending row remaps take effect, and "
+        "replace the GPU if uncorrectable errors come back.",
+    ),
+    _p(
         "pcie-aer-uncorrected",
         r"AER: (?:Multiple )?Uncorrected \((?:Fatal|Non-Fatal)\) error|"
         r"PCIe Bus Error: severity=Uncorrected|AER: device recovery failed",
@@ -946,6 +1065,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-gpu-below-minimum-cc": ("the minimum required cuda capability is",),
     "nvidia-docker-v1-cuda-too-new": ("unsupported cuda version: driver",),
     "deepspeed-cuda-mismatch": ("does not match the version torch was compiled with",),
+    "xformers-built-for-cpu-torch": ("xformers was built for",),
+    "xformers-built-for-other-torch": ("xformers was built for",),
+    "cuda-lib-symbol-version": ("not defined in file",),
+    "ecc-uncorrectable-stated": (
+        "uncorrectable ecc",
+        "double-bit ecc",
+        "double bit ecc",
+        "uncorrectable",
+    ),
     "pip-framework-pin-conflict": ("which is incompatible",),
     "framework-version-skew": (
         "incompatible with jax version",
@@ -993,6 +1121,40 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "nvidia adapter",
     ),
     "libcuda-missing": ("libcuda.so", "could not find cuda drivers"),
+    "kernel-driver-not-running": (
+        "kernel driver does not appear to be running",
+        "/proc/driver/nvidia/version does not exist",
+        "could not insert",
+        "not found in directory",
+        "modprobe: ",
+    ),
+    "no-space-shm": ("no space left on device",),
+    "disk-full": (
+        "no space left on device",
+        "[errno 28]",
+        "enospc",
+        "disk quota exceeded",
+        "edquot",
+        "space left on",
+        "space on the",
+        "space on dis",
+        "space on dev",
+        "space on dri",
+    ),
+    "fd-exhausted-ancdata": ("items of ancdata",),
+    "devices-busy-or-unavailable": (
+        "busy or unavailable",
+        "cudaerrordevicesunavailable",
+        "cuda_error_device_unavailable",
+    ),
+    "libcuda-stub-loaded": (
+        "cuda_error_stub_library",
+        "cudaerrorstublibrary",
+        "is a stub library",
+        "/stubs/libcuda",
+        "/stubs",
+    ),
+    "numba-driver-setting-wrong": ("_cuda_driver", "driver missing function"),
     "no-cuda-device": ("no cuda-capable device", "cudaerrornodevice", "cuda_error_no_device"),
     "fabric-manager-not-running": ("system not yet initialized", "systemnotready"),
     "cuda-unknown-error": ("cuda unknown error",),
@@ -1245,6 +1407,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     _oom_at_context_creation(data, out)
     _p2p_workaround(data, low, add)
     _semlock_no_space(data, low, add)
+    _no_space_context(data, out)
     _hedge(out)
     if any(e["pattern"] in _NCCL_SPECIFIC for e in out):  # the generic line says no more
         out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
@@ -1379,6 +1542,38 @@ def _semlock_no_space(data: bytes, low: bytes, add: object) -> None:
         elif _NO_SPACE.search(line) and 0 < i - last <= 8:
             add(_BY_ID["semlock-no-space"], line.strip(), i + 1)  # type: ignore[operator]
             return
+
+
+_SHM_CONTEXT = re.compile(
+    r"/dev/shm|shared memory|\bshm|semlock|_share_(?:filename|fd)|</torch_|"
+    r"multiprocessing[/.]|DataLoader worker|\b(?:num_)?workers\s*=\s*0\b[^\n]{0,40}?"
+    r"(?:solv|fix|work|help)",
+    re.I,
+)
+
+
+def _no_space_context(data: bytes, out: List[Dict[str, str]]) -> None:
+    """ENOSPC names no file: the traceback around it says which device was full. A write into
+    shared memory (multiprocessing, a DataLoader worker, torch's shm files; a reporter whose
+    fix was `workers=0`) is /dev/shm, not the disk; the semaphore case has its own entry."""
+    full = [e for e in out if e["pattern"] == "disk-full"]
+    if not full:
+        return
+    semlock = {e["lineno"] for e in out if e["pattern"] == "semlock-no-space"}
+    lines = data.decode("utf-8", "replace").split("\n")
+    keep = []
+    for e in out:
+        if e["pattern"] != "disk-full":
+            keep.append(e)
+            continue
+        if e["lineno"] in semlock:
+            continue
+        n = int(e["lineno"])
+        # the traceback above it, or the reporter's words around it ("workers=0 solved it")
+        if any(_SHM_CONTEXT.search(x) for x in lines[max(0, n - 13) : n + 20]):
+            e["pattern"] = "no-space-shm"
+        keep.append(e)
+    out[:] = keep
 
 
 # Messages whose pattern covers a stronger and a weaker wording: the weaker one is a warning.

@@ -29,8 +29,10 @@ def _label(item: Dict[str, Any]) -> str:
     key, _, name = fact.partition(":")
     if key == "gpu.field":
         label = name.replace("_", " ")
-    elif key == "package":
+    elif key in ("package", "env"):
         label = name
+    elif key == "ext.arch_list":
+        label = f"{name} build archs"
     else:
         label = LABELS.get(key, key)
     if "gpu" in item:

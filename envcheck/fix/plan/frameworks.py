@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any, List, Optional, Tuple
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.specifiers import InvalidSpecifier
 from packaging.version import InvalidVersion, Version
 
+from envcheck.compat import in_spec
 from envcheck.findings import Finding
 from envcheck.fix import validate as V
 from envcheck.fix.plan.host import Host
@@ -215,7 +216,7 @@ def _torch_variant_verdict(
         return False, ["CPU-only build"], None
     if host.python:
         try:
-            if Version(host.python) not in SpecifierSet(release.python):
+            if not in_spec(host.python, release.python):
                 reasons.append(f"Python {host.python} is outside {release.python}")
         except (InvalidVersion, InvalidSpecifier):
             pass

@@ -113,6 +113,11 @@ def _apply_one(  # noqa: C901
         gpus = snap.gpus()
         idx = max(f.gpu, 0)
         named = base.find_gpu(snap, idx) if f.gpu >= 0 else None
+        if gpus and f.gpu < 0 and not any(base.is_set(g.name) for g in gpus):
+            # a GPU known only by a stated compute capability: this is its name
+            for g in gpus:
+                g.name = str(v)
+            return True
         if gpus and (f.gpu < 0 or (named is not None and base.is_set(named.name))):
             return False
         n = count.value if (count is not None and f.gpu < 0 and not gpus) else 1
@@ -169,6 +174,12 @@ def _apply_one(  # noqa: C901
             if d.detail is None:
                 d.detail = where
         return True
+    if k == "ext.arch_list":
+        d = base.deep(snap, f.name)
+        if base.is_set(d.arch_list):
+            return False
+        d.arch_list = list(v)
+        return True
     if k == "torch.arch_list":
         d = base.deep(snap, "torch")
         if base.is_set(d.arch_list):
@@ -211,8 +222,14 @@ def _apply_one(  # noqa: C901
         if base.is_set(o.distribution):
             return False
         o.distribution = str(v)
-        if "wsl" in str(v).lower() and o.wsl is None:
+        low = str(v).lower()
+        if "wsl" in low and o.wsl is None:
             o.wsl = True
+        if not base.is_set(o.platform):
+            # the OS a report names decides the platform the checks judge builds for
+            o.platform = (
+                "windows" if low.startswith("windows") else "darwin" if "macos" in low else "linux"
+            )
         return True
     if k == "memlock":
         from envcheck.snapshot import CpuMemory
@@ -237,6 +254,13 @@ def _apply_one(  # noqa: C901
         if base.is_set(o.container):
             return False
         o.container = str(v)
+        return True
+    if k == "env":
+        if not isinstance(snap.env, dict):
+            snap.env = {}
+        if f.name in snap.env:
+            return False
+        snap.env[f.name] = str(v)
         return True
     if k == "glibc":
         o = _os(snap)

@@ -47,7 +47,16 @@ LABELS = {
 
 # Facts whose second value is not a conflict but another item (several GPUs, toolkits).
 _EACH_VALUE = {"cuda.dir", "libcudnn"}
-MULTI = {"gpu.name", "nvcc", "cudnn", "package", "gpu.field", "libcudnn", "cuda.dir"}
+MULTI = {
+    "ext.arch_list",
+    "gpu.name",
+    "nvcc",
+    "cudnn",
+    "package",
+    "gpu.field",
+    "libcudnn",
+    "cuda.dir",
+}
 
 
 @dataclass
@@ -69,6 +78,10 @@ class Fact:
             return self.name
         if self.key == "gpu.field":
             return self.name.replace("_", " ")
+        if self.key == "env":
+            return self.name
+        if self.key == "ext.arch_list":
+            return f"{self.name} build archs"
         return LABELS.get(self.key, self.key)
 
     def shown_value(self) -> str:

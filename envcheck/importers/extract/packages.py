@@ -18,7 +18,7 @@ _FREEZE = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([
 # conda list row: name version build [channel]
 _CONDA_ROW = re.compile(
     r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
-    r"(?:\s+\S+)?\s*$"
+    r"(?:\s+\S+){0,2}\s*$"  # [channel], or a mark such as [cpuonly] and the channel
 )
 # conda plans / package file names: pytorch-2.0.1-py3.10_cpu_0, linux-64::pytorch-2.0.1-...
 _CONDA_SPEC = re.compile(

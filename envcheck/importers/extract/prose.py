@@ -18,7 +18,7 @@ from envcheck.importers.extract.lines import candidate_lines
 _VER = r"(\d+\.\d+(?:\.\d+)?)"
 _DRIVER = re.compile(
     r"(?:nvidia[\s-]*)?driver(?:\s*version)?(?:\s+(?:is|was|of|=|at))?\s*[:=]?\s*"
-    r"(?:version\s*)?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})(?![\d.]*\s*(?:mb|gb|mib|w\b))",
+    r"(?:version\s*)?[`'\"]?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
 )
 _DRIVER_PKG = re.compile(r"\bnvidia-(?:driver|utils|dkms|headless)-(\d{3})(?:-(?:open|server))*\b")
@@ -35,7 +35,9 @@ _CUDNN = re.compile(r"\bcudnn(?:\s*version)?\s*(?:is|=|:)?\s*v?(\d\.\d{1,2}(?:\.
 _NVCC_PROSE = re.compile(
     r"\b(?:nvcc|cuda[_ ]home|cuda toolkit)\b[^.\n]{0,40}?\b(\d{1,2}\.\d)(?:\.\d+)?\b", re.I
 )
-_PYTHON = re.compile(r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?)\b", re.I)
+_PYTHON = re.compile(
+    r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b", re.I
+)
 _TORCH = re.compile(
     r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?\s*(?:is|=|:)?"
     r"\s*v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
@@ -49,8 +51,12 @@ _TORCH_CUDA_PROSE = re.compile(
     r"(?:\bcuda\b|\bcu)\s*(?:version\s*)?(?:is\s+|=\s*|:\s*)?v?(\d{1,2}\.\d)(?:\.\d+)?\b",
     re.I,
 )
+# TensorFlow's issue template asks for `tf.GIT_VERSION, tf.VERSION`: "('v1.3.0-rc2-20-g0787eee',
+# '1.3.0')" or "v2.3.0-rc2-23-gb36436b087 2.3.0"
 _TF = re.compile(
-    r"\btensorflow(?:-gpu)?(?:\s*version)?\s*(?:is|=|==|:)?\s*v?(\d\.\d{1,2}(?:\.\d+)?)\b", re.I
+    r"\btensorflow(?:[-_]gpu)?(?:\s*version)?\s*(?:is|=|==|:)?\s*[(\['\"]{0,3}\s*b?['\"]?v?"
+    r"(\d\.\d{1,2}(?:\.\d+)?)\b",
+    re.I,
 )
 _JAX = re.compile(
     r"\bjax(?:lib)?(?:\s*version)?\s*(?:is|=|==|:)?\s*v?(0\.\d{1,2}\.\d{1,2})\b", re.I
@@ -70,11 +76,13 @@ _GPU_NAME = re.compile(
     re.I,
 )
 _GPU_LINE = re.compile(
-    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device)\s*(?:model)?\s*[:=]", re.I
+    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device)\s*(?:models?)?"
+    r"(?:\s+and\s+memory)?\s*[:=]",
+    re.I,
 )
 _OS = re.compile(
     r"\b(Ubuntu\s*\d{2}\.\d{2}(?:\.\d+)?(?:\s*LTS)?|Debian(?: GNU/Linux)?\s*\d+"
-    r"|CentOS(?: Linux)?\s*\d+|Rocky Linux\s*\d+(?:\.\d+)?"
+    r"|CentOS(?: Linux)?\s*\d+(?:\.\d+)?|Rocky Linux\s*\d+(?:\.\d+)?"
     r"|Red Hat Enterprise Linux[\w ]*?\s\d+(?:\.\d+)?|RHEL\s*\d+(?:\.\d+)?"
     r"|Fedora(?: Linux)?\s*\d+|Arch Linux|Pop!_OS\s*\d+\.\d+|Linux Mint\s*\d+(?:\.\d+)?"
     r"|Windows\s*(?:10|11|Server\s*\d{4})|macOS\s*\d*(?:\.\d+)*|WSL\s*2?)\b",
@@ -92,7 +100,8 @@ _GPU_PRESENT = re.compile(
     r"\b(?:machine|computer|laptop|server|pc|system|node|box)\s+(?:has|with)\s+(?:an?\s+)?"
     r"(?:nvidia\s+)?(?:gpus?|graphics card)\b|"
     r"\bi have (?:an?\s+)?(?:nvidia\s+)?(?:gpu|graphics card)\b|"
-    r"torch\.cuda\.is_available\(\)\W{0,4}\s*(?:is |returns? |returning |gives |=+\s*)?false\b|"
+    r"(?:torch\.)?cuda\.is_available\(\)\W{0,4}\s*"
+    r"(?:is |returns? |returning |gives |=+\s*)?false\b|"
     r"\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b",
     re.I,
 )
@@ -122,6 +131,29 @@ _TORCHVISION = re.compile(
     re.I,
 )
 _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
+# detectron2's / torchvision's collect_env: "detectron2 arch flags   sm_75" - the architectures
+# an extension was compiled for (not the GPU's)
+_EXT_ARCH = re.compile(
+    r"^\s*([A-Za-z][\w.-]*)\s+arch(?:itecture)?\s*(?:flags|list)\s*[:=]?\s*"
+    r"((?:sm|compute)_\d+a?(?:\s*[,;]?\s*(?:sm|compute)_\d+a?)*)\s*$",
+    re.I,
+)
+# "GPU 0                GeForce RTX 2080" (detectron2's collect_env table)
+_GPU_INDEXED = re.compile(r"^\s*GPU\s*(\d{1,2})\s*[:=]?\s+(\S.{2,80}?)\s*$")
+# CUDA_VISIBLE_DEVICES set to hide every GPU, in a shell, a docker/mpirun flag or Python code:
+# `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`,
+# `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. Other values name GPUs of a host the paste
+# may not show, so only the value that hides them all is a fact worth judging.
+_CVD_HIDDEN = re.compile(
+    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:(['\"])\s*(-1|none|NoDevFiles)?\s*\1|"
+    r"(-1|NoDevFiles)\b)",
+    re.I,
+)
+# Issue templates give examples in parentheses ("OS Platform and Distribution (e.g., Linux
+# Ubuntu 16.04): CentOS 7.4"): the example is not a fact about this host.
+_EXAMPLE = re.compile(
+    r"\((?:e\.\s?g\.?|eg\b|i\.\s?e\.|for example|such as|use command|if compiling)[^)]*\)", re.I
+)
 # Not facts about this host: URLs, pip/conda commands being quoted, requirement ranges.
 _URL = re.compile(r"\(?https?://\S+")
 _IGNORE = re.compile(r">=|<=|~=|\brequires?\b|\bneeds?\b.*\bor (?:newer|later|higher)")
@@ -251,6 +283,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         text = text[:600]
     if "://" in text:
         text = _URL.sub(" ", text)  # a version inside a link is not a fact about this host
+    if "**" in text:  # markdown bold in issue templates: "- **Python version**: 3.8"
+        text = text.replace("**", "")  # (not "__": that is Python's torch.__version__)
+    if "(" in text:
+        text = _EXAMPLE.sub(" ", text)
     if text.startswith(("*", "@")) and re.match(r"^[*@]\S*\s+(?:soft|hard|-)\s+memlock", text):
         return  # a limits.conf line is configuration, not the limit in effect
 
@@ -329,6 +365,18 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _ARCH_LIST.search(text) if "capabilit" in low else None
     if m:
         yield fact("torch.arch_list", tuple(m.group(1).split()), "message")
+    m = _EXT_ARCH.match(text) if "arch" in low and ("sm_" in low or "compute_" in low) else None
+    if m:
+        archs = tuple(re.findall(r"(?:sm|compute)_\d+a?", m.group(2).lower()))
+        if m.group(1).lower() not in ("torch", "pytorch"):
+            yield fact("ext.arch_list", archs, "fragment", name=m.group(1).lower())
+        return  # a build's arch list: not the GPU's compute capability
+    m = _GPU_INDEXED.match(text) if low.lstrip().startswith("gpu") else None
+    if m:
+        names = gpu_names(m.group(2))
+        if names:
+            yield fact("gpu.name", names[0], "fragment", gpu=int(m.group(1)))
+            return
     m = _CC.search(text) if "capabilit" in low else None
     if m:
         yield fact("gpu.cc", f"{int(m.group(1))}.{m.group(2)}")
@@ -352,6 +400,14 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
             yield fact("gpu.name", names[0])
             if count > 1:
                 yield fact("gpu.count", count)
+    elif _GPU_WORDS.search(low) and len(text) < 60:
+        # a line that is a GPU model and nothing else ("Tesla P40" under "Installed GPU(s):")
+        bare = re.sub(r"^(?:[-*]\s*|\d{1,2}\s*[:.)]\s*|GPU\s*\d{1,2}\s*[:.)]\s*)", "", text)
+        m = _GPU_NAME.fullmatch(bare.strip().rstrip(",;"))
+        if m:
+            names = gpu_names(bare)
+            if names:
+                yield fact("gpu.name", names[0])
     m = _OS.search(text) if _OS_WORDS.search(low) else None
     if m and not low.startswith(("#", "//")):
         yield fact("os", m.group(1))
@@ -370,6 +426,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _TORCHVISION.search(text) if "torchvision" in low else None
     if m:
         yield fact("package", m.group(1), name="torchvision")
+    m = _CVD_HIDDEN.search(text) if "cuda_visible_devices" in low else None
+    if m and not low.lstrip().startswith(("#", "//", "unset")):
+        value = m.group(2) if m.group(1) else m.group(3)
+        yield fact("env", value or "", name="CUDA_VISIBLE_DEVICES")
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
         yield fact("glibc", m.group(1))

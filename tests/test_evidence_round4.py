@@ -1,0 +1,190 @@
+"""Classes of pasted text (issue 10, fourth round): the message families and ways of writing
+facts that the heldout3 and dev4 misses showed. Each example is written for this test (not a
+corpus paste); each class has a near miss that must not match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List
+
+import pytest
+
+from envcheck.checks import registry
+from envcheck.compat import load_matrix
+from envcheck.importers import errorlog, snapshot_from_reports
+
+
+def pats(text: str) -> List[str]:
+    return [e["pattern"] for e in errorlog.scan(text, "paste.txt")]
+
+
+def snap_of(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text)
+    return snapshot_from_reports([str(paste)])
+
+
+def judge(tmp_path: Path, text: str, only: List[str]) -> List[tuple]:
+    out = registry.run_checks(snap_of(tmp_path, text), load_matrix(), None, only=only)
+    return sorted((f.code, f.category, f.severity) for f in out.findings)
+
+
+CLASSES = [
+    ("disk-full", "OSError: [Errno 28] No space left on device: '/ckpt/step_4000.pt'"),
+    ("disk-full", "write error: Disk quota exceeded"),
+    ("fd-exhausted-ancdata", "RuntimeError: received 0 items of ancdata"),
+    (
+        "kernel-driver-not-running",
+        "kernel driver does not appear to be running on this host (node3): "
+        "/proc/driver/nvidia/version does not exist",
+    ),
+    ("kernel-driver-not-running", "modprobe: ERROR: could not insert 'nvidia': No such device"),
+    (
+        "devices-busy-or-unavailable",
+        "RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable",
+    ),
+    ("libcuda-stub-loaded", "OSError: /opt/cuda-12.4/lib64/stubs/libcuda.so: undefined symbol: x"),
+    ("libcuda-stub-loaded", "cudaErrorStubLibrary: CUDA driver is a stub library"),
+    (
+        "numba-driver-setting-wrong",
+        "export NUMBAPRO_CUDA_DRIVER=/usr/local/cuda/lib64/libcudart.so",
+    ),
+    ("numba-driver-setting-wrong", "CudaDriverError: driver missing function: cuInit."),
+    (
+        "xformers-built-for-cpu-torch",
+        "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n"
+        "    PyTorch 2.4.0+cu121 with CUDA 1201 (you have 2.4.0+cpu)\n",
+    ),
+    (
+        "xformers-built-for-other-torch",
+        "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n"
+        "    PyTorch 2.5.1+cu124 with CUDA 1204 (you have 2.3.0+cu121)\n",
+    ),
+    (
+        "cuda-lib-symbol-version",
+        "ImportError: /env/lib/libfoo.so: symbol cudaGraphExecNodeSetParams version "
+        "libcudart.so.12 not defined in file libcudart.so.12 with link time reference",
+    ),
+    ("ecc-uncorrectable-stated", "GPU 2 reports an uncorrectable ECC error since this morning"),
+]
+
+NEAR_MISSES = [
+    "Disk usage: 40% of 2 TB, plenty of space",  # no ENOSPC
+    "received 12 items from the queue",
+    "the kernel driver is running fine, nvidia-smi works",
+    "all CUDA-capable devices are listed below",
+    "LIBRARY_PATH=/usr/local/cuda/lib64/stubs:$LIBRARY_PATH   # link-time only",
+    "export NUMBA_CUDA_DRIVER=/usr/lib/x86_64-linux-gnu/libcuda.so.1",
+    "xFormers 0.0.28 was installed with pip",
+    "symbol lookup for cudaMalloc succeeded",
+    "ECC is enabled; Volatile Uncorr. ECC: 0",
+]
+
+
+@pytest.mark.parametrize("pid,text", CLASSES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CLASSES)])
+def test_each_class_is_recognised(pid: str, text: str) -> None:
+    assert pid in pats(text)
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES)
+def test_near_misses_are_not_recognised(text: str) -> None:
+    got = set(pats(text))
+    new = {c[0] for c in CLASSES}
+    assert not got & new, got
+
+
+def test_enospc_in_a_dataloader_traceback_is_shared_memory() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.10/multiprocessing/queues.py", line 244, in _feed\n'
+        "    obj = _ForkingPickler.dumps(obj)\n"
+        "OSError: [Errno 28] No space left on device\n"
+    )
+    assert pats(text) == ["no-space-shm"]
+
+
+def test_enospc_when_the_reporter_says_workers_0_fixed_it_is_shared_memory() -> None:
+    text = "No space left on device during training\n\nsetting workers=0 solved it for me\n"
+    assert pats(text) == ["no-space-shm"]
+
+
+def test_enospc_on_a_checkpoint_is_the_disk(tmp_path: Path) -> None:
+    text = (
+        '  File "/opt/conda/lib/python3.10/site-packages/torch/serialization.py", line 6, in save\n'
+        "OSError: [Errno 28] No space left on device\n"
+    )
+    assert judge(tmp_path, text, ["EC917", "EC908"]) == [("EC917", "storage", "error")]
+
+
+def test_cuda_visible_devices_minus_one_in_code_is_read(tmp_path: Path) -> None:
+    text = 'import os\nos.environ["CUDA_VISIBLE_DEVICES"] = "-1"\nfrom numba import cuda\n'
+    assert judge(tmp_path, text, ["EC507"]) == [("EC507", "os-setting", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CUDA_VISIBLE_DEVICES=0,1 python train.py",  # names GPUs: not judged without the list
+        "# export CUDA_VISIBLE_DEVICES=-1",  # a comment
+    ],
+)
+def test_cuda_visible_devices_naming_gpus_is_not_judged(tmp_path: Path, text: str) -> None:
+    assert judge(tmp_path, text, ["EC507"]) == []
+
+
+def test_issue_template_bold_keys_and_examples(tmp_path: Path) -> None:
+    """TensorFlow's template: bold keys, an '(e.g., ...)' example that is not a fact, and
+    tf.GIT_VERSION, tf.VERSION as a tuple."""
+    text = (
+        "- **OS Platform and Distribution (e.g., Linux Ubuntu 16.04)**: CentOS 7.4\n"
+        "- **TensorFlow version (use command below)**: ('v1.4.0-rc1-11-g130a514', '1.4.0')\n"
+        "- **Python version**: 2.7.5\n"
+        "- **CUDA/cuDNN version**: CUDA 8.0, cuDNN 5.1\n"
+        "- **GPU model and memory**: TITAN Xp, 12GB\n"
+    )
+    snap = snap_of(tmp_path, text)
+    assert snap.os.distribution == "CentOS 7.4" and snap.os.platform == "linux"
+    assert snap.installed()["tensorflow"] == "1.4.0"
+    assert snap.python.version == "2.7.5"
+    assert [g.name for g in snap.gpus()] == ["TITAN Xp"]
+    # TF 1.4 was tested with cuDNN 6 (tensorflow.org tested build configurations)
+    assert judge(tmp_path, text, ["EC301"]) == [("EC301", "cuda-libs-mismatch", "error")]
+    # Python 2.7 is in TF 1.4's tested range: no Python finding
+    assert judge(tmp_path, text, ["EC220"]) == []
+
+
+def test_tf_1x_with_its_tested_cudnn_passes(tmp_path: Path) -> None:
+    text = "TensorFlow version: 1.4.0\nGPU: Tesla P100\ncuDNN version: 6.0\n"
+    assert judge(tmp_path, text, ["EC301"]) == []
+
+
+def test_a_line_that_is_only_a_gpu_model_is_read(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "Installed GPU(s):\n0:\nTesla P40\n82:00.0\n")
+    assert [g.name for g in snap.gpus()] == ["Tesla P40"]
+    assert snap_of(tmp_path, "Tesla P40 prices dropped a lot\n").gpus() == []
+
+
+def test_driver_insufficient_with_a_new_driver_points_at_the_container(tmp_path: Path) -> None:
+    text = (
+        "Driver Version: 565.77\n"
+        "RuntimeError: CUDA failed with error CUDA driver version is insufficient for CUDA "
+        "runtime version\n"
+    )
+    assert judge(tmp_path, text, ["EC918"]) == [("EC918", "os-setting", "warning")]
+
+
+def test_driver_insufficient_with_an_old_driver_is_not_contradicted(tmp_path: Path) -> None:
+    text = (
+        "Driver Version: 418.87\n"
+        "RuntimeError: CUDA driver version is insufficient for CUDA runtime version\n"
+    )
+    assert judge(tmp_path, text, ["EC918"]) == []
+
+
+def test_conda_row_with_a_cpuonly_mark_is_a_cpu_build(tmp_path: Path) -> None:
+    text = (
+        "pytorch                   1.4.0               py3.7_cpu_0  [cpuonly]  pytorch\n"
+        "cuda.is_available()==False\n"
+    )
+    assert judge(tmp_path, text, ["EC210"]) == [("EC210", "cpu-only-build", "error")]
