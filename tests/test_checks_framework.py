@@ -102,6 +102,23 @@ def test_ec204_quiet_when_the_arch_list_covers_every_gpu():
     quiet(s, "EC204")  # PTX is compiled for newer GPUs
 
 
+def test_ec214_cpu_and_gpu_paddle_installed_together():
+    s = load("healthy_h100")
+    s.packages.installed = {"paddlepaddle": "1.8.4", "paddlepaddle-gpu": "1.8.4.post97"}
+    (f,) = fires(s, "EC214", severity="warning")
+    assert "paddlepaddle-gpu" in f.fix and f.fix.startswith("pip uninstall -y paddlepaddle ")
+
+
+def test_ec214_quiet_with_the_gpu_build_alone_and_modern_tensorflow():
+    s = load("healthy_h100")
+    s.packages.installed = {
+        "onnxruntime-gpu": "1.18.0",
+        "tensorflow": "2.15.0",
+        "tensorflow-gpu": "2.15.0",
+    }
+    quiet(s, "EC214")
+
+
 def test_ec210_cpu_torch_on_gpu_node():
     (f,) = fires(load("cpu_only_torch_a100"), "EC210", severity="error")
     assert f.fix.startswith("pip uninstall -y torch") and "download.pytorch.org" in f.fix

@@ -285,6 +285,28 @@ EC917 = _spec(
     "Free space or move checkpoints/caches to a volume with room (`df -h`, `df -i`).",
 )
 
+EC919 = _spec(
+    "EC919",
+    "data-network",
+    "warning",
+    "Error log: downloads of models or data time out",
+    "ReadTimeoutError / ConnectTimeoutError / 'Max retries exceeded' against the model hub "
+    "(huggingface.co) or an object store stop a job before it trains, or stall it at every "
+    "restart: the network path to the data (proxy, DNS, firewall, the hub itself) is the cause, "
+    "not the GPU node.",
+    "Check the path to the hub or store; cache models locally and run offline (HF_HUB_OFFLINE=1).",
+)
+EC920 = _spec(
+    "EC920",
+    "pcie-degraded",
+    "warning",
+    "Error log: the text puts a GPU behind a riser or a narrow slot",
+    "GPUs on risers (often x1 USB risers from mining boards) or in slots wired x4/x1 move "
+    "every batch, gradient and NCCL message over a link a fraction of x16: multi-GPU jobs "
+    "stall or drop GPUs. The link a GPU runs at is in `nvidia-smi -q -d PCI`.",
+    "Move the GPU to a full-speed x16 slot or replace the riser; check Link Width under load.",
+)
+
 
 def _runtime_cuda(snapshot: Snapshot, matrix: Any) -> Any:
     """The CUDA the job's framework was built with, when the input states it."""

@@ -374,6 +374,52 @@ def extension_without_kernels(
         raise SkipCheck("the GPUs' compute capabilities are unknown")
 
 
+# (CPU package, GPU package): both install the same import package, so whichever was
+# installed last wins and the CPU one can shadow the GPU one
+_CPU_GPU_TWINS = (
+    ("paddlepaddle", "paddlepaddle-gpu"),
+    ("onnxruntime", "onnxruntime-gpu"),
+    ("tensorflow-cpu", "tensorflow"),
+    ("tensorflow", "tensorflow-gpu"),
+    ("mxnet", "mxnet-cu"),
+    ("faiss-cpu", "faiss-gpu"),
+)
+
+
+@check(
+    "EC214",
+    category="cpu-only-build",
+    severity="warning",
+    title="CPU and GPU builds of one framework installed together",
+    rationale="""
+paddlepaddle and paddlepaddle-gpu, onnxruntime and onnxruntime-gpu, faiss-cpu and faiss-gpu,
+tensorflow and tensorflow-gpu (1.x) install the same import package. With both present the one
+installed last owns the files, so the CPU build can shadow the GPU one: PaddlePaddle says "You
+are using paddlepaddle cpu version", ONNX Runtime lists only CPUExecutionProvider, and the job
+runs on the CPU. Uninstall both and install the GPU build alone.""",
+    fix="pip uninstall -y <cpu package> <gpu package> && pip install <gpu package>==<version>",
+)
+def cpu_and_gpu_twins(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    for cpu, gpu in _CPU_GPU_TWINS:
+        gpu_names = [n for n in pkgs if n == gpu or (gpu.endswith("-cu") and n.startswith(gpu))]
+        if cpu not in pkgs or not gpu_names:
+            continue
+        if cpu == "tensorflow" and gpu == "tensorflow-gpu":
+            v = c.vparse(pkgs[cpu])
+            if v is not None and v >= c.vparse("2.1"):
+                continue  # tensorflow >= 2.1 is the GPU build itself; -gpu is an alias package
+        g = gpu_names[0]
+        yield spec.finding(
+            expected=f"only {g} (the GPU build)",
+            found=f"{cpu} {pkgs[cpu]} and {g} {pkgs[g]} are both installed",
+            fix=f"pip uninstall -y {cpu} {g} && pip install '{g}=={pkgs[g]}'",
+            evidence={cpu: pkgs[cpu], g: pkgs[g]},
+        )
+
+
 @check(
     "EC210",
     category="cpu-only-build",

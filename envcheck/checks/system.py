@@ -276,6 +276,18 @@ def visible_devices(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -
             severity="warning",
         )
         return
+    first = entries[0] if entries else ""
+    if first and not first.isdigit() and not _UUID.match(first):
+        # CUDA stops at the first entry it cannot parse: "$0" (the shell's name, from a script
+        # line pasted at a prompt) or "cuda:0" hides every GPU, whatever GPUs the host has
+        yield spec.finding(
+            expected="CUDA_VISIBLE_DEVICES as GPU indices or UUIDs (0,1 / GPU-...)",
+            found=f"CUDA_VISIBLE_DEVICES={value!r}: {first!r} is not a GPU index or UUID, so "
+            "CUDA sees no GPU",
+            fix="export CUDA_VISIBLE_DEVICES=0   # an index from nvidia-smi -L, or unset it",
+            evidence={"CUDA_VISIBLE_DEVICES": value},
+        )
+        return
     gpus = c.gpus(snap)
     uuids = [g.uuid for g in gpus if isinstance(g.uuid, str)]
     bad = []
@@ -292,7 +304,12 @@ def visible_devices(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -
             bad.append(e)
     if bad:
         valid = ",".join(str(g.index) for g in gpus) or "<none>"
+        # a pasted report may not list every GPU of the host: an index past the GPUs it
+        # shows is a warning there; a value that is no GPU at all ("$0") is an error anyway
+        pasted = str(snap.origin or "").startswith("report:")
+        severity = "warning" if pasted and all(e.isdigit() for e in bad) else None
         yield spec.finding(
+            severity=severity,
             expected=f"indices 0..{len(gpus) - 1} or UUIDs of the {len(gpus)} GPUs present",
             found=f"CUDA_VISIBLE_DEVICES={value} names absent GPU(s): {', '.join(bad)}",
             fix=f"export CUDA_VISIBLE_DEVICES={valid}   # or unset it",

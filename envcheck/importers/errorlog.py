@@ -68,7 +68,8 @@ PATTERNS: List[ErrorPattern] = [
         r"too old to be supported by the [\w\s-]{0,40}?compiler|"
         r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
         r"(?:gpus?|devices?) (?:with|of) (?:cuda |compute )?capability (?:below|under|less than|"
-        r"lower than|<)\s*\d+\.\d+ (?:is|are) not supported",
+        r"lower than|<)\s*\d+\.\d+ (?:is|are) not supported|"
+        r"GPU with CUDA (?:is )?capability \d+ \d+ is not supported",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",
@@ -137,6 +138,38 @@ PATTERNS: List[ErrorPattern] = [
         "minor or newer), or remove the older copy from the loader path.",
     ),
     _p(
+        "paddle-cpu-build",
+        r"You are using paddlepaddle cpu version|PaddlePaddle is not compiled with CUDA|"
+        r"Cannot use GPU because you have installed CPU version of PaddlePaddle",
+        "cpu-only-build",
+        "error",
+        "the CPU build of PaddlePaddle is installed (or shadows the GPU build)",
+        "Uninstall `paddlepaddle` and keep only `paddlepaddle-gpu` (both install the same "
+        "`paddle` package, so the CPU one can shadow the GPU one): `pip uninstall -y "
+        "paddlepaddle paddlepaddle-gpu && pip install paddlepaddle-gpu==<version>`.",
+    ),
+    _p(
+        "tensorrt-engine-version",
+        r"Version tag does not match|engine plan file is not compatible with this version of "
+        r"TensorRT|expecting library version [\d.]+ got [\d.]+",
+        "cuda-libs-mismatch",
+        "error",
+        "the TensorRT engine was built with another TensorRT version than the one loaded",
+        "Rebuild the engine (plan) with the TensorRT the runtime loads, or load the TensorRT "
+        "it was built with; check LD_LIBRARY_PATH on both sides (a TensorRT engine is tied to "
+        "the exact TensorRT version and GPU it was built on).",
+    ),
+    _p(
+        "torch-companion-lib-missing",
+        r"libtorch\w*\.so: cannot open shared object file|"
+        r"(?:torchaudio|torchvision|torchtext)\W[^\n]{0,80}?undefined symbol",
+        "framework-pairing",
+        "error",
+        "a torch companion (torchaudio, torchvision) was built for another torch release",
+        "Install the torchaudio / torchvision release made for the installed torch (same "
+        "version pairing and index URL as torch), or the torch they were built for.",
+    ),
+    _p(
         "pip-framework-pin-conflict",
         r"\b[\w.-]+ [\w.+]+ requires (?:torch|tensorflow|jax|jaxlib|keras)\s*(?:==|>=|<=|~=|<|>)"
         r"\s*[\w.+*]+(?:,\s*[<>=!~]+\s*[\w.+*]+)*, but you have (?:torch|tensorflow|jax|jaxlib"
@@ -168,6 +201,29 @@ PATTERNS: List[ErrorPattern] = [
         "a cuDNN library the program needs cannot be loaded",
         "Install the cuDNN major version the program was built for (pip `nvidia-cudnn-cu12` for "
         "cuDNN 9, or cuDNN 8 for older builds) and make it findable (LD_LIBRARY_PATH).",
+    ),
+    _p(
+        "cudnn-dll-not-found",
+        r"(?:cudnn64_\d+\.dll|libcudnn(?:_\w+)?\.so\.\d+)[^\n]{0,40}?(?:not found|is missing|"
+        r"cannot be found|could not be found|找不到|不存在)|"
+        r"(?:找不到|cannot find|can't find|could not find|couldn't find)\s*[`'\"]?"
+        r"(?:cudnn64_\d+\.dll|libcudnn(?:_\w+)?\.so\.\d+)",
+        "cuda-libs-mismatch",
+        "error",
+        "the cuDNN major the framework needs is not installed",
+        "Install the cuDNN major the library names (cudnn64_8.dll / libcudnn.so.8 is cuDNN 8) "
+        "for the CUDA the framework was built with, and put it on PATH / LD_LIBRARY_PATH.",
+    ),
+    _p(
+        "windows-dll-not-found",
+        r"0xC0000135|-1073741515|STATUS_DLL_NOT_FOUND",
+        "cuda-libs-mismatch",
+        "warning",
+        "a Windows program exited because a DLL it needs is missing (often the CUDA runtime "
+        "DLLs of another CUDA version)",
+        "Install the CUDA runtime the build was made for (a cuda117 build needs the CUDA 11.7 "
+        "DLLs such as cudart64_110.dll / cublas64_11.dll), or use the build for the CUDA you "
+        "have.",
     ),
     _p(
         "torch-cpu-build-shown",
@@ -240,6 +296,30 @@ PATTERNS: List[ErrorPattern] = [
         "--format=csv`) with the minimum the text names; below it, use a supported GPU or a "
         "release of the software that still supports this architecture.",
     ),
+    # Messages whose own reading of the GPU can be wrong (an old cudart found first reports
+    # compute capability 1.0 for an RTX 3090; a llama.cpp build regression compiles for sm_52
+    # only): a warning, the GPU's own facts decide.
+    _p(
+        "ggml-no-device-code",
+        r"has no device code compatible with CUDA arch \d+",
+        "gpu-arch-unsupported",
+        "warning",
+        "the llama.cpp / ggml build has no kernels for this GPU's architecture",
+        "Rebuild llama.cpp (or the package bundling it: llama-cpp-python, ollama) with the GPU's "
+        "architecture (CMAKE_CUDA_ARCHITECTURES=86 for an RTX 30xx), or install a build made "
+        "for it; the message's 'compiled for' list names what the build has.",
+    ),
+    _p(
+        "gpu-too-old-detected",
+        r"CUDA GPU is too old|GPU is too old\W{0,3}\s*(?:Falling back|Compute Capability detected)",
+        "gpu-arch-unsupported",
+        "warning",
+        "the program found the GPU's compute capability below its minimum and uses the CPU",
+        "Check the GPU's real compute capability (`nvidia-smi --query-gpu=compute_cap "
+        "--format=csv`): if it is below the program's minimum, use a build that supports it or "
+        "another GPU; if the detected value is wrong (1.0), the program loaded a foreign cudart "
+        "(e.g. PhysX's) - remove it from PATH or upgrade the program.",
+    ),
     _p(
         "no-kernel-image",
         r"no kernel image is available for execution|"
@@ -311,7 +391,8 @@ PATTERNS: List[ErrorPattern] = [
     _p(
         "ptx-unsupported-toolchain",
         r"the provided PTX was compiled with an unsupported toolchain|"
-        r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+        r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|"
+        r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'",
         "driver-too-old",
         "error",
         "PTX built by a newer CUDA than the driver can JIT",
@@ -501,7 +582,9 @@ PATTERNS: List[ErrorPattern] = [
         r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but source was "
         r"compiled with|cuDNN version incompatibility|Found cuDNN version \d+, but JAX was built "
         r"against version|Outdated cuDNN installation found|CuDNN v\d+ found, but need at least|"
-        r"cuDNN version not supported",
+        r"cuDNN version not supported|"
+        r"cuDNN version mismatch: PyTorch was compiled against \d+ but linked against \d+|"
+        r"is compiled with CUDNN [\d.]+, but CUDNN version in your machine is [\d.]+",
         "cuda-libs-mismatch",
         "error",
         "the cuDNN found at run time is older than the one the framework was built with",
@@ -586,7 +669,7 @@ PATTERNS: List[ErrorPattern] = [
     _p(
         "cudnn-status",
         r"CUDNN_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED|ARCH_MISMATCH|NOT_SUPPORTED|"
-        r"INTERNAL_ERROR|VERSION_MISMATCH)",
+        r"INTERNAL_ERROR|VERSION_MISMATCH|BAD_PARAM)",
         "cuda-libs-mismatch",
         "warning",
         "cuDNN failed",
@@ -689,6 +772,41 @@ PATTERNS: List[ErrorPattern] = [
         "checkpoint/output/cache directories; point checkpoints and caches (HF_HOME, "
         "TORCH_HOME, TMPDIR) at a volume with room; keep fewer checkpoints.",
     ),
+    _p(
+        "hub-download-timeout",
+        r"(?:ReadTimeoutError|ConnectTimeoutError|ConnectionError|MaxRetryError)\W[^\n]{0,120}?"
+        r"(?:huggingface\.co|hf\.co|download\.pytorch\.org|s3[\w.-]*\.amazonaws\.com|"
+        r"storage\.googleapis\.com)|"
+        r"(?:huggingface\.co|hf\.co)[^\n]{0,120}?(?:Read timed out|timed out|Max retries exceeded)",
+        "data-network",
+        "warning",
+        "downloads of models or data time out (the hub, or the network to it)",
+        "Check the network path to the hub (proxy, DNS, firewall; the hub's status page), "
+        "raise the timeout (HF_HUB_DOWNLOAD_TIMEOUT=60), or download once and run offline from "
+        "a local cache (HF_HUB_OFFLINE=1).",
+    ),
+    _p(
+        "slow-storage-stated",
+        r"(?:data(?:set)?|images?|files?|training|loading|reading)[^.\n]{0,40}?\b(?:on|from|in)\s+"
+        r"(?:an?\s+|the\s+|my\s+)?(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|"
+        r"spinning (?:disk|drive)|nfs(?: share| mount)?|network (?:share|drive|storage))\b",
+        "storage",
+        "warning",
+        "the text says the data is read from a slow disk or a network share",
+        "Measure it (`envcheck watch` names an input-bound job; `iostat -x 1` shows the disk "
+        "busy): copy the data to a local SSD/NVMe, or cache it in RAM, and use more DataLoader "
+        "workers with pinned memory.",
+    ),
+    _p(
+        "pcie-riser-stated",
+        r"\b(?:pcie?|pci-e|usb)\s+risers?\b|\briser (?:cards?|cables?)\b|"
+        r"\bx1 (?:slot|riser|link)\b|\bslower pcie slots?\b",
+        "pcie-degraded",
+        "warning",
+        "the GPU sits behind a riser or in a narrow PCIe slot",
+        "Check the link each GPU trained at (`nvidia-smi -q -d PCI`: Link Width / Generation "
+        "Current vs Max, under load); move the GPU to a full x16 slot, or replace the riser.",
+    ),
     # --- NCCL ---------------------------------------------------------------------------------
     _p(
         "nccl-ib-completion-error",
@@ -784,7 +902,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "nccl-warn",
-        r"\bNCCL WARN\b",
+        r"\bNCCL WARN\b|\b(?:include/)?(?:socket|net_socket|net_ib|bootstrap|transport|proxy|"
+        r"init|net|graph/\w+|misc/\w+)\.(?:h|cc|cu):\d+\s+WARN\b",
         "nccl-problem",
         "warning",
         "NCCL printed a warning",
@@ -806,7 +925,9 @@ PATTERNS: List[ErrorPattern] = [
     # --- Python version ---------------------------------------------------------------------
     _p(
         "pip-no-framework-wheel",
-        r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b)"
+        r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
+        r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"
+        r"vllm|flash[-_]attn|bitsandbytes|deepspeed|mmcv|triton)[\w-]*\b)"
         r"[^\n]*?(?:(?:could not|couldn't|cannot|can't) find (?:a|the|any) versions? that "
         r"satisf(?:y|ies) the requirement|No matching distribution found for)",
         "python-unsupported",
@@ -908,7 +1029,7 @@ PATTERNS: List[ErrorPattern] = [
     # --- GPU health ---------------------------------------------------------------------------
     _p(
         "ecc-uncorrectable-stated",
-        r"\buncorrectable ECC (?:memory )?(?:errors?|faults?)\b|\bdouble[- ]bit ECC errors?\b|"
+        r"\buncorrectable (?:double[- ]bit )?ECC\b(?! (?:is|was) (?:0|zero|none))|\bdouble[- ]bit ECC\b|"
         r"\bECC errors? (?:is |are |was |were )?uncorrectable\b",
         "gpu-health",
         "error",
@@ -948,7 +1069,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "xid-ecc",
-        r"\bXid\b\s*(?:\([^)]*\))?\s*:\s*(48|63|64|92|94|95)\b|uncorrectable ECC error encountered",
+        r"\bXid\b\s*(?:\([^)]*\))?\s*:\s*(48|63|64|92|94|95)\b|uncorrectable ECC error encountered|"
+        r"\bXid[ -](48|63|64|92|94|95)\b(?!\.\d)",
         "gpu-health",
         "error",
         "the GPU reported an uncorrectable memory error (Xid 48/63/64/92/94/95)",
@@ -1056,6 +1178,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "gpu-below-library-minimum-cc": (
         "too old to be supported by the",
         "only supports devices of cuda capability",
+        "is not supported",
         "capability below",
         "capability under",
         "capability less than",
@@ -1074,6 +1197,38 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "double bit ecc",
         "uncorrectable",
     ),
+    "paddle-cpu-build": (
+        "paddlepaddle cpu version",
+        "paddlepaddle is not compiled with cuda",
+        "cpu version of paddlepaddle",
+    ),
+    "tensorrt-engine-version": (
+        "version tag does not match",
+        "not compatible with this version of tensorrt",
+        "expecting library version",
+    ),
+    "torch-companion-lib-missing": ("cannot open shared object file", "undefined symbol"),
+    "cudnn-dll-not-found": ("cudnn64_", "libcudnn"),
+    "windows-dll-not-found": ("0xc0000135", "-1073741515", "status_dll_not_found"),
+    "hub-download-timeout": (
+        "huggingface.co",
+        "hf.co",
+        "download.pytorch.org",
+        "amazonaws.com",
+        "storage.googleapis.com",
+    ),
+    "slow-storage-stated": (
+        "hdd",
+        "hard disk",
+        "hard drive",
+        "mechanical",
+        "spinning",
+        "nfs",
+        "network share",
+        "network drive",
+        "network storage",
+    ),
+    "pcie-riser-stated": ("riser", "x1 slot", "x1 link", "slower pcie"),
     "pip-framework-pin-conflict": ("which is incompatible",),
     "framework-version-skew": (
         "incompatible with jax version",
@@ -1100,13 +1255,23 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "lower than cuda compute",
         "older than cuda compute",
     ),
-    "no-kernel-image": ("no kernel image", "nokernelimage", "no_binary_for_gpu"),
+    "no-kernel-image": (
+        "no kernel image",
+        "nokernelimage",
+        "no_binary_for_gpu",
+    ),
+    "ggml-no-device-code": ("has no device code compatible",),
+    "gpu-too-old-detected": ("gpu is too old",),
     "nvcc-unsupported-arch": ("unsupported gpu architecture", "is not a recognized processor"),
     "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
     "driver-too-old-found-version": ("driver on your system is too old",),
     "driver-insufficient": ("insufficient",),
     "container-cuda-requirement": ("unsatisfied condition: cuda",),
-    "ptx-unsupported-toolchain": ("unsupported toolchain", "unsupported_ptx"),
+    "ptx-unsupported-toolchain": (
+        "unsupported toolchain",
+        "unsupported_ptx",
+        "unsupported .version",
+    ),
     "nvml-driver-library-mismatch": ("driver/library version mismatch", "api mismatch"),
     "forward-compat-unsupported": ("forward compatibility was attempted", "compatnotsupported"),
     "unsupported-display-driver": ("unsupported display driver", "systemdrivermismatch"),
@@ -1169,6 +1334,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "outdated cudnn installation",
         "but need at least cudnn",
         "cudnn version not supported",
+        "cudnn version mismatch: pytorch",
+        "but cudnn version in your machine",
     ),
     "jax-cuda-lib-too-old": ("but jax was built against", "installation found"),
     "could-not-load-dynamic-library": ("could not load dynamic library",),
@@ -1200,7 +1367,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "test nccl failure",
     ),
     "nccl-p2p-workaround": ("nccl_p2p_disable",),  # assigned after the scan, see below
-    "nccl-warn": ("nccl warn",),
+    "nccl-warn": ("nccl warn", " warn "),
     "torchvision-cuda-mismatch": (
         "torchvision were compiled with different cuda",
         "and torchvision has cuda version",

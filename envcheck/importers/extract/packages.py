@@ -35,6 +35,8 @@ _INTERESTING = re.compile(
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes)$",
     re.I,
 )
+# `pip list` row without its header: "paddlepaddle-gpu     1.8.4.post97"
+_PIP_LIST_ROW = re.compile(r"^\s*([A-Za-z][\w.-]*)\s{2,}(\d[\w.+!-]*)\s*$")
 _CONDA_DOWNLOAD = re.compile(r"^\s*([A-Za-z][\w.-]*?)-(\d[\w.+]*)\s*\|\s*(\S+)\s")
 _PIP_NOT_FOUND = re.compile(
     r"(?:satisfies the requirement|No matching distribution found for)\s+"
@@ -107,6 +109,10 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         m = _CONDA_ROW.match(line)
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), m.group(3))
+            continue
+        m = _PIP_LIST_ROW.match(line)
+        if m and _INTERESTING.match(m.group(1)):
+            yield from _package(fact, m.group(1), m.group(2), "")
             continue
         for m in _CONDA_SPEC.finditer(line):
             yield from _package(fact, m.group(1), m.group(2), m.group(3))

@@ -140,13 +140,13 @@ _EXT_ARCH = re.compile(
 )
 # "GPU 0                GeForce RTX 2080" (detectron2's collect_env table)
 _GPU_INDEXED = re.compile(r"^\s*GPU\s*(\d{1,2})\s*[:=]?\s+(\S.{2,80}?)\s*$")
-# CUDA_VISIBLE_DEVICES set to hide every GPU, in a shell, a docker/mpirun flag or Python code:
-# `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`,
-# `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. Other values name GPUs of a host the paste
-# may not show, so only the value that hides them all is a fact worth judging.
-_CVD_HIDDEN = re.compile(
-    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:(['\"])\s*(-1|none|NoDevFiles)?\s*\1|"
-    r"(-1|NoDevFiles)\b)",
+# CUDA_VISIBLE_DEVICES as a shell, docker/mpirun flag or Python code sets it:
+# `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`, `CUDA_VISIBLE_DEVICES=2 python`,
+# `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. A shell variable (`$1`, `${GPUS}`) is not a value,
+# except `$0`, which is the shell's own name (a script line pasted at a prompt).
+_CVD = re.compile(
+    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:(['\"])([^'\"\n]{0,60})\1|"
+    r"([^\s'\";,)]+(?:,[^\s'\";,)]+)*))",
     re.I,
 )
 # Issue templates give examples in parentheses ("OS Platform and Distribution (e.g., Linux
@@ -387,7 +387,8 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     if _GPU_WORDS.search(low) and (
         _GPU_LINE.match(text)
         or re.search(
-            r"\b(?:my|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|[ahblvt]\d)",
+            r"\b(?:my|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?"
+            r"(?:rtx|gtx|tesla|quadro|titan|[ahblvt]\d)",
             low,
         )
     ):
@@ -426,10 +427,11 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _TORCHVISION.search(text) if "torchvision" in low else None
     if m:
         yield fact("package", m.group(1), name="torchvision")
-    m = _CVD_HIDDEN.search(text) if "cuda_visible_devices" in low else None
+    m = _CVD.search(text) if "cuda_visible_devices" in low else None
     if m and not low.lstrip().startswith(("#", "//", "unset")):
-        value = m.group(2) if m.group(1) else m.group(3)
-        yield fact("env", value or "", name="CUDA_VISIBLE_DEVICES")
+        value = (m.group(2) if m.group(1) else m.group(3)) or ""
+        if not value.startswith("$") or value.strip() == "$0":
+            yield fact("env", value.strip(), name="CUDA_VISIBLE_DEVICES")
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
         yield fact("glibc", m.group(1))
