@@ -93,7 +93,7 @@ def test_every_entry_cites_https_source_and_date(kind: str) -> None:
         # citation of the fact itself must be https.
         assert entry["source"].startswith("https://"), (section, entry["source"])
         datetime.date.fromisoformat(entry["checked"])
-        assert entry["checked"] == "2026-12-02"
+        assert entry["checked"] in ("2026-12-02", "2026-12-03")
         for field in entry.get("unconfirmed", []):
             present, _ = dotted(entry, field)
             assert present, (section, field, entry)
@@ -386,10 +386,55 @@ def test_gpu_laptop_and_max_q_entries_publish_no_invented_peaks() -> None:
         if g["name"].endswith("Laptop GPU") or g["name"].endswith("with Max-Q Design")
     ]
     assert len(mobile) >= 27  # 17 GeForce laptop, 3 Max-Q, 4 RTX A, 3 RTX Ada laptop (2026-12-02)
+    # 2026-12-03: + RTX 5050 Laptop, GTX 1080/1070/1060 and GTX 1650 Ti Max-Q, T1200/T600 Laptop
     for g in mobile:
         assert all(g[f] is None for f in PEAKS), g["name"]
         assert set(PEAKS) <= set(g["unconfirmed"]), g["name"]
-        assert g["checked"] == "2026-12-02" and g["source"].startswith("https://"), g["name"]
+        assert g["checked"] in ("2026-12-02", "2026-12-03"), g["name"]
+        assert g["source"].startswith("https://"), g["name"]
+
+
+# Added 2026-12-03: consumer / laptop / older parts from NVIDIA's CUDA GPUs page and its legacy
+# page (developer.nvidia.com/cuda-gpus, /cuda-legacy-gpus), as NVML / nvidia-smi spell them.
+ADDED_2026_12_03 = [
+    ("GeForce GTX 950M", "5.0"),
+    ("NVIDIA GeForce GTX 960M", "5.0"),
+    ("NVIDIA GeForce GTX 980 Ti", "5.2"),
+    ("GeForce GTX TITAN X", "5.2"),  # Maxwell; the Pascal TITAN X is 6.1
+    ("NVIDIA GeForce GTX 1070 Ti", "6.1"),
+    ("NVIDIA GeForce GTX 1060 with Max-Q Design", "6.1"),
+    ("Quadro P2000", "6.1"),
+    ("Quadro GV100", "7.0"),
+    ("NVIDIA GeForce GTX 1650 Ti", "7.5"),
+    ("NVIDIA T1200 Laptop GPU", "7.5"),
+    ("Quadro RTX 4000", "7.5"),
+    ("NVIDIA RTX 4500 Ada Generation", "8.9"),
+    ("NVIDIA RTX PRO 2000 Blackwell", "12.0"),
+    ("Tesla K40", "3.5"),
+]
+
+
+@pytest.mark.parametrize(("name", "cc"), ADDED_2026_12_03)
+def test_gpu_added_2026_12_03_resolve_exactly(name: str, cc: str) -> None:
+    from envcheck.compat import load_matrix
+
+    g = load_matrix().gpu(name)
+    assert g is not None, name
+    assert (g.compute_capability, g.matched_by) == (cc, "exact"), name
+
+
+def test_gpu_names_nvidia_does_not_list_or_that_are_ambiguous_stay_unknown() -> None:
+    from envcheck.compat import load_matrix
+
+    m = load_matrix()
+    assert m.gpu("TITAN X") is None  # Maxwell GTX TITAN X (5.2) or Pascal TITAN X (6.1)
+    assert m.gpu("NVIDIA TITAN X") is None
+    assert m.gpu("RTX 4000") is None  # Quadro RTX 4000 (7.5) or RTX 4000 Ada (8.9)
+    # not on NVIDIA's CUDA GPUs pages: not guessed from a sibling
+    assert m.gpu("NVIDIA GeForce GTX 1050 Ti") is None
+    assert m.gpu("NVIDIA GeForce RTX 2070 SUPER") is None
+    assert m.gpu("NVIDIA GeForce MX450") is None
+    assert m.gpu("GTX 1080").name == "NVIDIA GeForce GTX 1080"  # not the Max-Q entry
 
 
 ARCH_CC_MAJOR = {

@@ -67,6 +67,56 @@ CLASSES = [
         "libcudart.so.12 not defined in file libcudart.so.12 with link time reference",
     ),
     ("ecc-uncorrectable-stated", "GPU 2 reports an uncorrectable ECC error since this morning"),
+    # round 4b (dev5 misses)
+    ("xid-ecc", "dmesg shows `Xid 48` on GPU 3 twice a day"),
+    (
+        "ptx-unsupported-toolchain",
+        "ptxas fatal   : Unsupported .version 8.4; current version is '8.2'",
+    ),
+    (
+        "cudnn-version-mismatch",
+        "RuntimeError: cuDNN version mismatch: PyTorch was compiled against 7102 but linked "
+        "against 7605",
+    ),
+    (
+        "cudnn-version-mismatch",
+        "W0101 device: 0. The installed Paddle is compiled with CUDNN 8.2, but CUDNN version in "
+        "your machine is 7.6, which may cause serious incompatible bug.",
+    ),
+    ("cudnn-status", "ExternalError: Cudnn error, CUDNN_STATUS_BAD_PARAM at (conv_op.cu:10)"),
+    (
+        "ggml-no-device-code",
+        "ERROR: CUDA kernel mul_mat has no device code compatible with CUDA "
+        "arch 610. ggml-cuda.cu was compiled for: 610",
+    ),
+    ("gpu-too-old-detected", 'msg="CUDA GPU is too old. Compute Capability detected: 3.5"'),
+    ("gpu-below-library-minimum-cc", "ValueError: GPU with CUDA capability 6 1 is not supported"),
+    ("invalid-device-function", "RuntimeError: CUDA error: invalid device function"),
+    ("paddle-cpu-build", "ERROR: You are using paddlepaddle cpu version! Please try to install"),
+    (
+        "tensorrt-engine-version",
+        "The engine plan file is not compatible with this version of TensorRT, expecting library "
+        "version 8.6.1 got 8.5.3, please rebuild.",
+    ),
+    ("torch-companion-lib-missing", "OSError: libtorch_cuda_cu.so: cannot open shared object file"),
+    ("cudnn-dll-not-found", "Could not find cudnn64_8.dll. Is it on your PATH?"),
+    ("windows-dll-not-found", "llama-server exited with status code -1073741515"),
+    (
+        "hub-download-timeout",
+        "ReadTimeoutError(\"HTTPSConnectionPool(host='huggingface.co', port=443): Read timed out.",
+    ),
+    ("slow-storage-stated", "The dataset is read from an NFS share mounted on every node"),
+    ("pcie-riser-stated", "two of the cards sit on USB risers in x1 slots"),
+    ("nccl-warn", "node1:77:90 [0] include/socket.h:344 WARN Socket creation failed"),
+    (
+        "pip-no-framework-wheel",
+        "ERROR: No matching distribution found for paddlepaddle-gpu==2.6.0.post120",
+    ),
+    (
+        "ollama-no-layers-offloaded",
+        'level=INFO source=memory.go:356 msg="offload to cuda" layers.requested=-1 '
+        'layers.model=41 layers.offload=0 memory.available="[1.1 GiB]"',
+    ),
 ]
 
 NEAR_MISSES = [
@@ -79,6 +129,13 @@ NEAR_MISSES = [
     "xFormers 0.0.28 was installed with pip",
     "symbol lookup for cudaMalloc succeeded",
     "ECC is enabled; Volatile Uncorr. ECC: 0",
+    "Xid 48.5 is not a real code",
+    "cuDNN version 8.9.2 loaded fine",
+    "the TensorRT engine was built for 8.6 and runs",
+    "we keep the data on a local NVMe SSD",
+    "the GPU sits in a x16 slot",
+    "pip install paddlepaddle-gpu==2.6.0 worked",
+    'msg="offload to cuda" layers.requested=-1 layers.model=41 layers.offload=41',
 ]
 
 
@@ -188,3 +245,19 @@ def test_conda_row_with_a_cpuonly_mark_is_a_cpu_build(tmp_path: Path) -> None:
         "cuda.is_available()==False\n"
     )
     assert judge(tmp_path, text, ["EC210"]) == [("EC210", "cpu-only-build", "error")]
+
+
+def test_cpu_and_gpu_paddle_in_a_pip_list_fragment(tmp_path: Path) -> None:
+    text = "package:\npaddlepaddle         1.8.4\npaddlepaddle-gpu     1.8.4.post97\n"
+    assert judge(tmp_path, text, ["EC214"]) == [("EC214", "cpu-only-build", "warning")]
+
+
+def test_cuda_not_working_says_a_gpu_is_meant(tmp_path: Path) -> None:
+    text = "cuda not working now\nPyTorch version: 2.0.1+cpu\n"
+    assert judge(tmp_path, text, ["EC210"]) == [("EC210", "cpu-only-build", "error")]
+
+
+def test_a_value_that_is_no_gpu_index_hides_them_all(tmp_path: Path) -> None:
+    text = "CUDA_VISIBLE_DEVICES=$0 ./tools/demo.py\n"
+    assert judge(tmp_path, text, ["EC507"]) == [("EC507", "os-setting", "error")]
+    assert judge(tmp_path, "CUDA_VISIBLE_DEVICES=$1 ./train.sh\n", ["EC507"]) == []

@@ -89,22 +89,24 @@ def test_docker_uses_the_same_judgment_as_fix(tmp_path: Path) -> None:
 
 
 def test_docker_never_pins_cuda13_for_a_pascal_gpu(tmp_path: Path) -> None:
-    proc = envcheck("fix", "--docker", "--from-report", str(PASCAL_REPORT), "-o", str(tmp_path))
+    # A GPU name the data does not know: the cc is asked for, not guessed. (The report's own
+    # Quadro P2000 is in gpus.json since 2026-12-03, so the name is swapped for one that is not.)
+    unknown = tmp_path / "unknown-gpu-q.txt"
+    text = PASCAL_REPORT.read_text()
+    assert ": Quadro P2000" in text
+    unknown.write_text(text.replace(": Quadro P2000", ": NVIDIA GeForce MX450"))
+    proc = envcheck("fix", "--docker", "--from-report", str(unknown), "-o", str(tmp_path / "u"))
     assert proc.returncode == 2 and "--cc" in proc.stderr  # cc unknown: asked, not guessed
-    proc = envcheck(
-        "fix",
-        "--docker",
-        "--from-report",
-        str(PASCAL_REPORT),
-        "--cc",
-        "6.1",
-        "-o",
-        str(tmp_path / "ctx"),
-    )
-    assert proc.returncode == 0, proc.stderr
-    req = (tmp_path / "ctx" / "requirements.txt").read_text()
-    torch = re.search(r"^torch==\S+\+cu(\d+)$", req, re.M)
-    assert torch and int(torch.group(1)) < 130, req  # CUDA 13 has no kernels below sm_75
+    # Quadro P2000: cc 6.1 from the data (NVIDIA's legacy table), or given with --cc.
+    for n, extra in enumerate(([], ["--cc", "6.1"])):
+        ctx = tmp_path / f"ctx{n}"
+        proc = envcheck(
+            "fix", "--docker", "--from-report", str(PASCAL_REPORT), *extra, "-o", str(ctx)
+        )
+        assert proc.returncode == 0, proc.stderr
+        req = (ctx / "requirements.txt").read_text()
+        torch = re.search(r"^torch==\S+\+cu(\d+)$", req, re.M)
+        assert torch and int(torch.group(1)) < 130, req  # CUDA 13 has no kernels below sm_75
 
 
 # ---- 2. unknown is unknown; a host without an NVIDIA GPU never gets a CUDA build

@@ -300,6 +300,16 @@ PATTERNS: List[ErrorPattern] = [
     # compute capability 1.0 for an RTX 3090; a llama.cpp build regression compiles for sm_52
     # only): a warning, the GPU's own facts decide.
     _p(
+        "invalid-device-function",
+        r"invalid device function|cudaErrorInvalidDeviceFunction|cuda runtime error \(8\)",
+        "gpu-arch-unsupported",
+        "warning",
+        "a kernel has no code for this GPU ('invalid device function')",
+        "The binary (framework wheel, extension) was not compiled for this GPU's architecture "
+        "and has no PTX the driver can compile for it: install a build that lists the GPU's "
+        "sm_XY, or rebuild with TORCH_CUDA_ARCH_LIST including its compute capability.",
+    ),
+    _p(
         "ggml-no-device-code",
         r"has no device code compatible with CUDA arch \d+",
         "gpu-arch-unsupported",
@@ -1157,6 +1167,16 @@ PATTERNS: List[ErrorPattern] = [
         "if none can be found, reset the GPU (`nvidia-smi -r -i N`) or reboot the node.",
     ),
     _p(
+        "ollama-no-layers-offloaded",
+        r"msg=\"?offload to (?:cuda|rocm)\"?[^\n]*\blayers\.offload=0\b",
+        "gpu-contention",
+        "warning",
+        "Ollama put no layer on the GPU: the free GPU memory was too small",
+        "Compare memory.available in the log with the GPU's total: when much less is free than "
+        "at startup, another process holds GPU memory (`nvidia-smi` lists it; stop it, or set "
+        "OLLAMA_GPU_OVERHEAD / a smaller model or context); otherwise the model needs a larger GPU.",
+    ),
+    _p(
         "cuda-out-of-memory",
         r"CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|"
         r"CUDA_ERROR_OUT_OF_MEMORY|Tried to allocate [\d.]+ [KMGT]i?B \(GPU \d+;|"
@@ -1261,6 +1281,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no_binary_for_gpu",
     ),
     "ggml-no-device-code": ("has no device code compatible",),
+    "invalid-device-function": (
+        "invalid device function",
+        "invaliddevicefunction",
+        "runtime error (8)",
+    ),
+    "ollama-no-layers-offloaded": ("layers.offload=0",),
     "gpu-too-old-detected": ("gpu is too old",),
     "nvcc-unsupported-arch": ("unsupported gpu architecture", "is not a recognized processor"),
     "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),

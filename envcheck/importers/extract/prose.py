@@ -102,7 +102,9 @@ _GPU_PRESENT = re.compile(
     r"\bi have (?:an?\s+)?(?:nvidia\s+)?(?:gpu|graphics card)\b|"
     r"(?:torch\.)?cuda\.is_available\(\)\W{0,4}\s*"
     r"(?:is |returns? |returning |gives |=+\s*)?false\b|"
-    r"\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b",
+    r"\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b|"
+    r"\b(?:cuda|the gpu|my gpu|gpu) (?:is ?)?(?:not|n't) (?:working|available|detected|used|being "
+    r"used)\b|\bnot using (?:the |my )?gpu\b",
     re.I,
 )
 _ARCH_LIST = re.compile(r"supports CUDA capabilities\s+((?:sm_\d+\s*)+)", re.I)
