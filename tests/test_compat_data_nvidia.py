@@ -213,6 +213,10 @@ def test_toolkit_arch_ranges_do_not_overlap_and_cover_every_toolkit() -> None:
     for p in probes:
         assert sum(p in s for s in specs) <= 1, p
     for t in load("cuda")["toolkits"]:
+        if Version(t["version"]) < Version("10.0"):
+            # CUDA 7.0 - 9.2 (driver minimums only): no arch list was read for them; which GPUs
+            # they can build for comes from floors.json's first toolkit per architecture
+            continue
         archs_for(t["version"])  # exactly one range
     for a in archs:
         assert a["sm"] == sorted(a["sm"], key=int), a["cuda"]

@@ -138,6 +138,17 @@ PATTERNS: List[ErrorPattern] = [
         "minor or newer), or remove the older copy from the loader path.",
     ),
     _p(
+        "bitsandbytes-cpu-build",
+        r"compiled without GPU support|libbitsandbytes_cpu\.so|"
+        r"CUDA Setup failed despite GPU being available",
+        "cpu-only-build",
+        "warning",
+        "bitsandbytes loaded its CPU library (no CUDA build found for this setup)",
+        "Install a bitsandbytes release with CUDA binaries for this CUDA version and platform "
+        "(`pip install -U bitsandbytes`; on Windows a release >= 0.43), and check that torch is "
+        "a CUDA build; `python -m bitsandbytes` prints what it found.",
+    ),
+    _p(
         "paddle-cpu-build",
         r"You are using paddlepaddle cpu version|PaddlePaddle is not compiled with CUDA|"
         r"Cannot use GPU because you have installed CPU version of PaddlePaddle",
@@ -524,6 +535,27 @@ PATTERNS: List[ErrorPattern] = [
         "it so Numba finds the driver itself.",
     ),
     _p(
+        "container-driver-libs-missing",
+        r"load library failed: libnvidia-ml\.so|libnvidia-ml\.so\.1: cannot open shared object",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA driver's libraries are not where the container runtime looks",
+        "Install the NVIDIA driver on the host (libnvidia-ml.so.1 comes with it) and check "
+        "`nvidia-smi` there; with rootless or snap Docker, configure the NVIDIA container "
+        "toolkit for that runtime (`nvidia-ctk runtime configure`).",
+    ),
+    _p(
+        "nvidia-smi-not-found",
+        r"nvidia-smi: (?:command )?not found|'nvidia-smi' is not recognized|"
+        r"nvidia-smi: No such file or directory",
+        "driver-not-loaded",
+        "warning",
+        "nvidia-smi is not there (no NVIDIA driver installed here, or a container without GPUs)",
+        "On a host: install the NVIDIA driver (nvidia-smi comes with it). In a container: start "
+        "it with GPU access (`docker run --gpus all`, the nvidia runtime) so the driver's tools "
+        "and libraries are mounted.",
+    ),
+    _p(
         "no-cuda-device",
         r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
         "driver-not-loaded",
@@ -549,6 +581,28 @@ PATTERNS: List[ErrorPattern] = [
         "CUDA failed to initialise (unknown error)",
         "Often nvidia_uvm is not loaded (`modprobe nvidia_uvm`) or the GPU state is bad after "
         "suspend; check `dmesg`, reload the driver or reboot.",
+    ),
+    _p(
+        "nvml-unknown-error-container",
+        r"Failed to initialize NVML: Unknown Error",
+        "os-setting",
+        "warning",
+        "NVML fails with 'Unknown Error' (in containers: the GPU devices were taken from the "
+        "container's cgroup)",
+        "In a container this follows `systemctl daemon-reload` on a host with the systemd cgroup "
+        "driver, which drops the container's device access: restart the container; for good, "
+        "have the NVIDIA container toolkit create /dev/char symlinks (`nvidia-ctk system "
+        "create-dev-char-symlinks`) or use the cgroupfs driver. On a host, reload the driver.",
+    ),
+    _p(
+        "launch-timeout-watchdog",
+        r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT",
+        "os-setting",
+        "warning",
+        "a kernel ran longer than the display watchdog allows (GPU also drives a display)",
+        "The GPU drives a display, so the OS watchdog (Windows TDR, X server) kills long kernels: "
+        "train on a GPU with no display attached, raise TdrDelay on Windows, or disable the X "
+        "watchdog; smaller batches make kernels shorter.",
     ),
     _p(
         "invalid-device-ordinal",
@@ -1039,7 +1093,8 @@ PATTERNS: List[ErrorPattern] = [
     # --- GPU health ---------------------------------------------------------------------------
     _p(
         "ecc-uncorrectable-stated",
-        r"\buncorrectable (?:double[- ]bit )?ECC\b(?! (?:is|was) (?:0|zero|none))|\bdouble[- ]bit ECC\b|"
+        r"\buncorrectable (?:double[- ]bit )?ECC\b(?! (?:is|was) (?:0|zero|none))|"
+        r"\bdouble[- ]bit ECC\b|"
         r"\bECC errors? (?:is |are |was |were )?uncorrectable\b",
         "gpu-health",
         "error",
@@ -1174,7 +1229,8 @@ PATTERNS: List[ErrorPattern] = [
         "Ollama put no layer on the GPU: the free GPU memory was too small",
         "Compare memory.available in the log with the GPU's total: when much less is free than "
         "at startup, another process holds GPU memory (`nvidia-smi` lists it; stop it, or set "
-        "OLLAMA_GPU_OVERHEAD / a smaller model or context); otherwise the model needs a larger GPU.",
+        "OLLAMA_GPU_OVERHEAD / a smaller model or context); otherwise the model needs a larger "
+        "GPU.",
     ),
     _p(
         "cuda-out-of-memory",
@@ -1217,6 +1273,18 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "double bit ecc",
         "uncorrectable",
     ),
+    "bitsandbytes-cpu-build": (
+        "compiled without gpu support",
+        "libbitsandbytes_cpu",
+        "cuda setup failed despite gpu",
+    ),
+    "nvml-unknown-error-container": ("failed to initialize nvml: unknown error",),
+    "launch-timeout-watchdog": ("launch timed out", "cudaerrorlaunchtimeout", "launch_timeout"),
+    "container-driver-libs-missing": (
+        "load library failed: libnvidia-ml",
+        "libnvidia-ml.so.1: cannot",
+    ),
+    "nvidia-smi-not-found": ("nvidia-smi: ", "'nvidia-smi' is not recognized"),
     "paddle-cpu-build": (
         "paddlepaddle cpu version",
         "paddlepaddle is not compiled with cuda",
