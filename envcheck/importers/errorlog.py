@@ -149,6 +149,16 @@ PATTERNS: List[ErrorPattern] = [
         "a CUDA build; `python -m bitsandbytes` prints what it found.",
     ),
     _p(
+        "mmcv-ops-without-cuda",
+        r"implementation for device cuda(?::\d+)? not found",
+        "cpu-only-build",
+        "error",
+        "mmcv's compiled ops have no CUDA implementation (a CPU-only mmcv build)",
+        "Install the mmcv build made for the installed torch and CUDA (mim install mmcv, or the "
+        "wheel index for torch X / cuXY), not the CPU or 'lite' one; `python -c 'import mmcv.ops'` "
+        "then `mmcv.ops.get_compiling_cuda_version()` tells.",
+    ),
+    _p(
         "paddle-cpu-build",
         r"You are using paddlepaddle cpu version|PaddlePaddle is not compiled with CUDA|"
         r"Cannot use GPU because you have installed CPU version of PaddlePaddle",
@@ -392,7 +402,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "driver-insufficient",
-        r"CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver"
+        r"CUDA driver version is insufficient for CUDA? runtime version|cudaErrorInsufficientDriver"
+        r"|\bcuda error\s*\(?35\)?\s*[,:]|"
+        r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
         r"|CUDA_ERROR_INSUFFICIENT_DRIVER",
         "driver-too-old",
         "error",
@@ -608,7 +620,7 @@ PATTERNS: List[ErrorPattern] = [
         "invalid-device-ordinal",
         r"invalid device ordinal|cudaErrorInvalidDevice\b",
         "os-setting",
-        "error",
+        "warning",  # most often the job's own setting (nproc_per_node, a GPU index), not the host
         "the program asked for a GPU index that does not exist",
         "Check CUDA_VISIBLE_DEVICES (and the scheduler's GPU allocation) against the GPUs "
         "`nvidia-smi -L` lists; inside CUDA_VISIBLE_DEVICES the GPUs are renumbered from 0.",
@@ -648,7 +660,8 @@ PATTERNS: List[ErrorPattern] = [
         r"against version|Outdated cuDNN installation found|CuDNN v\d+ found, but need at least|"
         r"cuDNN version not supported|"
         r"cuDNN version mismatch: PyTorch was compiled against \d+ but linked against \d+|"
-        r"is compiled with CUDNN [\d.]+, but CUDNN version in your machine is [\d.]+",
+        r"is compiled with CUDNN [\d.]+, but CUDNN version in your machine is [\d.]+|"
+        r"libcudnn v\d+ with header v\d+ unmatched",
         "cuda-libs-mismatch",
         "error",
         "the cuDNN found at run time is older than the one the framework was built with",
@@ -681,7 +694,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "extension-torch-abi-mismatch",
-        r"\.so[.\d]*: undefined symbol: _ZNK?\d+(?:c10|at|torch|caffe2)",
+        r"\.so[.\d]*:\s*undefined symbol:\s*_ZNK?\d+(?:c10|at|torch|caffe2)",
         "framework-pairing",
         "error",
         "a compiled extension was built against a different torch than the one installed",
@@ -703,7 +716,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "dnn-library-not-found",
-        r"DNN library is not found|DNN library initialization failed|Unable to load cuDNN",
+        r"DNN library is not found|DNN library initialization failed|Unable to load cuDNN|"
+        r"Cannot load cudnn shared library",
         "cuda-libs-mismatch",
         "error",
         "cuDNN could not be loaded or initialised",
@@ -1222,6 +1236,31 @@ PATTERNS: List[ErrorPattern] = [
         "if none can be found, reset the GPU (`nvidia-smi -r -i N`) or reboot the node.",
     ),
     _p(
+        "alloc-fails-tiny-free",
+        r"Cannot allocate [\d.]+\s*[KMG]?i?B memory on GPU \d+, available memory is only "
+        r"[\d.]+\s*(?:[KM]i?B|B)\b",
+        "gpu-contention",
+        "warning",
+        "an allocation of a few MB fails: almost no GPU memory is free (held by other processes)",
+        "List the processes on that GPU (`nvidia-smi`) and stop them, or run this one on another "
+        "GPU (CUDA_VISIBLE_DEVICES); several server workers loading the model on one GPU each "
+        "take a full copy.",
+    ),
+    _p(
+        "oom-persists-stated",
+        r"(?:reduc|lower|decreas|set|tried)\w*\s+(?:the\s+)?batch[ _-]?size[^.\n]{0,40}?"
+        r"\b(?:to|=|of|until)\s*\d{1,2}\b[^.\n]{0,80}?(?:still|didn't|did not|doesn't|does not|"
+        r"no luck|same (?:error|problem))|"
+        r"(?:same|identical) (?:job|code|script|model|command)[^.\n]{0,80}?(?:another|other|"
+        r"different) (?:node|machine|server|gpu|host)[^.\n]{0,40}?(?:works?|runs?|fine|no problem)",
+        "gpu-contention",
+        "warning",
+        "out of memory that does not follow the job's size (small batches fail; other nodes work)",
+        "Memory that a small batch cannot get is usually held by something else: `nvidia-smi` "
+        "(and `fuser -v /dev/nvidia*` for processes it does not list) on that node; stop the "
+        "stray or another user's process, or drain the node.",
+    ),
+    _p(
         "ollama-no-layers-offloaded",
         r"msg=\"?offload to (?:cuda|rocm)\"?[^\n]*\blayers\.offload=0\b",
         "gpu-contention",
@@ -1285,6 +1324,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "libnvidia-ml.so.1: cannot",
     ),
     "nvidia-smi-not-found": ("nvidia-smi: ", "'nvidia-smi' is not recognized"),
+    "mmcv-ops-without-cuda": ("implementation for device cuda",),
     "paddle-cpu-build": (
         "paddlepaddle cpu version",
         "paddlepaddle is not compiled with cuda",
@@ -1355,11 +1395,38 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "runtime error (8)",
     ),
     "ollama-no-layers-offloaded": ("layers.offload=0",),
+    "alloc-fails-tiny-free": ("available memory is only",),
+    "oom-persists-stated": (
+        "batch size",
+        "batch_size",
+        "batchsize",
+        "batch-size",
+        "another node",
+        "other node",
+        "different node",
+        "another machine",
+        "different machine",
+        "other machine",
+        "another server",
+        "different server",
+        "another gpu",
+        "different gpu",
+        "another host",
+        "different host",
+    ),
     "gpu-too-old-detected": ("gpu is too old",),
     "nvcc-unsupported-arch": ("unsupported gpu architecture", "is not a recognized processor"),
     "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
     "driver-too-old-found-version": ("driver on your system is too old",),
-    "driver-insufficient": ("insufficient",),
+    "driver-insufficient": (
+        "insufficient",
+        "error(35)",
+        "error (35)",
+        "error 35",
+        "error code : 35",
+        "error code: 35",
+        "error code 35",
+    ),
     "container-cuda-requirement": ("unsatisfied condition: cuda",),
     "ptx-unsupported-toolchain": (
         "unsupported toolchain",
@@ -1430,12 +1497,17 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cudnn version not supported",
         "cudnn version mismatch: pytorch",
         "but cudnn version in your machine",
+        "unmatched",
     ),
     "jax-cuda-lib-too-old": ("but jax was built against", "installation found"),
     "could-not-load-dynamic-library": ("could not load dynamic library",),
     "extension-torch-abi-mismatch": ("undefined symbol",),
     "cuda-lib-missing": ("cannot open shared object file", "undefined symbol"),
-    "dnn-library-not-found": ("dnn library", "unable to load cudnn"),
+    "dnn-library-not-found": (
+        "cannot load cudnn shared library",
+        "dnn library",
+        "unable to load cudnn",
+    ),
     "cannot-dlopen-gpu-libraries": ("cannot dlopen some gpu libraries",),
     "cublas-status": ("cublas_status_",),
     "cudnn-status": ("cudnn_status_",),
@@ -1573,6 +1645,7 @@ _STOP = {"version", "driver", "library", "device", "system", "cannot", "memory",
 # Sentences people write (not messages a terminal wraps): matched on one line only, so two
 # unrelated log lines joined by the wrap reader never make one ("zombie" + "memory").
 _ONE_LINE = {
+    "oom-persists-stated",
     "gpu-below-minimum-cc-stated",
     "shm-stated-too-small",
     "gpu-memory-held-stated",
@@ -1666,6 +1739,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
             break
     _scan_wrapped(data, low, matched_lines, add)
     _oom_at_context_creation(data, out)
+    _oom_persists_needs_an_oom(low, out)
     _p2p_workaround(data, low, add)
     _semlock_no_space(data, low, add)
     _no_space_context(data, out)
@@ -1752,6 +1826,26 @@ def _oom_at_context_creation(data: bytes, entries: List[Dict[str, str]]) -> None
         near = "\n".join(lines[max(0, n - 3) : n + 4])
         if _CONTEXT_CREATION.search(near):
             e["pattern"] = "oom-at-context-creation"
+
+
+_OOM_WORDS = (
+    b"out of memory",
+    b"failed to allocate",
+    b"failing to allocate",
+    b"cannot allocate",
+    b"out_of_memory",
+    b"memoryallocation",
+    b"oom",
+)
+
+
+def _oom_persists_needs_an_oom(low: bytes, entries: List[Dict[str, str]]) -> None:
+    """ "Reduced the batch size to 8, still fails" speaks of GPU memory held by others only in a
+    text about running out of memory."""
+    if any(e["pattern"] == "oom-persists-stated" for e in entries) and not any(
+        low.find(w) != -1 for w in _OOM_WORDS
+    ):
+        entries[:] = [e for e in entries if e["pattern"] != "oom-persists-stated"]
 
 
 _NCCL_SPECIFIC = {
