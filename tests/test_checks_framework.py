@@ -102,6 +102,25 @@ def test_ec204_quiet_when_the_arch_list_covers_every_gpu():
     quiet(s, "EC204")  # PTX is compiled for newer GPUs
 
 
+def test_ec205_paddle_on_cuda_10_2_cannot_run_an_ampere_gpu():
+    s = load("healthy_h100")
+    s.driver.gpus = [
+        Gpu(index=0, name="NVIDIA GeForce RTX 3050 Laptop GPU", compute_capability="8.6")
+    ]
+    s.packages.deep = [FrameworkDeep(name="paddle", cuda_version="10.2")]
+    (f,) = fires(s, "EC205", severity="error")
+    assert "11.0" in f.expected and "10.2" in f.found
+
+
+def test_ec205_quiet_when_the_runtime_knows_the_gpu():
+    s = load("healthy_h100")
+    s.driver.gpus = [
+        Gpu(index=0, name="NVIDIA GeForce RTX 3050 Laptop GPU", compute_capability="8.6")
+    ]
+    s.packages.deep = [FrameworkDeep(name="paddle", cuda_version="11.2")]
+    quiet(s, "EC205")
+
+
 def test_ec214_cpu_and_gpu_paddle_installed_together():
     s = load("healthy_h100")
     s.packages.installed = {"paddlepaddle": "1.8.4", "paddlepaddle-gpu": "1.8.4.post97"}

@@ -374,6 +374,64 @@ def extension_without_kernels(
         raise SkipCheck("the GPUs' compute capabilities are unknown")
 
 
+@check(
+    "EC205",
+    category="gpu-arch-unsupported",
+    severity="error",
+    title="Framework runs a CUDA older than the GPU's architecture",
+    rationale="""
+A framework build made with CUDA X can only contain kernels for the architectures CUDA X knows:
+Ampere (8.x) needs CUDA 11.0, Ada and Hopper 11.8, Blackwell 12.8 (NVIDIA's toolkit /
+architecture matrix, compat_data/floors.json). On a newer GPU such a build has no kernels and
+no PTX for it: it hangs, falls back or fails ("no kernel image"). PaddlePaddle prints the CUDA it
+runs with ("Runtime API Version: 10.2") next to the GPU's compute capability; torch is judged by
+EC201 from its arch list.""",
+    fix="Install the framework build made for a CUDA at least as new as the GPU needs.",
+)
+def runtime_older_than_gpu(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    from envcheck.snapshot import Packages
+
+    pk = snap.packages
+    runs = [
+        d
+        for d in (pk.deep if isinstance(pk, Packages) and isinstance(pk.deep, list) else [])
+        if d.name not in ("torch", "tensorflow", "jax")
+        and isinstance(d.cuda_version, str)
+        and c.vparse(d.cuda_version) is not None
+    ]
+    if not runs:
+        raise c.not_applicable("no framework states the CUDA it runs with (other than torch)")
+    judged = False
+    for d in runs:
+        for gpu in c.gpus(snap):
+            cc = c.gpu_cc(gpu, matrix)
+            floor = c.ask(matrix, "arch_floor", cc) if cc else None
+            first = floor.get("first_cuda") if floor else None
+            if not first:
+                continue
+            judged = True
+            if c.vparse(d.cuda_version) < c.vparse(first):
+                yield spec.finding(
+                    expected=f"a {d.name} build made with CUDA >= {first} for "
+                    f"{floor['architecture']} (compute capability {cc})",
+                    found=f"{d.name} runs CUDA {d.cuda_version} on {c.gpu_label(gpu)}",
+                    fix=f"install the {d.name} build for CUDA {first} or newer (and a driver for "
+                    "it)",
+                    evidence={
+                        "framework": d.name,
+                        "runtime_cuda": d.cuda_version,
+                        "compute_capability": cc,
+                        "first_cuda": first,
+                        "source": floor.get("source"),
+                    },
+                    gpu=gpu.index,
+                )
+    if not judged:
+        raise SkipCheck("the GPUs' compute capabilities are unknown")
+
+
 # (CPU package, GPU package): both install the same import package, so whichever was
 # installed last wins and the CPU one can shadow the GPU one
 _CPU_GPU_TWINS = (

@@ -69,7 +69,11 @@ PATTERNS: List[ErrorPattern] = [
         r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
         r"(?:gpus?|devices?) (?:with|of) (?:cuda |compute )?capability (?:below|under|less than|"
         r"lower than|<)\s*\d+\.\d+ (?:is|are) not supported|"
-        r"GPU with CUDA (?:is )?capability \d+ \d+ is not supported",
+        r"GPU with CUDA (?:is )?capability \d+ \d+ is not supported|"
+        r"(?:must be run on|requires?) an? (?:machine|gpu|device) with compute capability (?:of )?"
+        r"at least \d+(?:\.\d)?|"
+        r"Could not find (?:a )?compatible \w+ (?:extension|kernels?|binar(?:y|ies)) for compute "
+        r"capability \d+",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",
@@ -189,6 +193,25 @@ PATTERNS: List[ErrorPattern] = [
         "a torch companion (torchaudio, torchvision) was built for another torch release",
         "Install the torchaudio / torchvision release made for the installed torch (same "
         "version pairing and index URL as torch), or the torch they were built for.",
+    ),
+    _p(
+        "torchvision-ops-not-loaded",
+        r"Couldn't load custom C\+\+ ops\. This can happen if your PyTorch and torchvision "
+        r"versions are incompatible",
+        "framework-pairing",
+        "error",
+        "torchvision's compiled ops do not load: it was built for another torch",
+        "Install the torchvision release paired with the installed torch, from the same index "
+        "(a nightly torch needs a nightly torchvision of the same date).",
+    ),
+    _p(
+        "python-32bit",
+        r"\bPython3?\d{1,2}-32\b|\b32[- ]bit Python\b|\[MSC v\.\d+ 32 bit \(Intel\)\]",
+        "python-unsupported",
+        "warning",
+        "a 32-bit Python: PyTorch, TensorFlow and JAX publish 64-bit wheels only",
+        "Install a 64-bit Python (python.org's 'Windows installer (64-bit)', or conda) and "
+        "reinstall the framework in it.",
     ),
     _p(
         "pip-framework-pin-conflict",
@@ -384,6 +407,7 @@ PATTERNS: List[ErrorPattern] = [
     _p(
         "nvcc-unsupported-host-compiler",
         r"unsupported GNU version! gcc versions later than \d+ are not supported|"
+        r"\bgcc versions? later than \d+(?:\.\d+)? (?:are|is) not supported|"
         r"unsupported (?:clang|Microsoft Visual Studio) version",
         "toolkit-mismatch",
         "error",
@@ -566,6 +590,16 @@ PATTERNS: List[ErrorPattern] = [
         "On a host: install the NVIDIA driver (nvidia-smi comes with it). In a container: start "
         "it with GPU access (`docker run --gpus all`, the nvidia runtime) so the driver's tools "
         "and libraries are mounted.",
+    ),
+    _p(
+        "no-cuda-gpus-available",
+        r"No CUDA GPUs are available",
+        "os-setting",
+        "warning",
+        "this process sees no GPU (CUDA_VISIBLE_DEVICES, the scheduler's allocation, the driver)",
+        "Check CUDA_VISIBLE_DEVICES in the job and in the scripts it runs (an index the host does "
+        "not have, or an empty value, hides every GPU), the scheduler's GPU request (--gres / "
+        "resources.limits), then `nvidia-smi` for the driver.",
     ),
     _p(
         "no-cuda-device",
@@ -1005,7 +1039,8 @@ PATTERNS: List[ErrorPattern] = [
         "pip-no-framework-wheel",
         r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
         r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"
-        r"vllm|flash[-_]attn|bitsandbytes|deepspeed|mmcv|triton)[\w-]*\b)"
+        r"vllm|flash[-_]attn|bitsandbytes|deepspeed|mmcv|triton|spconv|cumm|dgl|torch[-_]\w+)"
+        r"[\w-]*\b)"
         r"[^\n]*?(?:(?:could not|couldn't|cannot|can't) find (?:a|the|any) versions? that "
         r"satisf(?:y|ies) the requirement|No matching distribution found for)",
         "python-unsupported",
@@ -1293,6 +1328,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "gpu-below-library-minimum-cc": (
         "too old to be supported by the",
         "only supports devices of cuda capability",
+        "with compute capability at least",
+        "with compute capability of at least",
+        "for compute capability",
         "is not supported",
         "capability below",
         "capability under",
@@ -1357,6 +1395,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "network storage",
     ),
     "pcie-riser-stated": ("riser", "x1 slot", "x1 link", "slower pcie"),
+    "torchvision-ops-not-loaded": ("couldn't load custom c++ ops",),
+    "python-32bit": ("-32", "32-bit python", "32 bit python", "32 bit (intel)"),
+    "no-cuda-gpus-available": ("no cuda gpus are available",),
     "pip-framework-pin-conflict": ("which is incompatible",),
     "framework-version-skew": (
         "incompatible with jax version",
@@ -1572,6 +1613,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "gpu-throttling-reported": ("throttl", "sw power cap"),
     "pcie-aer-uncorrected": ("aer:", "severity=uncorrected"),
     "nvcc-unsupported-host-compiler": (
+        "are not supported",
+        "is not supported",
         "unsupported gnu version",
         "unsupported clang version",
         "unsupported microsoft visual studio",

@@ -33,6 +33,8 @@ def _label(item: Dict[str, Any]) -> str:
         label = name
     elif key == "ext.arch_list":
         label = f"{name} build archs"
+    elif key == "runtime.cuda":
+        label = f"{name} runs CUDA"
     else:
         label = LABELS.get(key, key)
     if "gpu" in item:

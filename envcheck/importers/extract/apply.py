@@ -174,6 +174,12 @@ def _apply_one(  # noqa: C901
             if d.detail is None:
                 d.detail = where
         return True
+    if k == "runtime.cuda":  # the CUDA a framework other than torch runs with (Paddle)
+        d = base.deep(snap, f.name)
+        if base.is_set(d.cuda_version):
+            return False
+        d.cuda_version = str(v)
+        return True
     if k == "ext.arch_list":
         d = base.deep(snap, f.name)
         if base.is_set(d.arch_list):

@@ -48,6 +48,7 @@ LABELS = {
 # Facts whose second value is not a conflict but another item (several GPUs, toolkits).
 _EACH_VALUE = {"cuda.dir", "libcudnn"}
 MULTI = {
+    "runtime.cuda",
     "ext.arch_list",
     "gpu.name",
     "nvcc",
@@ -82,6 +83,8 @@ class Fact:
             return self.name
         if self.key == "ext.arch_list":
             return f"{self.name} build archs"
+        if self.key == "runtime.cuda":
+            return f"{self.name} runs CUDA"
         return LABELS.get(self.key, self.key)
 
     def shown_value(self) -> str:

@@ -133,6 +133,11 @@ _TORCHVISION = re.compile(
     re.I,
 )
 _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
+# PaddlePaddle's device line: "GPU Compute Capability: 8.6, Driver API Version: 11.2, Runtime
+# API Version: 10.2" - the driver's CUDA ceiling and the CUDA the framework runs with
+_PADDLE_DEVICE = re.compile(
+    r"Driver API Version:\s*(\d+\.\d+),\s*Runtime API Version:\s*(\d+\.\d+)", re.I
+)
 # detectron2's / torchvision's collect_env: "detectron2 arch flags   sm_75" - the architectures
 # an extension was compiled for (not the GPU's)
 _EXT_ARCH = re.compile(
@@ -379,6 +384,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         if names:
             yield fact("gpu.name", names[0], "fragment", gpu=int(m.group(1)))
             return
+    m = _PADDLE_DEVICE.search(text) if "runtime api version" in low else None
+    if m:
+        yield fact("driver.cuda", m.group(1), "message")
+        yield fact("runtime.cuda", m.group(2), "message", name="paddle")
     m = _CC.search(text) if "capabilit" in low else None
     if m:
         yield fact("gpu.cc", f"{int(m.group(1))}.{m.group(2)}")
