@@ -112,6 +112,52 @@ CLASSES = [
         "pip-no-framework-wheel",
         "ERROR: No matching distribution found for paddlepaddle-gpu==2.6.0.post120",
     ),
+    # round 4d/4e (dev6 / dev7 misses)
+    ("driver-insufficient", "Error: cudaGetDeviceCount failed, error code : 35, see the docs"),
+    ("driver-insufficient", "cuda.bindings.CUDAError InsufficientDriver"),
+    (
+        "mmcv-ops-without-cuda",
+        "RuntimeError: nms_impl: implementation for device cuda:0 not found.",
+    ),
+    (
+        "torch-c-no-cuda-attr",
+        "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'",
+    ),
+    (
+        "onnxruntime-no-cuda-provider",
+        "UserWarning: Specified provider 'CUDAExecutionProvider' is not in available provider "
+        "names.Available providers: 'CPUExecutionProvider'",
+    ),
+    ("torchvision-operator-missing", "RuntimeError: No such operator torchvision::nms"),
+    ("python-32bit", "Python 3.8.10 [MSC v.1928 32 bit (Intel)] on win32"),
+    ("no-cuda-gpus-available", "RuntimeError: No CUDA GPUs are available"),
+    (
+        "nvcc-unsupported-host-compiler",
+        "the build says gcc versions later than 12 are not supported",
+    ),
+    (
+        "gpu-below-library-minimum-cc",
+        "OSError: Could not find compatible tinycudann extension for compute capability 89",
+    ),
+    (
+        "gpu-below-library-minimum-cc",
+        "Turing Tensor Core operations must be run on a machine with compute capability at least 75",
+    ),
+    (
+        "torchvision-ops-not-loaded",
+        "RuntimeError: Couldn't load custom C++ ops. This can happen if your PyTorch and "
+        "torchvision versions are incompatible",
+    ),
+    ("cudnn-version-mismatch", "[cudnn init] libcudnn v7 with header v5 unmatched!"),
+    ("dnn-library-not-found", "Error: Cannot load cudnn shared library. Cannot invoke method"),
+    (
+        "alloc-fails-tiny-free",
+        "Cannot allocate 25.0MB memory on GPU 0, available memory is only 15.1MB.",
+    ),
+    (
+        "oom-persists-stated",
+        "CUDA out of memory.\nI reduced the batch size to 2 but it still fails",
+    ),
     (
         "ollama-no-layers-offloaded",
         'level=INFO source=memory.go:356 msg="offload to cuda" layers.requested=-1 '
@@ -136,6 +182,9 @@ NEAR_MISSES = [
     "the GPU sits in a x16 slot",
     "pip install paddlepaddle-gpu==2.6.0 worked",
     'msg="offload to cuda" layers.requested=-1 layers.model=41 layers.offload=41',
+    "I reduced the batch size to 2 and training is faster",  # no out-of-memory in the text
+    "Python 3.11.4 [MSC v.1934 64 bit (AMD64)] on win32",
+    "the driver reported error code : 350 in the log",
 ]
 
 
@@ -261,3 +310,14 @@ def test_a_value_that_is_no_gpu_index_hides_them_all(tmp_path: Path) -> None:
     text = "CUDA_VISIBLE_DEVICES=$0 ./tools/demo.py\n"
     assert judge(tmp_path, text, ["EC507"]) == [("EC507", "os-setting", "error")]
     assert judge(tmp_path, "CUDA_VISIBLE_DEVICES=$1 ./train.sh\n", ["EC507"]) == []
+
+
+def test_a_tensorflow_patch_release_uses_its_minor_releases_tested_build(tmp_path: Path) -> None:
+    # tensorflow.org lists tensorflow-2.3.0 (cuDNN 7.6); 2.3.1 was built the same way
+    text = "TensorFlow version: 2.3.1\nGPU: Tesla T4\ncuDNN: 8.0.4\nOS: Ubuntu 18.04\n"
+    assert judge(tmp_path, text, ["EC301"]) == [("EC301", "cuda-libs-mismatch", "error")]
+
+
+def test_uv_install_lines_are_package_facts(tmp_path: Path) -> None:
+    text = "Installed 2 packages\n + onnxruntime==1.20.1\n + onnxruntime-gpu==1.20.1\n"
+    assert judge(tmp_path, text, ["EC214"]) == [("EC214", "cpu-only-build", "warning")]

@@ -163,6 +163,36 @@ PATTERNS: List[ErrorPattern] = [
         "then `mmcv.ops.get_compiling_cuda_version()` tells.",
     ),
     _p(
+        "torch-c-no-cuda-attr",
+        r"has no attribute '_cuda_\w+'",
+        "cpu-only-build",
+        "error",
+        "torch has no CUDA functions: a CPU-only build is installed",
+        "Uninstall the CPU build and install a CUDA build: `pip uninstall -y torch` then "
+        "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
+    ),
+    _p(
+        "onnxruntime-no-cuda-provider",
+        r"Specified provider 'CUDAExecutionProvider' is not in available provider names|"
+        r"CUDA ?execution ?provider is not available",
+        "cpu-only-build",
+        "warning",
+        "ONNX Runtime has no CUDA execution provider (the CPU package, or the GPU one cannot "
+        "load CUDA/cuDNN)",
+        "Install only onnxruntime-gpu (uninstall onnxruntime: both own the same module), in the "
+        "release built for this CUDA and cuDNN major; `onnxruntime.get_available_providers()` "
+        "must list CUDAExecutionProvider.",
+    ),
+    _p(
+        "torchvision-operator-missing",
+        r"(?:No such operator|operator) torchvision::\w+(?: does not exist)?",
+        "framework-pairing",
+        "error",
+        "torchvision's compiled operators are missing: it was built for another torch",
+        "Install the torchvision release paired with the installed torch from the same index "
+        "URL (the same CUDA build).",
+    ),
+    _p(
         "paddle-cpu-build",
         r"You are using paddlepaddle cpu version|PaddlePaddle is not compiled with CUDA|"
         r"Cannot use GPU because you have installed CPU version of PaddlePaddle",
@@ -427,7 +457,7 @@ PATTERNS: List[ErrorPattern] = [
     _p(
         "driver-insufficient",
         r"CUDA driver version is insufficient for CUDA? runtime version|cudaErrorInsufficientDriver"
-        r"|\bcuda error\s*\(?35\)?\s*[,:]|"
+        r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
         r"|CUDA_ERROR_INSUFFICIENT_DRIVER",
         "driver-too-old",
@@ -689,8 +719,9 @@ PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     _p(
         "cudnn-version-mismatch",
-        r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but source was "
-        r"compiled with|cuDNN version incompatibility|Found cuDNN version \d+, but JAX was built "
+        r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but (?:the )?"
+        r"source was compiled with|cuDNN version incompatibility|"
+        r"Found cuDNN version \d+, but JAX was built "
         r"against version|Outdated cuDNN installation found|CuDNN v\d+ found, but need at least|"
         r"cuDNN version not supported|"
         r"cuDNN version mismatch: PyTorch was compiled against \d+ but linked against \d+|"
@@ -1364,6 +1395,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nvidia-smi-not-found": ("nvidia-smi: ", "'nvidia-smi' is not recognized"),
     "mmcv-ops-without-cuda": ("implementation for device cuda",),
+    "torch-c-no-cuda-attr": ("has no attribute '_cuda_",),
+    "onnxruntime-no-cuda-provider": (
+        "'cudaexecutionprovider' is not in available",
+        "execution provider is not available",
+        "executionprovider is not available",
+    ),
+    "torchvision-operator-missing": ("torchvision::",),
     "paddle-cpu-build": (
         "paddlepaddle cpu version",
         "paddlepaddle is not compiled with cuda",
@@ -1468,6 +1506,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "error code : 35",
         "error code: 35",
         "error code 35",
+        "insufficientdriver",
     ),
     "container-cuda-requirement": ("unsatisfied condition: cuda",),
     "ptx-unsupported-toolchain": (

@@ -14,7 +14,10 @@ from typing import Iterator, List, Optional
 from envcheck.importers.extract.facts import Fact
 from envcheck.importers.extract.lines import candidate_lines
 
-_FREEZE = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([0-9][^\s;#,]*)")
+# pip freeze; uv / pip install output lists what it installed as " + name==version"
+_FREEZE = re.compile(
+    r"^\s*(?:\+\s+)?([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([0-9][^\s;#,]*)"
+)
 # conda list row: name version build [channel]
 _CONDA_ROW = re.compile(
     r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
