@@ -141,7 +141,8 @@ CLASSES = [
     ),
     (
         "gpu-below-library-minimum-cc",
-        "Turing Tensor Core operations must be run on a machine with compute capability at least 75",
+        "Turing Tensor Core operations must be run on a machine with compute capability "
+        "at least 75",
     ),
     (
         "torchvision-ops-not-loaded",
@@ -158,6 +159,8 @@ CLASSES = [
         "oom-persists-stated",
         "CUDA out of memory.\nI reduced the batch size to 2 but it still fails",
     ),
+    ("cpu-torch-stated", "pip installed the CPU version of torch from requirements.txt"),
+    ("cudnn-missing-stated", "TensorFlow wants libcudnn.so but we don't seem to have it"),
     (
         "ollama-no-layers-offloaded",
         'level=INFO source=memory.go:356 msg="offload to cuda" layers.requested=-1 '
@@ -185,6 +188,8 @@ NEAR_MISSES = [
     "I reduced the batch size to 2 and training is faster",  # no out-of-memory in the text
     "Python 3.11.4 [MSC v.1934 64 bit (AMD64)] on win32",
     "the driver reported error code : 350 in the log",
+    "torch 2.3.0+cu121 runs on the GPU, the CPU version is not installed",
+    "cuDNN 8.9.7 is installed and found",
 ]
 
 

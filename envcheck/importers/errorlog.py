@@ -193,6 +193,30 @@ PATTERNS: List[ErrorPattern] = [
         "URL (the same CUDA build).",
     ),
     _p(
+        "cpu-torch-stated",
+        r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
+        r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
+        r"\bcpu(?: ?-?only)? (?:version|build|wheel) of (?:py)?torch\b",
+        "cpu-only-build",
+        "warning",
+        "the text says the CPU build of torch was installed",
+        "Install the CUDA build from the PyTorch index (`pip install torch --index-url "
+        "https://download.pytorch.org/whl/cu<XY>`); a requirements file that names plain "
+        "`torch` gets the CPU build on Windows.",
+    ),
+    _p(
+        "cudnn-missing-stated",
+        r"\b(?:lib)?cudnn\b(?:[^.\n]|\.\w){0,60}?(?:(?:is |are )?not (?:be )?(?:installed|found)|"
+        r"\bmissing\b|"
+        r"(?:don't|do not|doesn't|does not) (?:seem to )?(?:have|exist))|"
+        r"(?:don't|do not|doesn't) (?:seem to )?have[^.\n]{0,30}?\b(?:lib)?cudnn\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "the text says cuDNN is missing",
+        "Install the cuDNN the framework was built with (its tested configuration names it) "
+        "for the CUDA in use, and put it on LD_LIBRARY_PATH (or load its module on a cluster).",
+    ),
+    _p(
         "paddle-cpu-build",
         r"You are using paddlepaddle cpu version|PaddlePaddle is not compiled with CUDA|"
         r"Cannot use GPU because you have installed CPU version of PaddlePaddle",
@@ -1402,6 +1426,18 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "executionprovider is not available",
     ),
     "torchvision-operator-missing": ("torchvision::",),
+    "cpu-torch-stated": (
+        "cpu版本",
+        "cpu version",
+        "cpu build",
+        "cpu wheel",
+        "cpu-only version",
+        "cpuonly version",
+        "cpu-only build",
+        "cpu only version",
+        "cpu only build",
+    ),
+    "cudnn-missing-stated": ("cudnn",),
     "paddle-cpu-build": (
         "paddlepaddle cpu version",
         "paddlepaddle is not compiled with cuda",
@@ -1727,6 +1763,8 @@ _STOP = {"version", "driver", "library", "device", "system", "cannot", "memory",
 # Sentences people write (not messages a terminal wraps): matched on one line only, so two
 # unrelated log lines joined by the wrap reader never make one ("zombie" + "memory").
 _ONE_LINE = {
+    "cpu-torch-stated",
+    "cudnn-missing-stated",
     "oom-persists-stated",
     "slow-storage-stated",
     "pcie-riser-stated",

@@ -292,6 +292,8 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         text = _URL.sub(" ", text)  # a version inside a link is not a fact about this host
     if "**" in text:  # markdown bold in issue templates: "- **Python version**: 3.8"
         text = text.replace("**", "")  # (not "__": that is Python's torch.__version__)
+    if "`" in text:  # inline code: "- TensorFlow version: `2.2.0`"
+        text = text.replace("`", "")
     if "(" in text:
         text = _EXAMPLE.sub(" ", text)
     if text.startswith(("*", "@")) and re.match(r"^[*@]\S*\s+(?:soft|hard|-)\s+memlock", text):
