@@ -315,7 +315,11 @@ def test_recommend_bad_inputs(m: Matrix) -> None:
 
 def test_tensorflow_release_series_and_exact(m: Matrix) -> None:
     assert m.tensorflow_release("5.1").builds[0].cuda == "8.0"  # 5.1 == 5.1.0
-    assert m.tensorflow_release("5.1.1") is None  # 5.1.0 is exact, not a series
+    # tensorflow.org lists one tested build per minor ("tensorflow-2.3.0"); a patch release
+    # (5.1.1) was built the same way, so it takes the minor's x.y.0 row (not a guess across
+    # minors: 5.2.1 has no 5.2 row and stays unknown)
+    assert m.tensorflow_release("5.1.1").version == "5.1.0"
+    assert m.tensorflow_release("5.2.1") is None
     assert m.tensorflow_release("5.0.3").builds[0].cuda == "7.1"  # "5.0" covers 5.0.*
     assert m.tensorflow_release("4.0") is None
     assert m.tensorflow_release("5.1").notes == ("fictional note",)

@@ -74,6 +74,11 @@ def _max_cuda(matrix: Any, driver: str, platform: str) -> Optional[str]:
     return ".".join(full.split(".")[:2]) if full else None
 
 
+def _same_branch(driver: str, need: str) -> bool:
+    a, b = driver.split(".")[0], need.split(".")[0]
+    return a.isdigit() and a == b
+
+
 @check(
     "EC101",
     category="driver-too-old",
@@ -148,12 +153,19 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
                 fix = f"{alt[1]}   # or: {fix}"
         if rt.system_toolkit:
             fix = f"use a CUDA toolkit this driver runs (<= {dmax}) for builds, or {fix}"
+        severity = "warning" if rt.system_toolkit else None
+        if need_driver and _same_branch(driver, need_driver):
+            # NVIDIA's table names the driver bundled with the toolkit release; a driver of
+            # the same branch (384.59 vs 384.81 for CUDA 9.0) reports the same CUDA version
+            # and usually runs it: below the published minimum, but not proven to fail
+            severity = "warning"
+            found += f" (same R{need_driver.split('.')[0]} branch as the minimum {need_driver})"
         yield spec.finding(
             expected=expected,
             found=found,
             fix=fix,
             evidence=evidence,
-            severity="warning" if rt.system_toolkit else None,
+            severity=severity,
         )
     if undecided and len(undecided) == len(runtimes):
         raise SkipCheck(

@@ -302,6 +302,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     _p(
         "cudnn-dll-not-found",
+        r"(?:Could not load library|Please make sure) cudnn\w*64_\d+\.dll|"
         r"(?:cudnn64_\d+\.dll|libcudnn(?:_\w+)?\.so\.\d+)[^\n]{0,40}?(?:not found|is missing|"
         r"cannot be found|could not be found|找不到|不存在)|"
         r"(?:找不到|cannot find|can't find|could not find|couldn't find)\s*[`'\"]?"
@@ -406,6 +407,27 @@ PATTERNS: List[ErrorPattern] = [
         "The binary (framework wheel, extension) was not compiled for this GPU's architecture "
         "and has no PTX the driver can compile for it: install a build that lists the GPU's "
         "sm_XY, or rebuild with TORCH_CUDA_ARCH_LIST including its compute capability.",
+    ),
+    _p(
+        "nvrtc-unsupported-arch",
+        r"nvrtc: error: invalid value for --gpu-architecture|"
+        r"NVRTC_ERROR_INVALID_OPTION[^\n]{0,80}?(?:arch|gpu-architecture)",
+        "gpu-arch-unsupported",
+        "error",
+        "the runtime compiler (NVRTC) the program ships is older than this GPU's architecture",
+        "Use a build or image whose CUDA (and NVRTC) knows the GPU (Blackwell needs CUDA 12.8 or "
+        "newer); the host driver alone cannot fix an old NVRTC inside the image.",
+    ),
+    _p(
+        "no-nvidia-gpu-stated",
+        r"\b(?:only (?:have|has) an?|using an?|i have an?|with an?)\s+(?:integrated\s+)?"
+        r"(?:intel|amd)\b[^.\n]{0,30}?\b(?:gpu|graphics)\b|"
+        r"\b(?:don't|do not|doesn't) have an? nvidia (?:gpu|graphics card|card)\b",
+        "driver-not-loaded",
+        "warning",
+        "the text says the machine has no NVIDIA GPU",
+        "CUDA builds need an NVIDIA GPU and driver: on a machine with an Intel or AMD GPU only, "
+        "install the CPU build (or the framework's DirectML / ROCm / XPU build) instead.",
     ),
     _p(
         "ggml-no-device-code",
@@ -944,7 +966,11 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:ReadTimeoutError|ConnectTimeoutError|ConnectionError|MaxRetryError)\W[^\n]{0,120}?"
         r"(?:huggingface\.co|hf\.co|download\.pytorch\.org|s3[\w.-]*\.amazonaws\.com|"
         r"storage\.googleapis\.com)|"
-        r"(?:huggingface\.co|hf\.co)[^\n]{0,120}?(?:Read timed out|timed out|Max retries exceeded)",
+        r"(?:huggingface\.co|hf\.co)[^\n]{0,120}?(?:Read timed out|timed out|"
+        r"Max retries exceeded)|"
+        r"\b50[234] Server Error[^\n]{0,80}?(?:huggingface\.co|hf\.co)|"
+        r"(?:hugging ?face|huggingface\.co)[^\n]{0,160}?connection "
+        r"(?:timeout|timed out|error|refused)",
         "data-network",
         "warning",
         "downloads of models or data time out (the hub, or the network to it)",
@@ -1066,6 +1092,16 @@ PATTERNS: List[ErrorPattern] = [
         "ACS in the BIOS, turn VT-d/IOMMU off or boot with `iommu=pt`), then update the NVIDIA "
         "driver (P2P hangs are fixed in newer drivers); `nvidia-smi topo -p2p r` and "
         "`all_reduce_perf` show which GPU pairs fail. NCCL_P2P_DISABLE=1 only hides it, slowly.",
+    ),
+    _p(
+        "consumer-gpu-p2p-hang",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see _consumer_gpu_p2p_hang)
+        "nccl-problem",
+        "warning",
+        "a multi-GPU job hangs on GeForce RTX cards (NCCL peer-to-peer)",
+        "GeForce RTX 30/40/50 cards have no working PCIe peer-to-peer: rerun with "
+        "NCCL_P2P_DISABLE=1 (if that fixes it, keep it, or check ACS/IOMMU in the BIOS: "
+        "`sudo lspci -vvv | grep ACSCtl`), and NCCL_DEBUG=INFO to see where it stops.",
     ),
     _p(
         "nccl-warn",
@@ -1449,9 +1485,16 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "expecting library version",
     ),
     "torch-companion-lib-missing": ("cannot open shared object file", "undefined symbol"),
-    "cudnn-dll-not-found": ("cudnn64_", "libcudnn"),
+    "cudnn-dll-not-found": (
+        "cudnn64_",
+        "libcudnn",
+        "could not load library cudnn",
+        "please make sure cudnn",
+    ),
     "windows-dll-not-found": ("0xc0000135", "-1073741515", "status_dll_not_found"),
     "hub-download-timeout": (
+        "hugging face",
+        "huggingface",
         "huggingface.co",
         "hf.co",
         "download.pytorch.org",
@@ -1505,6 +1548,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no_binary_for_gpu",
     ),
     "ggml-no-device-code": ("has no device code compatible",),
+    "nvrtc-unsupported-arch": (
+        "invalid value for --gpu-architecture",
+        "nvrtc_error_invalid_option",
+    ),
+    "no-nvidia-gpu-stated": ("intel", "amd", "have a nvidia", "have an nvidia"),
     "invalid-device-function": (
         "invalid device function",
         "invaliddevicefunction",
@@ -1650,6 +1698,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "test nccl failure",
     ),
     "nccl-p2p-workaround": ("nccl_p2p_disable",),  # assigned after the scan, see below
+    "consumer-gpu-p2p-hang": ("\x00never\x00",),
     "nccl-warn": ("nccl warn", " warn "),
     "torchvision-cuda-mismatch": (
         "torchvision were compiled with different cuda",
@@ -1763,6 +1812,7 @@ _STOP = {"version", "driver", "library", "device", "system", "cannot", "memory",
 # Sentences people write (not messages a terminal wraps): matched on one line only, so two
 # unrelated log lines joined by the wrap reader never make one ("zombie" + "memory").
 _ONE_LINE = {
+    "no-nvidia-gpu-stated",
     "cpu-torch-stated",
     "cudnn-missing-stated",
     "oom-persists-stated",
@@ -1871,6 +1921,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     _scan_wrapped(data, low, matched_lines, add)
     _oom_at_context_creation(data, out)
     _oom_persists_needs_an_oom(low, out)
+    _consumer_gpu_p2p_hang(data, low, out, source)
     _p2p_workaround(data, low, add)
     _semlock_no_space(data, low, add)
     _no_space_context(data, out)
@@ -1993,6 +2044,56 @@ def _oom_at_context_creation(data: bytes, entries: List[Dict[str, str]]) -> None
         near = "\n".join(lines[max(0, n - 3) : n + 4])
         if _CONTEXT_CREATION.search(near):
             e["pattern"] = "oom-at-context-creation"
+
+
+_CONSUMER_GPUS = re.compile(
+    r"\b(?:\d\s*x\s*|multiple |several |two |four |eight |[2-8] )?(?:geforce\s+)?(?:rtx\s*)?"
+    r"(?:30[5-9]0|40[6-9]0|50[6-9]0)(?:\s*ti)?\b",
+    re.I,
+)
+_HANG = re.compile(r"\b(?:hangs?|hanging|hung|stuck|freez\w*|froze|deadlock\w*)\b", re.I)
+_MULTI_GPU = re.compile(
+    r"\b(?:nccl|ddp|distributed|multi[- ]?gpus?|multiple gpus|deepspeed|torchrun|all_?reduce)\b",
+    re.I,
+)
+
+
+def _consumer_gpu_p2p_hang(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A multi-GPU job on GeForce RTX cards that hangs: GeForce RTX 30/40/50 cards have no
+    working PCIe peer-to-peer, and NCCL's P2P path can hang on them (NCCL_P2P_DISABLE=1 is
+    the test). Stated by the text, not a message: a warning, only when nothing more specific
+    about NCCL was recognised."""
+    if any(e["pattern"] in _NCCL_SPECIFIC or e["pattern"] == "nccl-p2p-workaround" for e in out):
+        return
+    if (
+        low.find(b"hang") == -1
+        and low.find(b"stuck") == -1
+        and low.find(b"freez") == -1
+        and (low.find(b"froze") == -1 and low.find(b"deadlock") == -1 and low.find(b"hung") == -1)
+    ):
+        return
+    text = data.decode("utf-8", "replace")
+    gpu = _CONSUMER_GPUS.search(text)
+    if gpu is None:
+        return
+    counted = re.match(
+        r"(?:\d\s*x\s*|multiple |several |two |four |eight |[2-8] )", gpu.group(0), re.I
+    )
+    if not counted and not _MULTI_GPU.search(text):
+        return
+    hang = _HANG.search(text)
+    if hang is None:
+        return
+    lineno = text.count("\n", 0, hang.start()) + 1
+    line = text.split("\n")[lineno - 1].strip()
+    out.append(
+        {
+            "pattern": "consumer-gpu-p2p-hang",
+            "line": line[:MAX_LINE],
+            "file": source,
+            "lineno": str(lineno),
+        }
+    )
 
 
 _OOM_WORDS = (

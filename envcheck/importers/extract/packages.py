@@ -38,6 +38,9 @@ _INTERESTING = re.compile(
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes)$",
     re.I,
 )
+_TIMESTAMP = re.compile(
+    r"^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?\s*"
+)
 # `pip list` row without its header: "paddlepaddle-gpu     1.8.4.post97"
 _PIP_LIST_ROW = re.compile(r"^\s*([A-Za-z][\w.-]*)\s{2,}(\d[\w.+!-]*)\s*$")
 _CONDA_DOWNLOAD = re.compile(r"^\s*([A-Za-z][\w.-]*?)-(\d[\w.+]*)\s*\|\s*(\S+)\s")
@@ -90,6 +93,8 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
     seen = set()
     for i in candidates:
         line = lines[i].strip()
+        if line[:1].isdigit() or line[:1] == "[":
+            line = _TIMESTAMP.sub("", line)  # a CI log's timestamp before a conda plan row
         if not line or line in seen or len(seen) >= 20000:
             continue
         seen.add(line)

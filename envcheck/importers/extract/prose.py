@@ -361,6 +361,8 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
             if m:
                 yield fact("torch.cuda", m.group(1))
         m = _TORCH.search(text)
+        if m and "used to build" in low[: m.start() + 1]:
+            m = None  # "CUDA used to build PyTorch: 9.0.176" states torch's CUDA, not torch
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
             yield fact("torch.version", m.group(1))
     m = _TF.search(text) if "tensorflow" in low else None
