@@ -32,7 +32,22 @@ MIN_CASES = 100
 # 2026-12-03) was scored once at 50/77 (65%), the honest held-out number, then tuned on: 71/77
 # (92%). heldout3 (44 cases gathered sealed while heldout2 was tuned on) was scored once on the
 # merged code: 23/34 (68%), the held-out measure now.
-THRESHOLDS = {"tuned": 0.94, "heldout": 0.96, "heldout2": 0.91, "heldout3": 0.67}
+# Round four (2026-12-03): dev4-dev7 (288 cases gathered by helpers as tuning data, each scored
+# first as it arrived: 64%, 51%, 66%, 71%, then tuned on) and heldout4 (63 cases gathered sealed
+# while dev4-dev7 were tuned on, scored once on the final code of that tuning: 32/48 (67%), one
+# false error; then tuned on: 40/48, no false error). No split is held out now: the next round
+# must gather a new sealed one before it tunes (tests/fixtures/corpus/SCORES.md).
+THRESHOLDS = {
+    "tuned": 0.94,
+    "heldout": 0.96,
+    "heldout2": 0.93,
+    "heldout3": 0.90,
+    "heldout4": 0.81,
+    "dev4": 0.90,
+    "dev5": 0.86,
+    "dev6": 0.84,
+    "dev7": 0.86,
+}
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
 # error fails; an entry here must go when its case passes (the test checks that too).
