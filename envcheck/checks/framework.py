@@ -322,6 +322,16 @@ def toolkit_cannot_build(
         )
 
 
+def _other_deep(snap: Snapshot) -> List[Any]:
+    """What pasted text states about packages other than torch / TensorFlow / JAX (a compiled
+    extension's arch list, the CUDA PaddlePaddle runs with): their own checks judge those."""
+    from envcheck.snapshot import Packages
+
+    pk = snap.packages
+    deep = pk.deep if isinstance(pk, Packages) and isinstance(pk.deep, list) else []
+    return [d for d in deep if d.name not in ("torch", "tensorflow", "jax")]
+
+
 @check(
     "EC204",
     category="gpu-arch-unsupported",
@@ -341,14 +351,7 @@ for Z >= Y; PTX (compute_XY) is compiled by the driver for newer GPUs.""",
 def extension_without_kernels(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    from envcheck.snapshot import Packages
-
-    pk = snap.packages
-    exts = [
-        d
-        for d in (pk.deep if isinstance(pk, Packages) and isinstance(pk.deep, list) else [])
-        if d.name not in ("torch", "tensorflow", "jax") and isinstance(d.arch_list, list)
-    ]
+    exts = [d for d in _other_deep(snap) if isinstance(d.arch_list, list)]
     if not exts:
         raise c.not_applicable("no compiled extension's architecture list is known")
     gpus = c.gpus(snap)
@@ -391,15 +394,10 @@ EC201 from its arch list.""",
 def runtime_older_than_gpu(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    from envcheck.snapshot import Packages
-
-    pk = snap.packages
     runs = [
         d
-        for d in (pk.deep if isinstance(pk, Packages) and isinstance(pk.deep, list) else [])
-        if d.name not in ("torch", "tensorflow", "jax")
-        and isinstance(d.cuda_version, str)
-        and c.vparse(d.cuda_version) is not None
+        for d in _other_deep(snap)
+        if isinstance(d.cuda_version, str) and c.vparse(d.cuda_version) is not None
     ]
     if not runs:
         raise c.not_applicable("no framework states the CUDA it runs with (other than torch)")
