@@ -396,6 +396,10 @@ _MANUAL_DOCS = {
     "performance-degraded": "nvidia-smi",
     "policy": "driver",
 }
+# Codes whose category's page is not the one that helps.
+_MANUAL_DOCS_BY_CODE = {
+    "EC918": "container-toolkit",  # the container does not get the host's driver
+}
 
 
 def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
@@ -416,7 +420,9 @@ def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
                 needs_root=f.category
                 in ("driver-too-old", "gpu-health", "pcie-degraded", "driver-not-loaded"),
                 risk="high" if f.category in ("gpu-health", "driver-too-old") else "medium",
-                docs=DOCS[_MANUAL_DOCS.get(f.category, "driver")],
+                docs=DOCS[
+                    _MANUAL_DOCS_BY_CODE.get(f.code) or _MANUAL_DOCS.get(f.category, "driver")
+                ],
                 kind="manual",
             )
         )
