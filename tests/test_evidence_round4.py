@@ -161,6 +161,13 @@ CLASSES = [
     ),
     ("cpu-torch-stated", "pip installed the CPU version of torch from requirements.txt"),
     ("cudnn-missing-stated", "TensorFlow wants libcudnn.so but we don't seem to have it"),
+    # common message families no corpus split needed yet
+    ("cublas-alloc-failed", "RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling"),
+    (
+        "windows-paging-file",
+        "OSError: [WinError 1455] The paging file is too small for this operation to complete.",
+    ),
+    ("mkl-ijit-symbol", "ImportError: libtorch_cpu.so: undefined symbol: iJIT_NotifyEvent"),
     # round 4h (heldout4 misses, after its one scoring)
     ("nvrtc-unsupported-arch", "nvrtc: error: invalid value for --gpu-architecture (-arch)"),
     ("no-nvidia-gpu-stated", "I'm using an integrated Intel GPU (iris xe graphics) on Windows"),

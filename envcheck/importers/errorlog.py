@@ -268,6 +268,15 @@ PATTERNS: List[ErrorPattern] = [
         "reinstall the framework in it.",
     ),
     _p(
+        "mkl-ijit-symbol",
+        r"undefined symbol: iJIT_NotifyEvent",
+        "framework-pairing",
+        "error",
+        "torch's conda build meets an MKL release it was not built with (mkl >= 2024.1)",
+        "Pin MKL below 2024.1 in the environment (`conda install 'mkl<2024.1'`), or install "
+        "torch from pip wheels, which bundle their own MKL.",
+    ),
+    _p(
         "pip-framework-pin-conflict",
         r"\b[\w.-]+ [\w.+]+ requires (?:torch|tensorflow|jax|jaxlib|keras)\s*(?:==|>=|<=|~=|<|>)"
         r"\s*[\w.+*]+(?:,\s*[<>=!~]+\s*[\w.+*]+)*, but you have (?:torch|tensorflow|jax|jaxlib"
@@ -727,6 +736,17 @@ PATTERNS: List[ErrorPattern] = [
         "watchdog; smaller batches make kernels shorter.",
     ),
     _p(
+        "windows-paging-file",
+        r"WinError 1455|paging file is too small for this operation",
+        "os-setting",
+        "error",
+        "Windows ran out of virtual memory loading the framework's DLLs (the paging file is "
+        "too small)",
+        "Raise the paging file (System > Advanced system settings > Performance > Virtual "
+        "memory: system managed, or several tens of GB), or use fewer DataLoader workers - each "
+        "worker loads the CUDA DLLs again.",
+    ),
+    _p(
         "invalid-device-ordinal",
         r"invalid device ordinal|cudaErrorInvalidDevice\b",
         "os-setting",
@@ -843,6 +863,16 @@ PATTERNS: List[ErrorPattern] = [
         "TensorFlow could not load its GPU libraries and runs on the CPU",
         "Install the CUDA/cuDNN versions of TensorFlow's tested build configuration "
         "(`pip install tensorflow[and-cuda]` on Linux).",
+    ),
+    _p(
+        "cublas-alloc-failed",
+        r"CUBLAS_STATUS_ALLOC_FAILED",
+        "gpu-contention",
+        "warning",
+        "cuBLAS could not allocate its workspace: GPU memory is full (this job, or another "
+        "process)",
+        "Check `nvidia-smi` for other processes holding the GPU's memory and stop them; if none, "
+        "the job itself fills the memory: a smaller batch or model (TensorFlow: memory growth).",
     ),
     _p(
         "cublas-status",
@@ -1516,6 +1546,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "torchvision-ops-not-loaded": ("couldn't load custom c++ ops",),
     "python-32bit": ("-32", "32-bit python", "32 bit python", "32 bit (intel)"),
     "no-cuda-gpus-available": ("no cuda gpus are available",),
+    "cublas-alloc-failed": ("cublas_status_alloc_failed",),
+    "windows-paging-file": ("winerror 1455", "paging file is too small"),
+    "mkl-ijit-symbol": ("ijit_notifyevent",),
     "pip-framework-pin-conflict": ("which is incompatible",),
     "framework-version-skew": (
         "incompatible with jax version",
