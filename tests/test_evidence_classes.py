@@ -9,29 +9,12 @@ feed are tested through ``snapshot_from_reports`` and the check registry.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, List
 
 import pytest
+from evidence_support import entries, judge, pats, snap_of
 
 from envcheck.checks import registry
-from envcheck.importers import errorlog, snapshot_from_reports
-
-
-def pats(text: str) -> List[str]:
-    return [e["pattern"] for e in errorlog.scan(text, "paste.txt")]
-
-
-def entries(text: str) -> List[Dict[str, str]]:
-    return errorlog.scan(text, "paste.txt")
-
-
-def judge(tmp_path: Path, text: str, only: List[str]) -> List[tuple]:
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    snap = snapshot_from_reports([str(paste)])
-    out = registry.run_checks(snap, None, None, only=only)
-    return sorted((f.code, f.category, f.severity) for f in out.findings)
-
+from envcheck.importers import errorlog
 
 # --- one synthetic example per class: (pattern it must hit, text) --------------------------
 CLASSES = [
@@ -241,9 +224,7 @@ def test_headless_oom_figures_show_memory_held_by_others(tmp_path: Path) -> None
 
 
 def test_triton_message_states_the_gpu_compute_capability(tmp_path: Path) -> None:
-    paste = tmp_path / "paste.txt"
-    paste.write_text(CLASSES[0][1] + "\n")
-    snap = snapshot_from_reports([str(paste)])
+    snap = snap_of(tmp_path, CLASSES[0][1] + "\n")
     assert [g.compute_capability for g in snap.gpus()] == ["6.1"]
 
 
@@ -264,9 +245,7 @@ SHM = [
 
 @pytest.mark.parametrize("text,size", SHM)
 def test_shm_size_is_read_as_a_fact(tmp_path: Path, text: str, size: int) -> None:
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    snap = snapshot_from_reports([str(paste)])
+    snap = snap_of(tmp_path, text)
     assert snap.cpu_memory.shm_total_bytes == size
     read = [r for r in snap.evidence["read"] if r["fact"] == "shm.total"]
     assert read and read[0]["file"] == "paste.txt" and read[0]["line"] >= 1
@@ -289,9 +268,7 @@ def test_docker_run_without_shm_flags_means_the_64mb_default(tmp_path: Path) -> 
         "docker run --gpus all -it my/trainer python train.py\n"
         "RuntimeError: DataLoader worker (pid 12) is killed by signal: Bus error.\n"
     )
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    snap = snapshot_from_reports([str(paste)])
+    snap = snap_of(tmp_path, text)
     assert snap.cpu_memory.shm_total_bytes == 64 << 20 and snap.os.container == "docker"
     out = registry.run_checks(snap, None, None, only=["EC501"])
     assert [f.code for f in out.findings] == ["EC501"]
@@ -306,16 +283,12 @@ def test_docker_run_without_shm_flags_means_the_64mb_default(tmp_path: Path) -> 
     ],
 )
 def test_docker_run_alone_states_no_shm_size(tmp_path: Path, text: str) -> None:
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    snap = snapshot_from_reports([str(paste)])
+    snap = snap_of(tmp_path, text)
     assert not [r for r in snap.evidence["read"] if r["fact"] == "shm.total"]
 
 
 def test_torchvision_version_in_prose_is_a_package_fact(tmp_path: Path) -> None:
-    paste = tmp_path / "paste.txt"
-    paste.write_text("I use torch 2.1.0+cu121 and torchvision 0.16.0+cpu\n")
-    snap = snapshot_from_reports([str(paste)])
+    snap = snap_of(tmp_path, "I use torch 2.1.0+cu121 and torchvision 0.16.0+cpu\n")
     assert snap.installed().get("torchvision") == "0.16.0+cpu"
     assert snap.installed().get("torch") == "2.1.0+cu121"
 
@@ -346,9 +319,7 @@ def test_sentences_are_not_made_of_two_joined_log_lines() -> None:
 def test_nvcc_and_torch_cuda_in_one_sentence(
     tmp_path: Path, text: str, nvcc: str, torch_cuda: str
 ) -> None:
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text + "\n")
-    snap = snapshot_from_reports([str(paste)])
+    snap = snap_of(tmp_path, text + "\n")
     assert [t.version for t in snap.cuda.toolkits] == [nvcc]
     torch = next(d for d in snap.packages.deep if d.name == "torch")
     assert torch.cuda_version == torch_cuda
@@ -357,8 +328,6 @@ def test_nvcc_and_torch_cuda_in_one_sentence(
 
 
 def test_nvidia_smi_cuda_in_prose_is_the_drivers(tmp_path: Path) -> None:
-    paste = tmp_path / "paste.txt"
-    paste.write_text("but `nvidia-smi` says I have CUDA 12.2\n")
-    snap = snapshot_from_reports([str(paste)])
+    snap = snap_of(tmp_path, "but `nvidia-smi` says I have CUDA 12.2\n")
     assert snap.driver.cuda_version == "12.2"
     assert not [r for r in snap.evidence["read"] if r["fact"] == "nvcc"]

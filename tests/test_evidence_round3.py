@@ -5,17 +5,11 @@ that must not match."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List
 
 import pytest
+from evidence_support import judge, pats
 
-from envcheck.checks import registry
-from envcheck.importers import errorlog, snapshot_from_reports
-
-
-def pats(text: str) -> List[str]:
-    return [e["pattern"] for e in errorlog.scan(text, "paste.txt")]
-
+from envcheck.importers import errorlog
 
 CLASSES = [
     (
@@ -151,14 +145,6 @@ def test_enospc_far_from_a_semlock_frame_is_not() -> None:
         + ("OSError: [Errno 28] No space left on device\n")
     )
     assert "semlock-no-space" not in pats(text)
-
-
-def judge(tmp_path: Path, text: str, only: List[str]) -> List[tuple]:
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    snap = snapshot_from_reports([str(paste)])
-    out = registry.run_checks(snap, None, None, only=only)
-    return sorted((f.code, f.category, f.severity) for f in out.findings)
 
 
 def test_tensorflow_2_11_plus_on_native_windows_stated_is_a_warning(tmp_path: Path) -> None:

@@ -8,26 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import List
 
+import evidence_support
 import pytest
+from evidence_support import pats, snap_of
 
-from envcheck.checks import registry
 from envcheck.compat import load_matrix
-from envcheck.importers import errorlog, snapshot_from_reports
-
-
-def pats(text: str) -> List[str]:
-    return [e["pattern"] for e in errorlog.scan(text, "paste.txt")]
-
-
-def snap_of(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    return snapshot_from_reports([str(paste)])
 
 
 def judge(tmp_path: Path, text: str, only: List[str]) -> List[tuple]:
-    out = registry.run_checks(snap_of(tmp_path, text), load_matrix(), None, only=only)
-    return sorted((f.code, f.category, f.severity) for f in out.findings)
+    # with the bundled matrix: several round-four checks (EC301, EC918, EC101) need its data
+    return evidence_support.judge(tmp_path, text, only, matrix=load_matrix())
 
 
 CLASSES = [

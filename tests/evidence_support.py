@@ -1,0 +1,31 @@
+"""Helpers for the pasted-evidence class tests (tests/test_evidence_*.py): what the error scan
+recognises in a text, the snapshot a paste gives, and the findings chosen checks make of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+from envcheck.checks import registry
+from envcheck.importers import errorlog, snapshot_from_reports
+from envcheck.snapshot import Snapshot
+
+
+def entries(text: str) -> List[Dict[str, str]]:
+    return errorlog.scan(text, "paste.txt")
+
+
+def pats(text: str) -> List[str]:
+    return [e["pattern"] for e in entries(text)]
+
+
+def snap_of(tmp_path: Path, text: str) -> Snapshot:
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text)
+    return snapshot_from_reports([str(paste)])
+
+
+def judge(tmp_path: Path, text: str, only: List[str], matrix: Optional[Any] = None) -> List[tuple]:
+    """(code, category, severity) of each finding the checks ``only`` make of the paste."""
+    out = registry.run_checks(snap_of(tmp_path, text), matrix, None, only=only)
+    return sorted((f.code, f.category, f.severity) for f in out.findings)
