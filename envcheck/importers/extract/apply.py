@@ -35,6 +35,22 @@ def _python(snap: Snapshot) -> PythonInfo:
     return snap.python
 
 
+def _cpu_memory(snap: Snapshot) -> Any:
+    from envcheck.snapshot import CpuMemory
+
+    if not isinstance(snap.cpu_memory, CpuMemory):
+        snap.cpu_memory = CpuMemory()
+    return snap.cpu_memory
+
+
+def _fill(obj: Any, attr: str, value: Any) -> bool:
+    """Set ``obj.attr`` unless an earlier (more trusted) source already set it."""
+    if base.is_set(getattr(obj, attr)):
+        return False
+    setattr(obj, attr, value)
+    return True
+
+
 def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     """Fill ``snap`` from ``facts`` where it is unset; return the evidence record."""
     # A fact about a GPU past the cap (base.MAX_GPUS) would land in a throwaway GPU and still
@@ -175,23 +191,11 @@ def _apply_one(  # noqa: C901
                 d.detail = where
         return True
     if k == "runtime.cuda":  # the CUDA a framework other than torch runs with (Paddle)
-        d = base.deep(snap, f.name)
-        if base.is_set(d.cuda_version):
-            return False
-        d.cuda_version = str(v)
-        return True
-    if k == "ext.arch_list":
-        d = base.deep(snap, f.name)
-        if base.is_set(d.arch_list):
-            return False
-        d.arch_list = list(v)
-        return True
-    if k == "torch.arch_list":
-        d = base.deep(snap, "torch")
-        if base.is_set(d.arch_list):
-            return False
-        d.arch_list = list(v)
-        return True
+        return _fill(base.deep(snap, f.name), "cuda_version", str(v))
+    if k in ("torch.arch_list", "ext.arch_list"):  # ext: a compiled extension's (detectron2)
+        return _fill(
+            base.deep(snap, "torch" if k == "torch.arch_list" else f.name), "arch_list", list(v)
+        )
     if k in ("nvcc", "cuda.dir"):
         c = base.cuda(snap)
         if k == "nvcc" and isinstance(c.toolkits, list) and c.toolkits:
@@ -218,11 +222,7 @@ def _apply_one(  # noqa: C901
         base.add_cudnn(snap, str(v), "library" if k == "libcudnn" else f"report:{f.kind}")
         return True
     if k == "python":
-        p = _python(snap)
-        if base.is_set(p.version):
-            return False
-        p.version = str(v)
-        return True
+        return _fill(_python(snap), "version", str(v))
     if k == "os":
         o = _os(snap)
         if base.is_set(o.distribution):
@@ -238,29 +238,15 @@ def _apply_one(  # noqa: C901
             )
         return True
     if k == "memlock":
-        from envcheck.snapshot import CpuMemory
-
-        if not isinstance(snap.cpu_memory, CpuMemory):
-            snap.cpu_memory = CpuMemory()
-        if snap.cpu_memory.ulimit_memlock_bytes is not None:
+        cm = _cpu_memory(snap)
+        if cm.ulimit_memlock_bytes is not None:  # STATED_NONE ("unlimited") counts as set
             return False
-        snap.cpu_memory.ulimit_memlock_bytes = base.STATED_NONE if v is None else int(v)
+        cm.ulimit_memlock_bytes = base.STATED_NONE if v is None else int(v)
         return True
     if k == "shm.total":
-        from envcheck.snapshot import CpuMemory
-
-        if not isinstance(snap.cpu_memory, CpuMemory):
-            snap.cpu_memory = CpuMemory()
-        if base.is_set(snap.cpu_memory.shm_total_bytes):
-            return False
-        snap.cpu_memory.shm_total_bytes = int(v)
-        return True
+        return _fill(_cpu_memory(snap), "shm_total_bytes", int(v))
     if k == "container":
-        o = _os(snap)
-        if base.is_set(o.container):
-            return False
-        o.container = str(v)
-        return True
+        return _fill(_os(snap), "container", str(v))
     if k == "env":
         if not isinstance(snap.env, dict):
             snap.env = {}
@@ -269,11 +255,7 @@ def _apply_one(  # noqa: C901
         snap.env[f.name] = str(v)
         return True
     if k == "glibc":
-        o = _os(snap)
-        if base.is_set(o.glibc):
-            return False
-        o.glibc = str(v)
-        return True
+        return _fill(_os(snap), "glibc", str(v))
     return False
 
 
