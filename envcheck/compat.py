@@ -1326,15 +1326,16 @@ class Matrix:
                 exact.append(e)
             elif len(ev.release) == 2 and want.release[:2] == ev.release[:2]:
                 series.append(e)
-        # tensorflow.org lists one tested configuration per minor release ("tensorflow-2.3.0");
-        # its patch releases (2.3.1) were built the same way
-        minor = [
-            e
-            for e in doc["releases"]
-            if Version(e["version"]).release[:2] == want.release[:2]
-            and Version(e["version"]).release[2:3] in ((0,), ())
-        ]
-        rows = exact or series or minor
+        rows = exact or series
+        if not rows:
+            # tensorflow.org lists one tested configuration per minor release
+            # ("tensorflow-2.3.0"); its patch releases (2.3.1) were built the same way
+            rows = [
+                e
+                for e in doc["releases"]
+                if Version(e["version"]).release[:2] == want.release[:2]
+                and Version(e["version"]).release[2:3] in ((0,), ())
+            ]
         if not rows:
             return None
         notes = tuple(
