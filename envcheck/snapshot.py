@@ -11,6 +11,7 @@ single key, so the encoding is unambiguous.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import sys
 import typing
@@ -470,6 +471,13 @@ def _fast_decoder(tp: Any) -> Callable[[Any], Any]:
     return decoder
 
 
+_NOT_FINITE = "not a finite number"
+
+
+def _not_finite(data: Any) -> bool:
+    return isinstance(data, float) and not math.isfinite(data)
+
+
 def _compile(tp: Any) -> Callable[[Any], Any]:  # noqa: C901 - one branch per kind of type
     origin = typing.get_origin(tp)
     if origin is Union:
@@ -484,6 +492,8 @@ def _compile(tp: Any) -> Callable[[Any], Any]:  # noqa: C901 - one branch per ki
                 raise _Invalid
             if allow_unknown and _is_unknown_obj(data):
                 return Unknown(data["unknown"])
+            if allow_unknown and _not_finite(data):
+                return Unknown(_NOT_FINITE)  # what safe_json.dumps writes for it
             for option in rest:
                 try:
                     return option(data)
@@ -535,6 +545,8 @@ def _compile(tp: Any) -> Callable[[Any], Any]:  # noqa: C901 - one branch per ki
         def as_scalar(data: Any) -> Any:
             if not isinstance(data, accepted) or (reject_bool and isinstance(data, bool)):
                 raise _Invalid
+            if tp is float and _not_finite(data):
+                raise _Invalid
             return float(data) if tp is float else data
 
         return as_scalar
@@ -551,6 +563,8 @@ def _decode(tp: Any, data: Any, where: str) -> Any:
             raise SnapshotError(f"{where}: must not be null")
         if _is_unknown_obj(data) and Unknown in options:
             return Unknown(data["unknown"])
+        if _not_finite(data) and Unknown in options:
+            return Unknown(_NOT_FINITE)
         errors = []
         for option in options:
             if option in (type(None), Unknown):
@@ -588,6 +602,9 @@ def _decode(tp: Any, data: Any, where: str) -> Any:
     if tp is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
             raise SnapshotError(f"{where}: expected a number")
+        if _not_finite(data):
+            # JSON has no Infinity/NaN: a snapshot holding one could not be written back
+            raise SnapshotError(f"{where}: {_NOT_FINITE}")
         return float(data)
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
