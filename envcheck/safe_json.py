@@ -72,6 +72,20 @@ def oversized_int(value: Any) -> bool:
     return False
 
 
+def holds_non_finite(value: Any) -> bool:
+    """Whether ``value`` holds a NaN or infinity anywhere (iterative walk)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def _check(value: Any, scrub: bool) -> Any:
     """Depth limit and surrogate scrub, without recursion (a deep value is the attack)."""
     root = [value]

@@ -478,6 +478,19 @@ def _not_finite(data: Any) -> bool:
     return isinstance(data, float) and not math.isfinite(data)
 
 
+def _free_form(data: Any) -> Any:
+    """A free-form (``Any``) value as it will read back after writing: ``safe_json.dumps``
+    writes a NaN or infinity as the unknown marker, so loading does the same (on a copy,
+    the caller's dict is not changed), or the snapshot would not round-trip."""
+    from envcheck.safe_json import finite, holds_non_finite
+
+    if not holds_non_finite(data):
+        return data
+    import copy
+
+    return finite(copy.deepcopy(data))
+
+
 def _compile(tp: Any) -> Callable[[Any], Any]:  # noqa: C901 - one branch per kind of type
     origin = typing.get_origin(tp)
     if origin is Union:
@@ -503,7 +516,7 @@ def _compile(tp: Any) -> Callable[[Any], Any]:  # noqa: C901 - one branch per ki
 
         return union
     if tp is Any:
-        return lambda data: data
+        return _free_form
     if origin in (list, List):
         (item_type,) = typing.get_args(tp) or (Any,)
         item = _fast_decoder(item_type)
@@ -575,7 +588,7 @@ def _decode(tp: Any, data: Any, where: str) -> Any:
                 errors.append(str(exc))
         raise SnapshotError(errors[0] if errors else f"{where}: unexpected value")
     if tp is Any:
-        return data
+        return _free_form(data)
     if origin in (list, List):
         if not isinstance(data, list):
             raise SnapshotError(f"{where}: expected a list")
