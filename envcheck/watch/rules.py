@@ -655,7 +655,7 @@ doc(
     title="the job printed a known GPU stack error",
     rationale="""
     A line of the job's output matches a known error message of the CUDA / framework stack (the
-    pattern table of `envcheck verify --error-log`, envcheck/importers/errorlog.py, each with its
+    pattern table of `envcheck verify --error-log`, envcheck/importers/errorlog/, each with its
     source): no kernel image for the GPU, CUDA driver too old, CUDA out of memory, NCCL errors.
     The finding carries the pattern's own category advice; the static checks (EC1xx-EC3xx) in
     the same report say which facts cause it.""",

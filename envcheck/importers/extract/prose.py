@@ -21,6 +21,13 @@ _DRIVER = re.compile(
     r"(?:version\s*)?[`'\"]?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
 )
+# "the nvidia driver version of my machine is 381.22": a few words between "driver" and the
+# verb; only a full driver version (NNN.NN) is taken this way, never a bare number
+_DRIVER_LOOSE = re.compile(
+    r"\bdriver\b(?:[\s,]+[a-z'()-]+){1,5}?\s*(?:is|was|=|:|at)\s*[`'\"]?(?:v|r)?"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b(?![\d.]*\s*(?:mb|gb|mib|w\b))",
+    re.I,
+)
 _DRIVER_PKG = re.compile(r"\bnvidia-(?:driver|utils|dkms|headless)-(\d{3})(?:-(?:open|server))*\b")
 _CUDA = re.compile(
     r"\bcuda(?:\s*toolkit)?(?:\s*(?:version|ver\.?))?\s*(?:is|=|:)?\s*v?(\d{1,2}\.\d{1,2}(?:\.\d+)?)"
@@ -322,7 +329,7 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         yield fact("nvcc", m.group(1))
         yield fact("cudnn", m.group(2))
     if "driver" in low and "cuda driver version is insufficient" not in low:
-        m = _DRIVER.search(text)
+        m = _DRIVER.search(text) or _DRIVER_LOOSE.search(text)
         if m and not re.search(r"cuda\s+driver", low[: m.start() + 12]):
             yield fact("driver.version", _clean_version(m.group(1)))
     m = _DRIVER_PKG.search(text) if "nvidia-" in low else None

@@ -1,0 +1,198 @@
+"""Inferences made after the scan, from the whole text and the entries found: what one line
+cannot tell (an OOM at context creation, a consumer-GPU P2P hang, ENOSPC on /dev/shm, ...)."""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List
+
+from envcheck.importers.errorlog.model import MAX_LINE
+from envcheck.importers.errorlog.table import BY_ID
+
+CUDART = re.compile(r"cudart", re.I)
+_CONTEXT_CREATION = re.compile(
+    r"cuCtxCreate|cuDevicePrimaryCtxRetain|cudaSetDevice|_lazy_init|cuInit|torch\.cuda\.init|"
+    r"CUDA context|context creation|create (?:a )?context",
+    re.I,
+)
+
+
+def oom_at_context_creation(data: bytes, entries: List[Dict[str, str]]) -> None:
+    """Out of memory while *creating the CUDA context* (a few hundred MB) means the memory is
+    held by other processes, not that this job is too big."""
+    if not any(e["pattern"] == "cuda-out-of-memory" for e in entries):
+        return
+    lines = data.decode("utf-8", "replace").split("\n")
+    for e in entries:
+        if e["pattern"] != "cuda-out-of-memory":
+            continue
+        n = int(e.get("lineno") or 0)
+        near = "\n".join(lines[max(0, n - 3) : n + 4])
+        if _CONTEXT_CREATION.search(near):
+            e["pattern"] = "oom-at-context-creation"
+
+
+_CONSUMER_GPUS = re.compile(
+    r"\b(?:\d\s*x\s*|multiple |several |two |four |eight |[2-8] )?(?:geforce\s+)?(?:rtx\s*)?"
+    r"(?:30[5-9]0|40[6-9]0|50[6-9]0)(?:\s*ti)?\b",
+    re.I,
+)
+_HANG = re.compile(r"\b(?:hangs?|hanging|hung|stuck|freez\w*|froze|deadlock\w*)\b", re.I)
+_MULTI_GPU = re.compile(
+    r"\b(?:nccl|ddp|distributed|multi[- ]?gpus?|multiple gpus|deepspeed|torchrun|all_?reduce)\b",
+    re.I,
+)
+
+
+def consumer_gpu_p2p_hang(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A multi-GPU job on GeForce RTX cards that hangs: GeForce RTX 30/40/50 cards have no
+    working PCIe peer-to-peer, and NCCL's P2P path can hang on them (NCCL_P2P_DISABLE=1 is
+    the test). Stated by the text, not a message: a warning, only when nothing more specific
+    about NCCL was recognised."""
+    if any(e["pattern"] in NCCL_SPECIFIC or e["pattern"] == "nccl-p2p-workaround" for e in out):
+        return
+    if (
+        low.find(b"hang") == -1
+        and low.find(b"stuck") == -1
+        and low.find(b"freez") == -1
+        and (low.find(b"froze") == -1 and low.find(b"deadlock") == -1 and low.find(b"hung") == -1)
+    ):
+        return
+    text = data.decode("utf-8", "replace")
+    gpu = _CONSUMER_GPUS.search(text)
+    if gpu is None:
+        return
+    counted = re.match(
+        r"(?:\d\s*x\s*|multiple |several |two |four |eight |[2-8] )", gpu.group(0), re.I
+    )
+    if not counted and not _MULTI_GPU.search(text):
+        return
+    hang = _HANG.search(text)
+    if hang is None:
+        return
+    lineno = text.count("\n", 0, hang.start()) + 1
+    line = text.split("\n")[lineno - 1].strip()
+    out.append(
+        {
+            "pattern": "consumer-gpu-p2p-hang",
+            "line": line[:MAX_LINE],
+            "file": source,
+            "lineno": str(lineno),
+        }
+    )
+
+
+_OOM_WORDS = (
+    b"out of memory",
+    b"failed to allocate",
+    b"failing to allocate",
+    b"cannot allocate",
+    b"out_of_memory",
+    b"memoryallocation",
+    b"oom",
+)
+
+
+def oom_persists_needs_an_oom(low: bytes, entries: List[Dict[str, str]]) -> None:
+    """ "Reduced the batch size to 8, still fails" speaks of GPU memory held by others only in a
+    text about running out of memory."""
+    if any(e["pattern"] == "oom-persists-stated" for e in entries) and not any(
+        low.find(w) != -1 for w in _OOM_WORDS
+    ):
+        entries[:] = [e for e in entries if e["pattern"] != "oom-persists-stated"]
+
+
+NCCL_SPECIFIC = {
+    "nccl-shm-failure",
+    "nccl-ib-completion-error",
+    "nccl-ib-memlock",
+    "nccl-unhandled-cuda-error",
+    "nccl-unhandled-system-error",
+    "nccl-timeout",
+    "nccl-error",
+}
+_P2P_OFF = re.compile(r"NCCL_P2P_DISABLE\s*=\s*1", re.I)
+_WORKS = re.compile(
+    r"\b(?:work\s*-?\s*around|works?|worked|did work|fix(?:es|ed)?|solved?|solves|help(?:s|ed)?|"
+    r"resolved?|resolves|hangs?|hanging|hung|stuck|deadlock)\b",
+    re.I,
+)
+
+
+def p2p_workaround(data: bytes, low: bytes, add: object) -> None:
+    """ "NCCL_P2P_DISABLE=1 works around it": the text says NCCL fails or hangs with GPU
+    peer-to-peer on, on the line that sets it or within two lines of it."""
+    pos = low.find(b"nccl_p2p_disable")
+    if pos == -1:
+        return
+    lines = data.decode("utf-8", "replace").split("\n")
+    for i, line in enumerate(lines):
+        if not _P2P_OFF.search(line):
+            continue
+        near = " ".join(lines[max(0, i - 2) : i + 3])
+        if _WORKS.search(near):
+            add(BY_ID["nccl-p2p-workaround"], line.strip(), i + 1)  # type: ignore[operator]
+            return
+
+
+_NO_SPACE = re.compile(r"No space left on device", re.I)
+
+
+def semlock_no_space(data: bytes, low: bytes, add: object) -> None:
+    """A traceback through multiprocessing's SemLock ending in ENOSPC: the semaphore lives in
+    /dev/shm, so the full device is shared memory (the error line itself names no file)."""
+    if low.find(b"semlock") == -1 or low.find(b"no space left on device") == -1:
+        return
+    lines = data.decode("utf-8", "replace").split("\n")
+    last = -100
+    for i, line in enumerate(lines):
+        if "semlock" in line.lower():
+            last = i
+        elif _NO_SPACE.search(line) and 0 < i - last <= 8:
+            add(BY_ID["semlock-no-space"], line.strip(), i + 1)  # type: ignore[operator]
+            return
+
+
+_SHM_CONTEXT = re.compile(
+    r"/dev/shm|shared memory|\bshm|semlock|_share_(?:filename|fd)|</torch_|"
+    r"multiprocessing[/.]|DataLoader worker|\b(?:num_)?workers\s*=\s*0\b[^\n]{0,40}?"
+    r"(?:solv|fix|work|help)",
+    re.I,
+)
+
+
+def no_space_context(data: bytes, out: List[Dict[str, str]]) -> None:
+    """ENOSPC names no file: the traceback around it says which device was full. A write into
+    shared memory (multiprocessing, a DataLoader worker, torch's shm files; a reporter whose
+    fix was `workers=0`) is /dev/shm, not the disk; the semaphore case has its own entry."""
+    full = [e for e in out if e["pattern"] == "disk-full"]
+    if not full:
+        return
+    semlock = {e["lineno"] for e in out if e["pattern"] == "semlock-no-space"}
+    lines = data.decode("utf-8", "replace").split("\n")
+    keep = []
+    for e in out:
+        if e["pattern"] != "disk-full":
+            keep.append(e)
+            continue
+        if e["lineno"] in semlock:
+            continue
+        n = int(e["lineno"])
+        # the traceback above it, or the reporter's words around it ("workers=0 solved it")
+        if any(_SHM_CONTEXT.search(x) for x in lines[max(0, n - 13) : n + 20]):
+            e["pattern"] = "no-space-shm"
+        keep.append(e)
+    out[:] = keep
+
+
+# Messages whose pattern covers a stronger and a weaker wording: the weaker one is a warning.
+_HEDGED = {"too-many-open-files": re.compile(r"too many open files", re.I)}
+
+
+def hedge(entries: List[Dict[str, str]]) -> None:
+    """ "unable to open shared memory object ... in read-write mode" without the errno text is
+    most often the open-files limit, but the text does not say so: a warning, not an error."""
+    for e in entries:
+        rx = _HEDGED.get(e["pattern"])
+        if rx is not None and not rx.search(e.get("line", "")):
+            e["severity"] = "warning"

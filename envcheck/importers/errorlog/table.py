@@ -1,0 +1,35 @@
+"""The pattern table: every part in the order it is tried.
+
+Patterns are tried in order and the first match wins, so the specific ones come first
+(an NCCL shared-memory failure is ``shm-too-small``, not a generic NCCL error); the parts
+split the table by family only to keep each file small.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from envcheck.importers.errorlog import (
+    table_builds,
+    table_devices,
+    table_driver,
+    table_health_memory,
+    table_libraries,
+    table_nccl_python,
+)
+from envcheck.importers.errorlog.model import ErrorPattern
+
+PATTERNS: List[ErrorPattern] = [
+    *table_builds.PATTERNS,
+    *table_devices.PATTERNS,
+    *table_driver.PATTERNS,
+    *table_libraries.PATTERNS,
+    *table_nccl_python.PATTERNS,
+    *table_health_memory.PATTERNS,
+]
+
+BY_ID: Dict[str, ErrorPattern] = {p.id: p for p in PATTERNS}
+
+
+def pattern(pid: str) -> Optional[ErrorPattern]:
+    return BY_ID.get(pid)

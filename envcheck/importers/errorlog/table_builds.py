@@ -1,0 +1,309 @@
+"""Error messages, part 1 of 6 (tried first): the GPU architecture missing from a build, and
+build- or package-specific messages that must win over the general driver and library ones."""
+
+from __future__ import annotations
+
+from typing import List
+
+from envcheck.importers.errorlog.model import DRIVER_OLD, UPGRADE_FRAMEWORK, ErrorPattern, make
+
+PATTERNS: List[ErrorPattern] = [
+    # --- GPU architecture not in the build -------------------------------------------------
+    make(
+        "sm-not-compatible",
+        r"CUDA capability sm_\d+ is not compatible with the current PyTorch installation",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU's architecture is not compiled into this PyTorch build",
+        UPGRADE_FRAMEWORK,
+    ),
+    make(
+        "gpu-too-old-for-pytorch",
+        r"PyTorch no longer supports this GPU because it is too old",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU is older than the oldest architecture this PyTorch build supports",
+        "Use an older PyTorch release (or one built from source) that still supports this "
+        "compute capability, or a newer GPU; `envcheck matrix recommend --gpu NAME` lists builds.",
+    ),
+    make(
+        "gpu-below-library-minimum-cc",
+        r"too old to be supported by the [\w\s-]{0,40}?compiler|"
+        r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
+        r"(?:gpus?|devices?) (?:with|of) (?:cuda |compute )?capability (?:below|under|less than|"
+        r"lower than|<)\s*\d+\.\d+ (?:is|are) not supported|"
+        r"GPU with CUDA (?:is )?capability \d+ \d+ is not supported|"
+        r"(?:must be run on|requires?) an? (?:machine|gpu|device) with compute capability (?:of )?"
+        r"at least \d+(?:\.\d)?|"
+        r"Could not find (?:a )?compatible \w+ (?:extension|kernels?|binar(?:y|ies)) for compute "
+        r"capability \d+",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU is below the minimum compute capability of a library the job uses",
+        "The message names the library's minimum (Triton, which vLLM and torch.compile use, "
+        "needs compute capability >= 7.0): use a GPU at or above it, or run without that "
+        "backend (vLLM: a release/backend that supports this GPU; torch: eager mode instead of "
+        "torch.compile).",
+    ),
+    # --- round three: message families the heldout2 misses showed -------------------------
+    make(
+        "tf-gpu-below-minimum-cc",
+        r"Ignoring visible gpu device .{0,200}?with Cuda compute capability \d+\.\d+\.?\s*The "
+        r"minimum required Cuda capability is \d+\.\d+",
+        "gpu-arch-unsupported",
+        "error",
+        "TensorFlow ignores the GPU: its compute capability is below this build's minimum",
+        "Use a TensorFlow release (or a source build) that still supports this compute "
+        "capability, or a GPU at or above the minimum the message names.",
+    ),
+    make(
+        "nvidia-docker-v1-cuda-too-new",
+        r"unsupported CUDA version: driver \d+\.\d+ < image \d+\.\d+",
+        "driver-too-old",
+        "error",
+        "the image needs a newer CUDA than the host driver runs (nvidia-docker)",
+        DRIVER_OLD,
+    ),
+    make(
+        "deepspeed-cuda-mismatch",
+        r"Installed CUDA version [\d.]+ does not match the version torch was compiled with "
+        r"[\d.]+",
+        "toolkit-mismatch",
+        "error",
+        "the system CUDA toolkit does not match the CUDA torch was built with (DeepSpeed)",
+        "Point CUDA_HOME at a toolkit with the same major version as torch.version.cuda, or "
+        "install the torch build matching the system toolkit.",
+    ),
+    make(
+        "xformers-built-for-cpu-torch",
+        r"xFormers was built for:?\s*PyTorch \S+[^()]{0,40}\(you have [\w.]+\+cpu\)",
+        "cpu-only-build",
+        "error",
+        "a CPU-only torch is installed (xFormers was built for a CUDA torch)",
+        "Install the CUDA build of torch the extension was built for (from the PyTorch index, "
+        "e.g. `pip install torch==X --index-url https://download.pytorch.org/whl/cu121`).",
+    ),
+    make(
+        "xformers-built-for-other-torch",
+        r"xFormers was built for:?\s*PyTorch \S+[^()]{0,40}\(you have [\w.+]+\)",
+        "framework-pairing",
+        "error",
+        "xFormers was built for another torch release than the installed one",
+        "Install the xformers release built for the installed torch (same index URL/CUDA as "
+        "torch; `pip install xformers --index-url https://download.pytorch.org/whl/cuXXX`), or "
+        "the torch version the message says xformers was built for.",
+    ),
+    make(
+        "cuda-lib-symbol-version",
+        r"symbol \w+,? version lib(?:cudart|cublas\w*|cudnn\w*|cusparse|cufft|curand|cusolver"
+        r"|nvrtc|nvJitLink|nccl|cuda)\.so[\d.]* not defined in file",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library older than the one the module was built against is loaded",
+        "An older copy of the library is found first (a conda cudatoolkit, a system toolkit on "
+        "LD_LIBRARY_PATH): install the CUDA libraries the package was built for (the same CUDA "
+        "minor or newer), or remove the older copy from the loader path.",
+    ),
+    make(
+        "bitsandbytes-cpu-build",
+        r"compiled without GPU support|libbitsandbytes_cpu\.so|"
+        r"CUDA Setup failed despite GPU being available",
+        "cpu-only-build",
+        "warning",
+        "bitsandbytes loaded its CPU library (no CUDA build found for this setup)",
+        "Install a bitsandbytes release with CUDA binaries for this CUDA version and platform "
+        "(`pip install -U bitsandbytes`; on Windows a release >= 0.43), and check that torch is "
+        "a CUDA build; `python -m bitsandbytes` prints what it found.",
+    ),
+    make(
+        "mmcv-ops-without-cuda",
+        r"implementation for device cuda(?::\d+)? not found",
+        "cpu-only-build",
+        "error",
+        "mmcv's compiled ops have no CUDA implementation (a CPU-only mmcv build)",
+        "Install the mmcv build made for the installed torch and CUDA (mim install mmcv, or the "
+        "wheel index for torch X / cuXY), not the CPU or 'lite' one; `python -c 'import mmcv.ops'` "
+        "then `mmcv.ops.get_compiling_cuda_version()` tells.",
+    ),
+    make(
+        "torch-c-no-cuda-attr",
+        r"has no attribute '_cuda_\w+'",
+        "cpu-only-build",
+        "error",
+        "torch has no CUDA functions: a CPU-only build is installed",
+        "Uninstall the CPU build and install a CUDA build: `pip uninstall -y torch` then "
+        "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
+    ),
+    make(
+        "onnxruntime-no-cuda-provider",
+        r"Specified provider 'CUDAExecutionProvider' is not in available provider names|"
+        r"CUDA ?execution ?provider is not available",
+        "cpu-only-build",
+        "warning",
+        "ONNX Runtime has no CUDA execution provider (the CPU package, or the GPU one cannot "
+        "load CUDA/cuDNN)",
+        "Install only onnxruntime-gpu (uninstall onnxruntime: both own the same module), in the "
+        "release built for this CUDA and cuDNN major; `onnxruntime.get_available_providers()` "
+        "must list CUDAExecutionProvider.",
+    ),
+    make(
+        "torchvision-operator-missing",
+        r"(?:No such operator|operator) torchvision::\w+(?: does not exist)?",
+        "framework-pairing",
+        "error",
+        "torchvision's compiled operators are missing: it was built for another torch",
+        "Install the torchvision release paired with the installed torch from the same index "
+        "URL (the same CUDA build).",
+    ),
+    make(
+        "cpu-torch-stated",
+        r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
+        r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
+        r"\bcpu(?: ?-?only)? (?:version|build|wheel) of (?:py)?torch\b",
+        "cpu-only-build",
+        "warning",
+        "the text says the CPU build of torch was installed",
+        "Install the CUDA build from the PyTorch index (`pip install torch --index-url "
+        "https://download.pytorch.org/whl/cu<XY>`); a requirements file that names plain "
+        "`torch` gets the CPU build on Windows.",
+    ),
+    make(
+        "cudnn-missing-stated",
+        r"\b(?:lib)?cudnn\b(?:[^.\n]|\.\w){0,60}?(?:(?:is |are )?not (?:be )?(?:installed|found)|"
+        r"\bmissing\b|"
+        r"(?:don't|do not|doesn't|does not) (?:seem to )?(?:have|exist))|"
+        r"(?:don't|do not|doesn't) (?:seem to )?have[^.\n]{0,30}?\b(?:lib)?cudnn\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "the text says cuDNN is missing",
+        "Install the cuDNN the framework was built with (its tested configuration names it) "
+        "for the CUDA in use, and put it on LD_LIBRARY_PATH (or load its module on a cluster).",
+    ),
+    make(
+        "paddle-cpu-build",
+        r"You are using paddlepaddle cpu version|PaddlePaddle is not compiled with CUDA|"
+        r"Cannot use GPU because you have installed CPU version of PaddlePaddle",
+        "cpu-only-build",
+        "error",
+        "the CPU build of PaddlePaddle is installed (or shadows the GPU build)",
+        "Uninstall `paddlepaddle` and keep only `paddlepaddle-gpu` (both install the same "
+        "`paddle` package, so the CPU one can shadow the GPU one): `pip uninstall -y "
+        "paddlepaddle paddlepaddle-gpu && pip install paddlepaddle-gpu==<version>`.",
+    ),
+    make(
+        "tensorrt-engine-version",
+        r"Version tag does not match|engine plan file is not compatible with this version of "
+        r"TensorRT|expecting library version [\d.]+ got [\d.]+",
+        "cuda-libs-mismatch",
+        "error",
+        "the TensorRT engine was built with another TensorRT version than the one loaded",
+        "Rebuild the engine (plan) with the TensorRT the runtime loads, or load the TensorRT "
+        "it was built with; check LD_LIBRARY_PATH on both sides (a TensorRT engine is tied to "
+        "the exact TensorRT version and GPU it was built on).",
+    ),
+    make(
+        "torch-companion-lib-missing",
+        r"libtorch\w*\.so: cannot open shared object file|"
+        r"(?:torchaudio|torchvision|torchtext)\W[^\n]{0,80}?undefined symbol",
+        "framework-pairing",
+        "error",
+        "a torch companion (torchaudio, torchvision) was built for another torch release",
+        "Install the torchaudio / torchvision release made for the installed torch (same "
+        "version pairing and index URL as torch), or the torch they were built for.",
+    ),
+    make(
+        "torchvision-ops-not-loaded",
+        r"Couldn't load custom C\+\+ ops\. This can happen if your PyTorch and torchvision "
+        r"versions are incompatible",
+        "framework-pairing",
+        "error",
+        "torchvision's compiled ops do not load: it was built for another torch",
+        "Install the torchvision release paired with the installed torch, from the same index "
+        "(a nightly torch needs a nightly torchvision of the same date).",
+    ),
+    make(
+        "python-32bit",
+        r"\bPython3?\d{1,2}-32\b|\b32[- ]bit Python\b|\[MSC v\.\d+ 32 bit \(Intel\)\]",
+        "python-unsupported",
+        "warning",
+        "a 32-bit Python: PyTorch, TensorFlow and JAX publish 64-bit wheels only",
+        "Install a 64-bit Python (python.org's 'Windows installer (64-bit)', or conda) and "
+        "reinstall the framework in it.",
+    ),
+    make(
+        "mkl-ijit-symbol",
+        r"undefined symbol: iJIT_NotifyEvent",
+        "framework-pairing",
+        "error",
+        "torch's conda build meets an MKL release it was not built with (mkl >= 2024.1)",
+        "Pin MKL below 2024.1 in the environment (`conda install 'mkl<2024.1'`), or install "
+        "torch from pip wheels, which bundle their own MKL.",
+    ),
+    make(
+        "pip-framework-pin-conflict",
+        r"\b[\w.-]+ [\w.+]+ requires (?:torch|tensorflow|jax|jaxlib|keras)\s*(?:==|>=|<=|~=|<|>)"
+        r"\s*[\w.+*]+(?:,\s*[<>=!~]+\s*[\w.+*]+)*, but you have (?:torch|tensorflow|jax|jaxlib"
+        r"|keras) [\w.+]+ which is incompatible",
+        "framework-pairing",
+        "warning",
+        "pip reports an installed package built for a different framework version",
+        "Install the companion packages released with the installed framework (for torch: the "
+        "torchvision/torchaudio/xformers versions made for it, from the same index URL), or pin "
+        "the framework to the version they require.",
+    ),
+    make(
+        "framework-version-skew",
+        r"jaxlib version [\d.]+ is (?:newer than and )?incompatible with jax version|"
+        r"jaxlib is version [\d.]+, but this version of jax requires|"
+        r"MMCV==[\w.]+ is used but incompatible|"
+        r"Keras requires TensorFlow [\d.]+ or higher",
+        "framework-pairing",
+        "error",
+        "two packages of the framework stack are versions that do not work together",
+        "Install the versions released together (jax with its matching jaxlib; mmcv in the "
+        "range mmdet names; keras with the TensorFlow it requires).",
+    ),
+    make(
+        "cudnn9-libs-missing",
+        r"Unable to load any of \{libcudnn\w*\.so|Could not load library libcudnn\w*\.so[.\d]*",
+        "cuda-libs-mismatch",
+        "error",
+        "a cuDNN library the program needs cannot be loaded",
+        "Install the cuDNN major version the program was built for (pip `nvidia-cudnn-cu12` for "
+        "cuDNN 9, or cuDNN 8 for older builds) and make it findable (LD_LIBRARY_PATH).",
+    ),
+    make(
+        "cudnn-dll-not-found",
+        r"(?:Could not load library|Please make sure) cudnn\w*64_\d+\.dll|"
+        r"(?:cudnn64_\d+\.dll|libcudnn(?:_\w+)?\.so\.\d+)[^\n]{0,40}?(?:not found|is missing|"
+        r"cannot be found|could not be found|找不到|不存在)|"
+        r"(?:找不到|cannot find|can't find|could not find|couldn't find)\s*[`'\"]?"
+        r"(?:cudnn64_\d+\.dll|libcudnn(?:_\w+)?\.so\.\d+)",
+        "cuda-libs-mismatch",
+        "error",
+        "the cuDNN major the framework needs is not installed",
+        "Install the cuDNN major the library names (cudnn64_8.dll / libcudnn.so.8 is cuDNN 8) "
+        "for the CUDA the framework was built with, and put it on PATH / LD_LIBRARY_PATH.",
+    ),
+    make(
+        "windows-dll-not-found",
+        r"0xC0000135|-1073741515|STATUS_DLL_NOT_FOUND",
+        "cuda-libs-mismatch",
+        "warning",
+        "a Windows program exited because a DLL it needs is missing (often the CUDA runtime "
+        "DLLs of another CUDA version)",
+        "Install the CUDA runtime the build was made for (a cuda117 build needs the CUDA 11.7 "
+        "DLLs such as cudart64_110.dll / cublas64_11.dll), or use the build for the CUDA you "
+        "have.",
+    ),
+    make(
+        "torch-cpu-build-shown",
+        r"\btorch[-= ]{1,3}\d+\.\d+(?:\.\d+)?\+cpu\b|__version__\W{0,8}\d+\.\d+(?:\.\d+)?\+cpu\b|"
+        r"^\W{0,3}\d+\.\d+\.\d+\+cpu\W{0,3}$",
+        "cpu-only-build",
+        "warning",
+        "a CPU-only PyTorch build (+cpu) is installed",
+        "If the job should use the GPU, install a CUDA build: `pip uninstall -y torch` then "
+        "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
+    ),
+]

@@ -1,0 +1,167 @@
+"""Error messages, part 2 of 6: devices, architectures and compilers (tried after part 1)."""
+
+from __future__ import annotations
+
+from typing import List
+
+from envcheck.importers.errorlog.model import UPGRADE_FRAMEWORK, ErrorPattern, make
+
+PATTERNS: List[ErrorPattern] = [
+    make(
+        "jax-kernel-dso-mismatch",
+        r"kernel version [\d.]+ does not match DSO version [\d.]+",
+        "driver-library-mismatch",
+        "error",
+        "the loaded NVIDIA kernel module and the user-space driver library differ",
+        "Reboot (or unload and reload the nvidia modules) so the kernel module matches the "
+        "installed driver libraries, or reinstall one driver version throughout.",
+    ),
+    make(
+        "dev-nvidia-missing",
+        r"(?:adding custom device|stat(?: failed)?:?|open(?: failed)?:?|mount(?:ing)?)\s*\"?"
+        r"/dev/nvidia(?:\d+|ctl|-uvm(?:-tools)?|-modeset)\"?\s*:\s*no such file or directory",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA device files (/dev/nvidia*) do not exist: the driver is not loaded",
+        "Load the driver (`modprobe nvidia nvidia_uvm`; after a kernel upgrade rebuild the "
+        "module with DKMS or reinstall the driver for the running kernel) and check `ls "
+        "/dev/nvidia*`.",
+    ),
+    make(
+        "conda-framework-python-spec",
+        r"-\s*(?:tensorflow(?:-gpu)?|pytorch|torch|jax|jaxlib|keras)==[\d.]+\s*->\s*"
+        r"python\[version=",
+        "python-unsupported",
+        "error",
+        "conda says the framework version has no build for this Python",
+        "Create the environment with a Python the framework release supports (the versions "
+        "conda lists after `python[version=`), or use a newer framework release.",
+    ),
+    make(
+        "iommu-dma-fault",
+        r"DMAR: \[DMA (?:Read|Write)\] Request device \[[\da-f:.]+\] fault addr",
+        "nccl-problem",
+        "warning",
+        "the IOMMU (DMAR) blocks device DMA: GPU peer-to-peer traffic faults",
+        "With the IOMMU on, GPU peer-to-peer copies fault and collectives hang: disable it "
+        "(`intel_iommu=off` or `iommu=pt` on the kernel command line) or disable PCI ACS, or "
+        "run with NCCL_P2P_DISABLE=1.",
+    ),
+    make(
+        "semlock-no-space",
+        r"SemLock\b.{0,300}?No space left on device",
+        "shm-too-small",
+        "error",
+        "multiprocessing cannot create a semaphore: /dev/shm is full or too small",
+        "Raise the container's /dev/shm (`docker run --shm-size=8g` or `--ipc=host`) and "
+        "check `df -h /dev/shm`.",
+    ),
+    make(
+        "gpu-below-minimum-cc-stated",
+        r"\b(?:nothing|no gpus?|no devices?|gpus?|devices?|cards?)\s+(?:with\s+)?(?:under|below|"
+        r"less than|lower than|older than)\s+(?:cuda\s+)?compute(?:\s+capability)?\s*\d+\.\d"
+        r"[^.\n]{0,30}?(?:can(?:not|'t)? be used|(?:is|are)(?: not|n't) supported|unsupported)",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says the GPU is below a minimum compute capability",
+        "Compare the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) with the minimum the text names; below it, use a supported GPU or a "
+        "release of the software that still supports this architecture.",
+    ),
+    # Messages whose own reading of the GPU can be wrong (an old cudart found first reports
+    # compute capability 1.0 for an RTX 3090; a llama.cpp build regression compiles for sm_52
+    # only): a warning, the GPU's own facts decide.
+    make(
+        "invalid-device-function",
+        r"invalid device function|cudaErrorInvalidDeviceFunction|cuda runtime error \(8\)",
+        "gpu-arch-unsupported",
+        "warning",
+        "a kernel has no code for this GPU ('invalid device function')",
+        "The binary (framework wheel, extension) was not compiled for this GPU's architecture "
+        "and has no PTX the driver can compile for it: install a build that lists the GPU's "
+        "sm_XY, or rebuild with TORCH_CUDA_ARCH_LIST including its compute capability.",
+    ),
+    make(
+        "nvrtc-unsupported-arch",
+        r"nvrtc: error: invalid value for --gpu-architecture|"
+        r"NVRTC_ERROR_INVALID_OPTION[^\n]{0,80}?(?:arch|gpu-architecture)",
+        "gpu-arch-unsupported",
+        "error",
+        "the runtime compiler (NVRTC) the program ships is older than this GPU's architecture",
+        "Use a build or image whose CUDA (and NVRTC) knows the GPU (Blackwell needs CUDA 12.8 or "
+        "newer); the host driver alone cannot fix an old NVRTC inside the image.",
+    ),
+    make(
+        "no-nvidia-gpu-stated",
+        r"\b(?:only (?:have|has) an?|using an?|i have an?|with an?)\s+(?:integrated\s+)?"
+        r"(?:intel|amd)\b[^.\n]{0,30}?\b(?:gpu|graphics)\b|"
+        r"\b(?:don't|do not|doesn't) have an? nvidia (?:gpu|graphics card|card)\b",
+        "driver-not-loaded",
+        "warning",
+        "the text says the machine has no NVIDIA GPU",
+        "CUDA builds need an NVIDIA GPU and driver: on a machine with an Intel or AMD GPU only, "
+        "install the CPU build (or the framework's DirectML / ROCm / XPU build) instead.",
+    ),
+    make(
+        "ggml-no-device-code",
+        r"has no device code compatible with CUDA arch \d+",
+        "gpu-arch-unsupported",
+        "warning",
+        "the llama.cpp / ggml build has no kernels for this GPU's architecture",
+        "Rebuild llama.cpp (or the package bundling it: llama-cpp-python, ollama) with the GPU's "
+        "architecture (CMAKE_CUDA_ARCHITECTURES=86 for an RTX 30xx), or install a build made "
+        "for it; the message's 'compiled for' list names what the build has.",
+    ),
+    make(
+        "gpu-too-old-detected",
+        r"CUDA GPU is too old|GPU is too old\W{0,3}\s*(?:Falling back|Compute Capability detected)",
+        "gpu-arch-unsupported",
+        "warning",
+        "the program found the GPU's compute capability below its minimum and uses the CPU",
+        "Check the GPU's real compute capability (`nvidia-smi --query-gpu=compute_cap "
+        "--format=csv`): if it is below the program's minimum, use a build that supports it or "
+        "another GPU; if the detected value is wrong (1.0), the program loaded a foreign cudart "
+        "(e.g. PhysX's) - remove it from PATH or upgrade the program.",
+    ),
+    make(
+        "no-kernel-image",
+        r"no kernel image is available for execution|"
+        r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
+        "gpu-arch-unsupported",
+        "error",
+        "no kernel image for this GPU in the installed build",
+        UPGRADE_FRAMEWORK,
+    ),
+    make(
+        "nvcc-unsupported-arch",
+        r"nvcc fatal\s*:\s*Unsupported gpu architecture|Unsupported gpu architecture "
+        r"'(?:compute|sm)_\d+a?'|"
+        r"'sm_\d+' is not a recognized processor for this target",
+        "toolkit-mismatch",
+        "error",
+        "the CUDA compiler is too old for this GPU architecture",
+        "Build extensions with a CUDA toolkit that supports the GPU (Blackwell needs CUDA "
+        ">= 12.8), or set TORCH_CUDA_ARCH_LIST to architectures this nvcc knows.",
+    ),
+    make(
+        "cuda-version-mismatch-extension",
+        r"The detected CUDA version \([\d.]+\) mismatches the version that was used to compile "
+        r"PyTorch",
+        "toolkit-mismatch",
+        "error",
+        "the system nvcc does not match the CUDA PyTorch was built with",
+        "Point CUDA_HOME at a toolkit with the same major.minor as torch.version.cuda, or "
+        "install the torch build matching the system toolkit.",
+    ),
+    make(
+        "nvcc-unsupported-host-compiler",
+        r"unsupported GNU version! gcc versions later than \d+ are not supported|"
+        r"\bgcc versions? later than \d+(?:\.\d+)? (?:are|is) not supported|"
+        r"unsupported (?:clang|Microsoft Visual Studio) version",
+        "toolkit-mismatch",
+        "error",
+        "the host C++ compiler is newer than this CUDA toolkit supports",
+        "Build with a gcc this nvcc supports (e.g. `CC=gcc-11 CXX=g++-11`, or `conda install "
+        "gxx=11`), or use a newer CUDA toolkit.",
+    ),
+]

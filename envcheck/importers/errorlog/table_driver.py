@@ -1,0 +1,293 @@
+"""Error messages, part 3 of 6: driver too old, driver/library mismatch or not usable,
+CPU-only builds."""
+
+from __future__ import annotations
+
+from typing import List
+
+from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, make
+
+PATTERNS: List[ErrorPattern] = [
+    # --- driver too old -------------------------------------------------------------------
+    make(
+        "driver-too-old-found-version",
+        r"The NVIDIA driver on your system is too old(?: \(found version \d+\))?",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver is too old for this framework build",
+        DRIVER_OLD,
+    ),
+    make(
+        "driver-insufficient",
+        r"CUDA driver version is insufficient for CUDA? runtime version|cudaErrorInsufficientDriver"
+        r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
+        r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
+        r"|CUDA_ERROR_INSUFFICIENT_DRIVER",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver is older than the CUDA runtime in use",
+        DRIVER_OLD,
+    ),
+    make(
+        "container-cuda-requirement",
+        r"requirement error: unsatisfied condition: cuda\s*>=\s*\d+(?:\.\d+)?",
+        "driver-too-old",
+        "error",
+        "the host driver is too old for the CUDA version the container image requires",
+        "The image's NVIDIA_REQUIRE_CUDA asks for a newer CUDA than the host driver supports "
+        "(the nvidia-container-cli check): upgrade the host driver (`envcheck matrix driver "
+        "<version>` shows what a driver can run) or use an image built for an older CUDA.",
+    ),
+    make(
+        "ptx-unsupported-toolchain",
+        r"the provided PTX was compiled with an unsupported toolchain|"
+        r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|"
+        r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'",
+        "driver-too-old",
+        "error",
+        "PTX built by a newer CUDA than the driver can JIT",
+        "Upgrade the driver to one that supports the CUDA version the code was built with "
+        "(minor-version compatibility does not cover PTX JIT), or use a build with SASS for "
+        "this GPU.",
+    ),
+    # --- driver / library mismatch, driver not usable ----------------------------------------
+    make(
+        "nvml-driver-library-mismatch",
+        r"Driver/library version mismatch|"
+        r"API mismatch: the (?:NVIDIA kernel module has version|client)",
+        "driver-library-mismatch",
+        "error",
+        "the loaded kernel module and the user-space driver libraries differ",
+        "The driver was upgraded without reloading the kernel module: reboot the node (or "
+        "stop all GPU processes and reload: `rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia` "
+        "then `modprobe nvidia`). Pin the driver packages to avoid unattended upgrades.",
+    ),
+    make(
+        "forward-compat-unsupported",
+        r"forward compatibility was attempted on non supported HW|"
+        r"cudaErrorCompatNotSupportedOnDevice",
+        "driver-too-old",
+        "error",
+        "the host driver is too old for the CUDA in use (forward compatibility is not available)",
+        "The CUDA runtime (often a container image's) needs a newer host driver than the one "
+        "installed, and CUDA forward compatibility only works on data-centre GPUs: upgrade the "
+        "host driver, or use an image / framework build for an older CUDA.",
+    ),
+    make(
+        "unsupported-display-driver",
+        r"system has unsupported display driver / cuda driver combination|"
+        r"cudaErrorSystemDriverMismatch",
+        "driver-library-mismatch",
+        "error",
+        "the CUDA driver library does not match the installed display (kernel) driver",
+        "Reinstall a current NVIDIA driver for this GPU as one package set and reboot, so "
+        "libcuda and the kernel module come from the same release; remove stray libcuda copies "
+        "(e.g. from an old toolkit or a container image) from the loader path.",
+    ),
+    make(
+        "nvidia-smi-cannot-communicate",
+        r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA kernel driver is not loaded",
+        "Load the driver (`modprobe nvidia`; check `dmesg` for why it failed, e.g. Secure Boot "
+        "or a kernel update without a rebuilt DKMS module) or install it.",
+    ),
+    make(
+        "found-no-nvidia-driver",
+        r"Found no NVIDIA driver on your system|nvml error: driver not loaded|"
+        r"NVIDIA driver is not loaded|could not load NVML library|"
+        r"NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|"
+        r"(?:could not|couldn't|cannot|can't) find an? (?:available )?nvidia adapter",
+        "driver-not-loaded",
+        "error",
+        "no usable NVIDIA driver",
+        "Install/load the NVIDIA driver on the host; in a container, run with the NVIDIA "
+        "container toolkit (`--gpus all`).",
+    ),
+    make(
+        "libcuda-missing",
+        r"libcuda\.so(?:\.1)?: cannot open shared object file|"
+        r"Could not load dynamic library 'libcuda\.so(?:\.1)?'|Could not find cuda drivers",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA driver's libcuda cannot be found",
+        "Install the NVIDIA driver's user-space libraries (libcuda.so.1 comes with the driver, "
+        "not with the CUDA toolkit); in containers use the NVIDIA container toolkit; on WSL "
+        "add /usr/lib/wsl/lib to the loader path.",
+    ),
+    make(
+        "kernel-driver-not-running",
+        r"kernel driver does not appear to be running on this host|"
+        r"/proc/driver/nvidia/version does not exist|"
+        r"could not insert '?nvidia\w*'?|Module nvidia\w* not found in directory|"
+        r"modprobe: (?:FATAL|ERROR): [^\n]{0,80}?\bnvidia",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA kernel module is not loaded",
+        "Load the driver (`sudo modprobe nvidia`; `dmesg | grep -i nvidia` says why it fails: "
+        "Secure Boot, a kernel updated without a rebuilt DKMS module, a version mismatch), or "
+        "reinstall the driver for the running kernel and reboot.",
+    ),
+    make(
+        "devices-busy-or-unavailable",
+        r"all CUDA-capable devices are busy or unavailable|cudaErrorDevicesUnavailable|"
+        r"CUDA_ERROR_DEVICE_UNAVAILABLE|CUDA-capable device\(s\) is/are busy or unavailable",
+        "gpu-contention",
+        "error",
+        "the GPU refuses another process (exclusive compute mode, or held by another process)",
+        "Check `nvidia-smi -q | grep -i 'compute mode'`: in Exclusive_Process mode one process "
+        "owns the GPU, so give each process its own GPU (CUDA_VISIBLE_DEVICES) or ask an admin "
+        "for `nvidia-smi -c DEFAULT`; otherwise find the process holding it (`nvidia-smi`, "
+        "`fuser -v /dev/nvidia*`).",
+    ),
+    make(
+        "libcuda-stub-loaded",
+        r"CUDA_ERROR_STUB_LIBRARY|cudaErrorStubLibrary|CUDA driver is a stub library|"
+        r"/stubs/libcuda\.so(?:\.1)?\b|LD_LIBRARY_PATH=\S*/stubs\b",
+        "os-setting",
+        "error",
+        "the process loads the CUDA toolkit's stub libcuda instead of the driver's",
+        "Remove the toolkit's `.../lib64/stubs` directory from LD_LIBRARY_PATH (the stub exists "
+        "only for linking at build time); the real libcuda.so.1 comes with the driver "
+        "(`ldconfig -p | grep libcuda`).",
+    ),
+    make(
+        "numba-driver-setting-wrong",
+        r"\b(?:NUMBAPRO|NUMBA)_CUDA_DRIVER\s*=\s*['\"]?\S*lib(?:cudart|cublas|nvrtc|nvvm)\w*\.so|"
+        r"driver missing function: cuInit",
+        "os-setting",
+        "error",
+        "the library set as the CUDA driver is not the driver's libcuda",
+        "Point NUMBA_CUDA_DRIVER (NUMBAPRO_CUDA_DRIVER on old releases) at the driver's "
+        "libcuda.so.1 (`ldconfig -p | grep libcuda`), not at the toolkit's libcudart, or unset "
+        "it so Numba finds the driver itself.",
+    ),
+    make(
+        "container-driver-libs-missing",
+        r"load library failed: libnvidia-ml\.so|libnvidia-ml\.so\.1: cannot open shared object",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA driver's libraries are not where the container runtime looks",
+        "Install the NVIDIA driver on the host (libnvidia-ml.so.1 comes with it) and check "
+        "`nvidia-smi` there; with rootless or snap Docker, configure the NVIDIA container "
+        "toolkit for that runtime (`nvidia-ctk runtime configure`).",
+    ),
+    make(
+        "nvidia-smi-not-found",
+        r"nvidia-smi: (?:command )?not found|'nvidia-smi' is not recognized|"
+        r"nvidia-smi: No such file or directory",
+        "driver-not-loaded",
+        "warning",
+        "nvidia-smi is not there (no NVIDIA driver installed here, or a container without GPUs)",
+        "On a host: install the NVIDIA driver (nvidia-smi comes with it). In a container: start "
+        "it with GPU access (`docker run --gpus all`, the nvidia runtime) so the driver's tools "
+        "and libraries are mounted.",
+    ),
+    make(
+        "no-cuda-gpus-available",
+        r"No CUDA GPUs are available",
+        "os-setting",
+        "warning",
+        "this process sees no GPU (CUDA_VISIBLE_DEVICES, the scheduler's allocation, the driver)",
+        "Check CUDA_VISIBLE_DEVICES in the job and in the scripts it runs (an index the host does "
+        "not have, or an empty value, hides every GPU), the scheduler's GPU request (--gres / "
+        "resources.limits), then `nvidia-smi` for the driver.",
+    ),
+    make(
+        "no-cuda-device",
+        r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
+        "driver-not-loaded",
+        "error",
+        "CUDA sees no GPU",
+        "Check that the driver is loaded (`nvidia-smi`), that CUDA_VISIBLE_DEVICES does not hide "
+        "the GPUs, and that containers get them (`--gpus all`).",
+    ),
+    make(
+        "fabric-manager-not-running",
+        r"system not yet initialized|cudaErrorSystemNotReady",
+        "driver-not-loaded",
+        "error",
+        "the GPUs are not initialised (NVSwitch systems need nvidia-fabricmanager)",
+        "Start nvidia-fabricmanager (same version as the driver): "
+        "`systemctl enable --now nvidia-fabricmanager`.",
+    ),
+    make(
+        "cuda-unknown-error",
+        r"CUDA unknown error - this may be due to an incorrectly set up environment",
+        "driver-not-loaded",
+        "error",
+        "CUDA failed to initialise (unknown error)",
+        "Often nvidia_uvm is not loaded (`modprobe nvidia_uvm`) or the GPU state is bad after "
+        "suspend; check `dmesg`, reload the driver or reboot.",
+    ),
+    make(
+        "nvml-unknown-error-container",
+        r"Failed to initialize NVML: Unknown Error",
+        "os-setting",
+        "warning",
+        "NVML fails with 'Unknown Error' (in containers: the GPU devices were taken from the "
+        "container's cgroup)",
+        "In a container this follows `systemctl daemon-reload` on a host with the systemd cgroup "
+        "driver, which drops the container's device access: restart the container; for good, "
+        "have the NVIDIA container toolkit create /dev/char symlinks (`nvidia-ctk system "
+        "create-dev-char-symlinks`) or use the cgroupfs driver. On a host, reload the driver.",
+    ),
+    make(
+        "launch-timeout-watchdog",
+        r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT",
+        "os-setting",
+        "warning",
+        "a kernel ran longer than the display watchdog allows (GPU also drives a display)",
+        "The GPU drives a display, so the OS watchdog (Windows TDR, X server) kills long kernels: "
+        "train on a GPU with no display attached, raise TdrDelay on Windows, or disable the X "
+        "watchdog; smaller batches make kernels shorter.",
+    ),
+    make(
+        "windows-paging-file",
+        r"WinError 1455|paging file is too small for this operation",
+        "os-setting",
+        "error",
+        "Windows ran out of virtual memory loading the framework's DLLs (the paging file is "
+        "too small)",
+        "Raise the paging file (System > Advanced system settings > Performance > Virtual "
+        "memory: system managed, or several tens of GB), or use fewer DataLoader workers - each "
+        "worker loads the CUDA DLLs again.",
+    ),
+    make(
+        "invalid-device-ordinal",
+        r"invalid device ordinal|cudaErrorInvalidDevice\b",
+        "os-setting",
+        "warning",  # most often the job's own setting (nproc_per_node, a GPU index), not the host
+        "the program asked for a GPU index that does not exist",
+        "Check CUDA_VISIBLE_DEVICES (and the scheduler's GPU allocation) against the GPUs "
+        "`nvidia-smi -L` lists; inside CUDA_VISIBLE_DEVICES the GPUs are renumbered from 0.",
+    ),
+    make(
+        "container-no-gpu-driver",
+        r"could not select device driver \"\" with capabilities: \[\[gpu\]\]",
+        "os-setting",
+        "error",
+        "Docker cannot give GPUs to the container",
+        "Install and configure the NVIDIA Container Toolkit "
+        "(`nvidia-ctk runtime configure --runtime=docker` and restart dockerd).",
+    ),
+    # --- CPU-only build ---------------------------------------------------------------------
+    make(
+        "torch-not-compiled-with-cuda",
+        r"Torch not compiled with CUDA enabled",
+        "cpu-only-build",
+        "error",
+        "a CPU-only PyTorch build is installed",
+        "Uninstall the CPU build and install a CUDA build: `pip uninstall -y torch` then "
+        "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
+    ),
+    make(
+        "jax-cpu-fallback",
+        r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
+        "cpu-only-build",
+        "error",
+        "JAX is installed without its CUDA plugin",
+        'Install JAX with CUDA: `pip install -U "jax[cuda12]"` (or cuda13).',
+    ),
+]

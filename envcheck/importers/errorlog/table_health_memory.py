@@ -1,0 +1,188 @@
+"""Error messages, part 6 of 6 (tried last): GPU health and GPU memory."""
+
+from __future__ import annotations
+
+from typing import List
+
+from envcheck.importers.errorlog.model import ErrorPattern, make
+
+PATTERNS: List[ErrorPattern] = [
+    # --- GPU health ---------------------------------------------------------------------------
+    make(
+        "ecc-uncorrectable-stated",
+        r"\buncorrectable (?:double[- ]bit )?ECC\b(?! (?:is|was) (?:0|zero|none))|"
+        r"\bdouble[- ]bit ECC\b|"
+        r"\bECC errors? (?:is |are |was |were )?uncorrectable\b",
+        "gpu-health",
+        "error",
+        "uncorrectable ECC errors on the GPU's memory",
+        "Drain the GPU: `nvidia-smi -q -d ECC,ROW_REMAPPER` shows the counters and pending "
+        "remaps; reset it (`nvidia-smi -r`) or reboot so pending row remaps take effect, and "
+        "replace the GPU if uncorrectable errors come back.",
+    ),
+    make(
+        "pcie-aer-uncorrected",
+        r"AER: (?:Multiple )?Uncorrected \((?:Fatal|Non-Fatal)\) error|"
+        r"PCIe Bus Error: severity=Uncorrected|AER: device recovery failed",
+        "gpu-health",
+        "error",
+        "uncorrectable PCIe errors (AER) on the GPU's link",
+        "Drain the node: reseat the GPU and any riser, check power and the slot, update the "
+        "system BIOS; repeated uncorrectable AER errors mean a hardware fault.",
+    ),
+    make(
+        "gpu-rev-ff",
+        r"NVIDIA Corporation[^\n]*\(rev ff\)",
+        "gpu-health",
+        "error",
+        "a GPU no longer answers on the PCIe bus (lspci shows it as rev ff)",
+        "lspci reads all ones (rev ff) from a device that dropped off the bus: drain the node, "
+        "check `dmesg` for Xid 79 / AER errors, reseat the GPU and check its power; a cold "
+        "reboot brings it back until it happens again.",
+    ),
+    make(
+        "gpu-fallen-off-bus",
+        r"f(?:a|e)ll(?:s|en)? off the bus|\bXid\b\s*(?:\([^)]*\))?\s*:\s*79\b",
+        "gpu-health",
+        "error",
+        "a GPU fell off the bus (Xid 79)",
+        "Drain the node: check power, cooling and seating of the GPU, update the system BIOS; "
+        "a reboot brings it back until it happens again.",
+    ),
+    make(
+        "xid-ecc",
+        r"\bXid\b\s*(?:\([^)]*\))?\s*:\s*(48|63|64|92|94|95)\b|uncorrectable ECC error encountered|"
+        r"\bXid[ -](48|63|64|92|94|95)\b(?!\.\d)",
+        "gpu-health",
+        "error",
+        "the GPU reported an uncorrectable memory error (Xid 48/63/64/92/94/95)",
+        "Drain the node and reset the GPU (`nvidia-smi -r`) or reboot; repeated errors mean "
+        "the GPU must be replaced (check `nvidia-smi -q -d ECC,ROW_REMAPPER`).",
+    ),
+    make(
+        "gpu-lost",
+        r"Unable to determine the device handle for GPU|GPU is lost\.|GPU requires reset|"
+        r"^No devices were found$",
+        "gpu-health",
+        "error",
+        "nvidia-smi cannot reach a GPU (lost, needs a reset, or not detected)",
+        "Drain the node; check `dmesg` for Xid 79 / 'fallen off the bus' and `lspci` for the "
+        "GPU, then reset (`nvidia-smi -r`) or reboot; repeated loss means a hardware fault.",
+    ),
+    make(
+        "nvidia-smi-err-reading",
+        r"^\|.*\bERR!",
+        "gpu-health",
+        "warning",
+        "nvidia-smi could not read a GPU value (ERR! in its table)",
+        "Often transient (a sensor read failed); if it persists, comes with Xid errors in dmesg "
+        "or `nvidia-smi -q` shows a GPU Recovery Action other than None, drain the node and "
+        "reset the GPU (`nvidia-smi -r`) or reboot.",
+    ),
+    make(
+        "xid-other",
+        r"\bNVRM: Xid\b",
+        "gpu-health",
+        "warning",
+        "the driver logged an Xid error",
+        "Look the Xid code up in NVIDIA's Xid catalogue; 13/31/43 are usually application "
+        "faults, 74 NVLink, 79 fallen off the bus, 119/120 GSP firmware.",
+    ),
+    make(
+        "illegal-memory-access",
+        r"an illegal memory access was encountered|cudaErrorIllegalAddress",
+        "kernel-failure",
+        "warning",
+        "a CUDA kernel accessed memory illegally",
+        "Usually a bug in a kernel or extension, or a kernel built for another architecture; "
+        "rerun with CUDA_LAUNCH_BLOCKING=1. If it happens with known-good code, check Xid "
+        "errors and run `envcheck verify --kernels full`.",
+    ),
+    make(
+        "unspecified-launch-failure",
+        r"unspecified launch failure|cudaErrorLaunchFailure",
+        "kernel-failure",
+        "warning",
+        "a CUDA kernel launch failed",
+        "Check dmesg for Xid errors (13/31/43); run `envcheck verify --kernels full`.",
+    ),
+    make(
+        "device-side-assert",
+        r"device-side assert triggered",
+        "kernel-failure",
+        "info",
+        "a device-side assert fired (usually a bug in the program, e.g. an index out of range)",
+        "Rerun with CUDA_LAUNCH_BLOCKING=1 to find the failing operation; this is rarely the "
+        "environment.",
+    ),
+    # --- memory -------------------------------------------------------------------------------
+    make(
+        "oom-at-context-creation",
+        r"(?!)",  # assigned by the scanner: an out-of-memory error while creating the context
+        "gpu-contention",
+        "warning",
+        "out of GPU memory while creating the CUDA context: other processes hold the memory",
+        "Creating a context needs only a few hundred MB: find the processes holding the GPU "
+        "(`nvidia-smi --query-compute-apps=pid,used_memory --format=csv`) and stop them, or pick "
+        "a free GPU with CUDA_VISIBLE_DEVICES.",
+    ),
+    make(
+        "gpu-memory-held-stated",
+        r"\bzombie\b[^.\n]{0,60}?(?:gpu|memory|vram)|(?:gpu|memory|vram)[^.\n]{0,60}?\bzombie|"
+        r"(?:gpu|vram|memory)[^.\n]{0,40}?(?:held|occupied|taken|hogged) by (?:an? |some )?"
+        r"(?:zombie|dead|defunct|orphan(?:ed)?|killed|previous|old|stale)",
+        "gpu-contention",
+        "warning",
+        "the text says processes that should be gone hold GPU memory",
+        "Find the processes holding the GPU (`nvidia-smi --query-compute-apps=pid,used_memory "
+        "--format=csv`, or `fuser -v /dev/nvidia*` when nvidia-smi lists none) and kill them; "
+        "if none can be found, reset the GPU (`nvidia-smi -r -i N`) or reboot the node.",
+    ),
+    make(
+        "alloc-fails-tiny-free",
+        r"Cannot allocate [\d.]+\s*[KMG]?i?B memory on GPU \d+, available memory is only "
+        r"[\d.]+\s*(?:[KM]i?B|B)\b",
+        "gpu-contention",
+        "warning",
+        "an allocation of a few MB fails: almost no GPU memory is free (held by other processes)",
+        "List the processes on that GPU (`nvidia-smi`) and stop them, or run this one on another "
+        "GPU (CUDA_VISIBLE_DEVICES); several server workers loading the model on one GPU each "
+        "take a full copy.",
+    ),
+    make(
+        "oom-persists-stated",
+        r"(?:reduc|lower|decreas|set|tried)\w*\s+(?:the\s+)?batch[ _-]?size[^.\n]{0,40}?"
+        r"\b(?:to|=|of|until)\s*\d{1,2}\b[^.\n]{0,80}?(?:still|didn't|did not|doesn't|does not|"
+        r"no luck|same (?:error|problem))|"
+        r"(?:same|identical) (?:job|code|script|model|command)[^.\n]{0,80}?(?:another|other|"
+        r"different) (?:node|machine|server|gpu|host)[^.\n]{0,40}?(?:works?|runs?|fine|no problem)",
+        "gpu-contention",
+        "warning",
+        "out of memory that does not follow the job's size (small batches fail; other nodes work)",
+        "Memory that a small batch cannot get is usually held by something else: `nvidia-smi` "
+        "(and `fuser -v /dev/nvidia*` for processes it does not list) on that node; stop the "
+        "stray or another user's process, or drain the node.",
+    ),
+    make(
+        "ollama-no-layers-offloaded",
+        r"msg=\"?offload to (?:cuda|rocm)\"?[^\n]*\blayers\.offload=0\b",
+        "gpu-contention",
+        "warning",
+        "Ollama put no layer on the GPU: the free GPU memory was too small",
+        "Compare memory.available in the log with the GPU's total: when much less is free than "
+        "at startup, another process holds GPU memory (`nvidia-smi` lists it; stop it, or set "
+        "OLLAMA_GPU_OVERHEAD / a smaller model or context); otherwise the model needs a larger "
+        "GPU.",
+    ),
+    make(
+        "cuda-out-of-memory",
+        r"CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|"
+        r"CUDA_ERROR_OUT_OF_MEMORY|Tried to allocate [\d.]+ [KMGT]i?B \(GPU \d+;|"
+        r"RESOURCE_EXHAUSTED: Out of memory",
+        "gpu-contention",
+        "info",
+        "the GPU ran out of memory",
+        "Reduce batch size / sequence length, or free the GPU: check `nvidia-smi` for other "
+        "processes holding memory.",
+    ),
+]

@@ -1,0 +1,258 @@
+"""Error messages, part 4 of 6: CUDA libraries (cuDNN, cuBLAS, cudart) and shared memory."""
+
+from __future__ import annotations
+
+from typing import List
+
+from envcheck.importers.errorlog.model import ErrorPattern, make
+
+PATTERNS: List[ErrorPattern] = [
+    # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
+    make(
+        "cudnn-version-mismatch",
+        r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but (?:the )?"
+        r"source was compiled with|cuDNN version incompatibility|"
+        r"Found cuDNN version \d+, but JAX was built "
+        r"against version|Outdated cuDNN installation found|CuDNN v\d+ found, but need at least|"
+        r"cuDNN version not supported|"
+        r"cuDNN version mismatch: PyTorch was compiled against \d+ but linked against \d+|"
+        r"is compiled with CUDNN [\d.]+, but CUDNN version in your machine is [\d.]+|"
+        r"libcudnn v\d+ with header v\d+ unmatched",
+        "cuda-libs-mismatch",
+        "error",
+        "the cuDNN found at run time is older than the one the framework was built with",
+        "Remove the older cuDNN that is found first (often a system libcudnn on "
+        "LD_LIBRARY_PATH) or install the cuDNN version the framework needs (pip "
+        "`nvidia-cudnn-cu12`).",
+    ),
+    make(
+        "jax-cuda-lib-too-old",
+        r"Found (?:CUDA|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL) version \d+, but JAX was "
+        r"built against version|Outdated (?:CUDA|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL"
+        r"|nvJitLink|PTXAS) installation found",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library found at run time is older than the one JAX was built against",
+        'Install the CUDA libraries JAX expects: `pip install -U "jax[cuda12]"` (or cuda13) '
+        "brings matching nvidia-* wheels; remove older CUDA libraries found first (a system "
+        "toolkit or conda cudatoolkit on LD_LIBRARY_PATH).",
+    ),
+    make(
+        "could-not-load-dynamic-library",
+        r"Could not load dynamic library '(lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver"
+        r"|cusparse|cudnn|nccl)\.so[.\d]*|(?:cudart|cublas|cublasLt|cufft|curand|cusolver"
+        r"|cusparse|cudnn)64_\d+\.dll)'",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library the framework needs cannot be loaded",
+        "Install the CUDA/cuDNN libraries the framework version expects (for TensorFlow >= 2.14: "
+        "`pip install tensorflow[and-cuda]`) or fix LD_LIBRARY_PATH.",
+    ),
+    make(
+        "extension-torch-abi-mismatch",
+        r"\.so[.\d]*:\s*undefined symbol:\s*_ZNK?\d+(?:c10|at|torch|caffe2)",
+        "framework-pairing",
+        "error",
+        "a compiled extension was built against a different torch than the one installed",
+        "Install the extension wheel built for this exact torch version and C++ ABI (flash-attn "
+        "wheels name both, e.g. `+cu12torch2.3cxx11abiFALSE`), or rebuild it from source against "
+        "the installed torch (`pip install --no-build-isolation --no-cache-dir <package>`).",
+    ),
+    make(
+        "cuda-lib-missing",
+        r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc)\.so[.\d]*)"
+        r": cannot open shared object file|"
+        r"undefined symbol: \w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
+        r"|cufft|curand|cusolver|nccl)\w*",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library is missing or the wrong version",
+        "Reinstall the framework so its bundled nvidia-* wheels match, and remove stale CUDA "
+        "paths from LD_LIBRARY_PATH.",
+    ),
+    make(
+        "dnn-library-not-found",
+        r"DNN library is not found|DNN library initialization failed|Unable to load cuDNN|"
+        r"Cannot load cudnn shared library",
+        "cuda-libs-mismatch",
+        "error",
+        "cuDNN could not be loaded or initialised",
+        "Install the cuDNN version the framework was built with and make sure it is found "
+        "before any other copy.",
+    ),
+    make(
+        "cannot-dlopen-gpu-libraries",
+        r"Cannot dlopen some GPU libraries",
+        "cuda-libs-mismatch",
+        "error",
+        "TensorFlow could not load its GPU libraries and runs on the CPU",
+        "Install the CUDA/cuDNN versions of TensorFlow's tested build configuration "
+        "(`pip install tensorflow[and-cuda]` on Linux).",
+    ),
+    make(
+        "cublas-alloc-failed",
+        r"CUBLAS_STATUS_ALLOC_FAILED",
+        "gpu-contention",
+        "warning",
+        "cuBLAS could not allocate its workspace: GPU memory is full (this job, or another "
+        "process)",
+        "Check `nvidia-smi` for other processes holding the GPU's memory and stop them; if none, "
+        "the job itself fills the memory: a smaller batch or model (TensorFlow: memory growth).",
+    ),
+    make(
+        "cublas-status",
+        r"CUBLAS_STATUS_(?!SUCCESS)\w+",
+        "cuda-libs-mismatch",
+        "warning",
+        "cuBLAS failed",
+        "CUBLAS_STATUS_NOT_INITIALIZED when calling cublasCreate usually means the GPU was "
+        "(nearly) out of memory: free the GPU or reduce the batch. For other statuses rerun with "
+        "CUDA_LAUNCH_BLOCKING=1 and check that the framework's nvidia-cublas wheel is the one "
+        "loaded (no other libcublas on LD_LIBRARY_PATH).",
+    ),
+    make(
+        "cudnn-status",
+        r"CUDNN_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED|ARCH_MISMATCH|NOT_SUPPORTED|"
+        r"INTERNAL_ERROR|VERSION_MISMATCH|BAD_PARAM)",
+        "cuda-libs-mismatch",
+        "warning",
+        "cuDNN failed",
+        "cuDNN could not start or run: usually a CUDA/cuDNN that does not match the framework "
+        "build (compare `nvcc -V`, torch.version.cuda and the cuDNN on the loader path), or no "
+        "usable GPU/driver. Reinstall the framework's nvidia-cudnn wheel and remove other cuDNN "
+        "copies from LD_LIBRARY_PATH.",
+    ),
+    # --- shared memory ------------------------------------------------------------------------
+    make(
+        "too-many-open-files",
+        r"Too many open files|unable to open shared memory object \S+ in read-write mode"
+        r"(?![^\n]{0,20}No space left)",
+        "os-setting",
+        "error",
+        "the process ran out of file descriptors (DataLoader workers share tensors through them)",
+        "Raise the open-files limit (`ulimit -n 65536` in the job; LimitNOFILE= for a service; "
+        "`docker run --ulimit nofile=65536:65536`), or switch PyTorch's sharing strategy: "
+        "`torch.multiprocessing.set_sharing_strategy('file_system')`.",
+    ),
+    make(
+        "fd-exhausted-ancdata",
+        r"received 0 items of ancdata",
+        "os-setting",
+        "error",
+        "DataLoader workers ran out of file descriptors passing tensors (open-files limit)",
+        "Raise the open-files limit (`ulimit -n 65536` in the job; LimitNOFILE= for a service; "
+        "`docker run --ulimit nofile=65536:65536`), or switch PyTorch's sharing strategy: "
+        "`torch.multiprocessing.set_sharing_strategy('file_system')`.",
+    ),
+    make(
+        "torch-shm-unable-to-write",
+        r"unable to write to file </torch_\w+>|unable to open shared memory object </torch_",
+        "shm-too-small",
+        "error",
+        "PyTorch could not create shared memory for DataLoader workers",
+        "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
+        "Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer workers.",
+    ),
+    make(
+        "dataloader-bus-error",
+        r"DataLoader worker \(pid \d+\) is killed by signal: Bus error|"
+        r"out of shared memory|insufficient shared memory \(shm\)",
+        "shm-too-small",
+        "error",
+        "DataLoader workers crashed: /dev/shm is too small",
+        "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
+        "Kubernetes: an emptyDir with medium: Memory at /dev/shm).",
+    ),
+    make(
+        "nccl-shm-failure",
+        r"(?:NCCL WARN )?(?:Error while (?:creating|attaching to) shared memory segment|"
+        r"Call to shm_open failed|Error: failed to extend /dev/shm)",
+        "shm-too-small",
+        "error",
+        "NCCL could not create its shared-memory segment",
+        "Raise /dev/shm (`--shm-size` / `--ipc=host`) and make sure it is writable (mode 1777).",
+    ),
+    make(
+        "bus-error",
+        r"^\s*Bus error(?: \(core dumped\))?\s*$|\bkilled by signal: Bus error",
+        "shm-too-small",
+        "warning",
+        "a process died with SIGBUS (usually /dev/shm exhausted)",
+        "Check /dev/shm size in the container (`df -h /dev/shm`) and raise it.",
+    ),
+    make(
+        "shm-stated-too-small",
+        r"(?:shared memory|/dev/shm|\bshm\b)[^.\n]{0,30}?(?:not enough|too small|too low|"
+        r"insufficient|(?:is |was )?(?:full|exhausted)|runs? out|不够|不足)|"
+        r"(?:docker|container|kubernetes|pod)[^.\n]{0,40}?(?:limit(?:s|ed|ing)?|restrict\w*|"
+        r"限制了?)[^.\n]{0,20}?(?:\bshm\b|shared memory|/dev/shm)|"
+        r"(?:not enough|insufficient|too little|ran out of|run out of) (?:shared memory|shm\b|"
+        r"/dev/shm)",
+        "shm-too-small",
+        "warning",
+        "the text says shared memory (/dev/shm) is too small",
+        "Check the size inside the container (`df -h /dev/shm`; Docker's default is 64 MB) and "
+        "raise it: `docker run --shm-size=16g` or `--ipc=host`; Kubernetes: an emptyDir with "
+        "medium: Memory at /dev/shm. num_workers=0 only avoids it, slowly.",
+    ),
+    make(
+        "no-space-shm",
+        r"(?:/dev/shm|shared memory|\bshm\b)[^\n]{0,200}?No space left on device|"
+        r"No space left on device[^\n]{0,200}?(?:/dev/shm|shared memory)",
+        "shm-too-small",
+        "error",
+        "shared memory (/dev/shm) is full",
+        "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
+        "Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer workers.",
+    ),
+    make(
+        "disk-full",
+        r"No space left on device|\[Errno 28\]|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|"
+        r"not enough (?:free )?(?:disk )?space (?:left )?on (?:the )?(?:disk|device|drive)",
+        "storage",
+        "error",
+        "a write failed: the disk (or the user's quota) is full",
+        "Free space or write to a larger volume: `df -h` (and `df -i` for inodes) on the "
+        "checkpoint/output/cache directories; point checkpoints and caches (HF_HOME, "
+        "TORCH_HOME, TMPDIR) at a volume with room; keep fewer checkpoints.",
+    ),
+    make(
+        "hub-download-timeout",
+        r"(?:ReadTimeoutError|ConnectTimeoutError|ConnectionError|MaxRetryError)\W[^\n]{0,120}?"
+        r"(?:huggingface\.co|hf\.co|download\.pytorch\.org|s3[\w.-]*\.amazonaws\.com|"
+        r"storage\.googleapis\.com)|"
+        r"(?:huggingface\.co|hf\.co)[^\n]{0,120}?(?:Read timed out|timed out|"
+        r"Max retries exceeded)|"
+        r"\b50[234] Server Error[^\n]{0,80}?(?:huggingface\.co|hf\.co)|"
+        r"(?:hugging ?face|huggingface\.co)[^\n]{0,160}?connection "
+        r"(?:timeout|timed out|error|refused)",
+        "data-network",
+        "warning",
+        "downloads of models or data time out (the hub, or the network to it)",
+        "Check the network path to the hub (proxy, DNS, firewall; the hub's status page), "
+        "raise the timeout (HF_HUB_DOWNLOAD_TIMEOUT=60), or download once and run offline from "
+        "a local cache (HF_HUB_OFFLINE=1).",
+    ),
+    make(
+        "slow-storage-stated",
+        r"(?:data(?:set)?|images?|files?|training|loading|reading)[^.\n]{0,40}?\b(?:on|from|in)\s+"
+        r"(?:an?\s+|the\s+|my\s+)?(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|"
+        r"spinning (?:disk|drive)|nfs(?: share| mount)?|network (?:share|drive|storage))\b",
+        "storage",
+        "warning",
+        "the text says the data is read from a slow disk or a network share",
+        "Measure it (`envcheck watch` names an input-bound job; `iostat -x 1` shows the disk "
+        "busy): copy the data to a local SSD/NVMe, or cache it in RAM, and use more DataLoader "
+        "workers with pinned memory.",
+    ),
+    make(
+        "pcie-riser-stated",
+        r"\b(?:pcie?|pci-e|usb)\s+risers?\b|\briser (?:cards?|cables?)\b|"
+        r"\bx1 (?:slot|riser|link)\b|\bslower pcie slots?\b",
+        "pcie-degraded",
+        "warning",
+        "the GPU sits behind a riser or in a narrow PCIe slot",
+        "Check the link each GPU trained at (`nvidia-smi -q -d PCI`: Link Width / Generation "
+        "Current vs Max, under load); move the GPU to a full x16 slot, or replace the riser.",
+    ),
+]

@@ -1,0 +1,240 @@
+"""Error messages, part 5 of 6: NCCL and the Python version."""
+
+from __future__ import annotations
+
+from typing import List
+
+from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, make
+
+PATTERNS: List[ErrorPattern] = [
+    # --- NCCL ---------------------------------------------------------------------------------
+    make(
+        "nccl-ib-completion-error",
+        r"NCCL WARN NET/IB\s*:\s*Got completion from peer\b.*?\bwith error \d+",
+        "nccl-problem",
+        "error",
+        "NCCL's InfiniBand transport got a failed work completion",
+        "Error 4 (local protection) is usually PCI ACS enabled breaking GPUDirect RDMA: confirm "
+        "with NCCL_NET_GDR_LEVEL=0, then disable ACS in the BIOS / PCI switches; otherwise check "
+        "the IB links (`ibstat`) and NCCL_IB_HCA.",
+    ),
+    make(
+        "nccl-ib-memlock",
+        r"ibv_reg_mr\w* failed with error Cannot allocate memory|"
+        r"(?:Cannot allocate memory|Failed to allocate).{0,80}(?:memlock|locked memory)|"
+        r"(?:ibv_create_cq|ucp_init|uct_ib)\w*.{0,80}Cannot allocate memory",
+        "nccl-problem",
+        "error",
+        "InfiniBand could not pin memory: the locked-memory limit (ulimit -l) is too low",
+        "Raise the memlock limit for jobs: `* soft memlock unlimited` / `* hard memlock "
+        "unlimited` in /etc/security/limits.conf, LimitMEMLOCK=infinity for slurmd / the "
+        "container runtime; check `ulimit -l` inside the job.",
+    ),
+    make(
+        "memlock-stated-low",
+        r"(?:small|low|tiny)\s+(?:max(?:imum)?\s+)?(?:locked[- ]memory|memlock)\s+(?:limit|ulimit)|"
+        r"(?:locked[- ]memory|memlock)\b[^.\n]{0,40}?(?:too (?:low|small)|(?:set|limited|capped|"
+        r"being set) to\s+(?:64|32|16|8|4)\s*K)",
+        "os-setting",
+        "warning",
+        "the text says the locked-memory limit (ulimit -l) is too low",
+        "Raise memlock for jobs: `* soft memlock unlimited` / `* hard memlock unlimited` in "
+        "/etc/security/limits.conf, LimitMEMLOCK=infinity for slurmd (or PropagateResourceLimits "
+        "in slurm.conf) and the container runtime (`--ulimit memlock=-1`); check `ulimit -l` "
+        "inside the job.",
+    ),
+    make(
+        "pci-acs-enabled",
+        r"ACSCtl:.*(?:ReqRedir\+|CmpltRedir\+)",
+        "os-setting",
+        "warning",
+        "PCIe ACS is enabled on a bridge: GPU peer-to-peer traffic is redirected",
+        "With ACS redirect on, P2P between GPUs goes through the root complex / IOMMU and NCCL "
+        "can hang or crawl: disable ACS in the BIOS (or `setpci ... ECAP_ACS+6.w=0000`), or "
+        "boot with `pci=noacs`; test with NCCL_P2P_DISABLE=1.",
+    ),
+    make(
+        "nccl-unhandled-cuda-error",
+        r"unhandled cuda error|ncclUnhandledCudaError",
+        "nccl-problem",
+        "error",
+        "NCCL hit a CUDA error",
+        "Run with NCCL_DEBUG=INFO to see the failing call; check for a driver/NCCL mismatch, "
+        "peer-to-peer problems (try NCCL_P2P_DISABLE=1) and GPU health (Xid in dmesg).",
+    ),
+    make(
+        "nccl-unhandled-system-error",
+        r"unhandled system error|ncclSystemError",
+        "nccl-problem",
+        "error",
+        "NCCL hit a system error",
+        "Run with NCCL_DEBUG=INFO: in containers this is usually /dev/shm too small "
+        "(`--ipc=host` or `--shm-size`), otherwise the network interface "
+        "(NCCL_SOCKET_IFNAME) or InfiniBand setup.",
+    ),
+    make(
+        "nccl-timeout",
+        r"Watchdog caught collective operation timeout|NCCL communicator was aborted",
+        "nccl-problem",
+        "warning",
+        "an NCCL collective timed out",
+        "One rank stalled or died: check the other ranks' logs, network, and GPU health.",
+    ),
+    make(
+        "nccl-error",
+        r"NCCL error in:|ncclInternalError|ncclInvalidUsage|NCCL Error \d+|"
+        r"internal error - please report this issue to the NCCL developers|Test NCCL failure",
+        "nccl-problem",
+        "error",
+        "NCCL failed",
+        "Run with NCCL_DEBUG=INFO to see which transport failed.",
+    ),
+    make(
+        "nccl-p2p-workaround",
+        r"(?!)",  # assigned by the scanner: NCCL_P2P_DISABLE=1 said to work around a failure
+        "nccl-problem",
+        "warning",
+        "NCCL works only with peer-to-peer disabled (NCCL_P2P_DISABLE=1)",
+        "GPU peer-to-peer traffic is broken on this host: check PCIe ACS and the IOMMU (disable "
+        "ACS in the BIOS, turn VT-d/IOMMU off or boot with `iommu=pt`), then update the NVIDIA "
+        "driver (P2P hangs are fixed in newer drivers); `nvidia-smi topo -p2p r` and "
+        "`all_reduce_perf` show which GPU pairs fail. NCCL_P2P_DISABLE=1 only hides it, slowly.",
+    ),
+    make(
+        "consumer-gpu-p2p-hang",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see _consumer_gpu_p2p_hang)
+        "nccl-problem",
+        "warning",
+        "a multi-GPU job hangs on GeForce RTX cards (NCCL peer-to-peer)",
+        "GeForce RTX 30/40/50 cards have no working PCIe peer-to-peer: rerun with "
+        "NCCL_P2P_DISABLE=1 (if that fixes it, keep it, or check ACS/IOMMU in the BIOS: "
+        "`sudo lspci -vvv | grep ACSCtl`), and NCCL_DEBUG=INFO to see where it stops.",
+    ),
+    make(
+        "nccl-warn",
+        r"\bNCCL WARN\b|\b(?:include/)?(?:socket|net_socket|net_ib|bootstrap|transport|proxy|"
+        r"init|net|graph/\w+|misc/\w+)\.(?:h|cc|cu):\d+\s+WARN\b",
+        "nccl-problem",
+        "warning",
+        "NCCL printed a warning",
+        "Read the NCCL WARN line: it names the transport (NET/IB, NET/Socket, P2P, SHM) that "
+        "failed; rerun with NCCL_DEBUG=INFO and make every rank use the same NCCL version and "
+        "environment (NCCL_* variables, interfaces, IB devices).",
+    ),
+    make(
+        "torchvision-cuda-mismatch",
+        r"PyTorch and torchvision were compiled with different CUDA versions|"
+        r"PyTorch has CUDA Version\s*=\s*[\d.]+ and torchvision has CUDA Version\s*=\s*[\d.]+",
+        "framework-pairing",
+        "error",
+        "torch and torchvision were built for different CUDA versions",
+        "Install the torchvision release made for the installed torch, from the same index "
+        "(e.g. `pip install torch torchvision --index-url https://download.pytorch.org/whl/cuXYZ`"
+        " with one cuXYZ for both).",
+    ),
+    # --- Python version ---------------------------------------------------------------------
+    make(
+        "pip-no-framework-wheel",
+        r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
+        r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"
+        r"vllm|flash[-_]attn|bitsandbytes|deepspeed|mmcv|triton|spconv|cumm|dgl|torch[-_]\w+)"
+        r"[\w-]*\b)"
+        r"[^\n]*?(?:(?:could not|couldn't|cannot|can't) find (?:a|the|any) versions? that "
+        r"satisf(?:y|ies) the requirement|No matching distribution found for)",
+        "python-unsupported",
+        "warning",
+        "pip found no build of the framework for this Python (or platform)",
+        "pip lists only the releases that ship a wheel for the running interpreter: most often "
+        "the Python version is outside the range the release supports (see the cpXY tags on "
+        "https://pypi.org/project/torch/#files for that version). Use a Python in its range (a "
+        "venv or conda env, e.g. `conda create -n py38 python=3.8`) or a framework release "
+        "that supports this Python; 32-bit Python has no wheels, and a `+cuXXX` version also "
+        "needs `--index-url https://download.pytorch.org/whl/cuXXX`.",
+    ),
+    make(
+        "torch-placeholder-package",
+        r"No module named '?tools\.nnwrap'?",
+        "python-unsupported",
+        "error",
+        "pip fell back to the torch 0.1.2 placeholder: no torch wheel for this Python",
+        "No torch release ships a wheel for this interpreter, so pip picked the old `torch` "
+        "0.1.2 source placeholder: install a 64-bit Python in the range the wanted torch "
+        "release supports (see its cpXY wheel tags on PyPI) and reinstall.",
+    ),
+    make(
+        "python-stated-unsupported",
+        r"\b(?:py)?torch\b[^.\n]{0,30}\bonly supports? (?:python ?)?(?:up to )?(?:python ?)?"
+        r"3\.\d{1,2}|\bpython\s*3\.\d{1,2}(?:\.\d+)? (?:is not|isn't|is not yet) supported|"
+        r"(?:^|[\s(])3\.\d{1,2} (?:is not|isn't) supported yet|"
+        r"\b(?:py)?torch\b[^.\n]{0,40}(?:does not|doesn't|do not|don't) (?:yet )?support "
+        r"python\s*3\.\d+",
+        "python-unsupported",
+        "warning",
+        "the text says the Python version is not supported by the framework",
+        "Use a Python version the framework release supports (a venv or conda env with that "
+        "Python), or a framework release that supports this Python.",
+    ),
+    make(
+        "nouveau-owns-gpu",
+        r"NVIDIA probe routine was not called|nouveau, rivafb, nvidiafb or rivatv|"
+        r"nouveau(?: \S+)? is (?:loaded|in use)|kernel driver in use: nouveau|"
+        r"nouveau (?:was|is|has)(?:n't| not)(?: been)? (?:disabled|blacklisted|unloaded)",
+        "driver-not-loaded",
+        "error",
+        "the open-source nouveau driver holds the GPU, so the NVIDIA driver cannot bind",
+        "Blacklist nouveau (`echo 'blacklist nouveau' > /etc/modprobe.d/blacklist-nouveau.conf`, "
+        "`options nouveau modeset=0`), rebuild the initramfs and reboot.",
+    ),
+    make(
+        "dkms-build-failed",
+        r"Error! Could not locate dkms\.conf|Error! Bad return status for module build|"
+        r"\bdkms\b[^\n]{0,40}?\b(?:build|install)(?:ation)? failed",
+        "driver-not-loaded",
+        "warning",
+        "DKMS could not build the NVIDIA kernel module (it will be missing after a kernel update)",
+        "Look at `dkms status` and the make.log it names; remove stale trees under "
+        "/var/lib/dkms/nvidia/ for versions no longer installed, install the headers of the "
+        "running kernel, then `sudo dkms autoinstall` (or reinstall the driver package) and "
+        "reboot.",
+    ),
+    make(
+        "driver-init-timeout",
+        r"nvidia-container-cli: initialization error: driver error: timed out|"
+        r"\bnvidia-smi\b[^.\n]{0,20}?\b(?:takes?|taking|took)\s+(?:forever|ages|"
+        r"(?:very |so |a )?long(?: time)?|(?:about |around |almost |over |nearly |up to )?"
+        r"\d+\s*(?:s|sec|secs|seconds|minutes?)\b)|"
+        r"persistence mode (?:is |was )?(?:disabled|off)[^.\n]{0,40}(?:slow|timed? ?out|hang)|"
+        r"(?:slow|timed? ?out|hangs?)[^.\n]{0,40}persistence mode (?:is |was )?(?:disabled|off)",
+        "os-setting",
+        "warning",
+        "the driver is slow to initialise the GPUs (persistence mode is off)",
+        "Keep the driver initialised: `sudo systemctl enable --now nvidia-persistenced` (or "
+        "`sudo nvidia-smi -pm 1`); without it every client (nvidia-smi, nvidia-container-cli, a "
+        "job) re-initialises the GPUs, which takes seconds per GPU and can time out.",
+    ),
+    make(
+        "driver-stated-too-old",
+        r"\bdrivers?\b[^.\n]{0,50}?\b(?:is |are |seems? |was |were )?(?:too old|outdated|"
+        r"not supported for|"
+        r"needs? (?:an? )?(?:update|upgrade|higher|newer)|need higher|"
+        r"must be (?:updated|upgraded))|"
+        r"\bneed (?:a )?(?:higher|newer) (?:nvidia )?driver\b",
+        "driver-too-old",
+        "warning",
+        "the text says the NVIDIA driver is too old",
+        DRIVER_OLD,
+    ),
+    make(
+        "gpu-throttling-reported",
+        r"\b(?:gpu|clocks?|card)\b[^.\n]{0,60}\bthrottl(?:ed|es|ing)\b|\bthrottl(?:ed|es|ing)\b"
+        r"[^.\n]{0,60}\b(?:thermal|temperature|power cap|power limit)\b|"
+        r"\bSW Power Cap\b[^.\n:]{0,40}"
+        r"\b(?:appears?|kicks? in)",
+        "gpu-throttle",
+        "warning",
+        "the text reports the GPU throttling its clocks",
+        "Check `nvidia-smi -q -d PERFORMANCE,TEMPERATURE,POWER` under load: thermal reasons mean "
+        "cooling or airflow (or a low `GPU Max Operating Temp`), SW Power Cap a power limit or an "
+        "undersized PSU; fix the cause, then re-check the clocks.",
+    ),
+]
