@@ -164,7 +164,9 @@ def test_explain_every_ew_code() -> None:
         assert spec.title in out and "Fix:" in out
         sourced = "[S" in spec.rationale and "http" in spec.rationale
         # EW181 reuses the error-pattern table, whose entries carry their own sources
-        assert sourced or (spec.code == "EW181" and "importers/errorlog/" in spec.rationale), spec.code
+        assert sourced or (spec.code == "EW181" and "importers/errorlog/" in spec.rationale), (
+            spec.code
+        )
 
 
 @pytest.mark.parametrize(
