@@ -82,6 +82,41 @@ def consumer_gpu_p2p_hang(data: bytes, low: bytes, out: List[Dict[str, str]], so
     )
 
 
+_STALL = re.compile(
+    r"\b(?:hangs?|hanging|hung|stuck|freez\w*|froze|deadlock\w*|stall(?:s|ed|ing)?)\b", re.I
+)
+# NCCL itself in the text: its INFO/WARN lines, nccl-tests' table header or binaries
+_NCCL_AT_WORK = re.compile(
+    r"\bNCCL (?:INFO|WARN)\b|\bnccl[- ]tests?\b|\b(?:all_reduce|all_gather|broadcast|"
+    r"reduce_scatter|sendrecv)_perf\b|out-of-place\s+in-place",
+    re.I,
+)
+
+
+def nccl_collective_stall(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """NCCL at work (its own log lines or nccl-tests) and the reporter says it hangs or stalls,
+    with no NCCL error to say why: the usual causes are PCIe ACS / IOMMU redirecting GPU
+    peer-to-peer traffic and P2P through a PCIe switch (NCCL troubleshooting guide). Stated,
+    not a message: a warning, only when nothing more specific about NCCL was recognised."""
+    done = NCCL_SPECIFIC | {"nccl-p2p-workaround", "consumer-gpu-p2p-hang"}
+    if any(e["pattern"] in done for e in out) or low.find(b"nccl") == -1:
+        return
+    text = data.decode("utf-8", "replace")
+    stall = _STALL.search(text)
+    if stall is None or not _NCCL_AT_WORK.search(text):
+        return
+    lineno = text.count("\n", 0, stall.start()) + 1
+    line = text.split("\n")[lineno - 1].strip()
+    out.append(
+        {
+            "pattern": "nccl-collective-stall",
+            "line": line[:MAX_LINE],
+            "file": source,
+            "lineno": str(lineno),
+        }
+    )
+
+
 _OOM_WORDS = (
     b"out of memory",
     b"failed to allocate",

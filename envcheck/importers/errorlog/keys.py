@@ -296,6 +296,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nccl-p2p-workaround": ("nccl_p2p_disable",),  # assigned after the scan, see below
     "consumer-gpu-p2p-hang": ("\x00never\x00",),
+    "nccl-collective-stall": ("\x00never\x00",),
     "nccl-warn": ("nccl warn", " warn "),
     "torchvision-cuda-mismatch": (
         "torchvision were compiled with different cuda",

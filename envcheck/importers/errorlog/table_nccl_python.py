@@ -111,6 +111,16 @@ PATTERNS: List[ErrorPattern] = [
         "`sudo lspci -vvv | grep ACSCtl`), and NCCL_DEBUG=INFO to see where it stops.",
     ),
     make(
+        "nccl-collective-stall",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see nccl_collective_stall)
+        "nccl-problem",
+        "warning",
+        "NCCL is at work and the job hangs or stalls, with no NCCL error",
+        "Rerun with NCCL_DEBUG=INFO and NCCL_P2P_DISABLE=1: if that runs, GPU peer-to-peer is "
+        "blocked; check PCIe ACS (`sudo lspci -vvv | grep ACSCtl` should show SrcValid-) and "
+        "IOMMU/VT-d (disable it or use iommu=pt), per NVIDIA's NCCL troubleshooting guide.",
+    ),
+    make(
         "nccl-warn",
         r"\bNCCL WARN\b|\b(?:include/)?(?:socket|net_socket|net_ib|bootstrap|transport|proxy|"
         r"init|net|graph/\w+|misc/\w+)\.(?:h|cc|cu):\d+\s+WARN\b",
