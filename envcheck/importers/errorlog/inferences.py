@@ -117,6 +117,35 @@ def nccl_collective_stall(data: bytes, low: bytes, out: List[Dict[str, str]], so
     )
 
 
+_SLURM_LAUNCH = re.compile(r"^.*\b(?:srun|sbatch|salloc)\b.*$", re.I | re.M)
+_GPU_REQUEST = re.compile(r"--gres[= ]\S*gpu|--gpus\b|--gpus-per-\w+|(?:^|\s)-G\s*\d", re.I)
+_NO_GPU_SEEN = {"nvidia-smi-no-devices", "no-cuda-device", "no-cuda-gpus-available"}
+
+
+def slurm_job_without_gpus(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A job launched with srun/sbatch/salloc, none of which asks for GPUs, that finds no GPU:
+    Slurm gives a job only the GPUs it requests (with ConstrainDevices the others are
+    hidden). The text shows the launch lines, so a request made elsewhere (a default in
+    slurm.conf, an #SBATCH line not pasted) cannot be ruled out: a warning."""
+    if not any(e["pattern"] in _NO_GPU_SEEN for e in out):
+        return
+    if low.find(b"srun") == -1 and low.find(b"sbatch") == -1 and low.find(b"salloc") == -1:
+        return
+    text = data.decode("utf-8", "replace")
+    launch = _SLURM_LAUNCH.search(text)
+    if launch is None or _GPU_REQUEST.search(text):
+        return
+    lineno = text.count("\n", 0, launch.start()) + 1
+    out.append(
+        {
+            "pattern": "slurm-job-without-gpus",
+            "line": launch.group(0).strip()[:MAX_LINE],
+            "file": source,
+            "lineno": str(lineno),
+        }
+    )
+
+
 _OOM_WORDS = (
     b"out of memory",
     b"failed to allocate",

@@ -36,7 +36,12 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:must be run on|requires?) an? (?:machine|gpu|device) with compute capability (?:of )?"
         r"at least \d+(?:\.\d)?|"
         r"Could not find (?:a )?compatible \w+ (?:extension|kernels?|binar(?:y|ies)) for compute "
-        r"capability \d+",
+        r"capability \d+|"
+        # FlashAttention-2: "FlashAttention only supports Ampere GPUs or newer."
+        r"only supports? (?:NVIDIA )?(?:Turing|Ampere|Ada|Hopper|Blackwell) GPUs? (?:or|and) "
+        r"(?:newer|later|above)|"
+        r"requires? (?:an? )?(?:NVIDIA )?(?:Turing|Ampere|Ada|Hopper|Blackwell) "
+        r"(?:GPU|architecture) or (?:newer|later)",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",
@@ -148,12 +153,54 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "torchvision-operator-missing",
-        r"(?:No such operator|operator) torchvision::\w+(?: does not exist)?",
+        r"(?:No such operator|operator) torchvision::\w+(?: does not exist)?|"
+        # a CPU-only torchvision next to a CUDA torch: its ops have no CUDA kernels
+        r"Could not run 'torchvision::\w+' with arguments from the 'CUDA' backend",
         "framework-pairing",
         "error",
         "torchvision's compiled operators are missing: it was built for another torch",
         "Install the torchvision release paired with the installed torch from the same index "
         "URL (the same CUDA build).",
+    ),
+    make(
+        "fp16-not-supported-on-cpu",
+        r"FP16 is not supported on CPU; using FP32 instead",
+        "cpu-only-build",
+        "warning",  # also printed on a host without a GPU, where the CPU is expected
+        "the model runs on the CPU (Whisper: FP16 is not supported on CPU)",
+        "On a host with an NVIDIA GPU this means torch cannot use it: check "
+        "`python -c 'import torch; print(torch.__version__, torch.cuda.is_available())'`; a "
+        "`+cpu` build needs the CUDA wheel (`pip install torch --index-url "
+        "https://download.pytorch.org/whl/cu124`), or pass the device (`--device cuda`).",
+    ),
+    make(
+        "keras-metric-already-exists",
+        r"Another metric with the same name already exists",
+        "framework-pairing",
+        "error",
+        "keras and TensorFlow are different releases (both register the same metrics)",
+        "Install the keras release of the TensorFlow release (for TF <= 2.15: "
+        "`pip install keras==<TF major.minor>.*`, e.g. keras 2.6 with TF 2.6), or reinstall "
+        "TensorFlow so that pip brings its own keras.",
+    ),
+    make(
+        "checkpoint-write-failed",
+        r"inline_container\.cc:\d+\]\s*\.?\s*unexpected pos \d+ vs \d+|"
+        r"PytorchStreamWriter failed writing file",
+        "storage",
+        "warning",  # a full disk is the usual cause; a dropped network mount is another
+        "writing a checkpoint failed part-way (the disk or quota usually filled up)",
+        "Check free space where checkpoints go (`df -h <dir>`), keep fewer checkpoints "
+        "(save_total_limit) or write them to a larger volume.",
+    ),
+    make(
+        "installer-python-range",
+        r"Please install Python \d+\.\d+(?:\.\d+)? or (?:higher|newer) \(maximum \d+\.\d+",
+        "python-unsupported",
+        "error",
+        "the installer needs a Python within a range, and this one is outside it",
+        "Install a Python inside the range the message names (e.g. with uv or pyenv: "
+        "`uv python install 3.11`) and run the installer with it.",
     ),
     make(
         "cpu-torch-stated",

@@ -265,8 +265,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "container-no-gpu-driver",
-        r"could not select device driver \"\" with capabilities: \[\[gpu\]\]",
-        "os-setting",
+        r"could not select device driver \"(?:nvidia)?\" with capabilities: \[\[gpu\]\]",
+        # the container cannot reach the host's driver: no usable driver where the job runs
+        "driver-not-loaded",
         "error",
         "Docker cannot give GPUs to the container",
         "Install and configure the NVIDIA Container Toolkit "

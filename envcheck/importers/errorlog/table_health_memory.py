@@ -61,13 +61,31 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "gpu-lost",
-        r"Unable to determine the device handle for GPU|GPU is lost\.|GPU requires reset|"
-        r"^No devices were found$",
+        r"Unable to determine the device handle for GPU|GPU is lost\.|GPU requires reset",
         "gpu-health",
         "error",
-        "nvidia-smi cannot reach a GPU (lost, needs a reset, or not detected)",
+        "nvidia-smi cannot reach a GPU (lost or needs a reset)",
         "Drain the node; check `dmesg` for Xid 79 / 'fallen off the bus' and `lspci` for the "
         "GPU, then reset (`nvidia-smi -r`) or reboot; repeated loss means a hardware fault.",
+    ),
+    make(
+        "nvidia-smi-no-devices",
+        r"^No devices were found$",
+        "driver-not-loaded",
+        "warning",  # the driver runs but shows no GPU: not given to the job, or lost
+        "nvidia-smi runs but sees no GPU",
+        "In a Slurm or Kubernetes job, request GPUs (`srun --gpus=1` / `--gres=gpu:1`; "
+        "`resources.limits: nvidia.com/gpu: 1`); in a container pass `--gpus all`; otherwise "
+        "check `lspci | grep -i nvidia` and `dmesg | grep -i xid` (Xid 79: fallen off the bus).",
+    ),
+    make(
+        "slurm-job-without-gpus",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see slurm_job_without_gpus)
+        "os-setting",
+        "warning",
+        "a Slurm job that requested no GPUs finds none",
+        "Slurm gives a job only the GPUs it asks for: add `--gpus=N` (or `--gres=gpu:N`, "
+        "`--gpus-per-node=N`) to srun/sbatch/salloc.",
     ),
     make(
         "nvidia-smi-err-reading",
