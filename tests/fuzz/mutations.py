@@ -403,8 +403,9 @@ TRACES = sorted((FIXTURES / "watch" / "recorded").glob("*.jsonl"))
 def make_trace(rng: random.Random, cwd: Path) -> Case:
     """A recorded ``watch`` trace with 1-3 lines mutated, replayed in every format."""
     lines = rng.choice(TRACES).read_text(encoding="utf-8").splitlines()
-    for _ in range(rng.randint(1, 3)):
-        i = rng.randrange(min(len(lines), 40))  # the header and the first rows
+    # distinct lines of the header and the first rows: a line mutated once may no longer be
+    # JSON (or nest too deep for json.loads), so none is parsed a second time
+    for i in rng.sample(range(min(len(lines), 40)), rng.randint(1, min(3, len(lines)))):
         lines[i] = mutate_json(rng, json.loads(lines[i]), cwd).replace("\n", " ")
     path = cwd / "trace.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8", errors="surrogatepass")
