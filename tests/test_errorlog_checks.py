@@ -138,7 +138,7 @@ MESSAGES: List[Tuple[str, str]] = [
         "gpu-lost",
         "Unable to determine the device handle for GPU 0000:3B:00.0: Unknown Error",
     ),
-    ("gpu-lost", "No devices were found"),
+    ("nvidia-smi-no-devices", "No devices were found"),
     # issue 10: wordings seen in real pastes (tests/fixtures/corpus)
     (
         "nvml-driver-library-mismatch",

@@ -146,3 +146,265 @@ def test_a_slurm_job_that_asked_for_no_gpus(tmp_path: Path) -> None:
 )
 def test_no_slurm_inference_when_gpus_were_requested_or_found(text: str) -> None:
     assert "slurm-job-without-gpus" not in pats(text)
+
+
+MINED = [
+    (
+        "numpy-abi-mismatch",
+        "A module that was compiled using NumPy 1.x cannot be run in NumPy 2.0.0 as it may crash.",
+    ),
+    (
+        "cuda-home-missing",
+        "OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install"
+        " root.",
+    ),
+    (
+        "torch-load-cuda-without-gpu",
+        "RuntimeError: Attempting to deserialize object on a CUDA device but"
+        " torch.cuda.is_available() is False.",
+    ),
+    (
+        "tf-cudnn-failed-to-initialize",
+        "UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed"
+        " to initialize, so try looking to see if a warning log message was printed above.",
+    ),
+    (
+        "docker-nvidia-runtime-unknown",
+        "docker: Error response from daemon: unknown or invalid runtime name: nvidia.",
+    ),
+    (
+        "glibc-too-old",
+        "ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.30' not found"
+        " (required by torch/lib/libtorch_python.so)",
+    ),
+    ("nccl-not-built-in", "RuntimeError: Distributed package doesn't have NCCL built in"),
+    (
+        "cuinit-unknown-error",
+        "E external/xla/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to cuInit:"
+        " CUDA_ERROR_UNKNOWN: unknown error",
+    ),
+    (
+        "ngc-driver-not-detected",
+        "WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.",
+    ),
+    (
+        "processgroupnccl-no-gpus",
+        "RuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!",
+    ),
+    (
+        "rendezvous-port-in-use",
+        "[W socket.cpp:426] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98"
+        " - Address already in use).",
+    ),
+    (
+        "torch-dll-load-failed",
+        "OSError: [WinError 126] The specified module could not be found. Error loading"
+        ' "C:\\venv\\Lib\\site-packages\\torch\\lib\\fbgemm.dll" or one of its dependencies.',
+    ),
+    (
+        "nccl-duplicate-gpu",
+        "NCCL WARN Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 1a000",
+    ),
+    (
+        "nvcc-arch-not-defined",
+        "nvcc fatal   : Value 'sm_86' is not defined for option 'gpu-architecture'",
+    ),
+    (
+        "xla-driver-older-than-ptxas",
+        "W external/xla/xla/service/gpu/nvptx_compiler.cc:744] The NVIDIA driver's CUDA version"
+        " is 12.2 which is older than the ptxas CUDA version (12.3.107).",
+    ),
+    (
+        "tf-ptx-jit-for-cc",
+        "W0000 gpu_device.cc:2431] TensorFlow was not built with CUDA kernel binaries compatible"
+        " with compute capability 9.0. CUDA kernels will be jit-compiled from PTX, which could"
+        " take 30 minutes or longer.",
+    ),
+    (
+        "jax-no-visible-gpu",
+        "jaxlib.xla_extension.XlaRuntimeError: FAILED_PRECONDITION: No visible GPU devices.",
+    ),
+    (
+        "slurm-oom-kill",
+        "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=191.batch. Some of your"
+        " processes may have been killed by the cgroup out-of-memory handler.",
+    ),
+    (
+        "k8s-insufficient-gpu",
+        "Warning  FailedScheduling  0/1 nodes are available: 1 Insufficient nvidia.com/gpu.",
+    ),
+    ("nvml-insufficient-permissions", "Failed to initialize NVML: Insufficient Permissions"),
+    (
+        "container-driver-files-baked-in",
+        "nvidia-container-cli: mount error: file creation failed:"
+        " /var/lib/docker/overlay2/abc/merged/usr/bin/nvidia-smi: file exists: unknown.",
+    ),
+    (
+        "libnccl-missing",
+        "OSError: libnccl.so.2: cannot open shared object file: No such file or directory",
+    ),
+    ("cudnn-symbol-load-failed", "Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor"),
+    (
+        "a1111-torch-cannot-use-gpu",
+        "RuntimeError: Torch is not able to use GPU; add --skip-torch-cuda-test to"
+        " COMMANDLINE_ARGS variable to disable this check",
+    ),
+    (
+        "onnxruntime-cuda-provider-failed",
+        "[W:onnxruntime:Default, onnxruntime_pybind_state.cc:640 CreateExecutionProviderInstance]"
+        " Failed to create CUDAExecutionProvider.",
+    ),
+    (
+        "xformers-no-operator",
+        "NotImplementedError: No operator found for `memory_efficient_attention_forward` with"
+        " inputs:",
+    ),
+    ("mmcv-ext-missing", "ModuleNotFoundError: No module named 'mmcv._ext'"),
+    (
+        "numba-nvvm-missing",
+        "numba.cuda.cudadrv.error.NvvmSupportError: libNVVM cannot be found. Do `conda install"
+        " cudatoolkit`:",
+    ),
+    (
+        "triton-missing",
+        "RuntimeError: Cannot find a working triton installation. Either the package is not"
+        " installed or it is too old.",
+    ),
+    (
+        "flash-attention-cuda-floor",
+        "RuntimeError: FlashAttention is only supported on CUDA 11.6 and above.  Note: make sure"
+        " nvcc has a supported version by running nvcc -V.",
+    ),
+    (
+        "bitsandbytes-cuda-lib-missing",
+        "CUDA SETUP: Required library version not found: libbitsandbytes_cuda117.so. Maybe you"
+        " need to compile it from source?",
+    ),
+    (
+        "bitsandbytes-cpu-lib-loaded",
+        "AttributeError: 'NoneType' object has no attribute 'cadam32bit_grad_fp32'",
+    ),
+    (
+        "tensorrt-engine-other-device",
+        "[TRT] [E] 6: The engine plan file is generated on an incompatible device, expecting"
+        " compute 8.6 got compute 7.5, please rebuild.",
+    ),
+    (
+        "bf16-tf32-needs-ampere",
+        "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0."
+        " Your Tesla T4 GPU has compute capability 7.5.",
+    ),
+    (
+        "extension-not-compiled-with-gpu",
+        "RuntimeError: Not compiled with GPU support (ROIAlign_forward at"
+        " detectron2/layers/csrc/ROIAlign/ROIAlign.h:73)",
+    ),
+    (
+        "zlibwapi-missing",
+        "Could not locate zlibwapi.dll. Please make sure it is in your library path!",
+    ),
+    (
+        "vllm-no-memory-for-cache",
+        "ValueError: No available memory for the cache blocks. Try increasing"
+        " `gpu_memory_utilization` when initializing the engine.",
+    ),
+    (
+        "cmake-no-cuda-toolset",
+        "CMake Error at CMakeDetermineCompilerId.cmake:503 (message): No CUDA toolset found.",
+    ),
+    (
+        "ollama-no-compatible-gpu",
+        'time=2024-11-15T19:56:13.500Z level=INFO source=gpu.go:386 msg="no compatible GPUs were'
+        ' discovered"',
+    ),
+]
+MINED += [
+    (
+        "slurm-invalid-gres",
+        "sbatch: error: Batch job submission failed: Invalid generic resource (gres) specification",
+    ),
+    ("paddle-cpu-build", "Cannot use GPU because you have installed CPU version PaddlePaddle."),
+    (
+        "bitsandbytes-cpu-build",
+        "CUDA SETUP: Loading binary"
+        " C:\\sd\\venv\\lib\\site-packages\\bitsandbytes\\libbitsandbytes_cpu.dll...",
+    ),
+    ("vllm-no-memory-for-cache", "INFO llm_engine.py:275] # GPU blocks: 0, # CPU blocks: 512"),
+    ("cuinit-unknown-error", "panic: CUDA_ERROR_UNKNOWN"),
+    (
+        "container-driver-release-floor",
+        "ERROR: This container was built for NVIDIA Driver Release 535.86 or later, but",
+    ),
+    ("no-kernel-image", "CUDA kernel image not available for GTX 1080 Ti (Compute 6.1)"),
+    (
+        "keras-metric-already-exists",
+        "AttributeError: module 'tensorflow.compat.v2.__internal__.distribute' has no attribute"
+        " 'strategy_supports_no_merge_call'",
+    ),
+    (
+        "hub-download-timeout",
+        "ConnectionError(\"Couldn't reach 'acme/sun397' on the Hub (ConnectionError)\")",
+    ),
+    (
+        "hub-download-timeout",
+        "ReadTimeoutError(\"HTTPSConnectionPool(host='mirror.example.org', port=443): Read timed"
+        ' out. (read timeout=10)")',
+    ),
+]
+
+
+@pytest.mark.parametrize(("pid", "text"), MINED)
+def test_each_common_message_is_recognised(pid: str, text: str) -> None:
+    # common messages mined from public threads outside the corpus (docs/reports.md sources)
+    assert pid in pats(text), pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "numpy 2.0 is installed and works",
+        "CUDA_HOME is set to /usr/local/cuda-12.4",
+        "the GLIBC version on this host is 2.35",
+        "NCCL is built in (version 2.21.5)",
+        "cuInit succeeded on all 8 GPUs",
+        "Address in use by the metrics exporter is 9400",  # no errno 98
+        "nvcc fatal   : Unsupported option 'foo'",
+        "slurmstepd: error: *** JOB 42 CANCELLED AT 2024-01-01 DUE TO TIME LIMIT ***",
+        "# GPU blocks: 12043, # CPU blocks: 2048",
+        "Ollama: 1 compatible GPU was discovered",
+        "Not compiled with debug symbols",
+        "numba found libNVVM in /usr/local/cuda/nvvm",
+    ],
+)
+def test_common_message_near_misses(text: str) -> None:
+    assert not pats(text), pats(text)
+
+
+def test_the_ngc_driver_floor_reads_the_driver_it_found(tmp_path: Path) -> None:
+    text = (
+        "ERROR: This container was built for NVIDIA Driver Release 535.86 or later, but\n"
+        "       version 510.85.02 was detected and compatibility mode is UNAVAILABLE.\n"
+    )
+    assert "container-driver-release-floor" in pats(text)
+    assert snap_of(tmp_path, text).driver.version == "510.85.02"
+    assert ("EC902", "driver-too-old", "error") in judge(tmp_path, text, ["EC902"])
+
+
+def test_a_program_that_chose_the_cpu_next_to_a_named_gpu(tmp_path: Path) -> None:
+    text = "GPU: GeForce GTX 1080 Ti\n>> Using device_type cpu\n>> Loading model"
+    assert "cpu-device-chosen" in pats(text)
+    assert ("EC905", "cpu-only-build", "warning") in judge(tmp_path, text, ["EC905"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ">> Using device_type cpu\n>> Loading model",  # no NVIDIA GPU in the text
+        "GPU: GeForce GTX 1080 Ti\n>> Using device_type cuda",
+        # a CPU build already named: the more specific finding stands alone
+        "GeForce RTX 3060\ntorch 2.1.0+cpu\nUsing device: cpu\nAssertionError: Torch not compiled "
+        "with CUDA enabled",
+    ],
+)
+def test_no_cpu_device_inference_without_both_facts(text: str) -> None:
+    assert "cpu-device-chosen" not in pats(text)

@@ -1,7 +1,7 @@
 """Well-known error messages in logs and pasted reports -> ``snapshot.error_log`` entries.
 
 Each entry is ``{"pattern": <id>, "line": <the log line>, "file": <file name>}``. The pattern
-table (``table`` and its six parts) is the single source of truth: the check family
+table (``table`` and its seven parts) is the single source of truth: the check family
 ``envcheck.checks.errorlog`` turns each entry into a Finding of the pattern's category,
 severity and fix. ``keys`` holds the literal substrings that let the scanner skip the
 regexes on lines that cannot match; ``scan`` finds the messages; ``inferences`` draws what

@@ -146,6 +146,38 @@ def slurm_job_without_gpus(data: bytes, low: bytes, out: List[Dict[str, str]], s
     )
 
 
+_CPU_CHOSEN = re.compile(r"\bUsing device(?:_type)?\s*[:=]?\s*['\"]?cpu\b", re.I)
+_NVIDIA_GPU_NAMED = re.compile(
+    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX)\b|\bNVIDIA\s+[A-Z]\w*|"
+    r"\b(?:9[5-8]0|10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\s*(?:ti|super)?\b",
+    re.I,
+)
+
+
+def cpu_device_chosen(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A program's own log says it uses the CPU ("Using device_type cpu") in a text that names
+    an NVIDIA GPU: the framework it runs on cannot use the GPU (a CPU build, most often).
+    The program may have been told to use the CPU: a warning, and only when nothing already
+    says a CPU build is at work."""
+    if low.find(b"cpu") == -1 or any(
+        e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "cpu-only-build" for e in out
+    ):
+        return
+    text = data.decode("utf-8", "replace")
+    chosen = _CPU_CHOSEN.search(text)
+    if chosen is None or not _NVIDIA_GPU_NAMED.search(text):
+        return
+    lineno = text.count("\n", 0, chosen.start()) + 1
+    out.append(
+        {
+            "pattern": "cpu-device-chosen",
+            "line": text.split("\n")[lineno - 1].strip()[:MAX_LINE],
+            "file": source,
+            "lineno": str(lineno),
+        }
+    )
+
+
 _OOM_WORDS = (
     b"out of memory",
     b"failed to allocate",

@@ -165,6 +165,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.consumer_gpu_p2p_hang(data, low, out, source)
     inferences.nccl_collective_stall(data, low, out, source)
     inferences.slurm_job_without_gpus(data, low, out, source)
+    inferences.cpu_device_chosen(data, low, out, source)
     inferences.p2p_workaround(data, low, add)
     inferences.semlock_no_space(data, low, add)
     inferences.no_space_context(data, out)

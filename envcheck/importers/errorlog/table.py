@@ -11,6 +11,7 @@ from typing import Dict, List, Optional
 
 from envcheck.importers.errorlog import (
     table_builds,
+    table_common,
     table_devices,
     table_driver,
     table_health_memory,
@@ -21,6 +22,7 @@ from envcheck.importers.errorlog.model import ErrorPattern
 
 PATTERNS: List[ErrorPattern] = [
     *table_builds.PATTERNS,
+    *table_common.PATTERNS,
     *table_devices.PATTERNS,
     *table_driver.PATTERNS,
     *table_libraries.PATTERNS,

@@ -1,4 +1,4 @@
-"""Error messages, part 1 of 6 (tried first): the GPU architecture missing from a build, and
+"""Error messages, part 1 of 7 (tried first): the GPU architecture missing from a build, and
 build- or package-specific messages that must win over the general driver and library ones."""
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "bitsandbytes-cpu-build",
-        r"compiled without GPU support|libbitsandbytes_cpu\.so|"
+        r"compiled without GPU support|libbitsandbytes_cpu\.(?:so|dll)|"
         r"CUDA Setup failed despite GPU being available",
         "cpu-only-build",
         "warning",
@@ -174,8 +174,19 @@ PATTERNS: List[ErrorPattern] = [
         "https://download.pytorch.org/whl/cu124`), or pass the device (`--device cuda`).",
     ),
     make(
+        "cpu-device-chosen",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see cpu_device_chosen)
+        "cpu-only-build",
+        "warning",
+        "the program chose the CPU although the text names an NVIDIA GPU",
+        "Check what the framework sees: `python -c 'import torch; print(torch.__version__, "
+        "torch.cuda.is_available())'`; a `+cpu` build (or is_available() False) needs the CUDA "
+        "wheel from the framework's index; otherwise pass the device (`--device cuda`).",
+    ),
+    make(
         "keras-metric-already-exists",
-        r"Another metric with the same name already exists",
+        r"Another metric with the same name already exists|"
+        r"has no attribute '?strategy_supports_no_merge_call'?",
         "framework-pairing",
         "error",
         "keras and TensorFlow are different releases (both register the same metrics)",
@@ -229,7 +240,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "paddle-cpu-build",
         r"You are using paddlepaddle cpu version|PaddlePaddle is not compiled with CUDA|"
-        r"Cannot use GPU because you have installed CPU version of PaddlePaddle",
+        r"Cannot use GPU because you have installed CPU version (?:of )?PaddlePaddle",
         "cpu-only-build",
         "error",
         "the CPU build of PaddlePaddle is installed (or shadows the GPU build)",

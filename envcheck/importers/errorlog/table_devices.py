@@ -1,4 +1,4 @@
-"""Error messages, part 2 of 6: devices, architectures and compilers (tried after part 1)."""
+"""Error messages, part 3 of 7: devices, architectures and compilers (tried after parts 1-2)."""
 
 from __future__ import annotations
 
@@ -126,6 +126,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "no-kernel-image",
         r"no kernel image is available for execution|"
+        r"(?:CUDA )?kernel image (?:is )?not available for|"
         r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
         "gpu-arch-unsupported",
         "error",

@@ -1,4 +1,4 @@
-"""Error messages, part 3 of 6: driver too old, driver/library mismatch or not usable,
+"""Error messages, part 4 of 7: driver too old, driver/library mismatch or not usable,
 CPU-only builds."""
 
 from __future__ import annotations
@@ -37,6 +37,16 @@ PATTERNS: List[ErrorPattern] = [
         "The image's NVIDIA_REQUIRE_CUDA asks for a newer CUDA than the host driver supports "
         "(the nvidia-container-cli check): upgrade the host driver (`envcheck matrix driver "
         "<version>` shows what a driver can run) or use an image built for an older CUDA.",
+    ),
+    make(
+        "container-driver-release-floor",
+        r"This container was built for NVIDIA Driver Release \d+(?:\.\d+)* or later",
+        "driver-too-old",
+        "error",
+        "the host driver is older than the one the (NGC) container image was built for",
+        "The image's entrypoint says which driver release it needs and which it found: upgrade "
+        "the host driver to at least that release, or use an image tag built for an older CUDA "
+        "(forward compatibility works only on data-center GPUs with the cuda-compat package).",
     ),
     make(
         "ptx-unsupported-toolchain",

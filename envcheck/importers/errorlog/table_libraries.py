@@ -1,4 +1,4 @@
-"""Error messages, part 4 of 6: CUDA libraries (cuDNN, cuBLAS, cudart) and shared memory."""
+"""Error messages, part 5 of 7: CUDA libraries (cuDNN, cuBLAS, cudart) and shared memory."""
 
 from __future__ import annotations
 
@@ -225,7 +225,10 @@ PATTERNS: List[ErrorPattern] = [
         r"Max retries exceeded)|"
         r"\b50[234] Server Error[^\n]{0,80}?(?:huggingface\.co|hf\.co)|"
         r"(?:hugging ?face|huggingface\.co)[^\n]{0,160}?connection "
-        r"(?:timeout|timed out|error|refused)",
+        r"(?:timeout|timed out|error|refused)|"
+        # datasets' message, and urllib3's read timeout to any host (a mirror, a data bucket)
+        r"Couldn't reach '[^'\n]{1,120}' on the Hub|"
+        r"HTTPSConnectionPool\(host='[^'\n]{1,100}', port=\d+\): Read timed out",
         "data-network",
         "warning",
         "downloads of models or data time out (the hub, or the network to it)",

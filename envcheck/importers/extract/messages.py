@@ -48,6 +48,11 @@ _API_MISMATCH = re.compile(
     r"component has version ([\d.]*\d)",
     re.I,
 )
+_NGC_DRIVER = re.compile(
+    r"built for NVIDIA Driver Release [\d.]+ or later, but\s*version (\d{3}\.\d+(?:\.\d+)?) "
+    r"was detected",
+    re.I,
+)
 _SIZE = r"([\d.]+)\s*([KMGT]i?B)"
 _OOM_OLD = re.compile(
     rf"GPU (\d+);\s*{_SIZE} total capacity;\s*{_SIZE} already allocated;\s*{_SIZE} free;"
@@ -121,6 +126,10 @@ def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
             client, kernel = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
             yield fact("driver.version", client)
             yield fact("kernel.module_version", kernel)
+        if pid == "container-driver-release-floor":
+            m = _NGC_DRIVER.search(line)
+            if m:  # the host driver the container's entrypoint found
+                yield fact("driver.version", m.group(1))
         if pid == "cuda-out-of-memory":
             yield from _oom(fact, line)
 
