@@ -200,11 +200,13 @@ def _line_starts(low: bytes, keys: Tuple[bytes, ...], cap: int) -> set:
     return starts
 
 
-def _windows_with_a_key(lowered: List[str]) -> List[int]:
-    """Indices (in order) of the windows that hold a key of a pattern that can span lines.
+def _windows_with_a_key(lowered: List[str]) -> List[Tuple[int, Tuple[ErrorPattern, ...]]]:
+    """The windows (in order) that hold a key of a pattern that can span lines, each with the
+    patterns (in table order) whose keys it holds.
 
     One str.find pass per key over all windows joined (C speed) instead of a Python loop over
-    every key for every window: 4,800 windows x 200 keys cost 0.25 s on a 1 MB paste."""
+    every key for every window: 4,800 windows x 200 keys cost 0.25 s on a 1 MB paste. The keys
+    found say which patterns can match, so no window is searched for every key again."""
     import bisect
 
     if not lowered:
@@ -215,15 +217,15 @@ def _windows_with_a_key(lowered: List[str]) -> List[int]:
     for w in lowered:
         starts.append(pos)
         pos += len(w) + 1
-    hit: set = set()
+    hit: Dict[int, set] = {}
     for k in _WINDOW_KEYS:
         at = joined.find(k)
         while at != -1:
             n = bisect.bisect_right(starts, at) - 1
-            hit.add(n)
+            hit.setdefault(n, set()).update(_KEY_PATTERNS[k])
             nxt = starts[n + 1] if n + 1 < len(starts) else len(joined)
             at = joined.find(k, nxt)
-    return sorted(hit)
+    return [(n, tuple(_KEYED[i][0] for i in sorted(hit[n]))) for n in sorted(hit)]
 
 
 def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object) -> None:
@@ -249,13 +251,12 @@ def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object) -> None:
     tried = set()
     done = set()
     wins = list(windows(lines, [c for c in cand[:MAX_WINDOWS] if lines[c].strip()]))
-    for n in _windows_with_a_key([w.lower() for _, w in wins]):
+    for n, eligible in _windows_with_a_key([w.lower() for _, w in wins]):
         i, window = wins[n]
         if (i, window) in tried or i in done:
             continue
         tried.add((i, window))
-        w = window.lower()
-        for p in _eligible(w):
+        for p in eligible:
             if p.id in _ONE_LINE:
                 continue
             m = p.regex.search(window[:4000])
