@@ -104,6 +104,8 @@ def score(results: List[CaseResult]) -> Dict[str, Dict[str, object]]:
             "diagnosed_share": round(diagnosed / len(broken), 3) if broken else None,
             "controls": len(controls),
             "false_errors": sum(1 for r in controls if r.false_error),
+            # a warning on a healthy report is not counted as a false error, but is shown
+            "warned_controls": sum(1 for r in controls if any(":warning:" in f for f in r.found)),
             "refusals": sum(1 for r in rs if r.refused),
         }
     return by_split
@@ -138,8 +140,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             share = s["diagnosed_share"]
             print(
                 f"{split}: {s['cases']} cases; diagnosed {s['diagnosed']}/{s['broken']} broken "
-                f"({share:.0%}); false errors on controls {s['false_errors']}/{s['controls']}; "
-                f"refusals {s['refusals']}"
+                f"({share:.0%}); false errors on controls {s['false_errors']}/{s['controls']} "
+                f"(warnings on {s['warned_controls']}); refusals {s['refusals']}"
                 if share is not None
                 else f"{split}: {s['cases']} cases, no broken ones"
             )

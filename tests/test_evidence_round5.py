@@ -353,6 +353,181 @@ MINED += [
 ]
 
 
+MINED += [
+    (
+        "wsl-gpu-access-blocked",
+        "Failed to initialize NVML: GPU access blocked by the operating system",
+    ),
+    (
+        "wsl-no-adapters",
+        "nvidia-container-cli: initialization error: WSL environment detected but no adapters"
+        " were found: unknown.",
+    ),
+    ("half-kernel-on-cpu", "RuntimeError: \"LayerNormKernelImpl\" not implemented for 'Half'"),
+    (
+        "pip-hash-mismatch",
+        "ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have"
+        " updated the package versions, please update the hashes.",
+    ),
+    (
+        "windows-long-paths",
+        "HINT: This error might have occurred since this system does not have Windows Long Path"
+        " support enabled.",
+    ),
+    (
+        "torch-compile-unsupported-platform",
+        "RuntimeError: Windows not yet supported for torch.compile",
+    ),
+    (
+        "torch-compile-unsupported-python",
+        "RuntimeError: Python 3.12+ not yet supported for torch.compile",
+    ),
+    ("accelerate-fp16-needs-gpu", "ValueError: fp16 mixed precision requires a GPU"),
+    (
+        "wheel-not-supported-here",
+        "ERROR: torch-2.1.2+cu121-cp311-cp311-win_amd64.whl is not a supported wheel on this"
+        " platform.",
+    ),
+    (
+        "conda-virtual-cuda-missing",
+        "nothing provides __cuda needed by pytorch-2.0.1-py3.10_cuda11.8_cudnn8.7.0_0",
+    ),
+    (
+        "msvc-build-tools-missing",
+        'error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++'
+        ' Build Tools"',
+    ),
+    (
+        "checkpoint-truncated",
+        "RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central"
+        " directory",
+    ),
+    (
+        "uv-no-wheel-for-platform",
+        "error: Distribution `torch==2.5.1 @ registry+https://download.pytorch.org/whl/cu124`"
+        " can't be installed because it doesn't have a source distribution or wheel for the"
+        " current platform",
+    ),
+    ("app-python-untested", "This program is tested with 3.10.6 Python, but you have 3.12.1."),
+    (
+        "torch-too-old-for-companion",
+        "AttributeError: module 'torch.library' has no attribute 'custom_op'",
+    ),
+    (
+        "dataloader-worker-killed",
+        "RuntimeError: DataLoader worker (pid 12345) is killed by signal: Killed.",
+    ),
+    (
+        "rank-sigkill",
+        "torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid:"
+        " 1234) of binary: /usr/bin/python",
+    ),
+    (
+        "rendezvous-unreachable",
+        "torch.distributed.DistNetworkError: The client socket has timed out after 1800s while"
+        " trying to connect to (10.0.0.1, 29500).",
+    ),
+    (
+        "nccl-heartbeat-timeout",
+        "[rank0]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 0] Heartbeat monitor timed out! Process"
+        " will be terminated after dumping debug info.",
+    ),
+    (
+        "nccl-remote-error",
+        "ncclRemoteError: A call failed possibly due to a network error or a remote process"
+        " exiting prematurely.",
+    ),
+    (
+        "gloo-connect-failed",
+        "RuntimeError: Gloo connectFullMesh failed with"
+        " [../third_party/gloo/gloo/transport/tcp/pair.cc:144] no error",
+    ),
+    ("dataloader-worker-exited", "RuntimeError: DataLoader worker (pid(s) 25) exited unexpectedly"),
+    (
+        "hub-unreachable-not-cached",
+        "OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't"
+        " find it in the cached files",
+    ),
+    (
+        "hub-rate-limited",
+        "requests.exceptions.HTTPError: 429 Client Error: Too Many Requests for url:"
+        " https://huggingface.co/meta-llama/Meta-Llama-3-8B/resolve/main/config.json",
+    ),
+    ("stale-file-handle", "OSError: [Errno 116] Stale file handle"),
+    (
+        "fabric-manager-version-mismatch",
+        "fabric manager NVIDIA GPU driver interface version 530.30.02 don't match with driver"
+        " version 530.41.03. Please update with matching NVIDIA driver package.",
+    ),
+    (
+        "fabric-manager-without-nvswitch",
+        "request to query NVSwitch device information from NVSwitch driver failed with"
+        " error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]",
+    ),
+    ("k8s-plugin-no-devices", "2023/06/12 09:21:25 No devices found. Waiting indefinitely."),
+    (
+        "k8s-gpu-allocate-failed",
+        "Warning  UnexpectedAdmissionError  kubelet  Allocate failed due to requested number of"
+        " devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected",
+    ),
+    ("gpu-operator-kernel-headers", "Could not resolve Linux kernel version"),
+    ("cache-on-fs-without-locks", "OSError: [Errno 37] No locks available"),
+    ("ninja-missing", "RuntimeError: Ninja is required to load C++ extensions"),
+    ("cpp-extension-unknown-arch", "ValueError: Unknown CUDA arch (8.9) or GPU not supported"),
+    ("cufft-internal-error", "RuntimeError: cuFFT error: CUFFT_INTERNAL_ERROR"),
+    (
+        "cupy-multiple-packages",
+        "UserWarning: CuPy may not function correctly because multiple CuPy packages are"
+        " installed in your environment: cupy-cuda12x, cupy-cuda13x",
+    ),
+    (
+        "apex-cuda-mismatch",
+        "RuntimeError: Cuda extensions are being compiled with a version of Cuda that does not"
+        " match the version used to compile Pytorch binaries.  Pytorch binaries were compiled"
+        " with Cuda 12.1.",
+    ),
+    (
+        "nvcc-gcc-parameter-packs",
+        "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded"
+        " with '...':",
+    ),
+    ("nvcc-no-cl-exe", "nvcc fatal   : Cannot find compiler 'cl.exe' in PATH"),
+    ("cuda-headers-missing", "fatal error: cuda_runtime_api.h: No such file or directory"),
+    (
+        "paddle-arch-not-in-build",
+        "The GPU architecture in your current machine is Pascal, which is not compatible with"
+        " Paddle installation with arch: 70 75 80 86 , it is recommended to install the"
+        " corresponding wheel package",
+    ),
+    ("torch-legacy-headers", "fatal error: THC/THC.h: No such file or directory"),
+    ("nvcc-unknown-option", "nvcc fatal   : Unknown option '-generate-dependencies-with-compile'"),
+    ("xla-libdevice-missing", "INTERNAL: libdevice not found at ./libdevice.10.bc"),
+    ("jax-cuda-lib-load-failed", "RuntimeError: Unable to load cuSPARSE. Is it installed?"),
+    (
+        "setuptools-too-new-for-torch",
+        "ImportError: cannot import name 'packaging' from 'pkg_resources'",
+    ),
+    (
+        "cmake-no-cuda-compiler",
+        "CMake Error at CMakeLists.txt:3 (project): No CMAKE_CUDA_COMPILER could be found.",
+    ),
+    (
+        "nvcc-not-at-cuda-home",
+        "FileNotFoundError: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc':"
+        " '/usr/local/cuda/bin/nvcc'",
+    ),
+    (
+        "ptx-jit-failed",
+        "cupy.cuda.driver.CUDADriverError: CUDA_ERROR_INVALID_PTX: a PTX JIT compilation failed",
+    ),
+    (
+        "mxnet-cpu-build",
+        "mxnet.base.MXNetError: [11:28:30] src/storage/storage.cc:78: Compile with USE_CUDA=1 to"
+        " enable GPU usage",
+    ),
+]
+
+
 @pytest.mark.parametrize(("pid", "text"), MINED)
 def test_each_common_message_is_recognised(pid: str, text: str) -> None:
     # common messages mined from public threads outside the corpus (docs/reports.md sources)
@@ -374,6 +549,14 @@ def test_each_common_message_is_recognised(pid: str, text: str) -> None:
         "Ollama: 1 compatible GPU was discovered",
         "Not compiled with debug symbols",
         "numba found libNVVM in /usr/local/cuda/nvvm",
+        "the run exited unexpectedly after 3 epochs",
+        "Is it installed? The FAQ asks that first.",
+        "We couldn't connect to the printer",
+        "process 3 terminated with signal SIGTERM",
+        "the model card says Half precision is not implemented for LayerNorm yet",
+        "This program is tested with 3.10.6 Python",  # no 'but you have'
+        "setuptools 69 imports packaging from pkg_resources fine",
+        "Waiting indefinitely for the download to finish",
     ],
 )
 def test_common_message_near_misses(text: str) -> None:

@@ -123,7 +123,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "torch-dll-load-failed",
-        r"\[WinError 126\][^\n]{0,80}?Error loading \"[^\"\n]{0,200}?torch\\lib\\\w+\.dll\"",
+        r"\[WinError 1(?:26|114)\][^\n]{0,80}?Error loading "
+        r"\"[^\"\n]{0,200}?torch\\lib\\\w+\.dll\"",
         "os-setting",
         "error",
         "Windows cannot load one of torch's DLLs (a runtime it needs is missing)",
@@ -414,5 +415,489 @@ PATTERNS: List[ErrorPattern] = [
         "Check `nvidia-smi` where Ollama runs (in Docker: `--gpus all`), that the driver "
         "meets Ollama's minimum (531+ for its CUDA 12 runner), and the server log lines "
         "before this one for the reason.",
+    ),
+    make(
+        "wsl-gpu-access-blocked",
+        r"Failed to (?:initialize|"
+        r"properly shut down) NVML: GPU access blocked by the operating system",
+        "driver-not-loaded",
+        "error",
+        "WSL2 does not give the GPU to the Linux side",
+        "Install the Windows NVIDIA driver with WSL support (not a Linux driver inside WSL), "
+        "run WSL 2 (`wsl -l -v`), and `wsl --update`; data-center GPUs in TCC mode are not "
+        "exposed to WSL.",
+    ),
+    make(
+        "wsl-no-adapters",
+        r"WSL environment detected but no adapters were found",
+        "driver-not-loaded",
+        "error",
+        "Docker on WSL finds no NVIDIA GPU adapter",
+        "Check `nvidia-smi` inside WSL 2: install or update the Windows NVIDIA driver with "
+        "WSL support, use WSL 2 (not 1), and enable the WSL 2 backend in Docker Desktop.",
+    ),
+    make(
+        "half-kernel-on-cpu",
+        r"\x22\w+\x22 not implemented for \x27Half\x27",
+        "cpu-only-build",
+        "warning",
+        "a float16 model runs on the CPU (PyTorch's CPU kernels lack fp16)",
+        "The model is not on a GPU: check `torch.cuda.is_available()` (a `+cpu` torch needs "
+        "the CUDA wheel), or run in float32 on the CPU.",
+    ),
+    make(
+        "pip-hash-mismatch",
+        r"THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE",
+        "data-network",
+        "warning",
+        "a downloaded package is truncated or corrupt (its hash does not match)",
+        "Retry the download on a stable connection without the cache (`pip install "
+        "--no-cache-dir ...`, or `pip cache purge`), and check proxies that cut large "
+        "downloads.",
+    ),
+    make(
+        "windows-long-paths",
+        r"does not have Windows Long Path support enabled|"
+        r"\[WinError 206\] The filename or extension is too long",
+        "os-setting",
+        "error",
+        "Windows' 260-character path limit broke the install",
+        "Enable long paths (`New-ItemProperty -Path "
+        "HKLM:\\SYSTEM\\CurrentControlSet\\Control\\FileSystem -Name LongPathsEnabled -Value 1 "
+        "-PropertyType DWORD -Force`, then reboot) or install into a shorter path (e.g. "
+        "C:\\ai\\venv).",
+    ),
+    make(
+        "torch-compile-unsupported-platform",
+        r"Windows not yet supported for torch\.compile",
+        "os-setting",
+        "error",
+        "this PyTorch release has no torch.compile on native Windows",
+        "Run without torch.compile (the program's --no-compile option), use WSL 2 / Linux, or "
+        "a PyTorch release whose torch.compile supports Windows.",
+    ),
+    make(
+        "torch-compile-unsupported-python",
+        r"Python 3\.\d+\+? (?:is )?not yet supported for torch\.compile|"
+        r"Dynamo is not supported on Python 3\.\d+|"
+        r"torch\.compile is not supported on Python 3\.\d+",
+        "python-unsupported",
+        "error",
+        "this PyTorch release's torch.compile does not support the running Python",
+        "Use a Python the PyTorch release supports for torch.compile (e.g. torch 2.0: <= "
+        "3.10; 2.1: <= 3.11), or a newer PyTorch; `envcheck matrix` lists each release's "
+        "Pythons.",
+    ),
+    make(
+        "accelerate-fp16-needs-gpu",
+        r"fp16 mixed precision requires a GPU",
+        "cpu-only-build",
+        "warning",
+        "fp16 training was asked for and torch sees no GPU",
+        "Check `torch.cuda.is_available()` in the training environment: a `+cpu` torch needs "
+        "the CUDA wheel; otherwise the driver (`nvidia-smi`).",
+    ),
+    make(
+        "wheel-not-supported-here",
+        r"\S+\.whl is not a supported wheel on this platform",
+        "python-unsupported",
+        "error",
+        "a wheel made for another Python version or platform was given to pip",
+        "Use the wheel whose tags match this interpreter (`cpXY` = Python X.Y, win_amd64 / "
+        "manylinux / macosx): `python -c 'import sys; print(sys.version)'` and `pip debug "
+        "--verbose` list the tags accepted here.",
+    ),
+    make(
+        "conda-virtual-cuda-missing",
+        r"nothing provides __cuda needed by|__cuda[ =*]+, which is missing on the system",
+        "driver-not-loaded",
+        "warning",
+        "conda sees no NVIDIA driver here (its __cuda virtual package is missing)",
+        "Run the install on a node with the driver, or tell conda the driver's CUDA "
+        "(`CONDA_OVERRIDE_CUDA=12.4 conda install ...`) when installing from a login or build "
+        "node.",
+    ),
+    make(
+        "msvc-build-tools-missing",
+        r"Microsoft Visual C\+\+ 14\.0 or greater is required",
+        "toolkit-mismatch",
+        "error",
+        "pip must compile an extension and Windows has no C++ compiler",
+        "Install a binary wheel for this Python instead (a Python version the package ships "
+        'wheels for), or install "Microsoft C++ Build Tools" with the C++ workload.',
+    ),
+    make(
+        "checkpoint-truncated",
+        r"PytorchStreamReader failed reading zip archive: failed finding central directory|"
+        r"Error while deserializing header: (?:MetadataIncompleteBuffer|HeaderTooLarge|"
+        r"InvalidHeader)",
+        "data-network",
+        "warning",
+        "a model file is truncated or corrupt (an interrupted download, or a full disk while "
+        "it was written)",
+        "Delete the file and download it again (compare its size/hash with the source; check "
+        "`df -h` where it is written).",
+    ),
+    make(
+        "uv-no-wheel-for-platform",
+        r"can't be installed because it doesn't have a source distribution or wheel for the cu"
+        r"rrent platform",
+        "python-unsupported",
+        "error",
+        "the package version has no wheel for this Python / platform",
+        "Pick a Python and platform the release ships wheels for (uv's hint names them), or a "
+        "release that has one for this interpreter.",
+    ),
+    make(
+        "app-python-untested",
+        r"INCOMPATIBLE PYTHON VERSION|"
+        r"This program is tested with [\d.]+ Python, but you have [\d.]+",
+        "python-unsupported",
+        "warning",
+        "the application was started with a Python it does not support",
+        "Start it with the Python it names (e.g. 3.10 for the AUTOMATIC1111 web UI): delete "
+        "its venv and recreate it with that Python.",
+    ),
+    make(
+        "torch-too-old-for-companion",
+        r"No module named 'torch\._custom_ops'|"
+        r"module 'torch\.library' has no attribute '(?:custom_op|register_fake)'",
+        "framework-pairing",
+        "error",
+        "a library needs a newer torch than the one installed",
+        "Install the torch release the library (torchvision, diffusers, ...) was made for, or "
+        "the library release paired with the installed torch (`envcheck matrix` lists "
+        "torch/torchvision pairs).",
+    ),
+    make(
+        "dataloader-worker-killed",
+        r"DataLoader worker \(pid \d+\) is killed by signal: (?:Killed|Terminated)",
+        "os-setting",
+        "warning",
+        "a DataLoader worker was killed (host memory: the OOM killer or the job's memory limit)",
+        "Check `dmesg | grep -i oom` / the scheduler's memory accounting; use fewer workers, "
+        "a smaller prefetch_factor or memory-mapped data, or ask for more host memory.",
+    ),
+    make(
+        "rank-sigkill",
+        r"failed \(exitcode: -9\) local_rank: \d+|process \d+ terminated with signal SIGKILL",
+        "os-setting",
+        "warning",
+        "a training process got SIGKILL (almost always host memory: the OOM killer)",
+        "Check `dmesg | grep -i oom`; load the model once per node (low_cpu_mem_usage, "
+        "sharded or memory-mapped checkpoints), or ask for more host memory.",
+    ),
+    make(
+        "rendezvous-unreachable",
+        r"The client socket has timed out after \d+s while trying to connect to|"
+        r"The client socket has failed to connect to \S+ \(errno: 110|"
+        r"The connection to the C10d store has failed|"
+        r"Timed out initializing process group in store based barrier",
+        "nccl-problem",
+        "warning",
+        "ranks cannot reach the rendezvous (MASTER_ADDR:MASTER_PORT) or not all of them joined",
+        "Check that every node resolves and reaches MASTER_ADDR on MASTER_PORT (`nc -zv "
+        "<addr> <port>`; firewall, the right interface on multi-NIC hosts), and that all "
+        "ranks started with the same world size.",
+    ),
+    make(
+        "nccl-heartbeat-timeout",
+        r"Heartbeat monitor timed out!|ProcessGroupNCCL's watchdog got stuck for \d+ seconds",
+        "nccl-problem",
+        "warning",
+        "an NCCL collective hung until ProcessGroupNCCL's watchdog gave up",
+        "Rerun with NCCL_DEBUG=INFO to see which rank or link stalls (a peer that died or "
+        "started late, P2P/ACS, the network); TORCH_NCCL_ENABLE_MONITORING=0 only hides it.",
+    ),
+    make(
+        "nccl-remote-error",
+        r"ncclRemoteError|remote process exited or there was a network error",
+        "nccl-problem",
+        "warning",
+        "a peer rank died or its network link broke during a collective",
+        "Find the first rank that failed (its own log) or the bad link: `ibstat` / port error "
+        "counters on the nodes, NCCL_DEBUG=INFO for the transport in use.",
+    ),
+    make(
+        "gloo-connect-failed",
+        r"Gloo connectFullMesh failed",
+        "nccl-problem",
+        "warning",
+        "Gloo picked a network interface the other ranks cannot reach",
+        "Set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface the nodes share "
+        "(`ip addr`), not a docker bridge or loopback.",
+    ),
+    make(
+        "dataloader-worker-exited",
+        r"DataLoader worker \(pid\(?s?\)? [\d, ]+\)? exited unexpectedly",
+        "shm-too-small",
+        "warning",
+        "DataLoader workers died (most often /dev/shm is too small for the tensors they pass)",
+        "Check `df -h /dev/shm`: in Docker pass --shm-size=16g or --ipc=host, in Kubernetes "
+        "mount an emptyDir with medium: Memory; rerun with num_workers=0 to see the worker's "
+        "own error.",
+    ),
+    make(
+        "hub-unreachable-not-cached",
+        r"We couldn't connect to '?https://huggingface\.co'? to load|LocalEntryNotFoundError|"
+        r"An error happened while trying to locate the files? on the Hub",
+        "data-network",
+        "warning",
+        "the node cannot reach the Hugging Face Hub and the files are not cached",
+        "Check the network path to huggingface.co (proxy, firewall, HF_ENDPOINT mirror) and "
+        "that HF_HUB_OFFLINE is not set by mistake; on offline nodes download once elsewhere "
+        "into HF_HOME.",
+    ),
+    make(
+        "hub-rate-limited",
+        r"429 Client Error: Too Many Requests for url: https://huggingface\.co",
+        "data-network",
+        "warning",
+        "the Hugging Face Hub rate-limited this address (many ranks or jobs downloading at once)",
+        "Download once (rank 0, or `huggingface-cli download` before the job) into a shared "
+        "HF_HOME, log in with a token, and let the other ranks load from the cache.",
+    ),
+    make(
+        "stale-file-handle",
+        r"\[Errno 116\] Stale (?:NFS )?file handle|: Stale file handle",
+        "storage",
+        "error",
+        "the network file system lost the file (stale NFS handle)",
+        "Remount the share or reopen the files; keep data that other clients rewrite out of "
+        "the training path (copy to local disk), and check the NFS server's exports.",
+    ),
+    make(
+        "fabric-manager-version-mismatch",
+        r"fabric manager NVIDIA GPU driver interface version [\d.]+ (?:don't|doesn't|"
+        r"does not) match with driver version",
+        "driver-library-mismatch",
+        "error",
+        "nvidia-fabricmanager and the loaded driver are different versions",
+        "Install the fabric manager package of exactly the driver's version "
+        "(`nvidia-fabricmanager-<branch>=<driver version>`) and restart it; hold both "
+        "packages so they upgrade together.",
+    ),
+    make(
+        "fabric-manager-without-nvswitch",
+        r"query NVSwitch device information from NVSwitch driver failed with error:WARNING Not"
+        r"hing to do",
+        "os-setting",
+        "warning",
+        "Fabric Manager runs on a machine without NVSwitch",
+        "Disable nvidia-fabricmanager on machines without NVSwitch (PCIe cards, NVLink "
+        "bridges): `systemctl disable --now nvidia-fabricmanager`.",
+    ),
+    make(
+        "k8s-plugin-no-devices",
+        r"No devices found\. Waiting indefinitely",
+        "driver-not-loaded",
+        "warning",
+        "the Kubernetes device plugin sees no GPU in its pod",
+        "Configure the node's container runtime for NVIDIA (`nvidia-ctk runtime configure "
+        "--runtime=containerd`, default runtime nvidia or a RuntimeClass) and restart it; "
+        "check `nvidia-smi` on the node.",
+    ),
+    make(
+        "k8s-gpu-allocate-failed",
+        r"Allocate failed due to requested number of devices unavailable for nvidia\.com/gpu",
+        "os-setting",
+        "warning",
+        "the kubelet and the GPU device plugin disagree about free GPUs",
+        "Restart the device plugin pod (and the kubelet if it persists) so their allocation "
+        "state agrees; look for force-deleted pods that still hold GPUs.",
+    ),
+    make(
+        "gpu-operator-kernel-headers",
+        r"Could not resolve Linux kernel version",
+        "driver-not-loaded",
+        "error",
+        "the GPU Operator's driver container finds no kernel headers for the node's kernel",
+        "Use a node kernel the driver container's repositories have headers for (or a "
+        "precompiled driver image), or provide the headers (a local package repository).",
+    ),
+    make(
+        "cache-on-fs-without-locks",
+        r"\[Errno 37\] No locks available",
+        "storage",
+        "warning",
+        "the cache is on a file system without file locks (NFS without lockd, Lustre without "
+        "flock)",
+        "Put HF_HOME / the datasets cache on local disk or a file system with locking (mount "
+        "Lustre with -o flock).",
+    ),
+    make(
+        "ninja-missing",
+        r"Ninja is required to load C\+\+ extensions",
+        "toolkit-mismatch",
+        "error",
+        "building a torch extension needs ninja, which is not installed",
+        "Install ninja in the same environment (`pip install ninja`) and check `ninja "
+        "--version` runs there.",
+    ),
+    make(
+        "cpp-extension-unknown-arch",
+        r"Unknown CUDA arch \([\d.]+(?:\+PTX)?\) or GPU not supported",
+        "toolkit-mismatch",
+        "error",
+        "the installed torch's build tools do not know this GPU architecture (or "
+        "TORCH_CUDA_ARCH_LIST names one they do not)",
+        "Build with a torch (and CUDA) release that knows the architecture, or set "
+        "TORCH_CUDA_ARCH_LIST to architectures it lists.",
+    ),
+    make(
+        "cufft-internal-error",
+        r"cuFFT error: CUFFT_INTERNAL_ERROR|CUFFT error\(5\)",
+        "gpu-arch-unsupported",
+        "warning",
+        "cuFFT failed inside (the cuFFT of CUDA <= 11.7 builds does not support Ada GPUs)",
+        "On an RTX 40xx / sm_89 GPU install a framework build with CUDA >= 11.8 (e.g. torch "
+        "cu118 or newer); otherwise check GPU memory.",
+    ),
+    make(
+        "cupy-multiple-packages",
+        r"CuPy may not function correctly because multiple CuPy packages are installed",
+        "framework-pairing",
+        "error",
+        "two CuPy builds are installed together and overwrite each other",
+        "Uninstall every CuPy package (`pip uninstall cupy cupy-cuda11x cupy-cuda12x`) and "
+        "install the one for the CUDA present.",
+    ),
+    make(
+        "apex-cuda-mismatch",
+        r"Cuda extensions are being compiled with a version of Cuda that does not match the ve"
+        r"rsion used to compile Pytorch binaries",
+        "toolkit-mismatch",
+        "error",
+        "the CUDA toolkit (nvcc) differs from the CUDA torch was built with",
+        "Point CUDA_HOME at a toolkit with torch's CUDA major.minor (`python -c 'import "
+        "torch; print(torch.version.cuda)'`), or install the torch build for the toolkit "
+        "present.",
+    ),
+    make(
+        "nvcc-gcc-parameter-packs",
+        r"std_function\.h:\d+:\d+: error: parameter packs not expanded with '\.\.\.'",
+        "toolkit-mismatch",
+        "error",
+        "this nvcc cannot parse the host GCC's C++ headers (e.g. CUDA 11.5 with GCC 11)",
+        "Use a newer CUDA toolkit (>= 11.6 with GCC 11), or an older host compiler (`-ccbin "
+        "g++-10`, CUDAHOSTCXX=g++-10).",
+    ),
+    make(
+        "nvcc-no-cl-exe",
+        r"nvcc fatal\s*: Cannot find compiler 'cl\.exe' in PATH",
+        "toolkit-mismatch",
+        "error",
+        "nvcc on Windows finds no MSVC host compiler (cl.exe)",
+        "Install Visual Studio's C++ build tools (a version the CUDA release supports) and "
+        'build from the "x64 Native Tools" prompt, or run vcvars64.bat first.',
+    ),
+    make(
+        "cuda-headers-missing",
+        r"fatal error: cuda_runtime(?:_api)?\.h: No such file or directory|"
+        r"catastrophic error: cannot open source file \"(?:vector_types|cuda_runtime|"
+        r"cuda_fp16|cuda_runtime_api)\.h\"",
+        "toolkit-mismatch",
+        "error",
+        "the CUDA development headers are not found",
+        "Install the CUDA toolkit (or its -dev/headers packages: cuda-cudart-dev, `conda "
+        "install cuda-nvcc cuda-cudart-dev`) and point CUDA_HOME / CUDA_PATH at it.",
+    ),
+    make(
+        "paddle-arch-not-in-build",
+        r"The GPU architecture in your current machine is \w+, which is not compatible with Pa"
+        r"ddle installation with arch",
+        "gpu-arch-unsupported",
+        "error",
+        "the installed PaddlePaddle build has no kernels for this GPU's architecture",
+        "Install the paddlepaddle-gpu wheel built for this GPU's architecture (the CUDA "
+        "variant the message recommends).",
+    ),
+    make(
+        "torch-legacy-headers",
+        r"fatal error: THC/THC(?:DeviceUtils\.cuh|\.h)?: No such file or directory|"
+        r"'AT_CHECK' was not declared in this scope|‘AT_CHECK’ was not declared in this scope",
+        "framework-pairing",
+        "error",
+        "the extension uses PyTorch APIs removed from the installed torch (THC: 1.11, "
+        "AT_CHECK: 1.5)",
+        "Build it against the older torch it was written for, or use a release of the "
+        "extension ported to current PyTorch (THC -> ATen/c10 calls, AT_CHECK -> "
+        "TORCH_CHECK).",
+    ),
+    make(
+        "nvcc-unknown-option",
+        r"nvcc fatal\s*: Unknown option '-?-generate-dependencies-with-compile'",
+        "toolkit-mismatch",
+        "error",
+        "the nvcc found is older than the torch build tools expect (CUDA < 10.2)",
+        "Point CUDA_HOME at a CUDA toolkit with torch's CUDA version (`python -c 'import "
+        "torch; print(torch.version.cuda)'`).",
+    ),
+    make(
+        "xla-libdevice-missing",
+        r"libdevice not found at \./libdevice\.10\.bc",
+        "toolkit-mismatch",
+        "error",
+        "XLA (JAX/TensorFlow) cannot find CUDA's libdevice (the nvcc/nvvm component)",
+        "Install the CUDA compiler component with the framework (`pip install -U "
+        '"jax[cuda12]"`, which brings nvidia-cuda-nvcc) or set '
+        "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda.",
+    ),
+    make(
+        "jax-cuda-lib-load-failed",
+        r"Unable to load cu(?:SPARSE|FFT|SOLVER|BLAS|DNN)\. Is it installed\?|"
+        r"The cuSPARSE library was not found",
+        "cuda-libs-mismatch",
+        "error",
+        "JAX's CUDA plugin could not load a CUDA library (missing, or shadowed by another CUDA)",
+        "Unset LD_LIBRARY_PATH entries that point at another CUDA (the pip nvidia-* wheels "
+        "must win), and install the jax[cuda12] extras that bring the libraries.",
+    ),
+    make(
+        "setuptools-too-new-for-torch",
+        r"cannot import name 'packaging' from 'pkg_resources'",
+        "framework-pairing",
+        "error",
+        "setuptools is newer than the installed torch's build helper supports",
+        "Install setuptools < 70 (`pip install 'setuptools<70'`) or a newer torch.",
+    ),
+    make(
+        "cmake-no-cuda-compiler",
+        r"No CMAKE_CUDA_COMPILER could be found",
+        "toolkit-mismatch",
+        "error",
+        "CMake finds no CUDA compiler (nvcc)",
+        "Install the CUDA toolkit and put its bin on PATH, or set CMAKE_CUDA_COMPILER / "
+        "CUDACXX to the nvcc of the toolkit to use.",
+    ),
+    make(
+        "nvcc-not-at-cuda-home",
+        r"No such file or directory: '[^'\n]{0,120}/bin/nvcc'|"
+        r"unable to execute '[^'\n]{0,120}/bin/nvcc': No such file or directory",
+        "toolkit-mismatch",
+        "error",
+        "CUDA_HOME points where there is no nvcc",
+        "Set CUDA_HOME to a full CUDA toolkit (one directory, e.g. /usr/local/cuda-12.4, with "
+        "bin/nvcc); a conda cudatoolkit has no compiler: install cuda-nvcc.",
+    ),
+    make(
+        "ptx-jit-failed",
+        r"CUDA_ERROR_INVALID_PTX|a PTX JIT compilation failed",
+        "driver-too-old",
+        "warning",
+        "the driver could not JIT-compile the program's PTX (usually PTX from a newer CUDA "
+        "than the driver)",
+        "Upgrade the driver to one supporting the CUDA the PTX was generated with (`envcheck "
+        "matrix driver <version>`), or use a build with binaries for this GPU.",
+    ),
+    make(
+        "mxnet-cpu-build",
+        r"Compile with USE_CUDA=1 to enable GPU usage|"
+        r"src/storage/storage\.cc:\d+: Please compile with CUDA enabled",
+        "cpu-only-build",
+        "error",
+        "the installed MXNet is a CPU-only build",
+        "Install the MXNet build for the CUDA present (`pip install mxnet-cu112`, ...), after "
+        "uninstalling the plain `mxnet` package.",
     ),
 ]
