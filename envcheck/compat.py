@@ -253,6 +253,13 @@ def _list(check: Check) -> Check:
     return inner
 
 
+def _choice(*allowed: str) -> Check:
+    def inner(x: Any) -> Optional[str]:
+        return None if x in allowed else f"is not one of {', '.join(allowed)}"
+
+    return inner
+
+
 def _regex(rx: re.Pattern, what: str) -> Check:
     def inner(x: Any) -> Optional[str]:
         return None if isinstance(x, str) and rx.match(x) else f"is not {what}"
@@ -457,8 +464,17 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "cuda_major": (True, _int),
             "min_cc": (True, _ccv),
         },
+        "libraries": {
+            "package": (True, _str),
+            "versions": (True, _spec),
+            "min_cc": (True, _ccv),
+            "severity": (True, _choice("error", "warning")),
+        },
     },
 }
+# Sections added after a file kind first shipped: a data dir written before them (by `data
+# update`) lacks them and stays valid.
+_OPTIONAL_SECTIONS = {("floors", "libraries")}
 
 # Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
 _ENTRY_LABEL = ("version", "name", "jax", "package", "major", "cuda")
@@ -490,6 +506,8 @@ def validate_document(doc: Any, kind: str, label: str) -> None:
         return
     for section, shape in shapes.items():
         entries = doc.get(section)
+        if entries is None and (kind, section) in _OPTIONAL_SECTIONS:
+            continue
         if not isinstance(entries, list):
             raise InputError(f"{label}: '{section}' is missing or not a list")
         for i, entry in enumerate(entries):
@@ -1618,9 +1636,19 @@ class Matrix:
             if self.origin == "user":  # written by `data update` before the floors existed
                 return Matrix(bundled_data_dir(), "bundled").doc("floors")
             # Data given on purpose (--data-dir, ENVCHECK_DATA_DIR) is used as given.
-            return {"architectures": [], "cudnn": []}
+            return {"architectures": [], "cudnn": [], "libraries": []}
 
         return self._memo("floors", build)
+
+    def library_floors(self, package: str, version: Optional[str]) -> List[Dict[str, Any]]:
+        """floors.json ``libraries`` entries for ``package`` whose version range holds
+        ``version`` (all of the package's entries when the version is not known)."""
+        name = package.lower().replace("_", "-")
+        return [
+            e
+            for e in self._floors().get("libraries", [])
+            if e["package"] == name and (version is None or in_spec(version, e["versions"]))
+        ]
 
     def arch_floor(self, cc: str) -> Optional[Dict[str, Any]]:
         """The architecture entry of floors.json that lists compute capability ``cc``."""

@@ -121,6 +121,31 @@ def test_ec205_quiet_when_the_runtime_knows_the_gpu():
     quiet(s, "EC205")
 
 
+def test_ec206_vllm_on_a_pascal_gpu():
+    s = load("healthy_h100")
+    s.driver.gpus = [Gpu(index=0, name="NVIDIA GeForce GTX 1080 Ti", compute_capability="6.1")]
+    s.packages.installed = {"torch": "2.7.0+cu126", "vllm": "0.9.1"}
+    (f,) = fires(s, "EC206", severity="error")
+    assert f.gpu == 0 and "7.0" in f.expected and "6.1" in f.found
+    assert f.evidence["source"].startswith("https://docs.vllm.ai/")
+
+
+def test_ec206_flash_attention_2_on_turing_is_a_warning():
+    s = load("healthy_h100")
+    s.driver.gpus = [Gpu(index=0, name="Tesla T4", compute_capability="7.5")]
+    s.packages.installed = {"torch": "2.4.0+cu121", "flash_attn": "2.6.3"}
+    fires(s, "EC206", severity="warning")
+
+
+def test_ec206_quiet_on_a_gpu_at_the_floor_and_for_flash_attention_1():
+    s = load("healthy_h100")
+    s.packages.installed = {"torch": "2.7.0+cu126", "vllm": "0.9.1", "flash-attn": "2.7.4"}
+    quiet(s, "EC206")
+    s.driver.gpus = [Gpu(index=0, name="Tesla T4", compute_capability="7.5")]
+    s.packages.installed = {"torch": "2.0.1", "flash-attn": "1.0.9"}
+    skipped(s, "EC206")  # FlashAttention 1.x has no floor in the data: it runs on Turing
+
+
 def test_ec214_cpu_and_gpu_paddle_installed_together():
     s = load("healthy_h100")
     s.packages.installed = {"paddlepaddle": "1.8.4", "paddlepaddle-gpu": "1.8.4.post97"}

@@ -6,9 +6,13 @@ that the misses of the earlier splits and of dev8 showed. Each example is writte
 from __future__ import annotations
 
 from pathlib import Path
+from typing import List
 
+import evidence_support
 import pytest
 from evidence_support import judge, pats, snap_of
+
+from envcheck.compat import load_matrix
 
 
 @pytest.mark.parametrize(
@@ -591,3 +595,31 @@ def test_a_program_that_chose_the_cpu_next_to_a_named_gpu(tmp_path: Path) -> Non
 )
 def test_no_cpu_device_inference_without_both_facts(text: str) -> None:
     assert "cpu-device-chosen" not in pats(text)
+
+
+def _lib_paste(pkg_line: str, gpu: str) -> str:
+    return (
+        "Package        Version\n-------------- -------\n"
+        f"{pkg_line}\ntorch          2.7.0\n"
+        f"$ nvidia-smi -L\nGPU 0: {gpu} (UUID: GPU-0f1e)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("pkg_line", "gpu", "want"),
+    [
+        ("vllm           0.9.1", "NVIDIA GeForce GTX 1080 Ti", [("EC206", "error")]),
+        ("flash-attn     2.5.8", "Tesla T4", [("EC206", "warning")]),
+        ("flash_attn     2.5.8", "Tesla V100-SXM2-32GB", [("EC206", "warning")]),
+        ("flash-attn     1.0.9", "Tesla T4", []),  # FlashAttention 1.x runs on Turing
+        ("vllm           0.9.1", "NVIDIA A100-SXM4-80GB", []),
+        ("flash-attn     2.5.8", "NVIDIA GeForce RTX 4090", []),
+    ],
+)
+def test_a_library_floor_against_the_gpu(
+    tmp_path: Path, pkg_line: str, gpu: str, want: List[tuple]
+) -> None:
+    found = evidence_support.judge(
+        tmp_path, _lib_paste(pkg_line, gpu), ["EC206"], matrix=load_matrix()
+    )
+    assert [(code, sev) for code, _, sev in found] == want
