@@ -581,3 +581,17 @@ def test_glibc_known_answers() -> None:
     assert glibc_for("tensorflow", "2.8.0")["manylinux"] == "manylinux2010"
     assert glibc_for("jaxlib", "0.4.30")["glibc_min"] == "2.17"
     assert glibc_for("nvidia-cudnn-cu12", "9.10.2.21")["glibc_min"] == "2.27"
+
+
+def test_floors_libraries_section_is_optional_and_checked() -> None:
+    from envcheck.compat import InputError, validate_document
+
+    doc = json.loads(
+        (Path(__file__).resolve().parent.parent / "compat_data" / "floors.json").read_text()
+    )
+    assert {e["package"] for e in doc["libraries"]} >= {"vllm", "flash-attn"}
+    older = {k: v for k, v in doc.items() if k != "libraries"}  # written before the section
+    validate_document(older, "floors", "floors.json")
+    bad = dict(doc, libraries=[dict(doc["libraries"][0], severity="fatal")])
+    with pytest.raises(InputError, match="severity"):
+        validate_document(bad, "floors", "floors.json")
