@@ -532,6 +532,57 @@ MINED += [
 ]
 
 
+MINED += [
+    (
+        "nvidia-installer-module-load-failed",
+        "ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when"
+        " this kernel module was built against the wrong or improperly configured kernel sources",
+    ),
+    (
+        "nouveau-blocks-installer",
+        "ERROR: The Nouveau kernel driver is currently in use by your system.  This driver is"
+        " incompatible with the NVIDIA driver",
+    ),
+    ("rm-init-adapter-failed", "NVRM: GPU 0000:98:00.0: RmInitAdapter failed! (0x62:0x65:1792)"),
+    ("gsp-firmware-failed", "NVRM: RmInitAdapter: Cannot initialize GSP firmware RM"),
+    (
+        "secure-boot-blocks-module",
+        "Lockdown: modprobe: unsigned module loading is restricted; see man kernel_lockdown.7",
+    ),
+    (
+        "open-module-unsupported-gpu",
+        "NVRM: Open nvidia.ko is only ready for use on Data Center GPUs.",
+    ),
+    ("gpu-reset-refused-in-use", "  GPU 00000000:01:00.0: In use by another client"),
+    ("hw-slowdown-active", "        HW Slowdown                       : Active"),
+    (
+        "ray-node-out-of-memory",
+        "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.",
+    ),
+    (
+        "ray-gpu-unschedulable",
+        "(autoscaler +1m) Warning: The following resource request cannot be scheduled right now:"
+        " {'GPU': 1.0, 'CPU': 1.0}.",
+    ),
+    (
+        "rootless-cgroup-device-rules",
+        "nvidia-container-cli: mount error: failed to add device rules: unable to find any"
+        " existing device filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE)"
+        " failed: operation not permitted: unknown",
+    ),
+    (
+        "cdi-spec-missing",
+        "Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all",
+    ),
+    ("singularity-no-nv-files", "INFO:    Could not find any nv files on this host!"),
+    (
+        "enroot-nvidia-hook-failed",
+        "slurmstepd: error: pyxis:     [ERROR] /etc/enroot/hooks.d/98-nvidia.sh exited with"
+        " return code 1",
+    ),
+]
+
+
 @pytest.mark.parametrize(("pid", "text"), MINED)
 def test_each_common_message_is_recognised(pid: str, text: str) -> None:
     # common messages mined from public threads outside the corpus (docs/reports.md sources)
@@ -561,6 +612,10 @@ def test_each_common_message_is_recognised(pid: str, text: str) -> None:
         "This program is tested with 3.10.6 Python",  # no 'but you have'
         "setuptools 69 imports packaging from pkg_resources fine",
         "Waiting indefinitely for the download to finish",
+        "        HW Slowdown                       : Not Active",
+        "the GPU was reset successfully",
+        "the task was scheduled right now on GPU 0",
+        "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.15",
     ],
 )
 def test_common_message_near_misses(text: str) -> None:

@@ -8,6 +8,42 @@ from typing import Dict, Tuple
 # scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
 # that contain one, so a 20 MB training log is scanned in well under a second.
 KEYS: Dict[str, Tuple[str, ...]] = {
+    "nvidia-installer-module-load-failed": ("unable to load the kernel module",),
+    "nouveau-blocks-installer": ("nouveau kernel driver is currently in use",),
+    "rm-init-adapter-failed": (
+        "rminitadapter failed",
+        "rm_init_adapter failed",
+    ),
+    "gsp-firmware-failed": (
+        "cannot initialize gsp firmware",
+        "wpr2 already up",
+    ),
+    "secure-boot-blocks-module": (
+        "unsigned module",
+        "could not insert 'nvidia",
+    ),
+    "open-module-unsupported-gpu": ("only ready for use on data center gpus",),
+    "gpu-reset-refused-in-use": (
+        "in use by another client",
+        "could not be reset",
+        "being used by one or more other processes",
+    ),
+    "hw-slowdown-active": ("slowdown",),
+    "ray-node-out-of-memory": (
+        "node running low on memory",
+        "killed due to memory pressure",
+    ),
+    "ray-gpu-unschedulable": ("cannot be scheduled right now",),
+    "rootless-cgroup-device-rules": (
+        "existing device filters attached to the cgroup",
+        "bpf_prog_query",
+    ),
+    "cdi-spec-missing": ("unresolvable cdi devices",),
+    "singularity-no-nv-files": ("could not find any nv files",),
+    "enroot-nvidia-hook-failed": (
+        "98-nvidia.sh exited",
+        "command not found: nvidia-container-cli",
+    ),
     "wsl-gpu-access-blocked": ("gpu access blocked by the operating system",),
     "wsl-no-adapters": ("no adapters were found",),
     "half-kernel-on-cpu": ("not implemented for 'half'",),

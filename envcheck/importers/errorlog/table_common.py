@@ -900,4 +900,149 @@ PATTERNS: List[ErrorPattern] = [
         "Install the MXNet build for the CUDA present (`pip install mxnet-cu112`, ...), after "
         "uninstalling the plain `mxnet` package.",
     ),
+    make(
+        "nvidia-installer-module-load-failed",
+        r"Unable to load the kernel module '?nvidia\.ko'?",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA installer built nvidia.ko but the kernel refused to load it",
+        "Build against the running kernel (`uname -r` must match the installed kernel "
+        "headers; reboot after a kernel upgrade), disable nouveau, and sign the module or "
+        "disable Secure Boot; /var/log/nvidia-installer.log says which.",
+    ),
+    make(
+        "nouveau-blocks-installer",
+        r"The Nouveau kernel driver is currently in use by your system",
+        "driver-not-loaded",
+        "error",
+        "nouveau holds the GPU, so the NVIDIA driver cannot be installed or loaded",
+        "Blacklist nouveau (`blacklist nouveau` and `options nouveau modeset=0` in "
+        "/etc/modprobe.d/), rebuild the initramfs (`update-initramfs -u` / `dracut -f`) and "
+        "reboot before installing the NVIDIA driver.",
+    ),
+    make(
+        "rm-init-adapter-failed",
+        r"RmInitAdapter failed|rm_init_adapter failed",
+        "driver-not-loaded",
+        "warning",
+        "the NVIDIA kernel module loaded but could not initialise a GPU",
+        "Read the NVRM lines around it (`dmesg | grep NVRM`): GSP firmware errors want a GPU "
+        "reset or reboot (or NVreg_EnableGpuFirmware=0), an unsupported GPU wants the other "
+        "kernel module flavour; repeated failures after a cold boot mean a hardware fault.",
+    ),
+    make(
+        "gsp-firmware-failed",
+        r"Cannot initialize GSP firmware RM|_kgspBootGspRm: unexpected WPR2 already up",
+        "gpu-health",
+        "warning",
+        "the GPU's GSP firmware did not boot (the GPU is in a bad state)",
+        "Reset the GPU (`nvidia-smi -r`) or power-cycle the node; if it recurs with this "
+        "driver, disable GSP firmware (NVreg_EnableGpuFirmware=0, proprietary module) or "
+        "change driver release.",
+    ),
+    make(
+        "secure-boot-blocks-module",
+        r"Lockdown: (?:modprobe|insmod): (?:unsigned module loading is restricted|"
+        r"Loading of unsigned module is restricted)|"
+        r"could not insert 'nvidia\w*': (?:Operation not permitted|"
+        r"Key was rejected by service|Required key not available)",
+        "driver-not-loaded",
+        "error",
+        "Secure Boot refuses the unsigned NVIDIA kernel module",
+        "Sign the module with a key enrolled in MOK (DKMS can do it: `mokutil --import` the "
+        "DKMS key and reboot to enrol) or disable Secure Boot in the firmware.",
+    ),
+    make(
+        "open-module-unsupported-gpu",
+        r"Open nvidia\.ko is only ready for use on Data Center GPUs",
+        "driver-not-loaded",
+        "error",
+        "the open kernel module flavour of this driver does not drive this GPU",
+        "Install the proprietary kernel module flavour, or a driver release (560+) whose open "
+        "module supports GeForce/workstation GPUs; pre-Turing GPUs always need the "
+        "proprietary one.",
+    ),
+    make(
+        "gpu-reset-refused-in-use",
+        r"GPU [0-9A-Fa-f:.]+: In use by another client|The following GPUs could not be reset|"
+        r"device is currently being used by one or more other processes",
+        "gpu-contention",
+        "warning",
+        "a GPU reset (or MIG change) is refused: another client holds the GPU",
+        "Stop what holds it (`nvidia-smi` processes, `lsof /dev/nvidia*`: "
+        "nvidia-persistenced, DCGM / dcgm-exporter, the X server, Fabric Manager) and retry "
+        "the reset.",
+    ),
+    make(
+        "hw-slowdown-active",
+        r"HW (?:Thermal |Power Brake )?Slowdown\s*:\s*Active",
+        "gpu-throttle",
+        "warning",
+        "the GPU's clocks are cut by hardware slowdown (temperature or power brake)",
+        "Check cooling and power: `nvidia-smi -q -d TEMPERATURE,POWER,PERFORMANCE` under "
+        "load; HW slowdown halves the clocks or more (over-temperature, an external power "
+        "brake, a failing PSU).",
+    ),
+    make(
+        "ray-node-out-of-memory",
+        r"Task was killed due to the node running low on memory|"
+        r"Workers \(tasks / actors\) killed due to memory pressure",
+        "os-setting",
+        "warning",
+        "Ray's memory monitor killed workers: the node's host memory ran out",
+        "Give the node's tasks less host memory to use (fewer concurrent tasks, smaller "
+        "object store, memory= resources on tasks) or more RAM; RAY_memory_usage_threshold "
+        "only moves the line.",
+    ),
+    make(
+        "ray-gpu-unschedulable",
+        r"resource request cannot be scheduled right now: \{[^}\n]*'GPU'",
+        "gpu-contention",
+        "warning",
+        "Ray cannot place a task that asks for a GPU: the cluster's GPUs are claimed or not "
+        "registered",
+        "Check `ray status` for free GPUs: other actors hold them, or the node started "
+        "without its GPUs (`ray start --num-gpus`, CUDA_VISIBLE_DEVICES at start).",
+    ),
+    make(
+        "rootless-cgroup-device-rules",
+        r"unable to find any existing device filters attached to the cgroup|"
+        r"bpf_prog_query\(BPF_CGROUP_DEVICE\) failed: operation not permitted",
+        "os-setting",
+        "error",
+        "a rootless container cannot get GPU device rules (cgroup v2)",
+        "For rootless Docker/Podman use CDI (`nvidia-ctk cdi generate`, `--device "
+        "nvidia.com/gpu=all`) or set no-cgroups = true in "
+        "/etc/nvidia-container-runtime/config.toml.",
+    ),
+    make(
+        "cdi-spec-missing",
+        r"unresolvable CDI devices nvidia\.com/gpu",
+        "driver-not-loaded",
+        "error",
+        "no CDI spec names the NVIDIA GPUs, so the container gets none",
+        "Generate the spec on the host (`sudo nvidia-ctk cdi generate "
+        "--output=/etc/cdi/nvidia.yaml`, again after each driver upgrade) and check "
+        "`nvidia-ctk cdi list`.",
+    ),
+    make(
+        "singularity-no-nv-files",
+        r"Could not find any nv files on this host",
+        "driver-not-loaded",
+        "warning",
+        "Singularity/Apptainer --nv found no NVIDIA driver files on this host",
+        "Run on a node with the NVIDIA driver (`nvidia-smi` works there) and check "
+        "nvliblist.conf lists its libraries; the container gets the host's driver only "
+        "through --nv.",
+    ),
+    make(
+        "enroot-nvidia-hook-failed",
+        r"hooks\.d/98-nvidia\.sh exited with return code|"
+        r"Command not found: nvidia-container-cli",
+        "driver-not-loaded",
+        "error",
+        "enroot's NVIDIA hook failed, so the container gets no GPU driver",
+        "Install libnvidia-container-tools (nvidia-container-cli) on every compute node and "
+        "check `nvidia-container-cli info` runs there.",
+    ),
 ]
