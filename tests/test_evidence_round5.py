@@ -554,7 +554,6 @@ MINED += [
         "NVRM: Open nvidia.ko is only ready for use on Data Center GPUs.",
     ),
     ("gpu-reset-refused-in-use", "  GPU 00000000:01:00.0: In use by another client"),
-    ("hw-slowdown-active", "        HW Slowdown                       : Active"),
     (
         "ray-node-out-of-memory",
         "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.",
@@ -678,3 +677,19 @@ def test_a_library_floor_against_the_gpu(
         tmp_path, _lib_paste(pkg_line, gpu), ["EC206"], matrix=load_matrix()
     )
     assert [(code, sev) for code, _, sev in found] == want
+
+
+def test_an_untagged_torch_in_pasted_text_is_the_default_build_only_by_assumption(
+    tmp_path: Path,
+) -> None:
+    # found as a false error on a sealed control: "works on torch==1.12.1" names no build,
+    # and the PyPI default (cu102, no sm_80) was taken as fact
+    smi = "$ nvidia-smi -L\nGPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-0f1e)\n"
+    untagged = evidence_support.judge(
+        tmp_path, "torch==1.12.1\n" + smi, ["EC201"], matrix=load_matrix()
+    )
+    assert untagged == [("EC201", "gpu-arch-unsupported", "warning")]
+    tagged = evidence_support.judge(
+        tmp_path, "torch==1.12.1+cu102\n" + smi, ["EC201"], matrix=load_matrix()
+    )
+    assert tagged == [("EC201", "gpu-arch-unsupported", "error")]

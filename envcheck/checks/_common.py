@@ -267,6 +267,8 @@ class TorchInfo:
     release: Any = None  # matrix TorchRelease
     variant: Any = None  # matrix TorchVariant
     evidence: Dict[str, Any] = field(default_factory=dict)
+    # the build is the PyPI default only by assumption: pasted text with an untagged version
+    assumed_default: bool = False
 
 
 def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
@@ -319,6 +321,7 @@ def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
     if variant_cuda:
         info.build, info.cuda = "cuda", mm_str(variant_cuda)
         info.cuda_source = f"default PyPI variant of torch {public(version)} (matrix)"
+        info.assumed_default = from_report(snapshot)
     elif info.variant is not None and getattr(info.variant, "tag", None) == "cpu":
         info.build = "cpu"
         info.cuda_source = "default PyPI variant (matrix)"

@@ -142,11 +142,16 @@ def _arch_finding(
     fix: str,
     **extra: Any,
 ) -> Finding:
-    """A finding for a GPU that the torch build has no kernels for."""
+    """A finding for a GPU that the torch build has no kernels for. In pasted text an
+    untagged version ("torch==1.12.1") does not say which build it is: the PyPI default is an
+    assumption there, so the finding is a warning that says so."""
+    assumed = t.assumed_default
     return spec.finding(
         expected=expected,
         found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
-        f"for {' '.join(archs)}",
+        f"for {' '.join(archs)}"
+        + (" (if it is the default PyPI build: the text gives no +cuXYZ tag)" if assumed else ""),
+        severity="warning" if assumed else None,
         fix=fix,
         evidence={
             "torch": t.version,

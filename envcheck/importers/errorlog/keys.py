@@ -28,7 +28,6 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "could not be reset",
         "being used by one or more other processes",
     ),
-    "hw-slowdown-active": ("slowdown",),
     "ray-node-out-of-memory": (
         "node running low on memory",
         "killed due to memory pressure",

@@ -974,16 +974,6 @@ PATTERNS: List[ErrorPattern] = [
         "the reset.",
     ),
     make(
-        "hw-slowdown-active",
-        r"HW (?:Thermal |Power Brake )?Slowdown\s*:\s*Active",
-        "gpu-throttle",
-        "warning",
-        "the GPU's clocks are cut by hardware slowdown (temperature or power brake)",
-        "Check cooling and power: `nvidia-smi -q -d TEMPERATURE,POWER,PERFORMANCE` under "
-        "load; HW slowdown halves the clocks or more (over-temperature, an external power "
-        "brake, a failing PSU).",
-    ),
-    make(
         "ray-node-out-of-memory",
         r"Task was killed due to the node running low on memory|"
         r"Workers \(tasks / actors\) killed due to memory pressure",
