@@ -693,3 +693,33 @@ def test_an_untagged_torch_in_pasted_text_is_the_default_build_only_by_assumptio
         tmp_path, "torch==1.12.1+cu102\n" + smi, ["EC201"], matrix=load_matrix()
     )
     assert tagged == [("EC201", "gpu-arch-unsupported", "error")]
+
+
+def test_the_one_gpu_a_text_names_anywhere_is_its_gpu(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "Setup: i7-8750H, GTX 1070, 16 GB RAM\nit fails at startup\n")
+    assert [g.name for g in snap.driver.gpus] == ["GTX 1070"]
+
+
+def test_two_gpu_models_named_say_nothing_about_which_runs(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "Setup: GTX 1070 here\nbut on a friend's RTX 4090 it works\n")
+    gpus = snap.driver.gpus if snap.driver is not None and hasattr(snap.driver, "gpus") else []
+    assert not isinstance(gpus, list) or not gpus
+
+
+def test_a_local_tag_written_with_spaces(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "**Versions:** PyTorch 2.8.0 + cu129\n")
+    assert snap.packages.installed["torch"] == "2.8.0+cu129"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "error in fastai NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version "
+        "mismatch.",
+        "tensorpack.utils.nvml.NvmlException: NVML_ERROR_LIB_RM_VERSION_MISMATCH",
+        "I got the error in https://stackoverflow.com/questions/43022843/"
+        "nvidia-nvml-driver-library-version-mismatch",
+    ],
+)
+def test_nvml_library_rm_mismatch_in_its_other_names(text: str) -> None:
+    assert "nvml-driver-library-mismatch" in pats(text)

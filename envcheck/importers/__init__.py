@@ -98,10 +98,12 @@ def snapshot_from_reports(
     facts: List[Any] = []
     formats: Dict[str, List[str]] = {}
     entries: List[dict] = []
+    texts: List[Tuple[str, str]] = []  # (name, text): for facts no single line gives
     for path in report_paths:
         name = _unique(os.path.basename(path) or path, names)
         text = read_text(path)
         part, found = parse_text(text, name)
+        texts.append((name, text))
         formats[name] = found
         facts.extend(extract.structured_facts(part, text, name))
         facts.extend(extract.text_facts(text, name))
@@ -115,12 +117,15 @@ def snapshot_from_reports(
         name = _unique(os.path.basename(path) or path, names)
         text = read_text(path)
         log_entries = errorlog.scan(text, name)
+        texts.append((name, text))
         formats[name] = ["error log"]
         facts.extend(extract.text_facts(text, name))
         facts.extend(extract.message_facts(log_entries, text, name))
         entries.extend(log_entries)
         names.append(name)
     merged.error_log = entries
+    if not any(f.key == "gpu.name" for f in facts):
+        facts.extend(extract.single_gpu_mentioned(texts))
 
     record = apply_facts.apply(merged, facts)
     _fill_compute_capability(merged)

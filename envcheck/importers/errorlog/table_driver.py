@@ -64,7 +64,10 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "nvml-driver-library-mismatch",
         r"Driver/library version mismatch|"
-        r"API mismatch: the (?:NVIDIA kernel module has version|client)",
+        r"API mismatch: the (?:NVIDIA kernel module has version|client)|"
+        # pynvml / NVML's own names for it, and the phrase people search for
+        r"NVMLError_LibRmVersionMismatch|NVML_ERROR_LIB_RM_VERSION_MISMATCH|"
+        r"NVML/RM version mismatch|nvml[-_ ]driver[-_ ]library[-_ ]version[-_ ]mismatch",
         "driver-library-mismatch",
         "error",
         "the loaded kernel module and the user-space driver libraries differ",

@@ -12,7 +12,7 @@ This package is only imported for pasted input: ``verify`` on a live host never 
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from envcheck.importers.extract.facts import Fact
 
@@ -45,6 +45,13 @@ def text_facts(text: str, file: str) -> List[Fact]:
         except Exception:  # a reader must never take the command down; the others still run
             continue
     return out
+
+
+def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
+    """The one GPU model the texts name when no reader found a GPU (see prose)."""
+    from envcheck.importers.extract import prose
+
+    return prose.single_gpu_mentioned(texts)
 
 
 def message_facts(entries: List[Dict[str, Any]], text: str, file: str) -> List[Fact]:

@@ -10,7 +10,7 @@ for tool output such as ``lsb_release``) with its line.
 from __future__ import annotations
 
 import re
-from typing import Iterator, List, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 from envcheck.importers.extract.facts import Fact
 from envcheck.importers.extract.lines import candidate_lines
@@ -47,7 +47,7 @@ _PYTHON = re.compile(
 )
 _TORCH = re.compile(
     r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?\s*(?:is|=|:)?"
-    r"\s*v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
+    r"\s*v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?:cu|rocm)?[\w.]+)?)\b",
     re.I,
 )
 _TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(?:is\s+)?(none|\d+\.\d+)", re.I)
@@ -175,6 +175,26 @@ _IGNORE = re.compile(r">=|<=|~=|\brequires?\b|\bneeds?\b.*\bor (?:newer|later|hi
 
 def _clean_version(v: str) -> str:
     return v.rstrip(".")
+
+
+_GPU_MENTION_WORDS = ("rtx", "gtx", "tesla", "quadro", "titan", "geforce", "a100", "h100", "h200")
+
+
+def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
+    """The one NVIDIA GPU model the texts name anywhere ("Setup: i7-8750H, GTX 1070, 16 GB"),
+    as a prose fact: only when exactly one distinct model is named, since a text naming two
+    ("works on my 4090, fails on the 1070") does not say which one runs the job."""
+    seen: Dict[str, Tuple[str, str, int, str]] = {}
+    for file, text in texts:
+        lines = text.split("\n")
+        for i in candidate_lines(text, _GPU_MENTION_WORDS)[:2000]:
+            for name in gpu_names(lines[i][:400]):
+                key = re.sub(r"nvidia|geforce|\s|-", "", name.lower())
+                seen.setdefault(key, (name, file, i + 1, lines[i].strip()))
+    if len(seen) != 1:
+        return []
+    name, file, lineno, line = next(iter(seen.values()))
+    return [Fact("gpu.name", name, file, lineno, line[:200], "prose")]
 
 
 def gpu_names(line: str) -> List[str]:
@@ -371,7 +391,8 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         if m and "used to build" in low[: m.start() + 1]:
             m = None  # "CUDA used to build PyTorch: 9.0.176" states torch's CUDA, not torch
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
-            yield fact("torch.version", m.group(1))
+            # "PyTorch 2.8.0 + cu129" is the local tag written with spaces
+            yield fact("torch.version", re.sub(r"\s", "", m.group(1)))
     m = _TF.search(text) if "tensorflow" in low else None
     if m:
         yield fact("tensorflow.version", m.group(1))
