@@ -582,6 +582,29 @@ MINED += [
 ]
 
 
+MINED += [
+    (
+        "pip-requires-different-python",
+        "ERROR: Package 'invokeai' requires a different Python: 3.11.0 not in '<3.11,>=3.9'",
+    ),
+    (
+        "mlock-limit-too-low",
+        "warning: failed to mlock 139264000-byte buffer (after previously locking 0 bytes):"
+        " Cannot allocate memory",
+    ),
+    (
+        "worker-sigbus-exit",
+        "[2023-07-20 08:35:11,154] [INFO] [launch.py:315:sigkill_handler] Killing subprocess"
+        " 1234; exits with return code = -7",
+    ),
+    (
+        "cuda-setup-argument-missing",
+        "ImportError: /data/code/atss_core/_C.cpython-37m-x86_64-linux-gnu.so: undefined symbol:"
+        " cudaSetupArgument",
+    ),
+]
+
+
 @pytest.mark.parametrize(("pid", "text"), MINED)
 def test_each_common_message_is_recognised(pid: str, text: str) -> None:
     # common messages mined from public threads outside the corpus (docs/reports.md sources)
@@ -615,6 +638,9 @@ def test_each_common_message_is_recognised(pid: str, text: str) -> None:
         "the GPU was reset successfully",
         "the task was scheduled right now on GPU 0",
         "NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.54.15",
+        "the process exits with return code = 0",
+        "mlock is enabled in the config",
+        "Package 'invokeai' requires Python 3.10",
     ],
 )
 def test_common_message_near_misses(text: str) -> None:

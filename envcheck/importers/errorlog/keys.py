@@ -8,6 +8,22 @@ from typing import Dict, Tuple
 # scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
 # that contain one, so a 20 MB training log is scanned in well under a second.
 KEYS: Dict[str, Tuple[str, ...]] = {
+    "pip-requires-different-python": ("requires a different python",),
+    "mlock-limit-too-low": (
+        "failed to mlock",
+        "rlimit_mlock",
+        "rlimit_memlock",
+    ),
+    "worker-sigbus-exit": (
+        "return code = -7",
+        "exitcode: -7",
+        "exitcode : -7",
+        "signals.sigbus",
+    ),
+    "cuda-setup-argument-missing": (
+        "undefined symbol: cudasetupargument",
+        "undefined symbol: cudalaunch",
+    ),
     "nvidia-installer-module-load-failed": ("unable to load the kernel module",),
     "nouveau-blocks-installer": ("nouveau kernel driver is currently in use",),
     "rm-init-adapter-failed": (
