@@ -605,6 +605,16 @@ MINED += [
 ]
 
 
+MINED += [
+    (
+        "cuda-api-not-supported-by-driver",
+        "RuntimeError: [TM][ERROR] CUDA runtime error: API call is not supported in the installed"
+        " CUDA driver /lmdeploy/src/turbomind/utils/allocator.h:169",
+    ),
+    ("no-cuda-runtime-found", "No CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'"),
+]
+
+
 @pytest.mark.parametrize(("pid", "text"), MINED)
 def test_each_common_message_is_recognised(pid: str, text: str) -> None:
     # common messages mined from public threads outside the corpus (docs/reports.md sources)

@@ -8,6 +8,8 @@ from typing import Dict, Tuple
 # scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
 # that contain one, so a 20 MB training log is scanned in well under a second.
 KEYS: Dict[str, Tuple[str, ...]] = {
+    "cuda-api-not-supported-by-driver": ("api call is not supported in the installed cuda driver",),
+    "no-cuda-runtime-found": ("no cuda runtime is found",),
     "pip-requires-different-python": ("requires a different python",),
     "mlock-limit-too-low": (
         "failed to mlock",

