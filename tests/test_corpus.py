@@ -35,8 +35,12 @@ MIN_CASES = 100
 # Round four (2026-12-03): dev4-dev7 (288 cases gathered by helpers as tuning data, each scored
 # first as it arrived: 64%, 51%, 66%, 71%, then tuned on) and heldout4 (63 cases gathered sealed
 # while dev4-dev7 were tuned on, scored once on the final code of that tuning: 32/48 (67%), one
-# false error; then tuned on: 40/48, no false error). No split is held out now: the next round
-# must gather a new sealed one before it tunes (tests/fixtures/corpus/SCORES.md).
+# false error; then tuned on: 40/48, no false error).
+# Round five (2026-12-03): eleven gatherers wrote 207 cases into two pools, each split at random
+# by benchmarks/split_pool.py into sealed (heldout5, 104) and tuning (dev8 55, dev9 48) halves.
+# dev8 first look 30/45 (67%), dev9 25/40 (62%); heldout5 scored once at 42d40cf: 41/77 (53%),
+# one false error; then tuned on: 51/77, no false error. No split is held out now: the next
+# round must gather a new sealed one before it tunes (tests/fixtures/corpus/SCORES.md).
 THRESHOLDS = {
     "tuned": 0.94,
     "heldout": 0.96,
@@ -44,9 +48,14 @@ THRESHOLDS = {
     "heldout3": 0.90,
     "heldout4": 0.81,
     "dev4": 0.90,
-    "dev5": 0.86,
+    "dev5": 0.87,
     "dev6": 0.84,
     "dev7": 0.86,
+    # round five: pooled, split at random (benchmarks/split_pool.py); heldout5 sealed, scored
+    # once at 53%, then tuned on (66%)
+    "heldout5": 0.64,
+    "dev8": 0.82,
+    "dev9": 0.78,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
