@@ -53,37 +53,37 @@ def _int(text: str) -> int:
 _INT_LIMIT = 10**MAX_INT_DIGITS
 
 
-def oversized_int(value: Any) -> bool:
-    """Whether ``value`` holds an integer :func:`loads` would refuse (iterative walk).
-
-    A document built in Python (``Snapshot.from_dict``) must meet the same limits as one read
-    from text, or it would load once and fail to load again after ``to_json``.
-    """
+def _any_leaf(value: Any, test: Any) -> bool:
+    """Whether ``test`` holds for any leaf of ``value`` (iterative walk: depth is the attack)."""
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, int) and not isinstance(item, bool):
-            if not -_INT_LIMIT < item < _INT_LIMIT:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
-def holds_non_finite(value: Any) -> bool:
-    """Whether ``value`` holds a NaN or infinity anywhere (iterative walk)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, float) and not math.isfinite(item):
-            return True
         if isinstance(item, dict):
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+        elif test(item):
+            return True
     return False
+
+
+def oversized_int(value: Any) -> bool:
+    """Whether ``value`` holds an integer :func:`loads` would refuse.
+
+    A document built in Python (``Snapshot.from_dict``) must meet the same limits as one read
+    from text, or it would load once and fail to load again after ``to_json``.
+    """
+    return _any_leaf(
+        value,
+        lambda x: (
+            isinstance(x, int) and not isinstance(x, bool) and not -_INT_LIMIT < x < _INT_LIMIT
+        ),
+    )
+
+
+def holds_non_finite(value: Any) -> bool:
+    """Whether ``value`` holds a NaN or infinity anywhere."""
+    return _any_leaf(value, lambda x: isinstance(x, float) and not math.isfinite(x))
 
 
 def _check(value: Any, scrub: bool) -> Any:

@@ -732,12 +732,15 @@ def test_an_untagged_torch_in_pasted_text_is_the_default_build_only_by_assumptio
 
 
 def test_the_one_gpu_a_text_names_anywhere_is_its_gpu(tmp_path: Path) -> None:
-    snap = snap_of(tmp_path, "Setup: i7-8750H, GTX 1070, 16 GB RAM\nit fails at startup\n")
-    assert [g.name for g in snap.driver.gpus] == ["GTX 1070"]
+    text = "Setup: i7-8750H, GTX 1070, 16 GB RAM\nVersions: PyTorch 2.8.0 + cu129\n"
+    assert [g.name for g in snap_of(tmp_path, text).driver.gpus] == ["GTX 1070"]
+    # named in passing, in a text that is not about a CUDA stack: no GPU fact
+    passing = snap_of(tmp_path, "Setup: GTX 1070, 16 GB RAM\nthe fan is loud\n")
+    assert passing.gpus() == []
 
 
 def test_two_gpu_models_named_say_nothing_about_which_runs(tmp_path: Path) -> None:
-    snap = snap_of(tmp_path, "Setup: GTX 1070 here\nbut on a friend's RTX 4090 it works\n")
+    snap = snap_of(tmp_path, "torch 2.8.0, GTX 1070 here\nbut on a friend's RTX 4090 it works\n")
     gpus = snap.driver.gpus if snap.driver is not None and hasattr(snap.driver, "gpus") else []
     assert not isinstance(gpus, list) or not gpus
 

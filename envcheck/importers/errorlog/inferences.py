@@ -17,6 +17,14 @@ _CONTEXT_CREATION = re.compile(
 )
 
 
+def _entry_at(text: str, pos: int, pid: str, source: str, line: str = "") -> Dict[str, str]:
+    """An inferred error_log entry for the line of ``text`` that holds offset ``pos``."""
+    lineno = text.count("\n", 0, pos) + 1
+    if not line:
+        line = text.split("\n")[lineno - 1]
+    return {"pattern": pid, "line": line.strip()[:MAX_LINE], "file": source, "lineno": str(lineno)}
+
+
 def oom_at_context_creation(data: bytes, entries: List[Dict[str, str]]) -> None:
     """Out of memory while *creating the CUDA context* (a few hundred MB) means the memory is
     held by other processes, not that this job is too big."""
@@ -70,16 +78,7 @@ def consumer_gpu_p2p_hang(data: bytes, low: bytes, out: List[Dict[str, str]], so
     hang = _HANG.search(text)
     if hang is None:
         return
-    lineno = text.count("\n", 0, hang.start()) + 1
-    line = text.split("\n")[lineno - 1].strip()
-    out.append(
-        {
-            "pattern": "consumer-gpu-p2p-hang",
-            "line": line[:MAX_LINE],
-            "file": source,
-            "lineno": str(lineno),
-        }
-    )
+    out.append(_entry_at(text, hang.start(), "consumer-gpu-p2p-hang", source))
 
 
 _STALL = re.compile(
@@ -105,16 +104,7 @@ def nccl_collective_stall(data: bytes, low: bytes, out: List[Dict[str, str]], so
     stall = _STALL.search(text)
     if stall is None or not _NCCL_AT_WORK.search(text):
         return
-    lineno = text.count("\n", 0, stall.start()) + 1
-    line = text.split("\n")[lineno - 1].strip()
-    out.append(
-        {
-            "pattern": "nccl-collective-stall",
-            "line": line[:MAX_LINE],
-            "file": source,
-            "lineno": str(lineno),
-        }
-    )
+    out.append(_entry_at(text, stall.start(), "nccl-collective-stall", source))
 
 
 _SLURM_LAUNCH = re.compile(r"^.*\b(?:srun|sbatch|salloc)\b.*$", re.I | re.M)
@@ -135,15 +125,7 @@ def slurm_job_without_gpus(data: bytes, low: bytes, out: List[Dict[str, str]], s
     launch = _SLURM_LAUNCH.search(text)
     if launch is None or _GPU_REQUEST.search(text):
         return
-    lineno = text.count("\n", 0, launch.start()) + 1
-    out.append(
-        {
-            "pattern": "slurm-job-without-gpus",
-            "line": launch.group(0).strip()[:MAX_LINE],
-            "file": source,
-            "lineno": str(lineno),
-        }
-    )
+    out.append(_entry_at(text, launch.start(), "slurm-job-without-gpus", source, launch.group(0)))
 
 
 _CPU_CHOSEN = re.compile(r"\bUsing device(?:_type)?\s*[:=]?\s*['\"]?cpu\b", re.I)
@@ -167,15 +149,7 @@ def cpu_device_chosen(data: bytes, low: bytes, out: List[Dict[str, str]], source
     chosen = _CPU_CHOSEN.search(text)
     if chosen is None or not _NVIDIA_GPU_NAMED.search(text):
         return
-    lineno = text.count("\n", 0, chosen.start()) + 1
-    out.append(
-        {
-            "pattern": "cpu-device-chosen",
-            "line": text.split("\n")[lineno - 1].strip()[:MAX_LINE],
-            "file": source,
-            "lineno": str(lineno),
-        }
-    )
+    out.append(_entry_at(text, chosen.start(), "cpu-device-chosen", source))
 
 
 _OOM_WORDS = (

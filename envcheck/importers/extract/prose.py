@@ -177,6 +177,7 @@ def _clean_version(v: str) -> str:
     return v.rstrip(".")
 
 
+_CUDA_STACK = re.compile(r"cuda|torch|tensorflow|\bjax\b|nvidia-smi|\bdriver\b", re.I)
 _GPU_MENTION_WORDS = ("rtx", "gtx", "tesla", "quadro", "titan", "geforce", "a100", "h100", "h200")
 
 
@@ -184,6 +185,10 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     """The one NVIDIA GPU model the texts name anywhere ("Setup: i7-8750H, GTX 1070, 16 GB"),
     as a prose fact: only when exactly one distinct model is named, since a text naming two
     ("works on my 4090, fails on the 1070") does not say which one runs the job."""
+    # a model named in passing ("P40 prices dropped") is no GPU fact: the text must be about a
+    # CUDA stack for its one GPU model to be the one the stack runs on
+    if not any(_CUDA_STACK.search(text) for _, text in texts):
+        return []
     seen: Dict[str, Tuple[str, str, int, str]] = {}
     for file, text in texts:
         lines = text.split("\n")
