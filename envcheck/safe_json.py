@@ -73,12 +73,34 @@ def oversized_int(value: Any) -> bool:
     A document built in Python (``Snapshot.from_dict``) must meet the same limits as one read
     from text, or it would load once and fail to load again after ``to_json``.
     """
-    return _any_leaf(
-        value,
-        lambda x: (
-            isinstance(x, int) and not isinstance(x, bool) and not -_INT_LIMIT < x < _INT_LIMIT
-        ),
-    )
+    return _any_leaf(value, _oversized)
+
+
+def _oversized(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and not -_INT_LIMIT < x < _INT_LIMIT
+
+
+TOO_LARGE: Any = {"unknown": "not a plausible value (too many digits)"}
+
+
+def bounded(value: Any) -> Any:
+    """``value`` (changed in place) with every integer :func:`loads` would refuse replaced by
+    :data:`TOO_LARGE`: for records built from hostile text ("Temp 100000000000000000000C"),
+    so that what is written can be read back."""
+    if not _any_leaf(value, _oversized):
+        return value
+    root = [value]
+    stack = [(root, 0)]
+    while stack:
+        container, key = stack.pop()
+        item = container[key]
+        if _oversized(item):
+            container[key] = dict(TOO_LARGE)
+        elif isinstance(item, dict):
+            stack.extend((item, k) for k in item)
+        elif isinstance(item, list):
+            stack.extend((item, i) for i in range(len(item)))
+    return root[0]
 
 
 def holds_non_finite(value: Any) -> bool:

@@ -34,6 +34,7 @@ from envcheck.errors import InputError
 from envcheck.importers import FORMATS, errorlog, parse_text, snapshot_from_reports
 from envcheck.importers import base as importer_base
 from envcheck.importers.text import clean, decode
+from envcheck.safe_json import TOO_LARGE, bounded
 from envcheck.snapshot import Snapshot, Unknown
 
 EXAMPLES = int(os.environ.get("ENVCHECK_FUZZ_EXAMPLES", "1000"))
@@ -327,3 +328,12 @@ def test_an_implausible_number_in_a_report_is_unknown_and_round_trips() -> None:
     )
     assert gpu.pcie_gen == 5
     _round_trips(snapshot)
+
+
+def test_a_huge_number_in_a_pasted_table_round_trips(tmp_path: Path) -> None:
+    # found by a 40,000-example run: a 21-digit "temperature" read from an nvidia-smi table row
+    # went into the evidence record, was written as is and could not be read back (loads
+    # refuses integers of more than 20 digits); the record now holds the unknown marker
+    _from_files([b"|0\t\x01\tOn|0000:00:00.0Off\n|100000000000000000000C|0MiB/0MiB|"], [], tmp_path)
+    big = {"read": [{"value": 10**25, "ok": 3}]}
+    assert bounded(big) == {"read": [{"value": TOO_LARGE, "ok": 3}]}

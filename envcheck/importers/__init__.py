@@ -137,7 +137,9 @@ def snapshot_from_reports(
         or entries
         or any(formats[n] != ["error log"] and formats[n] for n in formats)
     )
-    snap.evidence = record
+    from envcheck.safe_json import bounded
+
+    snap.evidence = bounded(record)  # a fact read from hostile text may be any size
     snap.origin = "report:" + ",".join(names)
     snap.envcheck_version = __version__
     snap.created = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
