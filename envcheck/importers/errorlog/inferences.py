@@ -25,12 +25,12 @@ def _entry_at(text: str, pos: int, pid: str, source: str, line: str = "") -> Dic
     return {"pattern": pid, "line": line.strip()[:MAX_LINE], "file": source, "lineno": str(lineno)}
 
 
-def oom_at_context_creation(data: bytes, entries: List[Dict[str, str]]) -> None:
+def oom_at_context_creation(text: str, entries: List[Dict[str, str]]) -> None:
     """Out of memory while *creating the CUDA context* (a few hundred MB) means the memory is
     held by other processes, not that this job is too big."""
     if not any(e["pattern"] == "cuda-out-of-memory" for e in entries):
         return
-    lines = data.decode("utf-8", "replace").split("\n")
+    lines = text.split("\n")
     for e in entries:
         if e["pattern"] != "cuda-out-of-memory":
             continue
@@ -52,7 +52,7 @@ _MULTI_GPU = re.compile(
 )
 
 
-def consumer_gpu_p2p_hang(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+def consumer_gpu_p2p_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """A multi-GPU job on GeForce RTX cards that hangs: GeForce RTX 30/40/50 cards have no
     working PCIe peer-to-peer, and NCCL's P2P path can hang on them (NCCL_P2P_DISABLE=1 is
     the test). Stated by the text, not a message: a warning, only when nothing more specific
@@ -66,7 +66,6 @@ def consumer_gpu_p2p_hang(data: bytes, low: bytes, out: List[Dict[str, str]], so
         and (low.find(b"froze") == -1 and low.find(b"deadlock") == -1 and low.find(b"hung") == -1)
     ):
         return
-    text = data.decode("utf-8", "replace")
     gpu = _CONSUMER_GPUS.search(text)
     if gpu is None:
         return
@@ -92,7 +91,7 @@ _NCCL_AT_WORK = re.compile(
 )
 
 
-def nccl_collective_stall(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+def nccl_collective_stall(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """NCCL at work (its own log lines or nccl-tests) and the reporter says it hangs or stalls,
     with no NCCL error to say why: the usual causes are PCIe ACS / IOMMU redirecting GPU
     peer-to-peer traffic and P2P through a PCIe switch (NCCL troubleshooting guide). Stated,
@@ -100,7 +99,6 @@ def nccl_collective_stall(data: bytes, low: bytes, out: List[Dict[str, str]], so
     done = NCCL_SPECIFIC | {"nccl-p2p-workaround", "consumer-gpu-p2p-hang"}
     if any(e["pattern"] in done for e in out) or low.find(b"nccl") == -1:
         return
-    text = data.decode("utf-8", "replace")
     stall = _STALL.search(text)
     if stall is None or not _NCCL_AT_WORK.search(text):
         return
@@ -112,7 +110,7 @@ _GPU_REQUEST = re.compile(r"--gres[= ]\S*gpu|--gpus\b|--gpus-per-\w+|(?:^|\s)-G\
 _NO_GPU_SEEN = {"nvidia-smi-no-devices", "no-cuda-device", "no-cuda-gpus-available"}
 
 
-def slurm_job_without_gpus(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+def slurm_job_without_gpus(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """A job launched with srun/sbatch/salloc, none of which asks for GPUs, that finds no GPU:
     Slurm gives a job only the GPUs it requests (with ConstrainDevices the others are
     hidden). The text shows the launch lines, so a request made elsewhere (a default in
@@ -121,7 +119,6 @@ def slurm_job_without_gpus(data: bytes, low: bytes, out: List[Dict[str, str]], s
         return
     if low.find(b"srun") == -1 and low.find(b"sbatch") == -1 and low.find(b"salloc") == -1:
         return
-    text = data.decode("utf-8", "replace")
     launch = _SLURM_LAUNCH.search(text)
     if launch is None or _GPU_REQUEST.search(text):
         return
@@ -136,7 +133,7 @@ _NVIDIA_GPU_NAMED = re.compile(
 )
 
 
-def cpu_device_chosen(data: bytes, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """A program's own log says it uses the CPU ("Using device_type cpu") in a text that names
     an NVIDIA GPU: the framework it runs on cannot use the GPU (a CPU build, most often).
     The program may have been told to use the CPU: a warning, and only when nothing already
@@ -145,7 +142,6 @@ def cpu_device_chosen(data: bytes, low: bytes, out: List[Dict[str, str]], source
         e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "cpu-only-build" for e in out
     ):
         return
-    text = data.decode("utf-8", "replace")
     chosen = _CPU_CHOSEN.search(text)
     if chosen is None or not _NVIDIA_GPU_NAMED.search(text):
         return
@@ -189,13 +185,13 @@ _WORKS = re.compile(
 )
 
 
-def p2p_workaround(data: bytes, low: bytes, add: object) -> None:
+def p2p_workaround(text: str, low: bytes, add: object) -> None:
     """ "NCCL_P2P_DISABLE=1 works around it": the text says NCCL fails or hangs with GPU
     peer-to-peer on, on the line that sets it or within two lines of it."""
     pos = low.find(b"nccl_p2p_disable")
     if pos == -1:
         return
-    lines = data.decode("utf-8", "replace").split("\n")
+    lines = text.split("\n")
     for i, line in enumerate(lines):
         if not _P2P_OFF.search(line):
             continue
@@ -208,12 +204,12 @@ def p2p_workaround(data: bytes, low: bytes, add: object) -> None:
 _NO_SPACE = re.compile(r"No space left on device", re.I)
 
 
-def semlock_no_space(data: bytes, low: bytes, add: object) -> None:
+def semlock_no_space(text: str, low: bytes, add: object) -> None:
     """A traceback through multiprocessing's SemLock ending in ENOSPC: the semaphore lives in
     /dev/shm, so the full device is shared memory (the error line itself names no file)."""
     if low.find(b"semlock") == -1 or low.find(b"no space left on device") == -1:
         return
-    lines = data.decode("utf-8", "replace").split("\n")
+    lines = text.split("\n")
     last = -100
     for i, line in enumerate(lines):
         if "semlock" in line.lower():
@@ -231,7 +227,7 @@ _SHM_CONTEXT = re.compile(
 )
 
 
-def no_space_context(data: bytes, out: List[Dict[str, str]]) -> None:
+def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
     """ENOSPC names no file: the traceback around it says which device was full. A write into
     shared memory (multiprocessing, a DataLoader worker, torch's shm files; a reporter whose
     fix was `workers=0`) is /dev/shm, not the disk; the semaphore case has its own entry."""
@@ -239,7 +235,7 @@ def no_space_context(data: bytes, out: List[Dict[str, str]]) -> None:
     if not full:
         return
     semlock = {e["lineno"] for e in out if e["pattern"] == "semlock-no-space"}
-    lines = data.decode("utf-8", "replace").split("\n")
+    lines = text.split("\n")
     keep = []
     for e in out:
         if e["pattern"] != "disk-full":

@@ -160,15 +160,17 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
         if len(out) >= MAX_ENTRIES:
             break
     _scan_wrapped(data, low, matched_lines, add)
-    inferences.oom_at_context_creation(data, out)
+    # the inferences read the text as the scan saw it (invalid UTF-8 replaced), decoded once
+    decoded = data.decode("utf-8", "replace")
+    inferences.oom_at_context_creation(decoded, out)
     inferences.oom_persists_needs_an_oom(low, out)
-    inferences.consumer_gpu_p2p_hang(data, low, out, source)
-    inferences.nccl_collective_stall(data, low, out, source)
-    inferences.slurm_job_without_gpus(data, low, out, source)
-    inferences.cpu_device_chosen(data, low, out, source)
-    inferences.p2p_workaround(data, low, add)
-    inferences.semlock_no_space(data, low, add)
-    inferences.no_space_context(data, out)
+    inferences.consumer_gpu_p2p_hang(decoded, low, out, source)
+    inferences.nccl_collective_stall(decoded, low, out, source)
+    inferences.slurm_job_without_gpus(decoded, low, out, source)
+    inferences.cpu_device_chosen(decoded, low, out, source)
+    inferences.p2p_workaround(decoded, low, add)
+    inferences.semlock_no_space(decoded, low, add)
+    inferences.no_space_context(decoded, out)
     inferences.hedge(out)
     if any(e["pattern"] in inferences.NCCL_SPECIFIC for e in out):  # the generic line says no more
         out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
