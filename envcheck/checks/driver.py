@@ -117,6 +117,9 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             **rt.evidence,
         }
         if verdict is not None:
+            if verdict.ok and verdict.mode == "minor-compat" and _ptx_jit_in_use(snap, rt):
+                yield _ptx_jit_warning(spec, matrix, driver, rt, verdict, plat, evidence)
+                continue
             if verdict.ok:
                 continue
             min_full = verdict.min_driver
@@ -172,6 +175,51 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             "cannot judge " + ", ".join(undecided) + ": CUDA version not in the matrix and the "
             "driver's maximum CUDA version is unknown"
         )
+
+
+# libraries that hand PTX made by the system toolkit (NVVM / NVRTC) to the driver's JIT
+_PTX_JIT_USERS = ("numba", "numba-cuda", "cupy", "pycuda")
+
+
+def _ptx_jit_in_use(snap: Snapshot, rt: Any) -> bool:
+    if not rt.system_toolkit:
+        return False
+    pkgs = c.installed(snap)
+    return any(p in pkgs or any(k.startswith(p + "-cuda") for k in pkgs) for p in _PTX_JIT_USERS)
+
+
+def _ptx_jit_warning(
+    spec: CheckSpec,
+    matrix: Any,
+    driver: str,
+    rt: Any,
+    verdict: Any,
+    plat: str,
+    evidence: Dict[str, Any],
+) -> Finding:
+    """A system toolkit newer than the driver, run by minor-version compatibility, beside a
+    library that JIT-compiles with it (numba, CuPy, PyCUDA): code built ahead of time runs,
+    but PTX this toolkit makes and the driver must JIT does not: the driver's JIT cannot read
+    a newer PTX ISA. (Triton is not one: it assembles its PTX to SASS with its own ptxas.)"""
+    dmax = _max_cuda(matrix, driver, plat) or "an older CUDA"
+    return spec.finding(
+        expected=f"driver >= {verdict.min_driver} for PTX made by CUDA {rt.cuda} "
+        "(minor-version compatibility does not cover PTX JIT)",
+        found=f"driver {driver} (runs CUDA up to {dmax}); {rt.who} is CUDA {rt.cuda} and a "
+        "library that compiles PTX at run time with it is installed: its kernels fail with "
+        "'the provided PTX was compiled with an unsupported toolchain'",
+        fix=f"use a CUDA toolkit <= {dmax} for JIT-compiling libraries, or "
+        + _upgrade_driver(verdict.min_driver),
+        evidence={
+            **evidence,
+            "min_driver": verdict.min_driver,
+            "mode": "minor-compat",
+            "ptx_source": "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html "
+            "(cudaErrorUnsupportedPtxVersion); "
+            "https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html",
+        },
+        severity="warning",
+    )
 
 
 @check(

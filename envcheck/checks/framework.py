@@ -182,7 +182,17 @@ from torch itself with --deep, else from the matrix entry of the installed build
 def gpu_newer_than_build(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    t, archs, source, pairs = _torch_arch_facts(snap, matrix)
+    try:
+        t, archs, source, pairs = _torch_arch_facts(snap, matrix)
+    except SkipCheck as skipped:
+        # The arch list of this build was never read (the matrix marks it unconfirmed), but
+        # its CUDA is known: a toolkit older than the first one for the GPU's architecture
+        # cannot have compiled kernels for it, so only PTX (unconfirmed) could run there.
+        found = _predates_gpu(spec, snap, matrix)
+        if not found:
+            raise skipped
+        yield from found
+        return
     bad, _ = _without_kernels(archs, pairs)
     if not bad:
         return
@@ -202,6 +212,43 @@ def gpu_newer_than_build(
             fix=fix,
             gpu_name=gpu.name if isinstance(gpu.name, str) else None,
         )
+
+
+def _predates_gpu(spec: CheckSpec, snap: Snapshot, matrix: Any) -> List[Finding]:
+    """Warnings for GPUs whose architecture arrived with a CUDA newer than the one torch was
+    built with, for a build whose arch list is not known."""
+    t = c.torch_info(snap, matrix)
+    cuda = c.vparse(t.cuda) if t is not None and t.build == "cuda" and t.cuda else None
+    if t is None or cuda is None:
+        return []
+    out = []
+    for gpu in c.gpus(snap):
+        cc = c.gpu_cc(gpu, matrix)
+        floor = c.ask(matrix, "arch_floor", cc) if cc else None
+        first = floor.get("first_cuda") if floor else None
+        if not first or cuda >= c.vparse(first):
+            continue
+        out.append(
+            spec.finding(
+                expected=f"torch built with CUDA >= {first}, the first toolkit for "
+                f"{floor['architecture']} (compute capability {cc})",
+                found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is "
+                f"built with CUDA {t.cuda} ({t.cuda_source}), which cannot compile for it: "
+                "only PTX could run there, and whether this build carries PTX is not known",
+                severity="warning",
+                fix=_torch_fix(snap, matrix, t, [cc])
+                or f"install a torch build made with CUDA {first} or newer",
+                evidence={
+                    "torch": t.version,
+                    "torch_cuda": t.cuda,
+                    "compute_capability": cc,
+                    "first_cuda": first,
+                    "source": floor.get("source"),
+                },
+                gpu=gpu.index,
+            )
+        )
+    return out
 
 
 @check(

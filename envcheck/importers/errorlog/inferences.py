@@ -108,43 +108,144 @@ def nccl_collective_stall(text: str, low: bytes, out: List[Dict[str, str]], sour
 _SLURM_LAUNCH = re.compile(r"^.*\b(?:srun|sbatch|salloc)\b.*$", re.I | re.M)
 _GPU_REQUEST = re.compile(r"--gres[= ]\S*gpu|--gpus\b|--gpus-per-\w+|(?:^|\s)-G\s*\d", re.I)
 _NO_GPU_SEEN = {"nvidia-smi-no-devices", "no-cuda-device", "no-cuda-gpus-available"}
+# messages that say the process reached no GPU or no driver at all
+_NO_GPU_REACHED = _NO_GPU_SEEN | {
+    "found-no-nvidia-driver",
+    "nvidia-smi-cannot-communicate",
+    "libcuda-missing",
+    "container-driver-libs-missing",
+    "nvidia-smi-not-found",
+}
+_SLURM_MENTION = re.compile(r"^.*(?:\bslurm\b|#SBATCH\b).*$", re.I | re.M)
 
 
 def slurm_job_without_gpus(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A job launched with srun/sbatch/salloc, none of which asks for GPUs, that finds no GPU:
-    Slurm gives a job only the GPUs it requests (with ConstrainDevices the others are
-    hidden). The text shows the launch lines, so a request made elsewhere (a default in
+    """A job launched with srun/sbatch/salloc (or said to run under Slurm), none of which asks
+    for GPUs, that finds no GPU or no driver: Slurm gives a job only the GPUs it requests (with
+    ConstrainDevices the others are hidden) and may place it on a node without any. The text
+    shows the launch lines, so a request made elsewhere (a default in
     slurm.conf, an #SBATCH line not pasted) cannot be ruled out: a warning."""
-    if not any(e["pattern"] in _NO_GPU_SEEN for e in out):
+    if not any(e["pattern"] in _NO_GPU_REACHED for e in out):
         return
-    if low.find(b"srun") == -1 and low.find(b"sbatch") == -1 and low.find(b"salloc") == -1:
+    if all(low.find(word) == -1 for word in (b"srun", b"sbatch", b"salloc", b"slurm")):
         return
-    launch = _SLURM_LAUNCH.search(text)
+    # the launch line, else the first line that says the job ran under Slurm ("submitted via
+    # slurm", "slurm.out", "#SBATCH ...")
+    launch = _SLURM_LAUNCH.search(text) or _SLURM_MENTION.search(text)
     if launch is None or _GPU_REQUEST.search(text):
         return
     out.append(_entry_at(text, launch.start(), "slurm-job-without-gpus", source, launch.group(0)))
 
 
-_CPU_CHOSEN = re.compile(r"\bUsing device(?:_type)?\s*[:=]?\s*['\"]?cpu\b", re.I)
+# How each container runtime is told to give a container the GPUs; a text that shows the
+# runtime used and none of its GPU options, beside a "no GPU" message, names the likely cause.
+_CONTAINER_RUNTIMES = (
+    (
+        "singularity-no-nv",
+        re.compile(
+            r"^.*\b(?:singularity|apptainer)\s+(?:exec|run|shell|instance)\b.*$", re.I | re.M
+        ),
+        re.compile(r"(?:^|\s)--(?:nv|nvccli)\b", re.I),
+    ),
+    (
+        "docker-no-gpus",
+        re.compile(r"^.*\b(?:docker|podman)\s+(?:container\s+)?(?:run|create)\b.*$", re.I | re.M),
+        re.compile(
+            r"--gpus\b|--runtime[= ]nvidia|nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES|"
+            r"--device[= ]\S*nvidia|\bnvidia-docker\b",
+            re.I,
+        ),
+    ),
+    (
+        "k8s-no-gpu-limit",
+        re.compile(r"^.*\bkubectl\s+(?:run|apply|create|exec)\b.*$", re.I | re.M),
+        re.compile(r"nvidia\.com/gpu|runtimeClassName:\s*nvidia", re.I),
+    ),
+)
+# enroot/pyxis containers get the GPUs from Slurm's GRES through NVIDIA_VISIBLE_DEVICES and
+# enroot's nvidia hook; with cgroup ConstrainDevices off, CUDA_VISIBLE_DEVICES and the device
+# nodes mounted can disagree
+_ENROOT = re.compile(
+    r"^.*(?:\benroot\s+(?:start|create|import)\b|--container-image\b).*$", re.I | re.M
+)
+
+
+def gpu_not_given_to_container(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A "no GPU / no driver" message in a text that shows the container was started without
+    its runtime's GPU option (Singularity without --nv, docker run without --gpus, a pod
+    without an nvidia.com/gpu limit) or under enroot/pyxis: the host may be fine and the GPU
+    simply not passed in. What the text does not show (a default runtime, a compose file)
+    cannot be ruled out: a warning."""
+    if not any(e["pattern"] in _NO_GPU_REACHED for e in out):
+        return
+    if any(e["pattern"] == "gpu-not-given-to-container" for e in out):
+        return
+    for _name, launch_re, gpu_option in _CONTAINER_RUNTIMES:
+        launch = launch_re.search(text)
+        if launch is not None and not gpu_option.search(text):
+            out.append(
+                _entry_at(
+                    text, launch.start(), "gpu-not-given-to-container", source, launch.group(0)
+                )
+            )
+            return
+    if low.find(b"enroot") != -1 or low.find(b"--container-image") != -1:
+        launch = _ENROOT.search(text)
+        if launch is not None:
+            out.append(
+                _entry_at(
+                    text, launch.start(), "gpu-not-given-to-container", source, launch.group(0)
+                )
+            )
+
+
+# the program's own log, or the reporter, says the work runs on the CPU
+_CPU_CHOSEN = re.compile(
+    r"\bUsing device(?:_type)?\s*[:=]?\s*['\"]?cpu\b|"
+    r"\bfall(?:s|ing)?\s+back\s+to\s+(?:the\s+)?cpu\b|"
+    r"\b(?:it|which|that|this|generation|inference|training|model|everything|process)\s+"
+    r"(?:is\s+|was\s+)?(?:only\s+)?(?:using|uses|used|runs?|running|ran|starts?|started)\s+"
+    r"(?:on\s+)?(?:the\s+|my\s+)?cpu\b|"
+    r"\bNo NVIDIA GPU (?:was\s+)?(?:found|detected)|\bno GPU (?:has been|was)\s+(?:detected|found)",
+    re.I,
+)
 _NVIDIA_GPU_NAMED = re.compile(
-    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX)\b|\bNVIDIA\s+[A-Z]\w*|"
+    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX)(?:\b|(?=\d{3,4}))|\bNVIDIA\s+[A-Z]\w*|"
     r"\b(?:9[5-8]0|10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\s*(?:ti|super)?\b",
     re.I,
+)
+# a fallback for a stated reason other than "no GPU": the framework saw the GPU
+_OTHER_REASON = re.compile(r"\b(?:v?ram|memory)\b[^\n]{0,40}$|not enough|insufficient", re.I)
+# the framework is shown to be a CUDA build that sees the GPU: the CPU was chosen, not forced
+_CUDA_BUILD_AT_WORK = re.compile(
+    r"\+cu\d{3}\b|is_available\(\)\W{0,8}\s*True|CUDA available\W{0,3}\s*(?:True|yes)", re.I
 )
 
 
 def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A program's own log says it uses the CPU ("Using device_type cpu") in a text that names
-    an NVIDIA GPU: the framework it runs on cannot use the GPU (a CPU build, most often).
-    The program may have been told to use the CPU: a warning, and only when nothing already
-    says a CPU build is at work."""
-    if low.find(b"cpu") == -1 or any(
-        e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "cpu-only-build" for e in out
+    """A program's own log says it uses the CPU ("Using device_type cpu", "Falling back to CPU
+    mode") or the reporter says so, in a text that names an NVIDIA GPU: the framework it runs
+    on cannot use the GPU (a CPU build, most often). The program may have been told to use the
+    CPU, or the driver may be missing: a warning, and only when nothing already says a CPU
+    build or a missing driver is at work, and nothing shows a CUDA build seeing the GPU."""
+    if (
+        low.find(b"cpu") == -1 and low.find(b"no nvidia gpu") == -1 and low.find(b"no gpu") == -1
+    ) or any(
+        e["pattern"] in BY_ID
+        and BY_ID[e["pattern"]].category in ("cpu-only-build", "driver-not-loaded")
+        for e in out
     ):
         return
     chosen = _CPU_CHOSEN.search(text)
-    if chosen is None or not _NVIDIA_GPU_NAMED.search(text):
+    if chosen is None or not _NVIDIA_GPU_NAMED.search(text) or _CUDA_BUILD_AT_WORK.search(text):
         return
+    line_end = text.find("\n", chosen.end())
+    if _OTHER_REASON.search(
+        text[max(0, chosen.start() - 200) : line_end if line_end > 0 else None]
+    ):
+        return  # "not enough vram available, falling back to CPU": the GPU was seen
     out.append(_entry_at(text, chosen.start(), "cpu-device-chosen", source))
 
 

@@ -597,6 +597,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "gpu-lost": ("device handle for gpu", "gpu is lost", "requires reset"),
     "nvidia-smi-no-devices": ("no devices were found",),
     "slurm-job-without-gpus": ("\x00never\x00",),
+    "gpu-not-given-to-container": ("\x00never\x00",),
     "fp16-not-supported-on-cpu": ("fp16 is not supported on cpu",),
     "cpu-device-chosen": ("\x00never\x00",),
     "keras-metric-already-exists": (
@@ -614,6 +615,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "gpu-memory-held-stated": ("zombie", "held by", "occupied by", "taken by", "hogged by"),
     "cuda-out-of-memory": (
         "out of memory",
+        "would exceed allowed memory",
         "cudaerrormemoryallocation",
         "out_of_memory",
         "tried to allocate",

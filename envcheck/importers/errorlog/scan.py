@@ -167,6 +167,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.consumer_gpu_p2p_hang(decoded, low, out, source)
     inferences.nccl_collective_stall(decoded, low, out, source)
     inferences.slurm_job_without_gpus(decoded, low, out, source)
+    inferences.gpu_not_given_to_container(decoded, low, out, source)
     inferences.cpu_device_chosen(decoded, low, out, source)
     inferences.p2p_workaround(decoded, low, add)
     inferences.semlock_no_space(decoded, low, add)

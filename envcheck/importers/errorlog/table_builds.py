@@ -178,7 +178,7 @@ PATTERNS: List[ErrorPattern] = [
         r"(?!x)x",  # never by itself: inferred from the whole text (see cpu_device_chosen)
         "cpu-only-build",
         "warning",
-        "the program chose the CPU although the text names an NVIDIA GPU",
+        "the work runs on the CPU although the text names an NVIDIA GPU",
         "Check what the framework sees: `python -c 'import torch; print(torch.__version__, "
         "torch.cuda.is_available())'`; a `+cpu` build (or is_available() False) needs the CUDA "
         "wheel from the framework's index; otherwise pass the device (`--device cuda`).",

@@ -88,6 +88,17 @@ PATTERNS: List[ErrorPattern] = [
         "`--gpus-per-node=N`) to srun/sbatch/salloc.",
     ),
     make(
+        "gpu-not-given-to-container",
+        r"(?!x)x",  # never by itself: inferred from the whole text (gpu_not_given_to_container)
+        "os-setting",
+        "warning",
+        "a container finds no GPU: the GPUs may not be passed into it",
+        "Pass the GPUs into the container: `docker run --gpus all` (NVIDIA Container Toolkit), "
+        "`singularity exec --nv` / `apptainer exec --nv`, a pod limit `nvidia.com/gpu: 1`; "
+        "under enroot/pyxis request GPUs with `--gres=gpu:N` so Slurm sets "
+        "NVIDIA_VISIBLE_DEVICES, and set `ConstrainDevices=yes` in cgroup.conf.",
+    ),
+    make(
         "nvidia-smi-err-reading",
         r"^\|.*\bERR!",
         "gpu-health",
@@ -196,7 +207,8 @@ PATTERNS: List[ErrorPattern] = [
         "cuda-out-of-memory",
         r"CUDA out of memory|CUDA error: out of memory|cudaErrorMemoryAllocation|"
         r"CUDA_ERROR_OUT_OF_MEMORY|Tried to allocate [\d.]+ [KMGT]i?B \(GPU \d+;|"
-        r"RESOURCE_EXHAUSTED: Out of memory",
+        r"RESOURCE_EXHAUSTED: Out of memory|"
+        r"Allocation on device \d+ would exceed allowed memory",
         "gpu-contention",
         "info",
         "the GPU ran out of memory",

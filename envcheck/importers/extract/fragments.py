@@ -88,7 +88,42 @@ def _int(v: str) -> Optional[int]:
     return int(m.group(1)) if m else None
 
 
+# TensorFlow 1.x opening a device: "Found device 0 with properties: ... Total memory: 7.92GiB"
+# / "Free memory: 190.31MiB" (TF <= 1.4, two lines), "totalMemory: 10.92GiB freeMemory:
+# 10.76GiB" (TF 1.5 - 1.15, one line)
+_TF_FOUND = re.compile(r"\bFound device (\d+) with properties")
+_TF_TOTAL = re.compile(r"\b(?:Total memory|totalMemory):\s*([\d.]+)\s*([KMGT]i?B)\b")
+_TF_FREE = re.compile(r"\b(?:Free memory|freeMemory):\s*([\d.]+)\s*([KMGT]i?B)\b")
+_TORCH_OOM_FIGURE = re.compile(
+    r"^(Currently allocated|Device limit|Free \(according to CUDA\))\s*:\s*([\d.]+)\s*"
+    r"(bytes|[KMGT]i?B)?\s*$",
+    re.I,
+)
+_MIB = {
+    "bytes": 1 / (1 << 20),
+    "b": 1 / (1 << 20),
+    "kib": 1 / 1024,
+    "kb": 1 / 1024,
+    "mib": 1,
+    "mb": 1,
+    "gib": 1024,
+    "gb": 1024,
+    "tib": 1 << 20,
+    "tb": 1 << 20,
+}
+
+
+def _mib(num: str, unit: str) -> float:
+    try:
+        return float(num) * _MIB.get(unit.lower(), 1)
+    except ValueError:  # "1.2.3GiB"
+        return 0.0
+
+
 _MARKERS = (
+    "ree memory",  # TensorFlow 1.x device log: "Free memory:", "freeMemory:"
+    "reeMemory",
+    "according to CUDA",  # PyTorch's OOM with a memory fraction: "Free (according to CUDA):"
     "Reasons",
     "Remapped",
     "ECC",
@@ -118,6 +153,8 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
     parent = ""
     reasons: Dict[int, Dict[str, bool]] = {}
     csv_cols: List[str] = []
+    tf_total: Optional[float] = None
+    oom: Dict[str, float] = {}
     for i, raw in enumerate(lines):
         line = raw.rstrip()
         text = line.strip()
@@ -130,6 +167,35 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
         ) -> Fact:
             return Fact(key, value, file, n, t[:300], "fragment", gpu=g, name=name)
 
+        if ":" in text and (" allocated" in text or "limit" in text or "according" in text):
+            m = _TORCH_OOM_FIGURE.match(text)
+            if m:
+                oom[m.group(1).lower()] = _mib(m.group(2), m.group(3) or "B")
+                if len(oom) == 3:
+                    # PyTorch's out-of-memory report under a memory fraction: what is neither
+                    # free nor allocated by this process is held by others
+                    total = oom["device limit"]
+                    used = total - oom["free (according to cuda)"] - oom["currently allocated"]
+                    yield fact("gpu.field", int(total), "memory_total_mib", gpu)
+                    yield fact("gpu.field", max(0, int(used)), "memory_used_mib", gpu)
+                    oom = {}
+                continue
+        if "emory" in text:
+            m = _TF_FOUND.search(text)
+            if m:
+                gpu = int(m.group(1))
+            m = _TF_TOTAL.search(text)
+            if m:
+                tf_total = _mib(m.group(1), m.group(2))
+            m = _TF_FREE.search(text)
+            if m and tf_total:
+                # TensorFlow logs a device's free memory when it opens it, before this process
+                # allocates anything: what is not free is held by other processes
+                free = _mib(m.group(1), m.group(2))
+                yield fact("gpu.field", int(tf_total), "memory_total_mib", gpu)
+                yield fact("gpu.field", max(0, int(tf_total - free)), "memory_used_mib", gpu)
+                tf_total = None
+                continue
         if _GPU_HEADER.match(text):
             if headers:
                 gpu += 1

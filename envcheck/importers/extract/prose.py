@@ -28,6 +28,13 @@ _DRIVER_LOOSE = re.compile(
     r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
 )
+# "What is the minimum driver for CUDA 9.1? Mine is 384.111": the asker's own driver, a full
+# driver version (NNN.NN) only
+_DRIVER_MINE = re.compile(
+    r"\bdriver\b[^\n]{0,80}?\b(?:mine|my driver|my own)\s+(?:is|=|:)\s*[`'\"]?v?"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b",
+    re.I,
+)
 _DRIVER_PKG = re.compile(r"\bnvidia-(?:driver|utils|dkms|headless)-(\d{3})(?:-(?:open|server))*\b")
 _CUDA = re.compile(
     r"\bcuda(?:\s*toolkit)?(?:\s*(?:version|ver\.?))?\s*(?:is|=|:)?\s*v?(\d{1,2}\.\d{1,2}(?:\.\d+)?)"
@@ -49,6 +56,13 @@ _TORCH = re.compile(
     r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?\s*(?:is|=|:)?"
     r"\s*v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?:cu|rocm)?[\w.]+)?)\b",
     re.I,
+)
+# "System info: 2.0.0+cpu Autocast half": a bare version with a +cpu / +cuXYZ local tag is
+# torch's (the packages with such tags are torch's family, and the others are named)
+_BARE_TORCH_BUILD = re.compile(r"(?<![\w.])([12]\.\d{1,2}\.\d{1,2}\+(?:cpu|cu\d{3}))(?![\w.])")
+_OTHER_PACKAGE = re.compile(
+    r"vision|audio|text|xformers|jax|paddle|onnx|tensorflow|mmcv|triton|vllm|cupy|dgl|pyg|"
+    r"scatter|sparse|spconv|==|\bversion of\b"
 )
 _TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(?:is\s+)?(none|\d+\.\d+)", re.I)
 # "... but PyTorch was built with CUDA 12.1", "my PyTorch uses CUDA 10.1", "torch cuda 11.8"
@@ -233,6 +247,8 @@ def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
 # A line can only state a fact if it holds one of these words; one search per line keeps a
 # 1 MB training log cheap, and a line repeated a thousand times is read once.
 TRIGGERS = (
+    "+cpu",  # a bare torch version with its local tag ("2.0.0+cpu")
+    "+cu",
     "driver",
     "cuda",
     "cudnn",
@@ -354,7 +370,7 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         yield fact("nvcc", m.group(1))
         yield fact("cudnn", m.group(2))
     if "driver" in low and "cuda driver version is insufficient" not in low:
-        m = _DRIVER.search(text) or _DRIVER_LOOSE.search(text)
+        m = _DRIVER.search(text) or _DRIVER_LOOSE.search(text) or _DRIVER_MINE.search(text)
         if m and not re.search(r"cuda\s+driver", low[: m.start() + 12]):
             yield fact("driver.version", _clean_version(m.group(1)))
     m = _DRIVER_PKG.search(text) if "nvidia-" in low else None
@@ -373,7 +389,11 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()]:
                     # nvidia-smi's "CUDA Version" is the driver's, not a toolkit
                     yield fact("driver.cuda", m.group(1))
-                elif "driver" not in before and "runtime" not in before:
+                elif "driver" in before or "runtime" in before:
+                    # "a driver good enough for CUDA 9.0 ... when I use CUDA 9.1": the CUDA
+                    # said of the driver is no toolkit; a later one in the line may be
+                    continue
+                else:
                     yield fact("nvcc", m.group(1))
                 break
     if "cudnn" in low and not cuda_cudnn:
@@ -398,6 +418,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
             # "PyTorch 2.8.0 + cu129" is the local tag written with spaces
             yield fact("torch.version", re.sub(r"\s", "", m.group(1)))
+    if "torch" not in low and "+c" in low:
+        m = _BARE_TORCH_BUILD.search(text)
+        if m and not _OTHER_PACKAGE.search(low[max(0, m.start() - 30) : m.start()]):
+            yield fact("torch.version", m.group(1))
     m = _TF.search(text) if "tensorflow" in low else None
     if m:
         yield fact("tensorflow.version", m.group(1))

@@ -1,0 +1,203 @@
+"""Classes of pasted text (issue 10, sixth round), from the misses of the earlier splits. Each
+example is written for this test (not a corpus paste); each class has a near miss that must
+not match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_support import judge, pats, snap_of
+
+from envcheck.compat import load_matrix
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "singularity exec dorado.sif dorado basecaller ...\n"
+        "RuntimeError: Found no NVIDIA driver on your system.\n",
+        "$ docker run -it --rm myimage:latest python -c 'import torch; torch.zeros(1).cuda()'\n"
+        "RuntimeError: No CUDA GPUs are available\n",
+        "kubectl apply -f job.yaml\nkubectl logs job/train\n"
+        "RuntimeError: Found no NVIDIA driver on your system.\n",
+        "srun --gres=gpu:1 --container-image=ubuntu:22.04 python train.py\n"
+        "RuntimeError: Found no NVIDIA driver on your system.\n",
+    ],
+)
+def test_a_container_started_without_its_gpu_option(tmp_path: Path, text: str) -> None:
+    assert "gpu-not-given-to-container" in pats(text)
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the GPU option is there: the cause is elsewhere
+        "singularity exec --nv dorado.sif dorado\n"
+        "RuntimeError: Found no NVIDIA driver on your system.\n",
+        "docker run --gpus all -it img python t.py\nRuntimeError: No CUDA GPUs are available\n",
+        "docker run --runtime=nvidia img\nNVIDIA-SMI has failed because it couldn't communicate "
+        "with the NVIDIA driver.\n",
+        # a container without the option, but a GPU was found
+        "docker run -it img nvidia-smi\nNVIDIA A100 80GB, 535.104.05\n",
+    ],
+)
+def test_no_container_inference_with_the_option_or_a_gpu(text: str) -> None:
+    assert "gpu-not-given-to-container" not in pats(text)
+
+
+def test_a_job_said_to_run_under_slurm_without_a_gpu_request(tmp_path: Path) -> None:
+    text = (
+        "I submitted the prediction via slurm and slurm.out says cuda is not available.\n"
+        "nvidia-smi\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
+        "driver. Make sure that the latest NVIDIA driver is installed and running.\n"
+    )
+    assert "slurm-job-without-gpus" in pats(text)
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
+
+
+def test_slurm_named_with_a_gpu_request_is_no_slurm_inference() -> None:
+    text = (
+        "#SBATCH --gres=gpu:2\n# submitted via slurm\n"
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n"
+    )
+    assert "slurm-job-without-gpus" not in pats(text)
+
+
+def test_a_build_whose_cuda_predates_the_gpu_warns_without_an_arch_list(tmp_path: Path) -> None:
+    # torch 2.7.0+cu126: the matrix has no confirmed arch list for it (compat_data/torch.json
+    # marks it unconfirmed), but CUDA 12.6 predates CUDA 12.8, the first for Blackwell (12.0)
+    text = "torch 2.7.0+cu126 on a card with compute capability 12.0\n"
+    assert ("EC201", "gpu-arch-unsupported", "warning") in judge(
+        tmp_path, text, ["EC201"], load_matrix()
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "torch 2.7.0+cu126 on a card with compute capability 8.6\n",  # CUDA 12.6 knows Ampere
+        "torch 2.7.0+cpu on a card with compute capability 12.0\n",  # no CUDA build at all
+    ],
+)
+def test_no_arch_warning_when_the_build_cuda_knows_the_gpu(tmp_path: Path, text: str) -> None:
+    assert not [f for f in judge(tmp_path, text, ["EC201"], load_matrix()) if f[0] == "EC201"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a 3080ti.\nLoading model...\nWarning: no GPU has been detected.\n"
+        "Falling back to CPU mode.\n",
+        "My RTX2060 sits idle: the generation process starts on the CPU.\n",
+        "NotImplementedError: Unsloth: No NVIDIA GPU found? Unsloth currently only supports GPUs!\n"
+        "I have a 4060 ti with brand new drivers.\n",
+    ],
+)
+def test_the_work_runs_on_the_cpu_beside_a_named_gpu(text: str) -> None:
+    assert "cpu-device-chosen" in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no NVIDIA GPU named
+        "Warning: no GPU has been detected.\nFalling back to CPU mode.\n",
+        # a CUDA build is shown seeing the GPU: the CPU was a choice
+        "RTX 3090, torch 2.1.0+cu121, torch.cuda.is_available() True\nit runs on the CPU\n",
+        # the driver is missing: that finding says it, not a CPU build
+        "RTX 3090\nRuntimeError: Found no NVIDIA driver on your system.\nFalling back to CPU\n",
+        # "on CPU" said of a comparison, not of the work
+        "Training on CPU works; on my RTX 3090 it crashes with a segfault.\n",
+    ],
+)
+def test_no_cpu_inference_without_a_gpu_or_with_a_cuda_build(text: str) -> None:
+    assert "cpu-device-chosen" not in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ('in the "System Info" section it says "2.0.0+cpu Autocast half"', "2.0.0+cpu"),
+        ("version: 2.1.2+cu118", "2.1.2+cu118"),
+    ],
+)
+def test_a_bare_version_with_a_torch_local_tag(tmp_path: Path, text: str, version: str) -> None:
+    assert snap_of(tmp_path, text).installed().get("torch") == version
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "torchvision 0.15.1+cpu",  # torchvision's, and 0.x
+        "xformers 0.0.23+cu118",
+        "jaxlib 0.4.23+cuda12",
+        "paddle 2.5.1+cu117",  # another package named before it
+    ],
+)
+def test_a_local_tag_of_another_package_is_no_torch(tmp_path: Path, text: str) -> None:
+    assert snap_of(tmp_path, text).installed().get("torch") is None
+
+
+_TF1_LOG = (
+    "I tensorflow/core/common_runtime/gpu/gpu_device.cc:885] Found device 0 with properties:\n"
+    "name: GeForce GTX 1080\nmajor: 6 minor: 1 memoryClockRate (GHz) 1.7335\n"
+    "pciBusID 0000:01:00.0\nTotal memory: 7.92GiB\nFree memory: {free}\n"
+)
+
+
+def test_tensorflow_opening_a_gpu_with_little_free_memory(tmp_path: Path) -> None:
+    text = _TF1_LOG.format(free="190.31MiB")
+    assert ("EC430", "gpu-contention", "warning") in judge(tmp_path, text, ["EC430"])
+    one_line = (
+        "Found device 1 with properties: name: Tesla K80 major: 3 minor: 7 "
+        "memoryClockRate(GHz): 0.8235 pciBusID: 0000:05:00.0\n"
+        "totalMemory: 11.17GiB freeMemory: 1.02GiB\n"
+    )
+    g = snap_of(tmp_path, one_line).gpus()[-1]
+    assert (g.index, g.memory_total_mib, g.memory_used_mib) == (1, 11438, 10393)
+
+
+def test_tensorflow_opening_a_free_gpu_is_no_contention(tmp_path: Path) -> None:
+    text = _TF1_LOG.format(free="7.61GiB")  # a display takes a few hundred MiB: normal
+    assert not judge(tmp_path, text, ["EC430"])
+
+
+_TORCH_FRACTION_OOM = (
+    "torch.cuda.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. "
+    "(out of memory)\n"
+    "Currently allocated     : {alloc}\nRequested               : 952.00 MiB\n"
+    "Device limit            : 24.00 GiB\nFree (according to CUDA): {free}\n"
+)
+
+
+def test_torch_oom_report_shows_memory_held_by_others(tmp_path: Path) -> None:
+    text = _TORCH_FRACTION_OOM.format(alloc="18.10 GiB", free="0 bytes")
+    assert "cuda-out-of-memory" in pats(text)
+    assert ("EC430", "gpu-contention", "warning") in judge(tmp_path, text, ["EC430"])
+
+
+def test_torch_oom_report_where_this_process_holds_it_all(tmp_path: Path) -> None:
+    text = _TORCH_FRACTION_OOM.format(alloc="23.55 GiB", free="120.00 MiB")
+    assert not judge(tmp_path, text, ["EC430"])
+
+
+def test_a_cpu_fallback_for_lack_of_memory_is_no_cpu_build() -> None:
+    text = "2 x RTX 3090\nllm.go:105: not enough vram available, falling back to CPU only\n"
+    assert "cpu-device-chosen" not in pats(text)
+
+
+def test_a_toolkit_newer_than_the_driver_within_its_major_warns_of_ptx_jit(
+    tmp_path: Path,
+) -> None:
+    # CUDA 12.8 runs on a 550 driver (CUDA 12.4) by minor-version compatibility, but PTX it
+    # makes needs the 570 driver's JIT (cudaErrorUnsupportedPtxVersion)
+    text = "Driver Version: 550.120\nCuda Toolkit: 12.8\n"
+    assert ("EC101", "driver-too-old", "warning") in judge(tmp_path, text, ["EC101"], load_matrix())
+
+
+def test_a_toolkit_the_driver_runs_in_full_is_no_ptx_warning(tmp_path: Path) -> None:
+    text = "Driver Version: 570.133.07\nCuda Toolkit: 12.8\n"
+    assert not judge(tmp_path, text, ["EC101"], load_matrix())
