@@ -194,10 +194,133 @@ def test_a_toolkit_newer_than_the_driver_within_its_major_warns_of_ptx_jit(
 ) -> None:
     # CUDA 12.8 runs on a 550 driver (CUDA 12.4) by minor-version compatibility, but PTX it
     # makes needs the 570 driver's JIT (cudaErrorUnsupportedPtxVersion)
-    text = "Driver Version: 550.120\nCuda Toolkit: 12.8\n"
+    text = "Driver Version: 550.120\nCuda Toolkit: 12.8\nnumba==0.61.0\n"
     assert ("EC101", "driver-too-old", "warning") in judge(tmp_path, text, ["EC101"], load_matrix())
+    # without a library that JIT-compiles PTX (vLLM's Triton assembles its own): no finding
+    plain = "Driver Version: 550.120\nCuda Toolkit: 12.8\nvllm==0.6.0\n"
+    assert not judge(tmp_path, plain, ["EC101"], load_matrix())
 
 
 def test_a_toolkit_the_driver_runs_in_full_is_no_ptx_warning(tmp_path: Path) -> None:
     text = "Driver Version: 570.133.07\nCuda Toolkit: 12.8\n"
     assert not judge(tmp_path, text, ["EC101"], load_matrix())
+
+
+_CUPY_CONFIG = (
+    "OS                           : Linux-6.8.0-x86_64-with-glibc2.39\n"
+    "Python Version               : 3.12.3\n"
+    "CuPy Version                 : 13.6.0\n"
+    "CUDA Root                    : /usr/local/cuda\n"
+    "CUDA Build Version           : {build}\n"
+    "CUDA Driver Version          : 13000\n"
+    "Device 0 Name                : NVIDIA GeForce GTX 1080\n"
+    "Device 0 Compute Capability  : 61\n"
+)
+
+
+def test_cupy_show_config_is_read(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, _CUPY_CONFIG.format(build="12080"))
+    assert snap.installed().get("cupy") == "13.6.0"
+    assert snap.driver.cuda_version == "13.0"
+    g = snap.gpus()[0]
+    assert (g.name, g.compute_capability) == ("NVIDIA GeForce GTX 1080", "6.1")
+    assert [d.cuda_version for d in snap.packages.deep if d.name == "cupy"] == ["12.8"]
+
+
+def test_a_cuda_13_cupy_on_pascal_has_no_kernels(tmp_path: Path) -> None:
+    text = _CUPY_CONFIG.format(build="13000")
+    assert ("EC205", "gpu-arch-unsupported", "error") in judge(
+        tmp_path, text, ["EC205"], load_matrix()
+    )
+    # the CUDA 12 build still supports Pascal
+    assert not judge(tmp_path, _CUPY_CONFIG.format(build="12080"), ["EC205"], load_matrix())
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "RuntimeError: Cannot install on Python version 3.13.0; only versions >=3.9,<3.13 are "
+            "supported.",
+            "installer-python-range",
+        ),
+        (
+            '  File "/tmp/pip-install-x/numba_1f/setup.py", line 51, in <module>\n'
+            "    _guard_py_ver()",
+            "installer-python-range",
+        ),
+        (
+            "ERROR    The python version needs to be greater or equal to 3.10.9 and less than "
+            "3.11.0",
+            "installer-python-range",
+        ),
+        ("Python 3.13 — incompatible package: ctranslate2", "python-stated-unsupported"),
+        ("this package doesn’t support Python 3.13 yet", "python-stated-unsupported"),
+        (
+            "ERROR: torchvision 0.7.0.dev20200610 has requirement torch==1.6.0.dev20200609, but "
+            "you'll have torch 1.6.0.dev20200610 which is incompatible.",
+            "pip-framework-pin-conflict",
+        ),
+        (
+            "horovod.common.exceptions.HorovodVersionMismatchError: Framework tensorflow installed "
+            "with version 2.3.0 but found version 2.4.1.",
+            "framework-version-skew",
+        ),
+        ("AttributeError: module 'torch' has no attribute 'frombuffer'", "torch-api-missing"),
+        (
+            "ImportError: cannot import name 'ConvFwdAndBwdInput' from 'cumm.conv.main'",
+            "import-name-missing",
+        ),
+        (
+            "NotFoundError: /usr/lib/python3/dist-packages/tensorflow_text/python/ops/_ops.so: "
+            "undefined symbol: _ZN10tensorflow8OpKernel11TraceStringEPNS_15OpKernelContextEb",
+            "extension-torch-abi-mismatch",
+        ),
+        (
+            "code=222( cudaErrorUnsupportedPtxVersion ) cudaStreamCreateWithFlags(&stream, 0)",
+            "ptx-unsupported-toolchain",
+        ),
+        ("Installed CUDA version 11.7 does not match torch version", "deepspeed-cuda-mismatch"),
+        (
+            "RuntimeError: Library libcublas.so.12 is not found or cannot be loaded",
+            "cuda-lib-missing",
+        ),
+        (
+            "DGLError: Check failed: allow_missing: Device API cuda is not enabled. Please "
+            "install the cuda version of dgl.",
+            "dgl-cpu-build",
+        ),
+        (
+            "torch.cuda.OutOfMemoryError: Allocation on device 0 would exceed allowed memory. "
+            "(out of memory)",
+            "cuda-out-of-memory",
+        ),
+    ],
+)
+def test_round6_message_families(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We support Python 3.9 and newer.",  # a floor stated, not a refusal
+        "The python version is 3.11.9",
+        "ERROR: foo 1.0 has requirement requests>=2.0, but you'll have requests 1.0 which is "
+        "incompatible.",  # not a framework pin
+        # a CPU build: its own pattern, not an API skew
+        "AttributeError: module 'torch.cuda' has no attribute '_cuda_getDeviceCount'",
+        "ImportError: cannot import name 'my_helper' from 'utils'",  # the user's own module
+        "undefined symbol: my_function",
+    ],
+)
+def test_round6_message_near_misses(text: str) -> None:
+    found = set(pats(text))
+    assert not found & {
+        "installer-python-range",
+        "python-stated-unsupported",
+        "pip-framework-pin-conflict",
+        "torch-api-missing",
+        "import-name-missing",
+        "extension-torch-abi-mismatch",
+    }, found

@@ -439,8 +439,10 @@ A framework build made with CUDA X can only contain kernels for the architecture
 Ampere (8.x) needs CUDA 11.0, Ada and Hopper 11.8, Blackwell 12.8 (NVIDIA's toolkit /
 architecture matrix, compat_data/floors.json). On a newer GPU such a build has no kernels and
 no PTX for it: it hangs, falls back or fails ("no kernel image"). PaddlePaddle prints the CUDA it
-runs with ("Runtime API Version: 10.2") next to the GPU's compute capability; torch is judged by
-EC201 from its arch list.""",
+runs with ("Runtime API Version: 10.2") next to the GPU's compute capability, CuPy's
+show_config its "CUDA Build Version"; torch is judged by EC201 from its arch list. The other
+way round, a CUDA major that dropped an architecture (CUDA 13 and Maxwell, Pascal, Volta) has
+no kernels for it either.""",
     fix="Install the framework build made for a CUDA at least as new as the GPU needs.",
 )
 def runtime_older_than_gpu(
@@ -459,6 +461,19 @@ def runtime_older_than_gpu(
             cc = c.gpu_cc(gpu, matrix)
             floor = c.ask(matrix, "arch_floor", cc) if cc else None
             first = floor.get("first_cuda") if floor else None
+            dropped = c.ask(matrix, "cuda_major_excludes", cc, c.vparse(d.cuda_version).major)
+            if dropped:
+                judged = True
+                yield spec.finding(
+                    expected=f"a {d.name} build made with a CUDA that still supports "
+                    f"{floor['architecture'] if floor else 'this GPU'} (compute capability {cc})",
+                    found=f"{d.name} runs CUDA {d.cuda_version} on {c.gpu_label(gpu)}: {dropped}",
+                    fix=f"install the {d.name} build for the previous CUDA major",
+                    evidence={"framework": d.name, "runtime_cuda": d.cuda_version, "why": dropped},
+                    gpu=gpu.index,
+                    title="Framework runs a CUDA that dropped the GPU's architecture",
+                )
+                continue
             if not first:
                 continue
             judged = True

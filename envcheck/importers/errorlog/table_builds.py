@@ -72,7 +72,8 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "deepspeed-cuda-mismatch",
         r"Installed CUDA version [\d.]+ does not match the version torch was compiled with "
-        r"[\d.]+",
+        r"[\d.]+|Installed CUDA version [\d.]+ does not match (?:the )?torch(?:'s)? (?:CUDA )?"
+        r"version",
         "toolkit-mismatch",
         "error",
         "the system CUDA toolkit does not match the CUDA torch was built with (DeepSpeed)",
@@ -206,12 +207,27 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "installer-python-range",
-        r"Please install Python \d+\.\d+(?:\.\d+)? or (?:higher|newer) \(maximum \d+\.\d+",
+        r"Please install Python \d+\.\d+(?:\.\d+)? or (?:higher|newer) \(maximum \d+\.\d+|"
+        # numba's and llvmlite's setup.py guard (_guard_py_ver), kohya_ss's setup check
+        r"Cannot install on Python version \d+\.\d+(?:\.\d+)?; only versions \S+ are supported|"
+        r"\b_guard_py_ver\(|"
+        r"python version needs to be (?:greater|higher|at least|between)\b[^\n]{0,40}"
+        r"\b(?:less|lower|below|and)\b",
         "python-unsupported",
         "error",
         "the installer needs a Python within a range, and this one is outside it",
         "Install a Python inside the range the message names (e.g. with uv or pyenv: "
         "`uv python install 3.11`) and run the installer with it.",
+    ),
+    make(
+        "dgl-cpu-build",
+        r"Device API cuda is not enabled|Please install the cuda version of dgl",
+        "cpu-only-build",
+        "error",
+        "the DGL installed is its CPU build (no CUDA device API)",
+        "Install DGL's CUDA build for the installed torch and CUDA from DGL's wheel index "
+        "(`pip install dgl -f https://data.dgl.ai/wheels/torch-<X.Y>/cu<XYZ>/repo.html`); its "
+        "version carries the tag (`dgl.__version__` ends in +cuXYZ).",
     ),
     make(
         "cpu-torch-stated",
@@ -299,9 +315,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "pip-framework-pin-conflict",
-        r"\b[\w.-]+ [\w.+]+ requires (?:torch|tensorflow|jax|jaxlib|keras)\s*(?:==|>=|<=|~=|<|>)"
-        r"\s*[\w.+*]+(?:,\s*[<>=!~]+\s*[\w.+*]+)*, but you have (?:torch|tensorflow|jax|jaxlib"
-        r"|keras) [\w.+]+ which is incompatible",
+        r"\b[\w.-]+ [\w.+]+ (?:requires|has requirement) (?P<pkg>torch|torchvision|torchaudio|"
+        r"tensorflow|jax|jaxlib|keras|cumm|xformers|triton)\s*(?:==|>=|<=|~=|<|>)"
+        r"\s*[\w.+*]+(?:,\s*[<>=!~]+\s*[\w.+*]+)*, but you(?: have|'ll have) (?P=pkg) [\w.+]+ "
+        r"which is incompatible",
         "framework-pairing",
         "warning",
         "pip reports an installed package built for a different framework version",
@@ -314,12 +331,38 @@ PATTERNS: List[ErrorPattern] = [
         r"jaxlib version [\d.]+ is (?:newer than and )?incompatible with jax version|"
         r"jaxlib is version [\d.]+, but this version of jax requires|"
         r"MMCV==[\w.]+ is used but incompatible|"
-        r"Keras requires TensorFlow [\d.]+ or higher",
+        r"Keras requires TensorFlow [\d.]+ or higher|"
+        # Horovod's extension was compiled against another framework version than installed
+        r"HorovodVersionMismatchError|Framework \w+ installed with version [\w.]+ but found "
+        r"version",
         "framework-pairing",
         "error",
         "two packages of the framework stack are versions that do not work together",
         "Install the versions released together (jax with its matching jaxlib; mmcv in the "
-        "range mmdet names; keras with the TensorFlow it requires).",
+        "range mmdet names; keras with the TensorFlow it requires; Horovod rebuilt against the "
+        "installed framework: `pip install --no-cache-dir --force-reinstall horovod`).",
+    ),
+    make(
+        "torch-api-missing",
+        r"module 'torch(?:\.\w+)*' has no attribute '(?!_cuda_)\w+'",
+        "framework-pairing",
+        "warning",
+        "a library calls a torch API this torch does not have (torch older or newer than it "
+        "expects)",
+        "Install the torch version the library supports (its README or setup.py names the "
+        "range), or the library release made for the installed torch.",
+    ),
+    make(
+        "import-name-missing",
+        r"cannot import name '\w+' from '(?:torch|torchvision|torchaudio|transformers|"
+        r"huggingface_hub|diffusers|accelerate|peft|keras|tensorflow|cumm|spconv|mmcv|mmengine|"
+        r"xformers|triton|jax|jaxlib|numpy)(?:\.\w+)*'",
+        "framework-pairing",
+        "warning",
+        "a package imports a name its dependency (at the installed version) does not have",
+        "The two packages are versions that were not released together: install the dependency "
+        "version the importing package requires (`pip check` lists the conflicts), or upgrade "
+        "both together (e.g. spconv with its cumm, diffusers with its huggingface_hub).",
     ),
     make(
         "cudnn9-libs-missing",

@@ -51,7 +51,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "ptx-unsupported-toolchain",
         r"the provided PTX was compiled with an unsupported toolchain|"
-        r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|"
+        r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion|"
         r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'",
         "driver-too-old",
         "error",

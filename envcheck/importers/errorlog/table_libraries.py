@@ -50,18 +50,25 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "extension-torch-abi-mismatch",
-        r"\.so[.\d]*:\s*undefined symbol:\s*_ZNK?\d+(?:c10|at|torch|caffe2)",
+        r"\.so[.\d]*:\s*undefined symbol:\s*_ZNK?\d+(?:c10|at|torch|caffe2|tensorflow)",
         "framework-pairing",
         "error",
-        "a compiled extension was built against a different torch than the one installed",
+        "a compiled extension was built against a different torch (or TensorFlow) than the one "
+        "installed",
         "Install the extension wheel built for this exact torch version and C++ ABI (flash-attn "
         "wheels name both, e.g. `+cu12torch2.3cxx11abiFALSE`), or rebuild it from source against "
-        "the installed torch (`pip install --no-build-isolation --no-cache-dir <package>`).",
+        "the installed torch (`pip install --no-build-isolation --no-cache-dir <package>`); for "
+        "TensorFlow add-ons (tensorflow-text, tensorflow-addons) the release made for the "
+        "installed TensorFlow.",
     ),
     make(
         "cuda-lib-missing",
         r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc)\.so[.\d]*)"
         r": cannot open shared object file|"
+        # CTranslate2 (faster-whisper): "RuntimeError: Library libcublas.so.12 is not found or
+        # cannot be loaded"; on Windows "cublas64_12.dll is not found"
+        r"\bLibrary (?:lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|"
+        r"nvrtc)\.so[.\d]*|(?:cudart|cublas|cublasLt|cudnn\w*)64_\d+\.dll) is not found|"
         r"undefined symbol: \w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
         r"|cufft|curand|cusolver|nccl)\w*",
         "cuda-libs-mismatch",

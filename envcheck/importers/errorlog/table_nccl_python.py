@@ -176,11 +176,14 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:py)?torch\b[^.\n]{0,30}\bonly supports? (?:python ?)?(?:up to )?(?:python ?)?"
         r"3\.\d{1,2}|\bpython\s*3\.\d{1,2}(?:\.\d+)? (?:is not|isn't|is not yet) supported|"
         r"(?:^|[\s(])3\.\d{1,2} (?:is not|isn't) supported yet|"
-        r"\b(?:py)?torch\b[^.\n]{0,40}(?:does not|doesn't|do not|don't) (?:yet )?support "
-        r"python\s*3\.\d+",
+        r"\b(?:does not|doesn['’]t|do not|don['’]t|not yet|no longer) (?:yet )?supports? "
+        r"(?:the latest )?python\s*3\.\d+|"
+        r"\bpython\s*3\.\d{1,2}(?:\.\d+)?\s*[—–-]+\s*incompatible\b|"
+        r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
+        r"\bno (?:pre-?built )?(?:wheels?|binaries|builds?) (?:available )?for python\s*3\.\d+",
         "python-unsupported",
         "warning",
-        "the text says the Python version is not supported by the framework",
+        "the text says the Python version is not supported by the framework or a package",
         "Use a Python version the framework release supports (a venv or conda env with that "
         "Python), or a framework release that supports this Python.",
     ),

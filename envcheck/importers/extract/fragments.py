@@ -121,6 +121,7 @@ def _mib(num: str, unit: str) -> float:
 
 
 _MARKERS = (
+    "CuPy Version",  # cupy.show_config(), CuPy's issue template
     "ree memory",  # TensorFlow 1.x device log: "Free memory:", "freeMemory:"
     "reeMemory",
     "according to CUDA",  # PyTorch's OOM with a memory fraction: "Free (according to CUDA):"
@@ -155,6 +156,7 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
     csv_cols: List[str] = []
     tf_total: Optional[float] = None
     oom: Dict[str, float] = {}
+    cupy_config = "CuPy Version" in whole
     for i, raw in enumerate(lines):
         line = raw.rstrip()
         text = line.strip()
@@ -282,6 +284,15 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
             and _int(value) is not None
         ):
             yield fact("gpu.field", _int(value), f"memory_{key}_mib", gpu)
+        elif key in _CUPY_KEYS and cupy_config:
+            yield from _cupy_fact(fact, key, value)
+        elif cupy_config and key.startswith("device ") and _CUPY_DEVICE.match(key):
+            d = _CUPY_DEVICE.match(key)
+            index = int(d.group(1))
+            if d.group(2) == "name" and value:
+                yield fact("gpu.name", value, g=index)
+            elif re.fullmatch(r"\d{2,3}", value):
+                yield fact("gpu.cc", f"{int(value[:-1])}.{value[-1]}", g=index)
         elif key == "persistence mode" and _yes(value) is not None:
             yield fact("gpu.field", _yes(value), "persistence_mode", gpu)
 
@@ -498,3 +509,26 @@ def _process_rows(lines: List[str], file: str) -> List[Fact]:
         )
         for g, p in procs.items()
     ]
+
+
+# cupy.show_config(): "CUDA Build Version : 13000" is the CUDA CuPy was built with (a CUDA API
+# number, major*1000 + minor*10), "CUDA Driver Version" the driver's maximum, and one
+# "Device N Name" / "Device N Compute Capability" (61 = 6.1) pair a GPU
+_CUPY_KEYS = ("cupy version", "cuda build version", "cuda driver version")
+_CUPY_DEVICE = re.compile(r"^device (\d{1,2}) (name|compute capability)$")
+
+
+def _cuda_api(value: str) -> Optional[str]:
+    if not value.isdigit() or not 1000 <= int(value) < 30000:
+        return None
+    code = int(value)
+    return f"{code // 1000}.{code % 1000 // 10}"
+
+
+def _cupy_fact(fact, key: str, value: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    if key == "cupy version" and re.match(r"\d+\.\d+", value):
+        yield fact("package", value, name="cupy")
+    elif key == "cuda build version" and _cuda_api(value):
+        yield fact("runtime.cuda", _cuda_api(value), name="cupy")
+    elif key == "cuda driver version" and _cuda_api(value):
+        yield fact("driver.cuda", _cuda_api(value))

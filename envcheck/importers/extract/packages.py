@@ -35,7 +35,8 @@ _INTERESTING = re.compile(
     r"jax-cuda\d+-\w+|nvidia-[\w-]+|cupy[\w-]*|triton|xformers|flash-attn|flash_attn|deepspeed|"
     r"vllm|onnxruntime[\w-]*|cudatoolkit|cudnn|pytorch-cuda|pytorch-mutex|cpuonly|cpu-only|"
     r"pytorch-nightly|cuda-[a-z-]+|"
-    r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes)$",
+    r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes|"
+    r"numba|numba-cuda|pycuda|dgl)$",
     re.I,
 )
 _TIMESTAMP = re.compile(
