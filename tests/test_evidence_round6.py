@@ -324,3 +324,40 @@ def test_round6_message_near_misses(text: str) -> None:
         "import-name-missing",
         "extension-torch-abi-mismatch",
     }, found
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("urllib.error.HTTPError: HTTP Error 403: Forbidden", "download-http-error"),
+        (
+            "URLError: <urlopen error [Errno -3] Temporary failure in name resolution>",
+            "download-http-error",
+        ),
+        ("I had only 2 GB of disk space left when training", "disk-space-low-stated"),
+        ("my disk is almost full", "disk-space-low-stated"),
+        ("training gets slower and slower after each epoch", "progressive-slowdown-stated"),
+        ("inference time gradually increases from 0.05s to 2s", "progressive-slowdown-stated"),
+    ],
+)
+def test_round6_prose_and_network_families(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HTTP Error 401: Unauthorized (the token was wrong)",  # an auth failure, not the network
+        "the model has 2 GB of weights left to load",  # no disk space
+        "Full error output:",  # 'full' alone
+        "the learning rate gradually decreases",  # no slowdown
+        "the batch size increases the memory use",
+    ],
+)
+def test_round6_prose_near_misses(text: str) -> None:
+    found = set(pats(text))
+    assert not found & {
+        "download-http-error",
+        "disk-space-low-stated",
+        "progressive-slowdown-stated",
+    }, found

@@ -334,6 +334,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "amazonaws.com",
         "storage.googleapis.com",
     ),
+    "disk-space-low-stated": ("space left", "space free", "space remaining", "disk space", "full"),
+    "download-http-error": (
+        "http error 40",
+        "http error 429",
+        "http error 5",
+        "urlopen error",
+        "temporary failure in name resolution",
+        "could not resolve host",
+    ),
     "slow-storage-stated": (
         "hdd",
         "hard disk",
@@ -594,6 +603,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "must be upgraded",
         "needs upgrade",
         "needs an upgrade",
+    ),
+    "progressive-slowdown-stated": (
+        "slower and slower",
+        "progressively slower",
+        "slower over time",
+        "increas",
     ),
     "gpu-throttling-reported": ("throttl", "sw power cap"),
     "pcie-aer-uncorrected": ("aer:", "severity=uncorrected"),

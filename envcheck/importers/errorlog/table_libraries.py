@@ -244,6 +244,34 @@ PATTERNS: List[ErrorPattern] = [
         "a local cache (HF_HUB_OFFLINE=1).",
     ),
     make(
+        "disk-space-low-stated",
+        r"\b(?:only|just)\s+(?:a few|\d+(?:\.\d+)?)\s*(?:gbs?|gib|mbs?|mib)\s+(?:of\s+)?"
+        r"(?:free\s+)?(?:disk\s+|storage\s+)?space\s+(?:left|free|remaining)|"
+        r"\b(?:low|little|no more) (?:free )?disk space\b|"
+        r"\bdisk (?:is |was )?(?:almost |nearly )full\b",
+        "storage",
+        "warning",
+        "the text says the disk is (nearly) full",
+        "Free space on the volume the job writes to (checkpoints, caches, swap): `df -h`; a "
+        "nearly full system disk also starves swap and the page cache.",
+    ),
+    make(
+        "download-http-error",
+        r"HTTP Error (?:40[34]|429|5\d\d): |"
+        r"urlopen error [^>\n]{0,80}(?:timed out|Name or service not known|"
+        r"Temporary failure in name resolution|Connection refused|Network is unreachable|"
+        r"No route to host|CERTIFICATE_VERIFY_FAILED)|"
+        r"Temporary failure in name resolution|Could not resolve host",
+        "data-network",
+        "warning",
+        "a download (weights, a dataset, a package) failed: the server refused it or the "
+        "network could not reach it",
+        "Fetch the URL by hand (`curl -I <url>`) from this host: a 403/404 means the file moved "
+        "or access is denied (the project's issues or status page say so), a name-resolution "
+        "or timeout error means DNS, proxy or firewall; download once and point the cache "
+        "(TORCH_HOME, HF_HOME) at the copy.",
+    ),
+    make(
         "slow-storage-stated",
         r"(?:data(?:set)?|images?|files?|training|loading|reading)[^.\n]{0,40}?\b(?:on|from|in)\s+"
         r"(?:an?\s+|the\s+|my\s+)?(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|"

@@ -238,6 +238,19 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        "progressive-slowdown-stated",
+        r"\b(?:get(?:s|ting)?|becom(?:es|ing)|run(?:s|ning)?)\s+(?:slower and slower|"
+        r"progressively slower|slower over time)|\b(?:(?:training|inference|iteration|epoch|"
+        r"step|batch)\s+)?times?\s+(?:gradually|steadily|keeps?|continuously|progressively)\s+"
+        r"increas",
+        "gpu-throttle",
+        "warning",
+        "the text says the job slows down as it runs (the GPU heating up is a common cause)",
+        "Watch the clocks while it slows: `nvidia-smi -q -d PERFORMANCE,TEMPERATURE` (or "
+        "`envcheck watch`); thermal or power reasons mean cooling, airflow or the power limit; "
+        "if the clocks hold, look for a growing input queue or a leak instead.",
+    ),
+    make(
         "gpu-throttling-reported",
         r"\b(?:gpu|clocks?|card)\b[^.\n]{0,60}\bthrottl(?:ed|es|ing)\b|\bthrottl(?:ed|es|ing)\b"
         r"[^.\n]{0,60}\b(?:thermal|temperature|power cap|power limit)\b|"
