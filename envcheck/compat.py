@@ -787,7 +787,9 @@ _VARIANT_RE = re.compile(r"^(\d+gb|pcie|sxm\d*|hbm\d*e?|nvl|nvl\d*|gddr\d*x?)$")
 # desktop "RTX 3050" is not the "RTX 3050 Laptop GPU").
 _MOBILE_TOKENS = frozenset({"laptop", "mobile", "max", "q", "notebook"})
 # Family prefixes people run into the model number ("rtx4090", "GTX1080Ti").
-_FAMILY_RE = re.compile(r"^(rtx|gtx|gt|mx|quadro|titan)(\d+)([a-z]*)$")
+# "rtx4090", "gtx1080ti", "3070ti", "gtx780m": a family and a model number written together,
+# or a model number with its Ti/SUPER suffix; a mobile "m" stays on the number ("780m")
+_FAMILY_RE = re.compile(r"^(rtx|gtx|gt|mx|quadro|titan)?(\d+)(ti|super|m|[a-z]*)$")
 
 
 def _gpu_tokens(name: str) -> Tuple[str, ...]:
@@ -795,11 +797,23 @@ def _gpu_tokens(name: str) -> Tuple[str, ...]:
 
 
 def _split_families(tokens: Tuple[str, ...]) -> Tuple[str, ...]:
-    """("rtx4090",) -> ("rtx", "4090"); ("gtx1080ti",) -> ("gtx", "1080", "ti")."""
+    """("rtx4090",) -> ("rtx", "4090"); ("gtx1080ti",) -> ("gtx", "1080", "ti"); ("3070ti",)
+    -> ("3070", "ti"); ("gtx780m",) -> ("gtx", "780m")."""
     out: List[str] = []
     for t in tokens:
         m = _FAMILY_RE.match(t)
-        out.extend(g for g in m.groups() if g) if m else out.append(t)
+        if m is None or not (m.group(1) or m.group(3)):
+            out.append(t)
+            continue
+        family, number, suffix = m.groups()
+        if family:
+            out.append(family)
+        if suffix == "m":
+            out.append(number + "m")
+        else:
+            out.append(number)
+            if suffix:
+                out.append(suffix)
     return tuple(out)
 
 

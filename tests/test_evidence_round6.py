@@ -361,3 +361,31 @@ def test_round6_prose_near_misses(text: str) -> None:
         "disk-space-low-stated",
         "progressive-slowdown-stated",
     }, found
+
+
+@pytest.mark.parametrize(
+    ("name", "cc"),
+    [
+        ("RTX 3070Ti", "8.6"),  # a Ti written onto the number
+        ("GTX 1080Ti", "6.1"),
+        ("gtx1080ti", "6.1"),
+        ("GTX780M", "3.0"),  # a mobile M stays on the number
+        ("RTX 2080super", "7.5"),
+    ],
+)
+def test_gpu_names_written_together_find_their_entry(name: str, cc: str) -> None:
+    spec = load_matrix().gpu(name)
+    assert spec is not None and spec.compute_capability == cc
+
+
+def test_tensorflow_before_2_11_on_windows_with_the_wrong_cudnn(tmp_path: Path) -> None:
+    text = (
+        "OS: Windows 10\ntensorflow-gpu version: 1.5\nCUDA 9.0 and cuDNN 6.0 installed as the "
+        "docs say\n"
+    )
+    assert ("EC301", "cuda-libs-mismatch", "error") in judge(
+        tmp_path, text, ["EC301"], load_matrix()
+    )
+    # the cuDNN that release was tested with: nothing to say
+    good = text.replace("cuDNN 6.0", "cuDNN 7.0")
+    assert not judge(tmp_path, good, ["EC301"], load_matrix())

@@ -119,10 +119,15 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
                 )
     tf = pkgs.get("tensorflow")
     info = c.os_info(snap)
-    if tf and (info is None or info.platform in (None, "linux") or info.wsl):
+    # TensorFlow finds cuDNN on the system on Linux, and on native Windows before 2.11 (the
+    # last release with GPU support there)
+    windows_gpu = info is not None and info.platform == "windows" and _older_than(tf or "", (2, 11))
+    if tf and (info is None or info.platform in (None, "linux") or info.wsl or windows_gpu):
         rel = c.ask(matrix, "tensorflow_release", tf)
         builds = [b for b in (rel.builds if rel else ()) if b.cudnn and b.cuda]
-        if builds and c.has_nvidia_gpus(snap):
+        # pasted text that states a cuDNN version is about a GPU setup even if no GPU is named
+        stated = _pasted(snap) and _stated_cudnn(snap)
+        if builds and (c.has_nvidia_gpus(snap) or stated):
             judged = True
             want = cudnn_tuple(builds[0].cudnn)
             have: List[Tuple[str, Tuple[int, int, int]]] = []
@@ -134,7 +139,9 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
                     if cudnn_tuple(inst.version):
                         have.append(
                             (
-                                f"{inst.version} ({inst.source or '?'}: {inst.path or '?'})",
+                                f"{inst.version} ({inst.source or '?'}: {inst.path})"
+                                if inst.path
+                                else f"{inst.version} ({inst.source or 'source unknown'})",
                                 cudnn_tuple(inst.version),
                             )
                         )  # type: ignore[arg-type]
@@ -174,6 +181,23 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
         if major is None and not tf:
             raise c.not_applicable("no CUDA build of a framework that uses cuDNN is installed")
         raise SkipCheck("the cuDNN version the framework needs, or the installed one, is unknown")
+
+
+def _older_than(version: str, release: Tuple[int, int]) -> bool:
+    v = c.vparse(version)
+    return v is not None and (v.major, v.minor) < release
+
+
+def _pasted(snap: Snapshot) -> bool:
+    return str(snap.origin or "").startswith("report:")
+
+
+def _stated_cudnn(snap: Snapshot) -> bool:
+    return (
+        isinstance(snap.cuda, Cuda)
+        and isinstance(snap.cuda.cudnn, list)
+        and any(cudnn_tuple(i.version) for i in snap.cuda.cudnn)
+    )
 
 
 @check(
