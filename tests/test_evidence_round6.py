@@ -389,3 +389,35 @@ def test_tensorflow_before_2_11_on_windows_with_the_wrong_cudnn(tmp_path: Path) 
     # the cuDNN that release was tested with: nothing to say
     good = text.replace("cuDNN 6.0", "cuDNN 7.0")
     assert not judge(tmp_path, good, ["EC301"], load_matrix())
+
+
+def test_a_driver_line_naming_the_vendor(tmp_path: Path) -> None:
+    assert snap_of(tmp_path, "- Driver: NVIDIA 535.309.01, CUDA 12.2\n").driver.version == (
+        "535.309.01"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bug report for Colab\n>>> torch.cuda.is_available()\nFalse\n",
+        "In Google Colab: tf.test.is_gpu_available()\n\nreturns:\n\n1.15.0\nFalse\n",
+    ],
+)
+def test_a_colab_notebook_that_sees_no_gpu(text: str) -> None:
+    assert "colab-no-gpu-runtime" in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # not Colab
+        ">>> torch.cuda.is_available()\nFalse\n",
+        # Colab, and the GPU is seen
+        "Colab notebook\n>>> torch.cuda.is_available()\nTrue\n",
+        # Colab, and a CUDA build is shown working
+        "Colab: torch 2.1.0+cu121\n>>> torch.cuda.is_available()\nTrue\nthe flag is False\n",
+    ],
+)
+def test_no_colab_inference_outside_colab_or_with_a_gpu(text: str) -> None:
+    assert "colab-no-gpu-runtime" not in pats(text)

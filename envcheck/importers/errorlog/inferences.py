@@ -201,6 +201,30 @@ def gpu_not_given_to_container(
             )
 
 
+_COLAB = re.compile(r"\bcolab(?:oratory)?\b|colab\.research\.google\.com", re.I)
+# torch / TensorFlow answering that no GPU is usable, the answer on the same or a later line
+_NO_GPU_ANSWER = re.compile(
+    r"(?:cuda\.is_available|is_gpu_available|list_physical_devices\(['\"]GPU['\"]\))\(?\)?"
+    r"[^\n]{0,60}?(?:\n[^\n]{0,80}?){0,6}?\b(?:False|\[\])",
+)
+
+
+def colab_without_gpu_runtime(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A Colab notebook whose framework sees no GPU: Colab's frameworks are CUDA builds, so
+    the runtime (Runtime > Change runtime type) has no GPU attached, or its GPU quota ran
+    out. A warning: the text may also show a framework installed over Colab's own."""
+    if low.find(b"colab") == -1 or any(e["pattern"] == "colab-no-gpu-runtime" for e in out):
+        return
+    if not _COLAB.search(text):
+        return
+    answer = _NO_GPU_ANSWER.search(text)
+    if answer is None or _CUDA_BUILD_AT_WORK.search(text):
+        return
+    out.append(_entry_at(text, answer.start(), "colab-no-gpu-runtime", source))
+
+
 # the program's own log, or the reporter, says the work runs on the CPU
 _CPU_CHOSEN = re.compile(
     r"\bUsing device(?:_type)?\s*[:=]?\s*['\"]?cpu\b|"

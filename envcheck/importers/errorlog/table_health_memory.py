@@ -88,6 +88,16 @@ PATTERNS: List[ErrorPattern] = [
         "`--gpus-per-node=N`) to srun/sbatch/salloc.",
     ),
     make(
+        "colab-no-gpu-runtime",
+        r"(?!x)x",  # never by itself: inferred from the whole text (colab_without_gpu_runtime)
+        "driver-not-loaded",
+        "warning",
+        "a Colab notebook's framework sees no GPU: the runtime has none attached",
+        "In Colab choose Runtime > Change runtime type > a GPU accelerator, then restart the "
+        "runtime; if one is chosen, the GPU quota may be used up (the runtime then falls back "
+        "to CPU), or a framework installed over Colab's own may be a CPU build.",
+    ),
+    make(
         "gpu-not-given-to-container",
         r"(?!x)x",  # never by itself: inferred from the whole text (gpu_not_given_to_container)
         "os-setting",

@@ -18,7 +18,8 @@ from envcheck.importers.extract.lines import candidate_lines
 _VER = r"(\d+\.\d+(?:\.\d+)?)"
 _DRIVER = re.compile(
     r"(?:nvidia[\s-]*)?driver(?:\s*version)?(?:\s+(?:is|was|of|=|at))?\s*[:=]?\s*"
-    r"(?:version\s*)?[`'\"]?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})(?![\d.]*\s*(?:mb|gb|mib|w\b))",
+    r"(?:nvidia\s+)?(?:version\s*)?[`'\"]?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})"
+    r"(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
 )
 # "the nvidia driver version of my machine is 381.22": a few words between "driver" and the
