@@ -421,3 +421,26 @@ def test_a_colab_notebook_that_sees_no_gpu(text: str) -> None:
 )
 def test_no_colab_inference_outside_colab_or_with_a_gpu(text: str) -> None:
     assert "colab-no-gpu-runtime" not in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.",
+            "found-no-nvidia-driver",
+        ),
+        ("cuInit returned CUDA_ERROR_SYSTEM_NOT_READY", "fabric-manager-not-running"),
+        (
+            "[W socket.cpp:601] [c10d] The client socket has failed to connect to "
+            "[localhost]:29500 (errno: 99 - Cannot assign requested address).",
+            "rendezvous-unreachable",
+        ),
+        (
+            "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError",
+            "rendezvous-unreachable",
+        ),
+    ],
+)
+def test_round6_driver_and_rendezvous_families(text: str, pattern: str) -> None:
+    assert pattern in pats(text)

@@ -105,6 +105,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "the client socket has failed to connect",
         "c10d store has failed",
         "store based barrier",
+        "rendezvoustimeouterror",
+        "rendezvousconnectionerror",
     ),
     "nccl-heartbeat-timeout": (
         "heartbeat monitor timed out",
@@ -467,6 +469,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvidia-smi-cannot-communicate": ("communicate with the nvidia driver",),
     "found-no-nvidia-driver": (
         "found no nvidia driver",
+        "cuda driver initialization failed",
         "driver not loaded",
         "driver is not loaded",
         "could not load nvml",
@@ -510,7 +513,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "numba-driver-setting-wrong": ("_cuda_driver", "driver missing function"),
     "no-cuda-device": ("no cuda-capable device", "cudaerrornodevice", "cuda_error_no_device"),
-    "fabric-manager-not-running": ("system not yet initialized", "systemnotready"),
+    "fabric-manager-not-running": (
+        "system not yet initialized",
+        "systemnotready",
+        "system_not_ready",
+    ),
     "cuda-unknown-error": ("cuda unknown error",),
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
     "container-no-gpu-driver": ("could not select device driver",),

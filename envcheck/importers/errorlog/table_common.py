@@ -595,7 +595,8 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "rendezvous-unreachable",
         r"The client socket has timed out after \d+s while trying to connect to|"
-        r"The client socket has failed to connect to \S+ \(errno: 110|"
+        r"The client socket has failed to connect to \S+ \(errno: (?:110|111|113|99)\b|"
+        r"\bRendezvous(?:Timeout|Connection)Error\b|"
         r"The connection to the C10d store has failed|"
         r"Timed out initializing process group in store based barrier",
         "nccl-problem",

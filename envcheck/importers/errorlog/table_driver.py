@@ -111,7 +111,9 @@ PATTERNS: List[ErrorPattern] = [
         r"Found no NVIDIA driver on your system|nvml error: driver not loaded|"
         r"NVIDIA driver is not loaded|could not load NVML library|"
         r"NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|"
-        r"(?:could not|couldn't|cannot|can't) find an? (?:available )?nvidia adapter",
+        r"(?:could not|couldn't|cannot|can't) find an? (?:available )?nvidia adapter|"
+        # torch when cuInit fails: no driver, or none this process can reach
+        r"CUDA driver initialization failed, you might not have a CUDA gpu",
         "driver-not-loaded",
         "error",
         "no usable NVIDIA driver",
@@ -218,7 +220,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "fabric-manager-not-running",
-        r"system not yet initialized|cudaErrorSystemNotReady",
+        r"system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY",
         "driver-not-loaded",
         "error",
         "the GPUs are not initialised (NVSwitch systems need nvidia-fabricmanager)",
