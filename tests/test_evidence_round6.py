@@ -444,3 +444,21 @@ def test_no_colab_inference_outside_colab_or_with_a_gpu(text: str) -> None:
 )
 def test_round6_driver_and_rendezvous_families(text: str, pattern: str) -> None:
     assert pattern in pats(text)
+
+
+def test_nccl_system_error_in_a_docker_container(tmp_path: Path) -> None:
+    text = "I run it with docker.\nRuntimeError: NCCL error: unhandled system error\n"
+    assert "nccl-system-error-in-container" in pats(text)
+    assert ("EC908", "shm-too-small", "warning") in judge(tmp_path, text, ["EC908"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RuntimeError: NCCL error: unhandled system error\n",  # no container
+        "docker run --ipc=host img\nRuntimeError: NCCL error: unhandled system error\n",
+        "docker run --shm-size=16g img\nncclSystemError: System call failed\n",
+    ],
+)
+def test_no_shm_inference_outside_containers_or_with_shm_given(text: str) -> None:
+    assert "nccl-system-error-in-container" not in pats(text)

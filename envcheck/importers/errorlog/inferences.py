@@ -201,6 +201,30 @@ def gpu_not_given_to_container(
             )
 
 
+_CONTAINER_WORDS = re.compile(r"\b(?:docker|podman|container|kubernetes|k8s|pods?)\b", re.I)
+_SHM_GIVEN = re.compile(
+    r"--shm-size|--ipc[= ]host|\bshm_size\b|\bipc:\s*host\b|medium:\s*Memory|hostIPC", re.I
+)
+
+
+def nccl_system_error_in_container(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """NCCL's "unhandled system error" in a text about a container or a pod that shows no
+    larger /dev/shm: NCCL puts its intra-node buffers in /dev/shm, and Docker's default is
+    64 MB, so this is the usual cause there (NCCL's troubleshooting guide asks for
+    --shm-size/--ipc=host in Docker). The network or InfiniBand setup can give the same
+    error: a warning."""
+    if not any(e["pattern"] == "nccl-unhandled-system-error" for e in out):
+        return
+    if any(e["pattern"] == "nccl-system-error-in-container" for e in out):
+        return
+    if not _CONTAINER_WORDS.search(text) or _SHM_GIVEN.search(text):
+        return
+    first = next(e for e in out if e["pattern"] == "nccl-unhandled-system-error")
+    out.append({**first, "pattern": "nccl-system-error-in-container", "file": source})
+
+
 _COLAB = re.compile(r"\bcolab(?:oratory)?\b|colab\.research\.google\.com", re.I)
 # torch / TensorFlow answering that no GPU is usable, the answer on the same or a later line
 _NO_GPU_ANSWER = re.compile(

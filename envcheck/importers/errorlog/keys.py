@@ -648,6 +648,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "slurm-job-without-gpus": ("\x00never\x00",),
     "gpu-not-given-to-container": ("\x00never\x00",),
     "colab-no-gpu-runtime": ("\x00never\x00",),
+    "nccl-system-error-in-container": ("\x00never\x00",),
     "fp16-not-supported-on-cpu": ("fp16 is not supported on cpu",),
     "cpu-device-chosen": ("\x00never\x00",),
     "keras-metric-already-exists": (

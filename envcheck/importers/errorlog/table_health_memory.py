@@ -88,6 +88,17 @@ PATTERNS: List[ErrorPattern] = [
         "`--gpus-per-node=N`) to srun/sbatch/salloc.",
     ),
     make(
+        "nccl-system-error-in-container",
+        r"(?!x)x",  # never by itself: inferred (nccl_system_error_in_container)
+        "shm-too-small",
+        "warning",
+        "NCCL's 'unhandled system error' in a container with the default /dev/shm",
+        "Give the container shared memory for NCCL: `docker run --ipc=host` or "
+        "`--shm-size=16g` (compose: `shm_size`), in Kubernetes an emptyDir with "
+        "`medium: Memory` mounted at /dev/shm; if it persists, NCCL_DEBUG=INFO names the "
+        "failing call (a network interface: NCCL_SOCKET_IFNAME).",
+    ),
+    make(
         "colab-no-gpu-runtime",
         r"(?!x)x",  # never by itself: inferred from the whole text (colab_without_gpu_runtime)
         "driver-not-loaded",
