@@ -344,7 +344,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "torch-api-missing",
-        r"module 'torch(?:\.\w+)*' has no attribute '(?!_cuda_)\w+'",
+        # (not torch.library's custom_op / register_fake: torch-too-old-for-companion says more)
+        r"module 'torch(?:\.\w+)*' has no attribute '(?!_cuda_|custom_op'|register_fake')\w+'",
         "framework-pairing",
         "warning",
         "a library calls a torch API this torch does not have (torch older or newer than it "
