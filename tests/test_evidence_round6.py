@@ -462,3 +462,86 @@ def test_nccl_system_error_in_a_docker_container(tmp_path: Path) -> None:
 )
 def test_no_shm_inference_outside_containers_or_with_shm_given(text: str) -> None:
     assert "nccl-system-error-in-container" not in pats(text)
+
+
+# Families added after heldout6's one scoring (tuned on heldout6 from then on)
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "ValueError: /io/include/tensorview/tensor.h(171)\ndon't compiled with cuda",
+            "package-not-compiled-with-cuda",
+        ),
+        (
+            "RuntimeError: cumm was not compiled with CUDA",
+            "package-not-compiled-with-cuda",
+        ),
+        ("-bash: fork: retry: No child processes", "process-limit-reached"),
+        ("RuntimeError: can't start new thread", "process-limit-reached"),
+        (
+            "what():  [gloo/transport/tcp/pair.cc:724] connect [127.0.1.1]:3210: "
+            "Connection refused",
+            "loopback-rendezvous-address",
+        ),
+        (
+            "[host:3039 :0:3095] Caught signal 7 (Bus error: nonexistent physical address)",
+            "bus-error",
+        ),
+        (
+            "'Connection to rr2.googlevideo.com timed out. (connect timeout=20.0)'",
+            "download-http-error",
+        ),
+        (
+            "FlashAttention requires compute capability 8.0 or higher.",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "ImportError: DLL load failed while importing exllamav2_ext: The specified procedure "
+            "could not be found.",
+            "extension-torch-abi-mismatch",
+        ),
+        (
+            "pip install tensorflow-gpu==1.1.0 fails because this version does not exist for "
+            "python 3.6",
+            "python-stated-unsupported",
+        ),
+        (
+            "UnsatisfiableError: The following specifications were found to be incompatible:\n"
+            "Package python conflicts for:\npython=3.10\n",
+            "conda-framework-python-spec",
+        ),
+    ],
+)
+def test_heldout6_families(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AssertionError: Torch not compiled with CUDA enabled",  # torch's own pattern says it
+        "connect [127.0.0.1]:29500: Connection refused",  # one node: the master is not up yet
+        "ImportError: DLL load failed while importing _C: The specified module could not be "
+        "found.",  # a missing dependency, not an entry point
+    ],
+)
+def test_heldout6_family_near_misses(text: str) -> None:
+    found = set(pats(text))
+    assert not found & {
+        "package-not-compiled-with-cuda",
+        "loopback-rendezvous-address",
+        "extension-torch-abi-mismatch",
+    }, found
+
+
+def test_a_visible_devices_index_above_0_beside_no_gpu(tmp_path: Path) -> None:
+    text = (
+        "search.sh sets CUDA_VISIBLE_DEVICES=1\n"
+        "Exception: No GPU found, please run without --cuda\n"
+    )
+    assert "visible-devices-past-gpus" in pats(text)
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
+    assert "visible-devices-past-gpus" not in pats(
+        "CUDA_VISIBLE_DEVICES=0\nException: No GPU found\n"
+    )
+    assert "visible-devices-past-gpus" not in pats("CUDA_VISIBLE_DEVICES=1,2\ntraining runs\n")

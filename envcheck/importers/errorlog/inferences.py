@@ -225,6 +225,34 @@ def nccl_system_error_in_container(
     out.append({**first, "pattern": "nccl-system-error-in-container", "file": source})
 
 
+# CUDA_VISIBLE_DEVICES (or a device id) set to one GPU index above 0 in a script or prompt
+_ONE_INDEX_ABOVE_0 = re.compile(
+    r"CUDA_VISIBLE_DEVICES['\"]?\]?\s*[=:]\s*['\"]?([1-9]\d?)['\"]?(?![\d,])", re.I
+)
+_NO_GPU_WORDS = re.compile(
+    r"no CUDA-capable device|No CUDA GPUs are available|CUDA_ERROR_NO_DEVICE|No GPU found|"
+    r"cuda\.is_available\(\)[^\n]{0,30}(?:returned|returns|is|->|:)?\s*False",
+    re.I,
+)
+
+
+def visible_devices_past_the_gpus(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A text that selects one GPU by an index above 0 (CUDA_VISIBLE_DEVICES=1, often
+    hard-coded in a script) and then finds no GPU: on a machine with fewer GPUs than that
+    index the selection hides them all. The number of GPUs is not always in the text: a
+    warning."""
+    if low.find(b"cuda_visible_devices") == -1:
+        return
+    if any(e["pattern"] == "visible-devices-past-gpus" for e in out):
+        return
+    chosen = _ONE_INDEX_ABOVE_0.search(text)
+    if chosen is None or not _NO_GPU_WORDS.search(text):
+        return
+    out.append(_entry_at(text, chosen.start(), "visible-devices-past-gpus", source))
+
+
 _COLAB = re.compile(r"\bcolab(?:oratory)?\b|colab\.research\.google\.com", re.I)
 # torch / TensorFlow answering that no GPU is usable, the answer on the same or a later line
 _NO_GPU_ANSWER = re.compile(

@@ -185,6 +185,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "ngc-driver-not-detected": ("the nvidia driver was not detected",),
     "processgroupnccl-no-gpus": ("processgroupnccl is only supported with gpus",),
     "rendezvous-port-in-use": ("address already in use",),
+    "loopback-rendezvous-address": ("127.0.1.1", "resolves to"),
+    "process-limit-reached": (
+        "fork: retry",
+        "new thread",
+        "pthread_create failed",
+        "fork() failed",
+    ),
     "torch-dll-load-failed": ("winerror 126",),
     "nccl-duplicate-gpu": ("duplicate gpu detected",),
     "nvcc-arch-not-defined": ("is not defined for option 'gpu-",),
@@ -246,6 +253,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "architecture or later",
         "gpus or above",
         "too old to be supported by the",
+        "flashattention requires",
         "only supports devices of cuda capability",
         "with compute capability at least",
         "with compute capability of at least",
@@ -351,6 +359,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "urlopen error",
         "temporary failure in name resolution",
         "could not resolve host",
+        "(connect timeout=",
     ),
     "slow-storage-stated": (
         "hdd",
@@ -386,7 +395,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "torch-cpu-build-shown": ("+cpu",),
     "jax-kernel-dso-mismatch": ("does not match dso version",),
     "dev-nvidia-missing": ("/dev/nvidia",),
-    "conda-framework-python-spec": ("-> python[version=",),
+    "conda-framework-python-spec": ("-> python[version=", "package python conflicts for"),
     "iommu-dma-fault": ("dmar: [dma",),
     "semlock-no-space": ("semlock",),
     "gpu-below-minimum-cc-stated": (
@@ -529,6 +538,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
     "container-no-gpu-driver": ("could not select device driver",),
     "torch-not-compiled-with-cuda": ("torch not compiled with cuda",),
+    "package-not-compiled-with-cuda": ("compiled with cuda", "compiled with gpu"),
     "jax-cpu-fallback": ("cuda-enabled jaxlib is not installed",),
     "cudnn-version-mismatch": (
         "loaded runtime cudnn library",
@@ -543,7 +553,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "jax-cuda-lib-too-old": ("but jax was built against", "installation found"),
     "could-not-load-dynamic-library": ("could not load dynamic library",),
-    "extension-torch-abi-mismatch": ("undefined symbol",),
+    "extension-torch-abi-mismatch": (
+        "undefined symbol",
+        "the specified procedure could not be found",
+    ),
     "cuda-lib-missing": ("cannot open shared object file", "undefined symbol", "is not found"),
     "dnn-library-not-found": (
         "cannot load cudnn shared library",
@@ -598,6 +611,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "incompatible",
         "unsupported python",
         "for python",
+        "exist for python",
     ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
     "dkms-build-failed": ("dkms.conf", "bad return status for module build", "dkms"),
@@ -649,6 +663,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "gpu-not-given-to-container": ("\x00never\x00",),
     "colab-no-gpu-runtime": ("\x00never\x00",),
     "nccl-system-error-in-container": ("\x00never\x00",),
+    "visible-devices-past-gpus": ("\x00never\x00",),
     "fp16-not-supported-on-cpu": ("fp16 is not supported on cpu",),
     "cpu-device-chosen": ("\x00never\x00",),
     "keras-metric-already-exists": (

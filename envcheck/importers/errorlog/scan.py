@@ -171,6 +171,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.cpu_device_chosen(decoded, low, out, source)
     inferences.colab_without_gpu_runtime(decoded, low, out, source)
     inferences.nccl_system_error_in_container(decoded, low, out, source)
+    inferences.visible_devices_past_the_gpus(decoded, low, out, source)
     inferences.p2p_workaround(decoded, low, add)
     inferences.semlock_no_space(decoded, low, add)
     inferences.no_space_context(decoded, out)

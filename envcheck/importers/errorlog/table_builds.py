@@ -41,7 +41,9 @@ PATTERNS: List[ErrorPattern] = [
         r"only supports? (?:NVIDIA )?(?:Turing|Ampere|Ada|Hopper|Blackwell) GPUs? (?:or|and) "
         r"(?:newer|later|above)|"
         r"requires? (?:an? )?(?:NVIDIA )?(?:Turing|Ampere|Ada|Hopper|Blackwell) "
-        r"(?:GPU|architecture) or (?:newer|later)",
+        r"(?:GPU|architecture) or (?:newer|later)|"
+        r"FlashAttention requires (?:compute capability \d+\.\d or higher|building with sm "
+        r"version sm\d+)",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",

@@ -593,6 +593,19 @@ PATTERNS: List[ErrorPattern] = [
         "sharded or memory-mapped checkpoints), or ask for more host memory.",
     ),
     make(
+        "loopback-rendezvous-address",
+        r"(?:connect|Connection) (?:to )?\[?127\.0\.1\.1\]?:\d+[^\n]{0,40}?"
+        r"(?:Connection refused|timed out)|"
+        r"(?:address|hostname) [^\n]{0,40}?resolves? to (?:the )?(?:loopback|127\.0\.1\.1)",
+        "os-setting",
+        "warning",
+        "a rank tried to reach another node through a loopback address (the hostname resolves "
+        "to 127.0.1.1)",
+        "The node's hostname resolves to a loopback address (Debian/Ubuntu put 127.0.1.1 in "
+        "/etc/hosts): make it resolve to the real IP, or name the interface "
+        "(GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME=eth0) and set MASTER_ADDR to the real IP.",
+    ),
+    make(
         "rendezvous-unreachable",
         r"The client socket has timed out after \d+s while trying to connect to|"
         r"The client socket has failed to connect to \S+ \(errno: (?:110|111|113|99)\b|"

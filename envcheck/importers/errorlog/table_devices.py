@@ -30,7 +30,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "conda-framework-python-spec",
         r"-\s*(?:tensorflow(?:-gpu)?|pytorch|torch|jax|jaxlib|keras)==[\d.]+\s*->\s*"
-        r"python\[version=",
+        r"python\[version=|"
+        # the solver's "Package python conflicts for:" block under a requested python=X
+        r"^\s*Package python conflicts for:\s*$",
         "python-unsupported",
         "error",
         "conda says the framework version has no build for this Python",

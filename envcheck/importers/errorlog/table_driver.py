@@ -299,6 +299,19 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
     ),
     make(
+        "package-not-compiled-with-cuda",
+        # cumm/spconv's tensorview "don't compiled with cuda", "PaddlePaddle is not compiled
+        # with CUDA", "... was not compiled with CUDA support" (torch's own message is above)
+        r"\b(?:is |was |are )?(?:not|don't|doesn't) (?:been )?compiled with (?:CUDA|GPU)\b"
+        r"(?<!Torch not compiled with CUDA)",
+        "cpu-only-build",
+        "error",
+        "a CPU-only build of a GPU package is installed (it says it was not compiled with CUDA)",
+        "Install the package's CUDA build for the installed CUDA (e.g. `cumm-cu121` / "
+        "`spconv-cu121` instead of `cumm` / `spconv`, `paddlepaddle-gpu` instead of "
+        "`paddlepaddle`), after uninstalling the CPU build.",
+    ),
+    make(
         "jax-cpu-fallback",
         r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
         "cpu-only-build",

@@ -88,6 +88,16 @@ PATTERNS: List[ErrorPattern] = [
         "`--gpus-per-node=N`) to srun/sbatch/salloc.",
     ),
     make(
+        "visible-devices-past-gpus",
+        r"(?!x)x",  # never by itself: inferred (visible_devices_past_the_gpus)
+        "os-setting",
+        "warning",
+        "CUDA_VISIBLE_DEVICES selects a GPU index above 0 and no GPU is found",
+        "GPU indices start at 0: on a one-GPU machine CUDA_VISIBLE_DEVICES=1 hides the only GPU. "
+        "Set it to an index `nvidia-smi -L` lists (or unset it), also where a script hard-codes "
+        "it (os.environ['CUDA_VISIBLE_DEVICES'] or a launch script).",
+    ),
+    make(
         "nccl-system-error-in-container",
         r"(?!x)x",  # never by itself: inferred (nccl_system_error_in_container)
         "shm-too-small",

@@ -50,7 +50,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "extension-torch-abi-mismatch",
-        r"\.so[.\d]*:\s*undefined symbol:\s*_ZNK?\d+(?:c10|at|torch|caffe2|tensorflow)",
+        r"\.so[.\d]*:\s*undefined symbol:\s*_ZNK?\d+(?:c10|at|torch|caffe2|tensorflow)|"
+        # Windows: an extension DLL whose entry points the installed torch lacks
+        r"DLL load failed while importing \w+: The specified procedure could not be found",
         "framework-pairing",
         "error",
         "a compiled extension was built against a different torch (or TensorFlow) than the one "
@@ -142,6 +144,21 @@ PATTERNS: List[ErrorPattern] = [
         "`torch.multiprocessing.set_sharing_strategy('file_system')`.",
     ),
     make(
+        "process-limit-reached",
+        r"fork: retry: (?:No child processes|Resource temporarily unavailable)|"
+        r"(?:can't|cannot|Failed to) (?:start|create) (?:a )?new thread|"
+        r"pthread_create failed: Resource temporarily unavailable|"
+        r"\bfork\(\) failed: Resource temporarily unavailable",
+        "os-setting",
+        "warning",
+        "new processes or threads cannot be created (the user's process limit, or a cgroup's "
+        "pids limit, is reached)",
+        "Check `ulimit -u` and, in a container or a Slurm/systemd job, the pids limit "
+        "(`cat /sys/fs/cgroup/pids.max`); raise it (`ulimit -u unlimited`, `docker run "
+        "--pids-limit -1`, `TasksMax=` for a service) or cap thread pools (OMP_NUM_THREADS, "
+        "fewer DataLoader workers).",
+    ),
+    make(
         "fd-exhausted-ancdata",
         r"received 0 items of ancdata",
         "os-setting",
@@ -181,7 +198,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "bus-error",
-        r"^\s*Bus error(?: \(core dumped\))?\s*$|\bkilled by signal: Bus error",
+        r"^\s*Bus error(?: \(core dumped\))?\s*$|\bkilled by signal: Bus error|"
+        # UCX's and NCCL's signal handler: "Caught signal 7 (Bus error: nonexistent physical
+        # address)" when a shared-memory segment cannot be backed
+        r"Caught signal 7 \(Bus error",
         "shm-too-small",
         "warning",
         "a process died with SIGBUS (usually /dev/shm exhausted)",
@@ -261,7 +281,8 @@ PATTERNS: List[ErrorPattern] = [
         r"urlopen error [^>\n]{0,80}(?:timed out|Name or service not known|"
         r"Temporary failure in name resolution|Connection refused|Network is unreachable|"
         r"No route to host|CERTIFICATE_VERIFY_FAILED)|"
-        r"Temporary failure in name resolution|Could not resolve host",
+        r"Temporary failure in name resolution|Could not resolve host|"
+        r"Connection to \S+ timed out\. \(connect timeout=",
         "data-network",
         "warning",
         "a download (weights, a dataset, a package) failed: the server refused it or the "

@@ -180,7 +180,8 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:the latest )?python\s*3\.\d+|"
         r"\bpython\s*3\.\d{1,2}(?:\.\d+)?\s*[—–-]+\s*incompatible\b|"
         r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
-        r"\bno (?:pre-?built )?(?:wheels?|binaries|builds?) (?:available )?for python\s*3\.\d+",
+        r"\bno (?:pre-?built )?(?:wheels?|binaries|builds?) (?:available )?for python\s*3\.\d+|"
+        r"\b(?:does not|doesn['’]t|did not|didn['’]t) exist for python\s*3\.\d+",
         "python-unsupported",
         "warning",
         "the text says the Python version is not supported by the framework or a package",
