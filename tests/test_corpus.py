@@ -39,23 +39,29 @@ MIN_CASES = 100
 # Round five (2026-12-03): eleven gatherers wrote 207 cases into two pools, each split at random
 # by benchmarks/split_pool.py into sealed (heldout5, 104) and tuning (dev8 55, dev9 48) halves.
 # dev8 first look 30/45 (67%), dev9 25/40 (62%); heldout5 scored once at 42d40cf: 41/77 (53%),
-# one false error; then tuned on: 51/77, no false error. No split is held out now: the next
-# round must gather a new sealed one before it tunes (tests/fixtures/corpus/SCORES.md).
+# one false error; then tuned on: 51/77, no false error.
+# Round six (2026-12-04): nine gatherers wrote 248 cases into one pool, split at random into
+# sealed heldout6 (124) and dev10 (124). dev10 first look 63/98 (64%); heldout6 scored once at
+# c1fdc9e: 65/97 (67%), no false error (the round's starting code: 60/97); then tuned on.
 THRESHOLDS = {
     "tuned": 0.94,
     "heldout": 0.96,
     "heldout2": 0.93,
     "heldout3": 0.90,
-    "heldout4": 0.81,
+    "heldout4": 0.85,
     "dev4": 0.90,
-    "dev5": 0.87,
-    "dev6": 0.84,
-    "dev7": 0.86,
+    "dev5": 0.88,
+    "dev6": 0.86,
+    "dev7": 0.90,
     # round five: pooled, split at random (benchmarks/split_pool.py); heldout5 sealed, scored
-    # once at 53%, then tuned on (66%)
-    "heldout5": 0.64,
-    "dev8": 0.82,
-    "dev9": 0.78,
+    # once at 53%, then tuned on
+    "heldout5": 0.76,
+    "dev8": 0.84,
+    "dev9": 0.80,
+    # round six: one pool split at random; heldout6 sealed, scored once at 67% (65/97), then
+    # tuned on (77%); dev10 64% at first look, 83% after tuning
+    "heldout6": 0.75,
+    "dev10": 0.81,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -545,3 +545,27 @@ def test_a_visible_devices_index_above_0_beside_no_gpu(tmp_path: Path) -> None:
         "CUDA_VISIBLE_DEVICES=0\nException: No GPU found\n"
     )
     assert "visible-devices-past-gpus" not in pats("CUDA_VISIBLE_DEVICES=1,2\ntraining runs\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "after the last step my PC does a cold reboot",
+        "when training starts the computer shuts down without warning",
+        "My workstation turns off after a few minutes of training",
+    ],
+)
+def test_a_machine_said_to_power_off_under_load(text: str) -> None:
+    assert "power-loss-under-load-stated" in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I restarted my PC and the error is still there",  # the reporter restarted it
+        "the service restarts the worker on failure",  # not the machine
+        "After a reboot the GPU is found again",
+    ],
+)
+def test_restarts_that_are_no_power_loss(text: str) -> None:
+    assert "power-loss-under-load-stated" not in pats(text)

@@ -239,6 +239,20 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        "power-loss-under-load-stated",
+        r"\b(?:pc|computer|machine|workstation|rig|system)\b[^.\n]{0,30}?\b(?:does|did|makes?|"
+        r"gets?)?\s*an? (?:cold|hard) (?:reboot|reset|shutdown)|"
+        r"\b(?:my |the )(?:pc|computer|machine|workstation|rig)\b[^.\n]{0,30}?\b(?:reboots|"
+        r"restarts|shuts (?:down|off)|turns off|powers (?:down|off)|switches off)\b",
+        "gpu-health",
+        "warning",
+        "the text says the machine powers off or reboots under load (power supply or GPU fault)",
+        "A machine that turns off under GPU load usually lacks power: check that the PSU covers "
+        "the GPUs' peak draw (transients exceed the rated board power), the PCIe power cables "
+        "(one cable per connector), then `journalctl -k -b -1` / `dmesg` for Xid 79 or AER "
+        "errors; capping the power (`nvidia-smi -pl <watts>`) confirms it.",
+    ),
+    make(
         "progressive-slowdown-stated",
         r"\b(?:get(?:s|ting)?|becom(?:es|ing)|run(?:s|ning)?)\s+(?:slower and slower|"
         r"progressively slower|slower over time)|\b(?:(?:training|inference|iteration|epoch|"
