@@ -13,6 +13,7 @@ import re
 from typing import Any, Dict, Iterator, List, Optional
 
 from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.messages import mib as _mib
 
 _KV = re.compile(r"^\s*([A-Za-z][\w ./()-]*?)\s*:\s*(.*?)\s*$")
 _GPU_HEADER = re.compile(r"^\s*GPU\s+[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s*$")
@@ -99,27 +100,6 @@ _TORCH_OOM_FIGURE = re.compile(
     r"(bytes|[KMGT]i?B)?\s*$",
     re.I,
 )
-_MIB = {
-    "bytes": 1 / (1 << 20),
-    "b": 1 / (1 << 20),
-    "kib": 1 / 1024,
-    "kb": 1 / 1024,
-    "mib": 1,
-    "mb": 1,
-    "gib": 1024,
-    "gb": 1024,
-    "tib": 1 << 20,
-    "tb": 1 << 20,
-}
-
-
-def _mib(num: str, unit: str) -> float:
-    try:
-        return float(num) * _MIB.get(unit.lower(), 1)
-    except ValueError:  # "1.2.3GiB"
-        return 0.0
-
-
 _MARKERS = (
     "CuPy Version",  # cupy.show_config(), CuPy's issue template
     "ree memory",  # TensorFlow 1.x device log: "Free memory:", "freeMemory:"

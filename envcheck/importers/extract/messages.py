@@ -66,6 +66,8 @@ _OOM_RESERVED = re.compile(rf"{_SIZE} is reserved by PyTorch but unallocated", r
 _OOM_ALLOCATED = re.compile(rf"{_SIZE} is allocated by PyTorch", re.I)
 _OOM_PROCESS = re.compile(rf"Process (\d+) has {_SIZE} memory in use", re.I)
 _UNIT = {
+    "bytes": 1 / (1 << 20),
+    "b": 1 / (1 << 20),
     "kb": 1 / 1024,
     "kib": 1 / 1024,
     "mb": 1,
@@ -77,8 +79,13 @@ _UNIT = {
 }
 
 
-def _mib(num: str, unit: str) -> float:
-    return float(num) * _UNIT.get(unit.lower(), 1)
+def mib(num: str, unit: str) -> float:
+    """A size as the messages print it ("7.92", "GiB") in MiB; 0.0 for a number that is not one
+    ("1.2.3" matched by a loose pattern)."""
+    try:
+        return float(num) * _UNIT.get(unit.lower(), 1)
+    except ValueError:
+        return 0.0
 
 
 def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
@@ -140,17 +147,17 @@ def _oom(fact, line: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
     m = _OOM_OLD.search(line)
     if m:
         gpu = int(m.group(1))
-        total, free = _mib(m.group(2), m.group(3)), _mib(m.group(6), m.group(7))
-        reserved = _mib(m.group(10), m.group(11))
+        total, free = mib(m.group(2), m.group(3)), mib(m.group(6), m.group(7))
+        reserved = mib(m.group(10), m.group(11))
     m = _OOM_NEW.search(line)
     if m:
         gpu = int(m.group(1))
-        total, free = _mib(m.group(2), m.group(3)), _mib(m.group(4), m.group(5))
+        total, free = mib(m.group(2), m.group(3)), mib(m.group(4), m.group(5))
         alloc = _OOM_ALLOCATED.search(line)
         res = _OOM_RESERVED.search(line)
         if alloc:
-            reserved = _mib(alloc.group(1), alloc.group(2)) + (
-                _mib(res.group(1), res.group(2)) if res else 0.0
+            reserved = mib(alloc.group(1), alloc.group(2)) + (
+                mib(res.group(1), res.group(2)) if res else 0.0
             )
     if total is None or free is None or reserved is None:
         return
