@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -175,7 +176,14 @@ def test_fix_has_f_and_format_names_are_case_insensitive(tmp_path: Path) -> None
 def test_shell_completion_is_offered() -> None:
     root = envcheck("--help").stdout
     assert "--install-completion" in root and "--show-completion" in root
-    script = envcheck("--show-completion", "bash")
+    # --show-completion names the shell it runs under (shellingham walks the parent
+    # processes): run it from a bash, as a user would, so the answer does not depend on what
+    # started the tests (a background job has no shell among its parents); a second command keeps
+    # bash from replacing itself with the first
+    cmd = f"{shlex.quote(sys.executable)} -m envcheck --show-completion; exit $?"
+    script = subprocess.run(
+        ["bash", "-c", cmd], capture_output=True, text=True, timeout=120, env=dict(os.environ)
+    )
     assert script.returncode == 0, script.stderr
     assert "_envcheck_completion" in script.stdout and "complete " in script.stdout
 
