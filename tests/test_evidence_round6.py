@@ -569,3 +569,33 @@ def test_a_machine_said_to_power_off_under_load(text: str) -> None:
 )
 def test_restarts_that_are_no_power_loss(text: str) -> None:
     assert "power-loss-under-load-stated" not in pats(text)
+
+
+# After heldout7's one scoring: its three false errors, fixed in general
+def test_a_pairing_judged_on_one_of_two_stated_torch_versions_is_a_warning(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "All GPUs are used with torch 1.12.\nIt does not happen with torch==1.11\n"
+        "workaround: pip install torch==1.11.0+cu113 torchvision==0.12.0+cu113\n"
+    )
+    assert ("EC230", "framework-pairing", "warning") in judge(
+        tmp_path, text, ["EC230"], load_matrix()
+    )
+    # one torch version stated: the mismatch is an error as before
+    one = "pip list\ntorch 1.12.0+cu113\ntorchvision 0.12.0+cu113\n"
+    assert ("EC230", "framework-pairing", "error") in judge(tmp_path, one, ["EC230"], load_matrix())
+
+
+def test_nccl_invalid_usage_and_a_duplicate_gpu_are_warnings(tmp_path: Path) -> None:
+    text = (
+        "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/"
+        "ProcessGroupNCCL.cpp:1691, invalid usage (run with NCCL_DEBUG=WARN for details), "
+        "NCCL version 2.19.3\n"
+        "Duplicate GPU detected : rank 0 and rank 1 both on CUDA device 2000\n"
+    )
+    assert "nccl-invalid-usage" in pats(text)
+    found = judge(tmp_path, text, ["EC909", "EC913"])
+    assert ("EC909", "nccl-problem", "warning") in found
+    assert ("EC913", "os-setting", "warning") in found
+    assert not [f for f in found if f[2] == "error"], found

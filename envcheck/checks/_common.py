@@ -116,6 +116,18 @@ def installed(snapshot: Snapshot) -> Dict[str, str]:
     return need(pkgs.installed, "installed packages")
 
 
+def stated_values(snapshot: Snapshot, fact: str) -> List[str]:
+    """The different values pasted text states for one fact (``"torch.version"``), when it
+    states more than one: the failing setup and a workaround often share a text ("fails
+    with torch 1.12 ... works with torch==1.11"). Empty when the text states one value."""
+    ev = snapshot.evidence if isinstance(snapshot.evidence, dict) else {}
+    for conflict in ev.get("conflicts") or []:
+        if isinstance(conflict, dict) and conflict.get("fact") == fact:
+            values = [v.get("value") for v in conflict.get("values") or [] if isinstance(v, dict)]
+            return [str(v) for v in values if v is not None]
+    return []
+
+
 def from_report(snapshot: Snapshot) -> bool:
     """True for a snapshot built from pasted text: what it does not list may still be there."""
     return isinstance(snapshot.origin, str) and snapshot.origin.startswith("report:")

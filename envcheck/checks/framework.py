@@ -864,10 +864,19 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         pins = [f"torch=={c.public(torch)}"] + [
             f"{n}=={wanted.get(n, c.public(v))}" for n, v in companions.items()
         ]
+        # a text that states two torch versions (the failing one and a workaround) may pair
+        # the companion with the other one: then this is a warning that says so
+        several = c.stated_values(snap, "torch.version")
         yield spec.finding(
             expected=", ".join(f"{n} {v}" for n, v in wanted.items())
             + f" built for the same CUDA as torch {torch}",
-            found="; ".join(problems),
+            found="; ".join(problems)
+            + (
+                f" (the text states torch as {' and '.join(several)}: judged with {torch})"
+                if several
+                else ""
+            ),
+            severity="warning" if several else None,
             fix="pip install --force-reinstall " + " ".join(shlex.quote(p) for p in pins) + index,
             evidence={"torch": torch, **companions},
         )

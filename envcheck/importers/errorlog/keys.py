@@ -194,6 +194,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "torch-dll-load-failed": ("winerror 126",),
     "nccl-duplicate-gpu": ("duplicate gpu detected",),
+    "nccl-invalid-usage": ("invalid usage", "ncclinvalidusage"),
     "nvcc-arch-not-defined": ("is not defined for option 'gpu-",),
     "xla-driver-older-than-ptxas": (
         "which is older than the ptxas",

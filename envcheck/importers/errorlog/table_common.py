@@ -141,8 +141,8 @@ PATTERNS: List[ErrorPattern] = [
         "nccl-duplicate-gpu",
         r"Duplicate GPU detected : rank \d+ and rank \d+ both on CUDA device",
         "os-setting",
-        "error",
-        "two ranks were given the same GPU",
+        "warning",  # the code may pin the device as well as the environment
+        "two ranks were given the same GPU (by the code or by the environment)",
         "Give each rank its own GPU: set the device from LOCAL_RANK "
         "(`torch.cuda.set_device(local_rank)`) and check CUDA_VISIBLE_DEVICES / the "
         "scheduler's per-task GPU binding.",

@@ -81,6 +81,17 @@ PATTERNS: List[ErrorPattern] = [
         "One rank stalled or died: check the other ranks' logs, network, and GPU health.",
     ),
     make(
+        "nccl-invalid-usage",
+        r"NCCL error in:[^\n]{0,120}?\binvalid usage\b|\bncclInvalidUsage\b",
+        "nccl-problem",
+        "warning",  # NCCL's verdict on how the program calls it, not on the machine
+        "NCCL reports invalid usage: how the program calls it (two ranks on one GPU, "
+        "mismatched collectives)",
+        "Run with NCCL_DEBUG=WARN: the line before names the misuse; give each rank its own "
+        "GPU (`torch.cuda.set_device(local_rank)`) and call the same collectives in the same "
+        "order on every rank.",
+    ),
+    make(
         "nccl-error",
         r"NCCL error in:|ncclInternalError|ncclInvalidUsage|NCCL Error \d+|"
         r"internal error - please report this issue to the NCCL developers|Test NCCL failure",
