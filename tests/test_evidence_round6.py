@@ -22,13 +22,11 @@ from envcheck.compat import load_matrix
         "RuntimeError: No CUDA GPUs are available\n",
         "kubectl apply -f job.yaml\nkubectl logs job/train\n"
         "RuntimeError: Found no NVIDIA driver on your system.\n",
-        "srun --gres=gpu:1 --container-image=ubuntu:22.04 python train.py\n"
-        "RuntimeError: Found no NVIDIA driver on your system.\n",
     ],
 )
 def test_a_container_started_without_its_gpu_option(tmp_path: Path, text: str) -> None:
     assert "gpu-not-given-to-container" in pats(text)
-    assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
+    assert ("EC904", "driver-not-loaded", "warning") in judge(tmp_path, text, ["EC904"])
 
 
 @pytest.mark.parametrize(
@@ -599,3 +597,34 @@ def test_nccl_invalid_usage_and_a_duplicate_gpu_are_warnings(tmp_path: Path) -> 
     assert ("EC909", "nccl-problem", "warning") in found
     assert ("EC913", "os-setting", "warning") in found
     assert not [f for f in found if f[2] == "error"], found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ sudo docker run -t -i floydhub/pytorch:latest-gpu-py3 ipython\n"
+        "In [2]: torch.cuda.is_available()\nOut[2]: False\n",
+        "docker run -it --shm-size=1g img\n"
+        "what():  CUDA runtime error: CUDA driver version is insufficient for CUDA runtime "
+        "version\n",
+    ],
+)
+def test_a_docker_container_without_gpus_is_the_driver_not_reaching_it(
+    tmp_path: Path, text: str
+) -> None:
+    assert "gpu-not-given-to-container" in pats(text)
+    assert ("EC904", "driver-not-loaded", "warning") in judge(tmp_path, text, ["EC904"])
+
+
+def test_an_enroot_container_without_gpus_is_a_slurm_setting() -> None:
+    text = (
+        "srun --container-image=ubuntu:22.04 python train.py\n"
+        "RuntimeError: Found no NVIDIA driver on your system.\n"
+    )
+    found = pats(text)
+    assert "enroot-gpus-not-passed" in found and "gpu-not-given-to-container" not in found
+
+
+def test_a_thread_killed_by_a_bus_error() -> None:
+    text = "got thread is killed: bus error because docker limits resources"
+    assert "bus-error" in pats(text)

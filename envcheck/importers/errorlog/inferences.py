@@ -173,14 +173,19 @@ _ENROOT = re.compile(
 def gpu_not_given_to_container(
     text: str, low: bytes, out: List[Dict[str, str]], source: str
 ) -> None:
-    """A "no GPU / no driver" message in a text that shows the container was started without
-    its runtime's GPU option (Singularity without --nv, docker run without --gpus, a pod
-    without an nvidia.com/gpu limit) or under enroot/pyxis: the host may be fine and the GPU
-    simply not passed in. What the text does not show (a default runtime, a compose file)
-    cannot be ruled out: a warning."""
-    if not any(e["pattern"] in _NO_GPU_REACHED for e in out):
+    """A "no GPU / no driver" message (or "driver insufficient", what CUDA says when no driver
+    library is mounted) in a text that shows the container was started without its runtime's
+    GPU option (Singularity without --nv, docker run without --gpus, a pod without an
+    nvidia.com/gpu limit): the host may be fine and the GPUs and driver simply not passed in
+    (driver-not-loaded, as seen from inside). Under enroot/pyxis the GPUs come from Slurm's
+    request and cgroup settings (os-setting). What the text does not show (a default runtime,
+    a compose file) cannot be ruled out: a warning."""
+    if any(e["pattern"] in ("gpu-not-given-to-container", "enroot-gpus-not-passed") for e in out):
         return
-    if any(e["pattern"] == "gpu-not-given-to-container" for e in out):
+    seen = any(
+        e["pattern"] in _NO_GPU_REACHED or e["pattern"] == "driver-insufficient" for e in out
+    )
+    if not seen and not _NO_GPU_WORDS.search(text):
         return
     for _name, launch_re, gpu_option in _CONTAINER_RUNTIMES:
         launch = launch_re.search(text)
@@ -195,9 +200,7 @@ def gpu_not_given_to_container(
         launch = _ENROOT.search(text)
         if launch is not None:
             out.append(
-                _entry_at(
-                    text, launch.start(), "gpu-not-given-to-container", source, launch.group(0)
-                )
+                _entry_at(text, launch.start(), "enroot-gpus-not-passed", source, launch.group(0))
             )
 
 
@@ -231,7 +234,9 @@ _ONE_INDEX_ABOVE_0 = re.compile(
 )
 _NO_GPU_WORDS = re.compile(
     r"no CUDA-capable device|No CUDA GPUs are available|CUDA_ERROR_NO_DEVICE|No GPU found|"
-    r"cuda\.is_available\(\)[^\n]{0,30}(?:returned|returns|is|->|:)?\s*False",
+    r"nvidia-smi[^\n]{0,20}(?:not found|No such file)|"
+    r"cuda\.is_available\(\)[^\n]{0,30}(?:returned|returns|is|->|:)?(?:\s*\n[^\n]{0,20}?)?\s*"
+    r"\bFalse",
     re.I,
 )
 

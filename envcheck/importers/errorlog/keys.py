@@ -677,6 +677,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvidia-smi-no-devices": ("no devices were found",),
     "slurm-job-without-gpus": ("\x00never\x00",),
     "gpu-not-given-to-container": ("\x00never\x00",),
+    "enroot-gpus-not-passed": ("\x00never\x00",),
     "colab-no-gpu-runtime": ("\x00never\x00",),
     "nccl-system-error-in-container": ("\x00never\x00",),
     "visible-devices-past-gpus": ("\x00never\x00",),

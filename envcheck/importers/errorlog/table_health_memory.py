@@ -121,13 +121,23 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "gpu-not-given-to-container",
         r"(?!x)x",  # never by itself: inferred from the whole text (gpu_not_given_to_container)
+        "driver-not-loaded",
+        "warning",
+        "a container started without its GPU option finds no GPU (the GPUs and the driver are "
+        "not passed in)",
+        "Pass the GPUs and the driver into the container: `docker run --gpus all` (NVIDIA "
+        "Container Toolkit; `--runtime=nvidia` for older setups), `singularity exec --nv` / "
+        "`apptainer exec --nv`, a pod limit `nvidia.com/gpu: 1`.",
+    ),
+    make(
+        "enroot-gpus-not-passed",
+        r"(?!x)x",  # never by itself: inferred from the whole text (gpu_not_given_to_container)
         "os-setting",
         "warning",
-        "a container finds no GPU: the GPUs may not be passed into it",
-        "Pass the GPUs into the container: `docker run --gpus all` (NVIDIA Container Toolkit), "
-        "`singularity exec --nv` / `apptainer exec --nv`, a pod limit `nvidia.com/gpu: 1`; "
-        "under enroot/pyxis request GPUs with `--gres=gpu:N` so Slurm sets "
-        "NVIDIA_VISIBLE_DEVICES, and set `ConstrainDevices=yes` in cgroup.conf.",
+        "an enroot/pyxis container finds no GPU: the GPUs reach it only through Slurm's request",
+        "Request GPUs with `--gres=gpu:N` (or `--gpus=N`) so Slurm sets NVIDIA_VISIBLE_DEVICES "
+        "for enroot's nvidia hook, keep NVIDIA_VISIBLE_DEVICES set in plain images, and set "
+        "`ConstrainDevices=yes` in cgroup.conf so the devices mounted match the request.",
     ),
     make(
         "nvidia-smi-err-reading",

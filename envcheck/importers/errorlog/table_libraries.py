@@ -201,7 +201,7 @@ PATTERNS: List[ErrorPattern] = [
         r"^\s*Bus error(?: \(core dumped\))?\s*$|\bkilled by signal: Bus error|"
         # UCX's and NCCL's signal handler: "Caught signal 7 (Bus error: nonexistent physical
         # address)" when a shared-memory segment cannot be backed
-        r"Caught signal 7 \(Bus error",
+        r"Caught signal 7 \(Bus error|\b(?:is )?killed(?: by signal)?: [Bb]us error",
         "shm-too-small",
         "warning",
         "a process died with SIGBUS (usually /dev/shm exhausted)",
