@@ -43,6 +43,8 @@ MIN_CASES = 100
 # Round six (2026-12-04): nine gatherers wrote 248 cases into one pool, split at random into
 # sealed heldout6 (124) and dev10 (124). dev10 first look 63/98 (64%); heldout6 scored once at
 # c1fdc9e: 65/97 (67%), no false error (the round's starting code: 60/97); then tuned on.
+# heldout7 (64 cases from a second pool, sealed whole) scored once at 8906a87: 32/51 (63%),
+# three false errors (all older than the round); then tuned on.
 THRESHOLDS = {
     "tuned": 0.94,
     "heldout": 0.96,
@@ -59,9 +61,12 @@ THRESHOLDS = {
     "dev8": 0.84,
     "dev9": 0.80,
     # round six: one pool split at random; heldout6 sealed, scored once at 67% (65/97), then
-    # tuned on (77%); dev10 64% at first look, 83% after tuning
-    "heldout6": 0.75,
-    "dev10": 0.81,
+    # tuned on (79%); dev10 64% at first look, 84% after tuning
+    "heldout6": 0.77,
+    "dev10": 0.82,
+    # heldout7: a second pool sealed whole, scored once at 8906a87: 32/51 (63%), 3 false
+    # errors; then tuned on (67%, none)
+    "heldout7": 0.65,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
