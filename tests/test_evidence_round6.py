@@ -628,3 +628,58 @@ def test_an_enroot_container_without_gpus_is_a_slurm_setting() -> None:
 def test_a_thread_killed_by_a_bus_error() -> None:
     text = "got thread is killed: bus error because docker limits resources"
     assert "bus-error" in pats(text)
+
+
+def test_the_fix_for_a_container_without_gpus_is_its_launch_not_modprobe(tmp_path: Path) -> None:
+    # one judgment: the plan follows the finding (the container was started without its GPU
+    # option), not the generic "load the kernel module on the host"
+    import subprocess
+    import sys
+
+    paste = tmp_path / "paste.txt"
+    paste.write_text(
+        "$ sudo docker run -t -i floydhub/pytorch:latest-gpu-py3 ipython\n"
+        "In [2]: torch.cuda.is_available()\nOut[2]: False\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "envcheck", "fix", "--from-report", str(paste)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "--gpus all" in out.stdout and "modprobe" not in out.stdout, out.stdout
+
+
+def _fix_text(tmp_path: Path, text: str) -> str:
+    import subprocess
+    import sys
+
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text)
+    out = subprocess.run(
+        [sys.executable, "-m", "envcheck", "fix", "--from-report", str(paste)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_the_fix_for_colab_without_a_gpu_is_the_runtime_type(tmp_path: Path) -> None:
+    plan = _fix_text(tmp_path, "Bug report for Colab\n>>> torch.cuda.is_available()\nFalse\n")
+    assert "Change runtime type" in plan and "modprobe" not in plan, plan
+
+
+def test_a_job_that_asked_for_no_gpus_fixes_the_request_before_the_driver(
+    tmp_path: Path,
+) -> None:
+    plan = _fix_text(
+        tmp_path,
+        "I submitted it via slurm\nNVIDIA-SMI has failed because it couldn't communicate "
+        "with the NVIDIA driver.\n",
+    )
+    steps = [line for line in plan.splitlines() if line[:2] in ("1.", "2.")]
+    assert "EC913" in steps[0] and "driver-load" in steps[1], plan
+    assert "$ sudo modprobe" not in plan, plan  # a hint in the text, not a command to run

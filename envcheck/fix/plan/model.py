@@ -67,6 +67,7 @@ ORDER = {
     "os": 60,
     "container": 70,
     "manual": 90,
+    "follow-up": 95,  # only if the steps before did not help (e.g. the node's driver)
 }
 
 

@@ -3,7 +3,7 @@ container flags, and a manual step for every finding nothing else resolves."""
 
 from __future__ import annotations
 
-from typing import Any, List, Sequence
+from typing import Any, List, Optional, Sequence
 
 from envcheck.findings import Finding
 from envcheck.fix import validate as V
@@ -261,6 +261,18 @@ def _shm_action(host: Host, findings: List[Finding]) -> List[Action]:
     ]
 
 
+# inferences that say the job or its container was not given the GPUs (errorlog patterns)
+_NOT_REQUESTED = frozenset(
+    {"slurm-job-without-gpus", "enroot-gpus-not-passed", "visible-devices-past-gpus"}
+)
+
+
+def _pattern(finding: Finding) -> Optional[str]:
+    """The error-log pattern a finding from pasted text came from, if any."""
+    value = (finding.evidence or {}).get("pattern")
+    return value if isinstance(value, str) else None
+
+
 def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
     actions: List[Action] = []
     not_loaded = [f for f in findings if f.category == "driver-not-loaded"]
@@ -319,16 +331,60 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
             )
         )
         rest = []
+    colab = [f for f in rest if _pattern(f) == "colab-no-gpu-runtime"]
+    if colab:
+        # a notebook runtime without a GPU: nothing to load, the runtime type is the fix
+        actions.append(
+            Action(
+                id="colab-gpu-runtime",
+                description=colab[0].fix or "Attach a GPU runtime to the notebook.",
+                commands=[],
+                resolves=_codes(colab),
+                scope="manual",
+                needs_root=False,
+                risk="low",
+                docs="https://research.google.com/colaboratory/faq.html",
+                kind="kernel",
+            )
+        )
+        rest = [f for f in rest if f not in colab]
+    # the same text says the job or its container did not ask for the GPUs: that step comes
+    # first, and loading a module on the node is only for when a GPU was given and is unseen
+    not_requested = [f for f in findings if _pattern(f) in _NOT_REQUESTED]
+    if rest and not_requested:
+        actions.append(
+            Action(
+                id="driver-load",
+                description=(
+                    "The job saw no GPU because it did not get one (see the step for "
+                    + ", ".join(_codes(not_requested))
+                    + "); if it still sees none after that, check the node's driver: "
+                    "`nvidia-smi` there, and `sudo modprobe nvidia nvidia_uvm` if it fails."
+                ),
+                commands=[],
+                resolves=_codes(rest),
+                scope="manual",
+                needs_root=False,
+                risk="low",
+                docs=DOCS["driver"],
+                kind="follow-up",
+            )
+        )
+        rest = []
     if rest:
-        in_container = bool(host.container)
+        # a pasted text that shows the container started without its GPU option: the fix is
+        # the launch, not a module to load on the host
+        launched_without = any(_pattern(f) == "gpu-not-given-to-container" for f in rest)
+        in_container = bool(host.container) or launched_without
         actions.append(
             Action(
                 id="driver-load",
                 description=(
                     "The NVIDIA driver is not usable here: "
                     + (
-                        "the container was started without GPU access; start it with "
-                        "--gpus (NVIDIA Container Toolkit)."
+                        "the container was started without GPU access; start it with its "
+                        "GPU option (docker run --gpus all with the NVIDIA Container Toolkit, "
+                        "singularity/apptainer --nv, a pod limit nvidia.com/gpu)."
                         if in_container
                         else "load the kernel module; if that fails, (re)install the driver."
                     )
