@@ -683,3 +683,4 @@ def test_a_job_that_asked_for_no_gpus_fixes_the_request_before_the_driver(
     steps = [line for line in plan.splitlines() if line[:2] in ("1.", "2.")]
     assert "EC913" in steps[0] and "driver-load" in steps[1], plan
     assert "$ sudo modprobe" not in plan, plan  # a hint in the text, not a command to run
+    assert "https://slurm.schedmd.com/gres.html" in plan, plan  # Slurm's GPU request docs

@@ -48,6 +48,9 @@ DOCS = {
     "thp": "https://docs.kernel.org/admin-guide/mm/transhuge.html",
     "cuda-install": "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html",
     "wsl": "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
+    "slurm-gres": "https://slurm.schedmd.com/gres.html",
+    "cuda-env-vars": "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars",
+    "torch-distributed": "https://pytorch.org/docs/stable/distributed.html",
     "container-toolkit": (
         "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
         "install-guide.html"

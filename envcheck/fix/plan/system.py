@@ -456,6 +456,14 @@ _MANUAL_DOCS = {
 _MANUAL_DOCS_BY_CODE = {
     "EC918": "container-toolkit",  # the container does not get the host's driver
 }
+# findings from pasted text: the pattern names the subject better than the category
+_MANUAL_DOCS_BY_PATTERN = {
+    "slurm-job-without-gpus": "slurm-gres",
+    "enroot-gpus-not-passed": "slurm-gres",
+    "visible-devices-past-gpus": "cuda-env-vars",
+    "loopback-rendezvous-address": "torch-distributed",
+    "rendezvous-unreachable": "torch-distributed",
+}
 
 
 def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
@@ -477,7 +485,9 @@ def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
                 in ("driver-too-old", "gpu-health", "pcie-degraded", "driver-not-loaded"),
                 risk="high" if f.category in ("gpu-health", "driver-too-old") else "medium",
                 docs=DOCS[
-                    _MANUAL_DOCS_BY_CODE.get(f.code) or _MANUAL_DOCS.get(f.category, "driver")
+                    _MANUAL_DOCS_BY_PATTERN.get(_pattern(f) or "")
+                    or _MANUAL_DOCS_BY_CODE.get(f.code)
+                    or _MANUAL_DOCS.get(f.category, "driver")
                 ],
                 kind="manual",
             )
