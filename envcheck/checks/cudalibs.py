@@ -126,7 +126,7 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
         rel = c.ask(matrix, "tensorflow_release", tf)
         builds = [b for b in (rel.builds if rel else ()) if b.cudnn and b.cuda]
         # pasted text that states a cuDNN version is about a GPU setup even if no GPU is named
-        stated = _pasted(snap) and _stated_cudnn(snap)
+        stated = c.from_report(snap) and _stated_cudnn(snap)
         if builds and (c.has_nvidia_gpus(snap) or stated):
             judged = True
             want = cudnn_tuple(builds[0].cudnn)
@@ -186,10 +186,6 @@ def cudnn(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator
 def _older_than(version: str, release: Tuple[int, int]) -> bool:
     v = c.vparse(version)
     return v is not None and (v.major, v.minor) < release
-
-
-def _pasted(snap: Snapshot) -> bool:
-    return str(snap.origin or "").startswith("report:")
 
 
 def _stated_cudnn(snap: Snapshot) -> bool:

@@ -49,6 +49,7 @@ DOCS = {
     "cuda-install": "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html",
     "wsl": "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
     "slurm-gres": "https://slurm.schedmd.com/gres.html",
+    "colab": "https://research.google.com/colaboratory/faq.html",
     "cuda-env-vars": "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars",
     "torch-distributed": "https://pytorch.org/docs/stable/distributed.html",
     "container-toolkit": (

@@ -343,7 +343,7 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
                 scope="manual",
                 needs_root=False,
                 risk="low",
-                docs="https://research.google.com/colaboratory/faq.html",
+                docs=DOCS["colab"],
                 kind="kernel",
             )
         )

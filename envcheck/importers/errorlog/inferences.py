@@ -139,16 +139,15 @@ def slurm_job_without_gpus(text: str, low: bytes, out: List[Dict[str, str]], sou
 
 # How each container runtime is told to give a container the GPUs; a text that shows the
 # runtime used and none of its GPU options, beside a "no GPU" message, names the likely cause.
+# (launch line, GPU option) for Singularity/Apptainer, Docker/Podman and Kubernetes:
 _CONTAINER_RUNTIMES = (
     (
-        "singularity-no-nv",
         re.compile(
             r"^.*\b(?:singularity|apptainer)\s+(?:exec|run|shell|instance)\b.*$", re.I | re.M
         ),
         re.compile(r"(?:^|\s)--(?:nv|nvccli)\b", re.I),
     ),
     (
-        "docker-no-gpus",
         re.compile(r"^.*\b(?:docker|podman)\s+(?:container\s+)?(?:run|create)\b.*$", re.I | re.M),
         re.compile(
             r"--gpus\b|--runtime[= ]nvidia|nvidia\.com/gpu|NVIDIA_VISIBLE_DEVICES|"
@@ -157,10 +156,19 @@ _CONTAINER_RUNTIMES = (
         ),
     ),
     (
-        "k8s-no-gpu-limit",
         re.compile(r"^.*\bkubectl\s+(?:run|apply|create|exec)\b.*$", re.I | re.M),
         re.compile(r"nvidia\.com/gpu|runtimeClassName:\s*nvidia", re.I),
     ),
+)
+# one of these (lower case) is in every launch line _CONTAINER_RUNTIMES and _ENROOT read
+_CONTAINER_KEYS = (
+    b"singularity",
+    b"apptainer",
+    b"docker",
+    b"podman",
+    b"kubectl",
+    b"enroot",
+    b"--container-image",
 )
 # enroot/pyxis containers get the GPUs from Slurm's GRES through NVIDIA_VISIBLE_DEVICES and
 # enroot's nvidia hook; with cgroup ConstrainDevices off, CUDA_VISIBLE_DEVICES and the device
@@ -180,14 +188,14 @@ def gpu_not_given_to_container(
     (driver-not-loaded, as seen from inside). Under enroot/pyxis the GPUs come from Slurm's
     request and cgroup settings (os-setting). What the text does not show (a default runtime,
     a compose file) cannot be ruled out: a warning."""
-    if any(e["pattern"] in ("gpu-not-given-to-container", "enroot-gpus-not-passed") for e in out):
-        return
+    if not any(low.find(word) != -1 for word in _CONTAINER_KEYS):
+        return  # no container in the text: skip the whole-text search below (1 MB pastes)
     seen = any(
         e["pattern"] in _NO_GPU_REACHED or e["pattern"] == "driver-insufficient" for e in out
     )
     if not seen and not _NO_GPU_WORDS.search(text):
         return
-    for _name, launch_re, gpu_option in _CONTAINER_RUNTIMES:
+    for launch_re, gpu_option in _CONTAINER_RUNTIMES:
         launch = launch_re.search(text)
         if launch is not None and not gpu_option.search(text):
             out.append(
@@ -220,12 +228,10 @@ def nccl_system_error_in_container(
     error: a warning."""
     if not any(e["pattern"] == "nccl-unhandled-system-error" for e in out):
         return
-    if any(e["pattern"] == "nccl-system-error-in-container" for e in out):
-        return
     if not _CONTAINER_WORDS.search(text) or _SHM_GIVEN.search(text):
         return
     first = next(e for e in out if e["pattern"] == "nccl-unhandled-system-error")
-    out.append({**first, "pattern": "nccl-system-error-in-container", "file": source})
+    out.append({**first, "pattern": "nccl-system-error-in-container"})
 
 
 # CUDA_VISIBLE_DEVICES (or a device id) set to one GPU index above 0 in a script or prompt
@@ -250,8 +256,6 @@ def visible_devices_past_the_gpus(
     warning."""
     if low.find(b"cuda_visible_devices") == -1:
         return
-    if any(e["pattern"] == "visible-devices-past-gpus" for e in out):
-        return
     chosen = _ONE_INDEX_ABOVE_0.search(text)
     if chosen is None or not _NO_GPU_WORDS.search(text):
         return
@@ -272,7 +276,7 @@ def colab_without_gpu_runtime(
     """A Colab notebook whose framework sees no GPU: Colab's frameworks are CUDA builds, so
     the runtime (Runtime > Change runtime type) has no GPU attached, or its GPU quota ran
     out. A warning: the text may also show a framework installed over Colab's own."""
-    if low.find(b"colab") == -1 or any(e["pattern"] == "colab-no-gpu-runtime" for e in out):
+    if low.find(b"colab") == -1:
         return
     if not _COLAB.search(text):
         return

@@ -13,6 +13,7 @@ import re
 from typing import Any, Dict, Iterator, List, Optional
 
 from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.messages import cuda_api_version
 from envcheck.importers.extract.messages import mib as _mib
 
 _KV = re.compile(r"^\s*([A-Za-z][\w ./()-]*?)\s*:\s*(.*?)\s*$")
@@ -266,8 +267,7 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
             yield fact("gpu.field", _int(value), f"memory_{key}_mib", gpu)
         elif key in _CUPY_KEYS and cupy_config:
             yield from _cupy_fact(fact, key, value)
-        elif cupy_config and key.startswith("device ") and _CUPY_DEVICE.match(key):
-            d = _CUPY_DEVICE.match(key)
+        elif cupy_config and (d := _CUPY_DEVICE.match(key)) is not None:
             index = int(d.group(1))
             if d.group(2) == "name" and value:
                 yield fact("gpu.name", value, g=index)
@@ -498,17 +498,10 @@ _CUPY_KEYS = ("cupy version", "cuda build version", "cuda driver version")
 _CUPY_DEVICE = re.compile(r"^device (\d{1,2}) (name|compute capability)$")
 
 
-def _cuda_api(value: str) -> Optional[str]:
-    if not value.isdigit() or not 1000 <= int(value) < 30000:
-        return None
-    code = int(value)
-    return f"{code // 1000}.{code % 1000 // 10}"
-
-
 def _cupy_fact(fact, key: str, value: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
     if key == "cupy version" and re.match(r"\d+\.\d+", value):
         yield fact("package", value, name="cupy")
-    elif key == "cuda build version" and _cuda_api(value):
-        yield fact("runtime.cuda", _cuda_api(value), name="cupy")
-    elif key == "cuda driver version" and _cuda_api(value):
-        yield fact("driver.cuda", _cuda_api(value))
+    elif key == "cuda build version" and cuda_api_version(value):
+        yield fact("runtime.cuda", cuda_api_version(value), name="cupy")
+    elif key == "cuda driver version" and cuda_api_version(value):
+        yield fact("driver.cuda", cuda_api_version(value))

@@ -88,6 +88,15 @@ def mib(num: str, unit: str) -> float:
         return 0.0
 
 
+def cuda_api_version(number: str) -> Optional[str]:
+    """A CUDA API version number as CUDA prints it (major*1000 + minor*10: "12020") as
+    "12.2"; None for a number that cannot be one."""
+    if not number.isdigit() or not 1000 <= int(number) < 30000:
+        return None
+    code = int(number)
+    return f"{code // 1000}.{code % 1000 // 10}"
+
+
 def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
     """Facts in the messages of ``entries`` (one file's); ``lines`` are that file's lines,
     so a message whose numbers sit on the next line (wrapped) is read whole."""
@@ -109,9 +118,9 @@ def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
 
         if pid in ("driver-too-old-found-version", "driver-insufficient"):
             m = _DRIVER_API.search(line)
-            if m and 1000 <= int(m.group(1)) < 30000:
-                code = int(m.group(1))
-                yield fact("driver.cuda", f"{code // 1000}.{code % 1000 // 10}")
+            version = cuda_api_version(m.group(1)) if m else None
+            if version:
+                yield fact("driver.cuda", version)
         m = _EXT_MISMATCH.search(line)
         if m:
             yield fact("nvcc", _mm(m.group(1)))
