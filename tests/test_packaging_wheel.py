@@ -68,6 +68,13 @@ def test_wheel_contains_compat_data(wheel: Path) -> None:
     assert sorted(os.path.basename(n) for n in data_files) == expected
     assert "envcheck/probes/nvml.py" in names
     assert any(n.endswith("entry_points.txt") for n in names)
+    # every package of the source tree ships (pyproject lists them by hand: envcheck.importers
+    # .errorlog and .extract were once missing, so pasted input failed outside a checkout)
+    packages = sorted(
+        str(p.parent.relative_to(REPO)) for p in (REPO / "envcheck").rglob("__init__.py")
+    )
+    missing = [p for p in packages if f"{p}/__init__.py" not in names]
+    assert not missing, missing
 
 
 def _own_site_dirs() -> list:
@@ -163,3 +170,22 @@ def test_wheel_installs_and_runs_in_fresh_venv(wheel: Path, tmp_path: Path) -> N
     data = json.loads(info.stdout)
     assert data["origin"] == "bundled", data
     assert str(data["data_dir"]).startswith(str(venv)), data
+    # Pasted input runs from the installed wheel too (the error-log scanner and the fact
+    # extractor are subpackages): a report fixture judged end to end, exit 0 or 1, never 3.
+    report = subprocess.run(
+        [
+            str(venv / "bin" / "envcheck"),
+            "verify",
+            "--from-report",
+            str(REPO / "tests" / "fixtures" / "reports" / "akash-support-244-xid-94-43-31.log"),
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=str(tmp_path),
+    )
+    assert report.returncode in (0, 1), report.stderr
+    assert json.loads(report.stdout)["snapshot"]["evidence"]["read"] is not None
