@@ -463,6 +463,10 @@ _MANUAL_DOCS_BY_PATTERN = {
     "visible-devices-past-gpus": "cuda-env-vars",
     "loopback-rendezvous-address": "torch-distributed",
     "rendezvous-unreachable": "torch-distributed",
+    # a GPU waiting for its input: DataLoader workers, pinned memory and prefetching
+    "input-bound-disk": "torch-data",
+    "input-bound-network": "torch-data",
+    "slow-storage-stated": "torch-data",
 }
 
 

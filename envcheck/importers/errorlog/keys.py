@@ -590,6 +590,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nccl-p2p-workaround": ("nccl_p2p_disable",),  # assigned after the scan, see below
     "consumer-gpu-p2p-hang": ("\x00never\x00",),
+    "hardware-fault-suspected": ("\x00never\x00",),
+    "input-bound-disk": ("\x00never\x00",),
+    "input-bound-network": ("\x00never\x00",),
     "nccl-collective-stall": ("\x00never\x00",),
     "nccl-warn": ("nccl warn", " warn "),
     "torchvision-cuda-mismatch": (

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from envcheck.importers.errorlog import inferences
+from envcheck.importers.errorlog import inferences, symptoms
 from envcheck.importers.errorlog.keys import ALL_KEYS, KEYS
 from envcheck.importers.errorlog.model import MAX_ENTRIES, MAX_LINE, MAX_PER_PATTERN, ErrorPattern
 from envcheck.importers.errorlog.table import PATTERNS
@@ -176,6 +176,8 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.semlock_no_space(decoded, low, add)
     inferences.no_space_context(decoded, out)
     inferences.hedge(out)
+    symptoms.hardware_fault_suspected(decoded, low, out, source)
+    symptoms.input_bound(decoded, low, out, source)
     if any(e["pattern"] in inferences.NCCL_SPECIFIC for e in out):  # the generic line says no more
         out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
     _mark_components(text, out)

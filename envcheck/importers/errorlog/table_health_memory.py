@@ -159,6 +159,17 @@ PATTERNS: List[ErrorPattern] = [
         "faults, 74 NVLink, 79 fallen off the bus, 119/120 GSP firmware.",
     ),
     make(
+        "hardware-fault-suspected",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.py)
+        "gpu-health",
+        "warning",
+        "a GPU fault, and the text points at the card (runs elsewhere, needs a reboot, power "
+        "or cooling)",
+        "Test the card itself: `envcheck verify --kernels full` (wrong results, launch "
+        "failures), `sudo dmesg | grep -i xid`, `nvidia-smi -q -d ECC,ROW_REMAPPER,TEMPERATURE,"
+        "POWER`; swap the card or the node to confirm, and check the power supply and cooling.",
+    ),
+    make(
         "illegal-memory-access",
         r"an illegal memory access was encountered|cudaErrorIllegalAddress",
         "kernel-failure",

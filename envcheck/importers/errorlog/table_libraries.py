@@ -305,6 +305,26 @@ PATTERNS: List[ErrorPattern] = [
         "workers with pinned memory.",
     ),
     make(
+        "input-bound-disk",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.input_bound)
+        "storage",
+        "warning",
+        "the GPU waits for its input, and the text says reading the data is slow",
+        "Measure where the time goes (`envcheck watch -- <your training command>` names an "
+        "input-bound job; `iostat -x 1` shows a busy disk): move the data to a local SSD/NVMe "
+        "or cache it in RAM, and raise DataLoader num_workers with pin_memory=True.",
+    ),
+    make(
+        "input-bound-network",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.input_bound)
+        "data-network",
+        "warning",
+        "the GPU waits for data read from an object store or a network filesystem",
+        "Measure the read rate from the store (`envcheck watch -- <your training command>`; "
+        "`envcheck verify --data-url URL` times a read): stage the data on a local SSD before "
+        "training, or stream it in large sharded files (WebDataset, TFRecord) with prefetching.",
+    ),
+    make(
         "pcie-riser-stated",
         r"\b(?:pcie?|pci-e|usb)\s+risers?\b|\briser (?:cards?|cables?)\b|"
         r"\bx1 (?:slot|riser|link)\b|\bslower pcie slots?\b",

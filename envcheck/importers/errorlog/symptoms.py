@@ -1,0 +1,242 @@
+"""Inferences from what the reporter says happened, when no message names the cause.
+
+Two symptom pictures recur in support threads and point past the software:
+
+- a GPU fault (an illegal memory access, a failed launch, NaNs out of nowhere, a GPU that
+  drops out) *together with* a sign that the card itself is the variable: the same job runs on
+  another card or machine, the GPU stays unusable until a reboot, it vanished from nvidia-smi,
+  or the text talks about the power supply, cooling, artifacts or a memory test. Either alone
+  is common in software bugs; together they are the classic picture of a failing GPU.
+- a GPU that waits for its input (utilisation near zero, "starving") while the text says the
+  data loading is slow or the CPU idles: the job is bound by the disk, or by the network when
+  the data comes from an object store or a network filesystem.
+
+Both are warnings: they rest on the reporter's words, and the fix names the measurement that
+decides (`envcheck verify --kernels`, the Xid log, `envcheck watch`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Pattern, Tuple
+
+from envcheck.importers.errorlog.model import MAX_LINE
+
+_MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
+
+
+def _search(low: bytes, keys: Tuple[bytes, ...], rx: Pattern[str]) -> Optional[Tuple[int, str]]:
+    """(1-based line number, line) of the first line holding one of ``keys`` that ``rx``
+    matches, in ``low`` (the lower-cased UTF-8 text the scan works on).
+
+    The regexes here are long alternations that would crawl through a 1 MB log; the keys
+    (lower-case literals every match contains) pick the few lines worth searching, found with
+    ``bytes.find`` at C speed.
+    """
+    starts = set()
+    for key in keys:
+        pos = low.find(key)
+        while pos != -1 and len(starts) < _MAX_LINES:
+            starts.add(low.rfind(b"\n", 0, pos) + 1)
+            nxt = low.find(b"\n", pos)
+            pos = -1 if nxt == -1 else low.find(key, nxt)
+    for start in sorted(starts):
+        end = low.find(b"\n", start)
+        line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
+        if rx.search(line):
+            return low.count(b"\n", 0, start) + 1, line
+    return None
+
+
+def _entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[str, str]:
+    """An error_log entry for line ``hit[0]`` of ``text`` (its original case)."""
+    lineno = hit[0]
+    start = 0
+    for _ in range(lineno - 1):
+        start = text.find("\n", start) + 1
+    end = text.find("\n", start)
+    line = text[start : end if end != -1 else len(text)].strip()
+    return {"pattern": pid, "line": line[:MAX_LINE], "file": source, "lineno": str(lineno)}
+
+
+# Messages a failing GPU produces (and so do software bugs: hence the second condition).
+_FAULT_MESSAGES = {
+    "illegal-memory-access",
+    "unspecified-launch-failure",
+    "nccl-unhandled-cuda-error",
+    "xid-other",
+    "gpu-lost",
+}
+# The same symptoms in the reporter's words (NaNs, a GPU that dropped out, a CUDA error).
+_FAULT_WORDS = re.compile(
+    r"(?:loss|values?|outputs?|coordinates?|gradients?|goes?|went|became|becomes|gets?|"
+    r"getting|turns?|is|are|all)\W{1,3}(?:to\s+)?-?nan\b|\bnan(?:s| values| loss)\b|"
+    r"illegal (?:instruction|address|memory access) was encountered|"
+    r"\b(?:gpu|card)s?\b[^.\n]{0,40}?\b(?:is |was |got |gets )?(?:lost|disappear\w*|drops? out|"
+    r"dropped out|not (?:detected|found|visible))\b|"
+    r"\bCUDA error\b|\bXid\b|\b(?:hangs|hung|freezes|froze)\b",
+    re.I,
+)
+# The card itself is the variable: said in so many words.
+_HARDWARE_SIGNS = re.compile(
+    # the same job runs elsewhere
+    r"\b(?:works?|runs?|ran|trains?|trained|is fine|no (?:issue|problem)s?)\b[^.\n]{0,50}?"
+    r"\bon (?:an?other|a different|the other|my other|an? (?:older|second|spare)|the old)\s+"
+    r"(?:gpu|card|graphics card|machine|node|server|computer|pc|instance|vm)\b|"
+    r"\b(?:an?other|a different|the other|second|spare|replacement|new)\s+"
+    r"(?:gpu|card|graphics card|machine|node|server)\b[^.\n]{0,40}?"
+    r"\b(?:works?|worked|runs?|ran|is fine|was fine|fixed|solved)\b|"
+    r"\bsame (?:code|config\w*|setup|model|data\w*|job|script)\b[^.\n]{0,60}?"
+    r"\b(?:works?|worked|runs?|ran|is fine)\b[^.\n]{0,30}?\bon\b|"
+    r"\b(?:on|with) (?:the )?\w+\b[^.\n]{0,30}?\bbut (?:it )?(?:hangs|crashes|fails)\b[^.\n]{0,20}?"
+    r"\bon (?:the )?\w+|"
+    r"\b(?:gtx|rtx|tesla|quadro)?\s*\d{3,4}\s*(?:ti)?\s+(?:will |would |does |can )?"
+    r"(?:runs?|trains?|works?)\b[^.\n]{0,60}?\bbut\b[^.\n]{0,30}?\b(?:hangs?|crash\w*|fails?)\b|"
+    # the GPU stays broken until the machine is restarted
+    r"\b(?:until|till|unless|after) (?:i |we )?(?:a )?(?:reboot|restart|power[- ]cycle)\w*\b|"
+    r"(?:must|have to|had to|need to|needs to)\s+(?:\w+\s+){0,2}(?:reboot|restart)\w*\b|"
+    r"重启|"
+    # the hardware is under suspicion in the text itself
+    r"\b(?:power supply|psu|water ?cool\w*|aio cooler|overheat\w*|overclock\w*|undervolt\w*|"
+    r"artifacts?|memtest\w*|cuda_memtest|gpu[- ]burn|faulty|defective|broken (?:gpu|card)|"
+    r"bad (?:gpu|card|node|instance|machine)|hardware (?:fault|failure|problem|issue|defect)|"
+    r"no ecc)\b",
+    re.I,
+)
+
+
+_FAULT_KEYS = (
+    b"nan",
+    b"illegal",
+    b"lost",
+    b"disappear",
+    b"drop",
+    b"not detected",
+    b"not found",
+    b"not visible",
+    b"cuda error",
+    b"xid",
+    b"hangs",
+    b"hung",
+    b"freezes",
+    b"froze",
+)
+_SIGN_KEYS = (
+    b"another",
+    b"different",
+    b"other ",
+    b"older",
+    b"second",
+    b"spare",
+    b"the old",
+    b"replacement",
+    b"new ",
+    b"same ",
+    b" but ",
+    b"reboot",
+    b"restart",
+    b"power",
+    "重启".encode(),
+    b"psu",
+    b"cool",
+    b"overheat",
+    b"overclock",
+    b"undervolt",
+    b"artifact",
+    b"memtest",
+    b"gpu-burn",
+    b"gpu burn",
+    b"faulty",
+    b"defective",
+    b"broken",
+    b"bad ",
+    b"hardware",
+    b"no ecc",
+)
+
+
+def hardware_fault_suspected(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A GPU fault together with a sign that the card is the cause (see the module doc)."""
+    if any(_is_health(e["pattern"]) for e in out):
+        return  # a message already names the hardware fault (Xid 79, ECC, fallen off the bus)
+    fault = next((e["line"] for e in out if e["pattern"] in _FAULT_MESSAGES), None)
+    if fault is None:
+        said = _search(low, _FAULT_KEYS, _FAULT_WORDS)
+        if said is None:
+            return
+        fault = _entry(text, said, "", source)["line"]
+    sign = _search(low, _SIGN_KEYS, _HARDWARE_SIGNS)
+    if sign is None:
+        return
+    entry = _entry(text, sign, "hardware-fault-suspected", source)
+    entry["line"] = f"{entry['line'][: MAX_LINE - 180]} [with: {fault.strip()[:160]}]"
+    out.append(entry)
+
+
+def _is_health(pid: str) -> bool:
+    from envcheck.importers.errorlog.table import BY_ID
+
+    p = BY_ID.get(pid)
+    return p is not None and p.category == "gpu-health" and pid != "xid-other"
+
+
+# The GPU waits: its utilisation is low or it is said to idle or starve.
+_GPU_WAITS = re.compile(
+    r"\b(?:gpu|volatile gpu)[- ]?util\w*\b[^.\n]{0,40}?(?:\blow\b|\b0\s*%|\bzero\b|\b[1-9]\s*%|"
+    r"\bnear(?:ly)? (?:zero|0)\b|\bdrops?\b|\bdropping\b)|"
+    r"\b(?:low|zero|0%)\s+gpu[- ]util\w*|"
+    r"\bgpu\b[^.\n]{0,30}?\b(?:is |sits |sitting |was )?(?:idle|idling|starv\w+|"
+    r"waiting for (?:the )?(?:data|input|cpu))\b",
+    re.I,
+)
+# ... because reading the data is slow.
+_INPUT_SLOW = re.compile(
+    r"\b(?:data ?loader\w*|data ?load\w*|load(?:s|ing)? (?:the )?data|data pipeline|input pipeline|"
+    r"reading (?:the )?data)\b[^.\n]{0,30}?\b(?:slow\w*|bottleneck)\b|"
+    r"\bslow\w*\b[^.\n]{0,20}?\b(?:data ?load\w*|data ?loader|reading)\b|"
+    r"\b(?:i/?o|io|disk)[- ]bound\b|\bbottleneck\b[^.\n]{0,40}?\b(?:data|i/?o|disk|load\w*)\b|"
+    r"\b(?:lot of|much|mostly) (?:the )?cpu (?:is )?idle\b|\bcpu (?:is |stays )?(?:mostly )?idle\b",
+    re.I,
+)
+# ... from an object store or a network filesystem (the network is the path to the data).
+_NETWORK_STORE = re.compile(
+    r"\b(?:gcs|google cloud storage|cloud storage|s3|s3fs|gcsfuse|blob storage|azure blob|"
+    r"object stor\w+|(?:gcs|s3|storage|cloud) buckets?|nfs|network (?:share|drive|storage|"
+    r"file ?system)|smb|cifs|sshfs)\b",
+    re.I,
+)
+
+
+_WAIT_KEYS = (b"util", b"idle", b"idling", b"starv", b"waiting for")
+_SLOW_KEYS = (b"slow", b"bound", b"bottleneck", b"idle")
+_NETWORK_KEYS = (
+    b"gcs",
+    b"cloud storage",
+    b"s3",
+    b"blob",
+    b"object stor",
+    b"bucket",
+    b"nfs",
+    b"network ",
+    b"smb",
+    b"cifs",
+    b"sshfs",
+)
+
+
+def input_bound(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The GPU waits for data the text says is read slowly: the disk (storage) or, with the
+    data in an object store or on a network filesystem, the network (data-network)."""
+    if low.find(b"gpu") == -1 or any(
+        e["pattern"] in ("slow-storage-stated", "input-bound-network", "input-bound-disk")
+        for e in out
+    ):
+        return
+    waits = _search(low, _WAIT_KEYS, _GPU_WAITS)
+    if waits is None:
+        return
+    net = _search(low, _NETWORK_KEYS, _NETWORK_STORE)
+    if net is None and _search(low, _SLOW_KEYS, _INPUT_SLOW) is None:
+        return
+    pid = "input-bound-network" if net is not None else "input-bound-disk"
+    out.append(_entry(text, waits, pid, source))
