@@ -470,11 +470,18 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "min_cc": (True, _ccv),
             "severity": (True, _choice("error", "warning")),
         },
+        "drivers": {
+            "package": (True, _str),
+            "versions": (True, _spec),
+            "min_driver": (True, _driver),
+            "cc_below": (False, _opt(_ccv)),
+            "severity": (True, _choice("error", "warning")),
+        },
     },
 }
 # Sections added after a file kind first shipped: a data dir written before them (by `data
 # update`) lacks them and stays valid.
-_OPTIONAL_SECTIONS = {("floors", "libraries")}
+_OPTIONAL_SECTIONS = {("floors", "libraries"), ("floors", "drivers")}
 
 # Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
 _ENTRY_LABEL = ("version", "name", "jax", "package", "major", "cuda")
@@ -1661,6 +1668,16 @@ class Matrix:
         return [
             e
             for e in self._floors().get("libraries", [])
+            if e["package"] == name and (version is None or in_spec(version, e["versions"]))
+        ]
+
+    def library_driver_floors(self, package: str, version: Optional[str]) -> List[Dict[str, Any]]:
+        """floors.json ``drivers`` entries for ``package`` whose version range holds ``version``
+        (all of the package's entries when the version is not known)."""
+        name = package.lower().replace("_", "-")
+        return [
+            e
+            for e in self._floors().get("drivers", [])
             if e["package"] == name and (version is None or in_spec(version, e["versions"]))
         ]
 

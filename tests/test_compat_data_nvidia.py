@@ -595,3 +595,20 @@ def test_floors_libraries_section_is_optional_and_checked() -> None:
     bad = dict(doc, libraries=[dict(doc["libraries"][0], severity="fatal")])
     with pytest.raises(InputError, match="severity"):
         validate_document(bad, "floors", "floors.json")
+
+
+def test_floors_drivers_section_is_optional_and_checked() -> None:
+    from envcheck.compat import InputError, validate_document
+
+    doc = json.loads(
+        (Path(__file__).resolve().parent.parent / "compat_data" / "floors.json").read_text()
+    )
+    ollama = [e for e in doc["drivers"] if e["package"] == "ollama"]
+    # Ollama's hardware page: driver 550 and newer; 570 for compute capability 5.0 - 6.2
+    assert {(e["min_driver"], e["cc_below"]) for e in ollama} >= {("550", None), ("570", "7.0")}
+    assert all(e["source"].startswith("https://docs.ollama.com/") for e in ollama)
+    older = {k: v for k, v in doc.items() if k != "drivers"}  # written before the section
+    validate_document(older, "floors", "floors.json")
+    bad = dict(doc, drivers=[dict(doc["drivers"][0], min_driver="new")])
+    with pytest.raises(InputError, match="min_driver"):
+        validate_document(bad, "floors", "floors.json")

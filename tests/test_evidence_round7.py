@@ -149,3 +149,81 @@ def test_the_fix_for_a_suspect_card_tests_the_card(tmp_path: Path) -> None:
     )
     assert "EC910" in plan and "verify --kernels full" in plan, plan
     assert "modprobe" not in plan and "pip install" not in plan, plan
+
+
+def _read(tmp_path: Path, text: str) -> dict:
+    from evidence_support import snap_of
+
+    snap = snap_of(tmp_path, text)
+    gpus = [g.name for g in snap.gpus()] if snap.driver is not None else []
+    return {"installed": snap.installed(), "gpus": gpus}
+
+
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ("$ ollama -v\nollama version is 0.5.11\n", "0.5.11"),
+        ("### Ollama version\n\n0.33.1\n", "0.33.1"),
+        ("docker run -d --gpus=all ollama/ollama:0.6.2\n", "0.6.2"),
+        ("INFO 08-27 api_server.py:339] vLLM API server version 0.6.1\n", "0.6.1"),
+    ],
+)
+def test_an_application_version_is_read(tmp_path: Path, text: str, version: str) -> None:
+    installed = _read(tmp_path, text)["installed"]
+    app = "vllm" if "vllm" in text.lower() else "ollama"
+    assert installed.get(app) == version, installed
+
+
+def test_an_application_named_without_its_version_is_in_use(tmp_path: Path) -> None:
+    installed = _read(tmp_path, "ollama can't find my gpu and uses the cpu\n")["installed"]
+    assert installed.get("ollama") == "(version not stated)"
+    # a client library of the same name is not the server
+    assert "ollama" not in _read(tmp_path, "pip install ollama-python\n")["installed"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Failed to deploy the model on Nvidia 1080ti with CUDA\n", "GTX 1080 Ti"),
+        ("worker有一块1080ti显卡，已安装驱动和cuda\n", "GTX 1080 Ti"),
+        ("my server has 4 nvidia tesla k80 24gb gpu, ollama uses the cpu\n", "k80"),
+        ("torch 2.1 on a 3090 Ti, CUDA 12.1\n", "RTX 3090 Ti"),
+    ],
+)
+def test_a_gpu_named_in_passing_is_read(tmp_path: Path, text: str, name: str) -> None:
+    gpus = _read(tmp_path, text)["gpus"]
+    assert gpus and name.lower() in str(gpus[0]).lower(), gpus
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the server listens on port 3090 with CUDA 12.1\n",  # a number is no card by itself
+        "trained for 2080 steps with torch 2.1 and CUDA 12.1\n",
+    ],
+)
+def test_a_bare_number_is_no_gpu(tmp_path: Path, text: str) -> None:
+    assert _read(tmp_path, text)["gpus"] == []
+
+
+def test_ollama_below_its_documented_driver_is_a_warning(tmp_path: Path) -> None:
+    from envcheck.compat import load_matrix
+
+    text = (
+        "### Ollama version\n\n0.33.1\n\n### GPU\n\nNVIDIA RTX 3090\n\n"
+        "Driver Version: 535.309.01   CUDA Version: 12.2\n"
+    )
+    assert ("EC107", "driver-too-old", "warning") in judge(
+        tmp_path, text, ["EC107"], load_matrix()
+    )
+    newer = text.replace("535.309.01", "570.124.06").replace("12.2", "12.8")
+    assert judge(tmp_path, newer, ["EC107"], load_matrix()) == []
+
+
+def test_ollama_on_a_kepler_gpu_is_below_its_floor(tmp_path: Path) -> None:
+    from envcheck.compat import load_matrix
+
+    text = "ollama version is 0.5.11\nmy server has 4 nvidia tesla k80 gpus, ollama uses the cpu\n"
+    assert ("EC206", "gpu-arch-unsupported", "error") in judge(
+        tmp_path, text, ["EC206"], load_matrix()
+    )

@@ -1,13 +1,14 @@
-"""GPU libraries whose prebuilt binaries need a newer GPU than the one present (EC206).
+"""GPU libraries and applications whose documented floors the host is below: a GPU older than
+their prebuilt kernels (EC206), a driver older than they ask for (EC107).
 
-The floors are data (compat_data/floors.json ``libraries``, each with the library's own
-documentation as its source), not code: vLLM's kernels need compute capability 7.0,
-FlashAttention-2's 8.0.
+The floors are data (compat_data/floors.json ``libraries`` and ``drivers``, each with the
+library's own documentation as its source), not code: vLLM's kernels need compute capability
+7.0, FlashAttention-2's 8.0, Ollama a 5.0 GPU and (its docs say) driver 550.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Dict, Iterator, Optional
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
@@ -41,7 +42,7 @@ def library_needs_newer_gpu(
     floors = [
         (name, version, floor)
         for name, version in sorted(pkgs.items())
-        for floor in (c.ask(matrix, "library_floors", name, version) or [])
+        for floor in (c.ask(matrix, "library_floors", name, _known(version)) or [])
     ]
     if not floors:
         raise c.not_applicable("no installed library with a GPU floor in the data")
@@ -70,3 +71,75 @@ def library_needs_newer_gpu(
                 )
     if not judged:
         raise SkipCheck("the GPUs' compute capabilities are unknown")
+
+
+def _known(version: str) -> Optional[str]:
+    """The version to match a floor's range with; None when the text named the package only
+    (every floor of the package then applies)."""
+    return version if c.vparse(version) is not None else None
+
+
+@check(
+    "EC107",
+    category="driver-too-old",
+    severity="warning",
+    title="NVIDIA driver below what an application installed asks for",
+    rationale="""
+Applications that bundle their own CUDA runtime state the driver it needs in their own
+documentation, and below it they do not fail loudly: Ollama asks for driver 550 or newer (570
+for compute capability 5.0 - 6.2 GPUs) [S1] and on an older driver its GPU discovery fails
+and the model runs on the CPU, with no error. The minimums, with their sources, are in
+compat_data/floors.json ("drivers"); where the documentation does not say from which release
+a minimum holds, the finding is a warning.
+[S1] https://docs.ollama.com/gpu""",
+    fix="Upgrade the NVIDIA driver to the application's documented minimum, or use a release of "
+    "the application that bundles an older CUDA runtime.",
+)
+def driver_below_application_minimum(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    floors = [
+        (name, version, floor)
+        for name, version in sorted(pkgs.items())
+        for floor in (c.ask(matrix, "library_driver_floors", name, _known(version)) or [])
+    ]
+    if not floors:
+        raise c.not_applicable("no installed application with a driver minimum in the data")
+    driver = c.driver_version(snap)
+    have = c.vparse(driver)
+    if have is None:
+        raise SkipCheck(f"driver version {driver!r} cannot be compared")
+    ccs = [c.gpu_cc(g, matrix) for g in c.gpu_list_or_empty(snap)]
+    worst: Dict[str, Any] = {}
+    for name, version, floor in floors:
+        if floor.get("cc_below"):
+            # a minimum for older GPUs only: judged when a GPU is known to be one of them
+            below = c.vparse(floor["cc_below"])
+            if not any(cc and c.vparse(cc) < below for cc in ccs):
+                continue
+        need = c.vparse(floor["min_driver"])
+        if need is None or have >= need:
+            continue
+        if name not in worst or need > c.vparse(worst[name][1]["min_driver"]):
+            worst[name] = (version, floor)
+    for name, (version, floor) in sorted(worst.items()):
+        yield spec.finding(
+            expected=f"driver >= {floor['min_driver']} for {name}"
+            + (
+                f" on GPUs below compute capability {floor['cc_below']}"
+                if floor.get("cc_below")
+                else ""
+            ),
+            found=f"driver {driver}; {name} {version} is in use",
+            fix=f"Upgrade the NVIDIA driver to {floor['min_driver']} or newer (per {name}'s "
+            "documentation), or use a release of it that bundles an older CUDA runtime.",
+            severity=floor["severity"],
+            evidence={
+                "package": name,
+                "version": version,
+                "driver": driver,
+                "min_driver": floor["min_driver"],
+                "source": floor["source"],
+            },
+        )

@@ -38,6 +38,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: packages.facts(lines, file, candidate_lines(text, packages.TRIGGERS)),
         lambda: prose.facts(lines, file, candidate_lines(text, prose.TRIGGERS)),
         lambda: prose.docker_shm_default(text, file),
+        lambda: prose.apps_mentioned(text, file),
     )
     for reader in readers:
         try:

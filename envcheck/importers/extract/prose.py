@@ -154,6 +154,20 @@ _TORCHVISION = re.compile(
     r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
     re.I,
 )
+# Applications whose documented floors are data (floors.json): `ollama -v` ("ollama version is
+# 0.5.11"), an issue form's "Ollama version: 0.5.11", a log's "vLLM API server version 0.6.1",
+# an image tag (ollama/ollama:0.5.11, vllm/vllm-openai:v0.6.3).
+_APP_VERSION = re.compile(
+    r"\b(ollama|vllm)(?:-openai)?(?:\s+api server)?(?:\s+version)?(?:\s+is)?\s*(?:==|[:=])?\s*"
+    r"v?(\d+\.\d+\.\d+(?:\.post\d+|\.dev\d+|rc\d+)?)\b",
+    re.I,
+)
+# The application named at work without its version: "ollama can't find my gpu", "deploying
+# with the vLLM backend", `vllm serve`, `from vllm import LLM`.
+_APP_AT_WORK = re.compile(
+    r"\bollama\b(?!\s*(?:-|\.)\s*(?:python|js)\b)|\bvllm\b(?!-)",
+    re.I,
+)
 _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
 # PaddlePaddle's device line: "GPU Compute Capability: 8.6, Driver API Version: 11.2, Runtime
 # API Version: 10.2" - the driver's CUDA ceiling and the CUDA the framework runs with
@@ -192,8 +206,34 @@ def _clean_version(v: str) -> str:
     return v.rstrip(".")
 
 
-_CUDA_STACK = re.compile(r"cuda|torch|tensorflow|\bjax\b|nvidia-smi|\bdriver\b", re.I)
-_GPU_MENTION_WORDS = ("rtx", "gtx", "tesla", "quadro", "titan", "geforce", "a100", "h100", "h200")
+_CUDA_STACK = re.compile(
+    r"cuda|torch|tensorflow|\bjax\b|nvidia|\bdriver\b|显卡|\bollama\b|\bvllm\b|llama\.cpp", re.I
+)
+_GPU_MENTION_WORDS = (
+    "rtx",
+    "gtx",
+    "tesla",
+    "quadro",
+    "titan",
+    "geforce",
+    "a100",
+    "h100",
+    "h200",
+    "nvidia",
+    "显卡",
+    "ti",
+    "super",
+)
+# A GeForce model written by its number alone: "Nvidia 1080ti", "3090 Ti", "4090 GPU",
+# "1080ti显卡". The number counts only beside a word that makes it a card (NVIDIA / GeForce
+# before it, Ti / SUPER / GPU / card after it); the family follows from the number.
+_BARE_GEFORCE = re.compile(
+    r"(?<![A-Za-z0-9.])(?:(?:nvidia|geforce)\s*)+(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
+    r"(\s*(?:ti|super)(?![a-z]))?(?![A-Za-z0-9.])|"
+    r"(?<![A-Za-z0-9.])(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
+    r"(?:(\s*(?:ti|super))(?![a-z])|(?=\s*(?:gpus?\b|cards?\b|graphics\b|显卡)))",
+    re.I,
+)
 
 
 def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
@@ -217,6 +257,42 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     return [Fact("gpu.name", name, file, lineno, line[:200], "prose")]
 
 
+def apps_mentioned(text: str, file: str) -> List[Fact]:
+    """Ollama or vLLM named in a text that states no version of it: the application is at work
+    (its floors in floors.json apply to any release). One fact per application, on the line
+    that first names it."""
+    low = text.lower()
+    out: List[Fact] = []
+    lines: List[str] = []
+    for app in ("ollama", "vllm"):
+        if low.find(app) == -1:
+            continue
+        lines = lines or text.split("\n")
+        stated = False
+        first: Optional[int] = None
+        for i in candidate_lines(text, (app,))[:200]:
+            line = lines[i]
+            if _APP_VERSION.search(line):
+                stated = True
+                break
+            if first is None and _APP_AT_WORK.search(line):
+                first = i
+        if stated or first is None:
+            continue
+        out.append(
+            Fact(
+                "package",
+                "(version not stated)",
+                file,
+                first + 1,
+                lines[first].strip()[:200],
+                "prose",
+                name=app,
+            )
+        )
+    return out
+
+
 def gpu_names(line: str) -> List[str]:
     from envcheck.importers import base
 
@@ -226,6 +302,15 @@ def gpu_names(line: str) -> List[str]:
         if not base.gpu_cc_from_matrix(name) and not re.search(r"RTX|GTX|Quadro|Tesla|TITAN", name):
             continue  # a bare "A10" or "T4" counts only when the matrix knows it
         out.append(name)
+    if out:
+        return out
+    for m in _BARE_GEFORCE.finditer(line):
+        number = m.group(1) or m.group(3)
+        suffix = (m.group(2) or m.group(4) or "").strip().lower()
+        family = "GTX" if number.startswith(("10", "16")) else "RTX"
+        name = f"{family} {number}" + {"ti": " Ti", "super": " SUPER"}.get(suffix, "")
+        if base.gpu_cc_from_matrix(name):
+            out.append(name)
     return out
 
 
@@ -298,6 +383,8 @@ TRIGGERS = (
     "a6000",
     "gh200",
     "###",
+    "ollama",
+    "vllm",
     "machine",
     "computer",
     "laptop",
@@ -500,6 +587,9 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _TORCHVISION.search(text) if "torchvision" in low else None
     if m:
         yield fact("package", m.group(1), name="torchvision")
+    m = _APP_VERSION.search(text) if ("ollama" in low or "vllm" in low) and not ignored else None
+    if m:
+        yield fact("package", m.group(2), name=m.group(1).lower())
     m = _CVD.search(text) if "cuda_visible_devices" in low else None
     if m and not low.lstrip().startswith(("#", "//", "unset")):
         value = (m.group(2) if m.group(1) else m.group(3)) or ""
