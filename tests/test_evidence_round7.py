@@ -213,9 +213,7 @@ def test_ollama_below_its_documented_driver_is_a_warning(tmp_path: Path) -> None
         "### Ollama version\n\n0.33.1\n\n### GPU\n\nNVIDIA RTX 3090\n\n"
         "Driver Version: 535.309.01   CUDA Version: 12.2\n"
     )
-    assert ("EC107", "driver-too-old", "warning") in judge(
-        tmp_path, text, ["EC107"], load_matrix()
-    )
+    assert ("EC107", "driver-too-old", "warning") in judge(tmp_path, text, ["EC107"], load_matrix())
     newer = text.replace("535.309.01", "570.124.06").replace("12.2", "12.8")
     assert judge(tmp_path, newer, ["EC107"], load_matrix()) == []
 
