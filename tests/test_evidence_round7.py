@@ -225,3 +225,158 @@ def test_ollama_on_a_kepler_gpu_is_below_its_floor(tmp_path: Path) -> None:
     assert ("EC206", "gpu-arch-unsupported", "error") in judge(
         tmp_path, text, ["EC206"], load_matrix()
     )
+
+
+# --- message families widened or added from dev11's misses (each with a near miss) ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("RuntimeError:unable to write to file </torch>.....\n", "torch-shm-unable-to-write"),
+        (
+            "execute nvidia-smi on the host, an error NVML version mismatch is shown\n",
+            "nvml-driver-library-mismatch",
+        ),
+        (
+            "ConnectionError: Couldn't reach https://raw.githubusercontent.com/x/y.py\n",
+            "hub-download-timeout",
+        ),
+        (
+            "requests.exceptions.HTTPError: 404 Client Error: Not Found for url: "
+            "https://huggingface.co/api/models/x/y/revision/main\n",
+            "download-http-error",
+        ),
+        ("I am getting a 503 error when I try to download MNIST\n", "download-http-error"),
+        ("it seems my disk is full and can't continue\n", "disk-space-low-stated"),
+        (
+            "(raylet) file_system_monitor.cc:111: /tmp/ray/session_ is over 95% full\n",
+            "disk-space-low-stated",
+        ),
+        (
+            "I have a 100% repeatable system crash (reboot) when running the example\n",
+            "power-loss-under-load-stated",
+        ),
+        (
+            "The machine restarts when running TensorFlow on the GPU\n",
+            "power-loss-under-load-stated",
+        ),
+        ("InternalError: Blas GEMM launch failed : a.shape=(32, 784)\n", "blas-gemm-launch-failed"),
+        (
+            "Error: CUDA driver 8.0.0 is not compatible with any supported CUDA toolkit (11.4.4)\n",
+            "driver-incompatible-with-toolkits",
+        ),
+        (
+            "RuntimeError: This cuDF installation is missing the necessary PTX files\n",
+            "ptx-files-missing-for-gpu",
+        ),
+        (
+            "WARNING: NVIDIA GPU 0: miner not compiled for the gpu architecture 21.\n",
+            "not-compiled-for-gpu-arch",
+        ),
+        (
+            "RuntimeError: Triton Error [CUDA]: device kernel image is invalid\n",
+            "kernel-image-invalid",
+        ),
+        (
+            "ImportError: DLL load failed: The specified module could not be found.\n",
+            "windows-import-dll-failed",
+        ),
+        (
+            "After I kill the process with sudo kill, the GPU memory is not released.\n",
+            "gpu-memory-held-stated",
+        ),
+        (
+            "With --nproc_per_node=1 it runs on a single GPU, but with --nproc_per_node=2 it just "
+            "gets stuck after init.\n",
+            "multi-gpu-hang-one-works",
+        ),
+    ],
+)
+def test_round7_message_families(text: str, pattern: str) -> None:
+    assert pattern in pats(text), pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("the disk is full of checkpoints I want to keep\n", "disk-space-low-stated"),
+        ("I restart the machine every morning\n", "power-loss-under-load-stated"),
+        ("the GPU memory is released when the process ends\n", "gpu-memory-held-stated"),
+        (
+            "DLL load failed while importing _C: The specified procedure could not be found.\n",
+            "windows-import-dll-failed",
+        ),
+        ("Single GPU training is slow, multi GPU is fast\n", "multi-gpu-hang-one-works"),
+        ("HTTP 404 error page in the docs\n", "download-http-error"),
+    ],
+)
+def test_round7_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text), pats(text)
+
+
+def test_no_space_in_a_named_file_is_the_disk_not_shm() -> None:
+    text = (
+        "docker: failed to register layer: write /usr/local/cuda-11.4/bin/nvdisasm: no space "
+        "left on device.\nFilesystem Size Used Avail Use% Mounted on\n"
+        "tmpfs 7.3G 18M 7.3G 1% /dev/shm\n"
+    )
+    found = pats(text)
+    assert "disk-full" in found and "no-space-shm" not in found, found
+
+
+def test_one_gpu_machine_with_visible_devices_1(tmp_path: Path) -> None:
+    text = (
+        "On systems with 1 GPU the scripts train on CPU, because the bash files contain\n"
+        "export CUDA_VISIBLE_DEVICES=1\n"
+    )
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
+
+
+def test_cpu_and_gpu_builds_said_to_be_installed_together(tmp_path: Path) -> None:
+    text = "I had installed both onnxruntime and onnxruntime-gpu. GPU: Tesla P100\n"
+    assert ("EC214", "cpu-only-build", "warning") in judge(tmp_path, text, ["EC214"])
+
+
+def test_a_cuda_version_alone_in_the_template_field_is_read(tmp_path: Path) -> None:
+    from evidence_support import snap_of
+
+    snap = snap_of(tmp_path, "- CUDA/cuDNN version: 10.2.89\n")
+    assert [t.version for t in snap.cuda.toolkits] == ["10.2.89"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # TF 2.1 on Windows loads cudart64_101.dll: CUDA 10.2 does not provide it
+        (
+            "- OS Platform and Distribution: Windows 10\n- TensorFlow version: 2.1.0\n"
+            "- CUDA/cuDNN version: 10.2.89\n- GPU model and memory: GTX 1650\n",
+            [("EC305", "cuda-libs-mismatch", "warning")],
+        ),
+        # the CUDA it was built with: nothing to say
+        (
+            "- OS Platform and Distribution: Windows 10\n- TensorFlow version: 2.1.0\n"
+            "- CUDA/cuDNN version: 10.1 / 7.6.5\n- GPU model and memory: GTX 1650\n",
+            [],
+        ),
+        # CUDA 11 runtimes are named by their major: 11.8 serves a build made with 11.2
+        (
+            "- OS Platform and Distribution: Ubuntu 20.04\n- TensorFlow version: 2.10.0\n"
+            "- CUDA/cuDNN version: 11.8 / 8.6\n- GPU model and memory: RTX 3090\n",
+            [],
+        ),
+        # TensorFlow 2.15 brings its CUDA libraries ([and-cuda]): not judged
+        (
+            "- OS Platform and Distribution: Ubuntu 22.04\n- TensorFlow version: 2.15.0\n"
+            "- CUDA/cuDNN version: 11.8 / 8.6\n- GPU model and memory: RTX 3090\n",
+            [],
+        ),
+    ],
+)
+def test_tensorflow_loads_the_cuda_it_was_built_with(
+    tmp_path: Path, text: str, expected: list
+) -> None:
+    from envcheck.compat import load_matrix
+
+    assert judge(tmp_path, text, ["EC305"], load_matrix()) == expected

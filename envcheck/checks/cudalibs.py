@@ -369,6 +369,94 @@ def libcuda(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterat
 
 
 @check(
+    "EC305",
+    category="cuda-libs-mismatch",
+    severity="error",
+    title="TensorFlow loads a CUDA runtime version that is not installed",
+    rationale="""
+Before the [and-cuda] pip extra (TensorFlow 2.14 on Linux) and on native Windows (GPU support
+ended with 2.10), TensorFlow does not bring the CUDA libraries: it opens the system's by their
+versioned names, and those names carry the version it was built with: cudart64_101.dll /
+libcudart.so.10.1 for CUDA 10.1, libcudart.so.11.0 for every CUDA 11. So TensorFlow 2.1 (tested
+with CUDA 10.1) finds no GPU next to CUDA 10.2 ("Could not load dynamic library
+'cudart64_101.dll'"), while a TensorFlow built with CUDA 11.2 runs with any CUDA 11 toolkit.
+The tested versions are TensorFlow's own table (compat_data/tensorflow.json, from
+tensorflow.org/install/source and source_windows). A CUDA version stated in prose may be the
+driver's (nvidia-smi's header), not the toolkit's: then this is a warning.""",
+    fix="Install the CUDA toolkit version TensorFlow was built with (side by side is fine) and "
+    "put its bin/lib directory on PATH / LD_LIBRARY_PATH, or install the TensorFlow release "
+    "built for the CUDA you have.",
+)
+def tensorflow_cuda_runtime(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    name, tf = next(
+        ((n, pkgs[n]) for n in ("tensorflow", "tensorflow-gpu") if c.vparse(pkgs.get(n))),
+        (None, None),
+    )
+    if tf is None:
+        raise c.not_applicable("TensorFlow is not installed (or its version is unknown)")
+    info = c.os_info(snap)
+    windows = info is not None and info.platform == "windows" and not info.wsl
+    if windows and not _older_than(tf, (2, 11)):
+        raise c.not_applicable(f"tensorflow {tf} has no GPU support on native Windows")
+    rel = c.ask(matrix, "tensorflow_release", tf)
+    want_platform = "windows" if windows else "linux"
+    builds = [
+        b
+        for b in (rel.builds if rel else ())
+        if b.cuda and b.platform in (None, want_platform) and not b.pip_extra_cuda
+    ]
+    if not builds:
+        raise c.not_applicable(
+            f"tensorflow {tf} brings its own CUDA libraries, or its tested CUDA is not in the data"
+        )
+    want = c.major_minor(builds[0].cuda)
+    kits = [
+        t
+        for t in (snap.cuda.toolkits if isinstance(snap.cuda, Cuda) else None) or []
+        if isinstance(t.version, str) and c.major_minor(t.version)
+    ]
+    if want is None or not kits:
+        raise SkipCheck("the installed CUDA toolkit versions are unknown")
+
+    def provides(version: str) -> bool:
+        mm = c.major_minor(version)
+        # CUDA 11 and later name their runtime by the major only (libcudart.so.11.0)
+        return mm is not None and (mm == want if want[0] < 11 else mm[0] == want[0])
+
+    if any(provides(t.version) for t in kits):
+        return
+    stated_only = all(str(t.version_source or "").startswith("report:prose") for t in kits)
+    lib = (
+        f"cudart64_{want[0]}{want[1]}.dll"
+        if windows and want[0] < 11
+        else f"cudart64_{want[0]}0.dll"
+        if windows
+        else f"libcudart.so.{want[0]}.{want[1] if want[0] < 11 else 0}"
+    )
+    yield spec.finding(
+        expected=f"CUDA {want[0]}.{want[1] if want[0] < 11 else 'x'} for {name} {tf} "
+        f"(it loads {lib}; tested with CUDA {builds[0].cuda})",
+        found="CUDA "
+        + ", ".join(sorted({str(t.version) for t in kits}))
+        + (" (stated in the text: the toolkit's, or the driver's)" if stated_only else ""),
+        fix=f"install CUDA {builds[0].cuda} (with cuDNN {builds[0].cudnn}) and put it on "
+        + ("PATH" if windows else "LD_LIBRARY_PATH")
+        + f", or install the {name} release built for the CUDA you have",
+        severity="warning" if stated_only else None,
+        evidence={
+            "tensorflow": tf,
+            "tested_cuda": builds[0].cuda,
+            "platform": want_platform,
+            "toolkits": [str(t.version) for t in kits],
+            "source": getattr(builds[0], "source", None),
+        },
+    )
+
+
+@check(
     "EC310",
     category="toolkit-mismatch",
     severity="warning",

@@ -538,7 +538,8 @@ def cpu_and_gpu_twins(
         yield spec.finding(
             expected=f"only {g} (the GPU build)",
             found=f"{cpu} {pkgs[cpu]} and {g} {pkgs[g]} are both installed",
-            fix=f"pip uninstall -y {cpu} {g} && pip install '{g}=={pkgs[g]}'",
+            fix=f"pip uninstall -y {cpu} {g} && pip install "
+            + (f"'{g}=={pkgs[g]}'" if c.vparse(pkgs[g]) else g),
             evidence={cpu: pkgs[cpu], g: pkgs[g]},
         )
 

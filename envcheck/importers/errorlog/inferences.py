@@ -242,7 +242,17 @@ _NO_GPU_WORDS = re.compile(
     r"no CUDA-capable device|No CUDA GPUs are available|CUDA_ERROR_NO_DEVICE|No GPU found|"
     r"nvidia-smi[^\n]{0,20}(?:not found|No such file)|"
     r"cuda\.is_available\(\)[^\n]{0,30}(?:returned|returns|is|->|:)?(?:\s*\n[^\n]{0,20}?)?\s*"
-    r"\bFalse",
+    r"\bFalse|"
+    # the same said the other way round ("the following returns false: `is_available()`"),
+    # or the work landing on the CPU
+    r"\breturns? false\b[^\n]{0,20}(?:\n[^\n]{0,5}){0,3}[^\n]{0,20}is_available|"
+    r"\b(?:trains?|training|runs?) on (?:the )?cpu\b",
+    re.I,
+)
+# The text says the machine has one GPU: any index above 0 hides it.
+_ONE_GPU = re.compile(
+    r"\b(?:only (?:have )?(?:one|1|a single)|a single|single|one|1)[- ]gpu\b(?!s)|"
+    r"\bwith (?:one|1|a single) gpu\b",
     re.I,
 )
 
@@ -257,7 +267,7 @@ def visible_devices_past_the_gpus(
     if low.find(b"cuda_visible_devices") == -1:
         return
     chosen = _ONE_INDEX_ABOVE_0.search(text)
-    if chosen is None or not _NO_GPU_WORDS.search(text):
+    if chosen is None or not (_NO_GPU_WORDS.search(text) or _ONE_GPU.search(text)):
         return
     out.append(_entry_at(text, chosen.start(), "visible-devices-past-gpus", source))
 
@@ -413,6 +423,10 @@ _SHM_CONTEXT = re.compile(
 )
 
 
+# "write /usr/local/cuda-11.4/bin/nvdisasm: no space left on device" (docker pulling a layer)
+_NAMED_PATH = re.compile(r"\b(?:write|open|mkdir|create|copy)\s+(/[^\s:]+):\s*no space left", re.I)
+
+
 def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
     """ENOSPC names no file: the traceback around it says which device was full. A write into
     shared memory (multiprocessing, a DataLoader worker, torch's shm files; a reporter whose
@@ -430,6 +444,10 @@ def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
         if e["lineno"] in semlock:
             continue
         n = int(e["lineno"])
+        named = _NAMED_PATH.search(e.get("line", ""))
+        if named and not named.group(1).startswith("/dev/shm"):
+            keep.append(e)  # the message names the file it could not write: not shared memory
+            continue
         # the traceback above it, or the reporter's words around it ("workers=0 solved it")
         if any(_SHM_CONTEXT.search(x) for x in lines[max(0, n - 13) : n + 20]):
             e["pattern"] = "no-space-shm"

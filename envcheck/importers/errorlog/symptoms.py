@@ -240,3 +240,32 @@ def input_bound(text: str, low: bytes, out: List[Dict[str, str]], source: str) -
         return
     pid = "input-bound-network" if net is not None else "input-bound-disk"
     out.append(_entry(text, waits, pid, source))
+
+
+# One GPU trains, several hang: the difference is GPU-to-GPU traffic (NCCL peer-to-peer over
+# PCIe, blocked by ACS / the IOMMU, or broken on the platform).
+_ONE_WORKS_MANY_HANG = re.compile(
+    r"(?:\b(?:single|one|1)[- ]gpus?\b|nproc_per_node\W{0,4}1\b|\bgpus?\W{0,4}1\b)"
+    r"[^\n]{0,160}?\bbut\b[^\n]{0,200}?"
+    r"\b(?:hangs?|hanging|hung|stuck|stucks|freez\w*|froze|deadlock\w*|nothing happens)\b",
+    re.I,
+)
+_HANG_KEYS = (b"hang", b"hung", b"stuck", b"freez", b"froze", b"deadlock", b"nothing happens")
+_NCCL_NAMED = {
+    "consumer-gpu-p2p-hang",
+    "nccl-collective-stall",
+    "nccl-p2p-workaround",
+}
+
+
+def multi_gpu_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The text says one GPU trains and two or more hang, with no NCCL error to say why."""
+    from envcheck.importers.errorlog.inferences import NCCL_SPECIFIC
+
+    if any(e["pattern"] in NCCL_SPECIFIC or e["pattern"] in _NCCL_NAMED for e in out):
+        return
+    if not any(low.find(k) != -1 for k in _HANG_KEYS):
+        return
+    hit = _search(low, _HANG_KEYS, _ONE_WORKS_MANY_HANG)
+    if hit is not None:
+        out.append(_entry(text, hit, "multi-gpu-hang-one-works", source))

@@ -401,6 +401,21 @@ PATTERNS: List[ErrorPattern] = [
         "have.",
     ),
     make(
+        "windows-import-dll-failed",
+        r"DLL load failed(?!\s+while importing \w+: The specified procedure)[^\n]{0,80}$|"
+        r"ImportError: Could not find '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse)"
+        r"64_\d+\.dll'|"
+        r"\\tensorflow\\python\\pywrap_tensorflow(?:_internal)?\.py",
+        "cuda-libs-mismatch",
+        "warning",
+        "a framework failed to import on Windows: a DLL it loads is missing (usually the CUDA or "
+        "cuDNN DLLs of the version it was built with)",
+        "Install the CUDA and cuDNN versions the framework release was built with (TensorFlow's "
+        "tested build table; a torch +cuXYZ wheel brings its own) and put their bin directories "
+        "on PATH; the other causes are a missing MSVC runtime (vc_redist.x64) or a CPU without "
+        "AVX.",
+    ),
+    make(
         "torch-cpu-build-shown",
         r"\btorch[-= ]{1,3}\d+\.\d+(?:\.\d+)?\+cpu\b|__version__\W{0,8}\d+\.\d+(?:\.\d+)?\+cpu\b|"
         r"^\W{0,3}\d+\.\d+\.\d+\+cpu\W{0,3}$",

@@ -74,6 +74,25 @@ PATTERNS: List[ErrorPattern] = [
     # compute capability 1.0 for an RTX 3090; a llama.cpp build regression compiles for sm_52
     # only): a warning, the GPU's own facts decide.
     make(
+        "ptx-files-missing-for-gpu",
+        r"installation is missing the necessary PTX files",
+        "gpu-arch-unsupported",
+        "error",
+        "the library has no code for this GPU's architecture (RAPIDS: missing PTX)",
+        "RAPIDS (cuDF, cuML) builds only for the architectures its release notes list (Pascal "
+        "or newer, later Volta or newer): use a supported GPU or a release that still builds "
+        "for this one.",
+    ),
+    make(
+        "not-compiled-for-gpu-arch",
+        r"not compiled for (?:the |this )?gpu architecture \d+",
+        "gpu-arch-unsupported",
+        "error",
+        "the program was not compiled for this GPU's architecture",
+        "Use a build compiled for this GPU's compute capability (or build it from source with "
+        "that architecture); a CUDA toolkit that dropped the architecture cannot produce one.",
+    ),
+    make(
         "invalid-device-function",
         r"invalid device function|cudaErrorInvalidDeviceFunction|cuda runtime error \(8\)",
         "gpu-arch-unsupported",

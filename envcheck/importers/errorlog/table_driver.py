@@ -60,6 +60,26 @@ PATTERNS: List[ErrorPattern] = [
         "(minor-version compatibility does not cover PTX JIT), or use a build with SASS for "
         "this GPU.",
     ),
+    make(
+        "driver-incompatible-with-toolkits",
+        r"CUDA driver \d+\.\d+(?:\.\d+)? is not compatible with any supported CUDA toolkit",
+        "driver-too-old",
+        "error",
+        "the driver's CUDA is older than every toolkit the package supports (CUDA.jl)",
+        DRIVER_OLD,
+    ),
+    make(
+        "kernel-image-invalid",
+        r"device kernel image is invalid|CUDA_ERROR_INVALID_IMAGE",
+        "driver-too-old",
+        "warning",
+        "the driver cannot load a compiled kernel (code from a newer toolkit than the driver, or "
+        "a broken cubin)",
+        "Usually the kernel was compiled by a newer CUDA (Triton's bundled ptxas, a JIT cache) "
+        "than the driver knows: upgrade the driver to one that runs that CUDA "
+        "(`envcheck matrix driver <version>`), or point the compiler at the driver's CUDA "
+        "(TRITON_PTXAS_PATH to an older ptxas) and clear the kernel cache.",
+    ),
     # --- driver / library mismatch, driver not usable ----------------------------------------
     make(
         "nvml-driver-library-mismatch",
@@ -67,7 +87,8 @@ PATTERNS: List[ErrorPattern] = [
         r"API mismatch: the (?:NVIDIA kernel module has version|client)|"
         # pynvml / NVML's own names for it, and the phrase people search for
         r"NVMLError_LibRmVersionMismatch|NVML_ERROR_LIB_RM_VERSION_MISMATCH|"
-        r"NVML/RM version mismatch|nvml[-_ ]driver[-_ ]library[-_ ]version[-_ ]mismatch",
+        r"NVML/RM version mismatch|nvml[-_ ]driver[-_ ]library[-_ ]version[-_ ]mismatch|"
+        r"\bNVML version mismatch\b",
         "driver-library-mismatch",
         "error",
         "the loaded kernel module and the user-space driver libraries differ",

@@ -211,7 +211,11 @@ PATTERNS: List[ErrorPattern] = [
         "gpu-memory-held-stated",
         r"\bzombie\b[^.\n]{0,60}?(?:gpu|memory|vram)|(?:gpu|memory|vram)[^.\n]{0,60}?\bzombie|"
         r"(?:gpu|vram|memory)[^.\n]{0,40}?(?:held|occupied|taken|hogged) by (?:an? |some )?"
-        r"(?:zombie|dead|defunct|orphan(?:ed)?|killed|previous|old|stale)",
+        r"(?:zombie|dead|defunct|orphan(?:ed)?|killed|previous|old|stale)|"
+        # the memory outlives the process: "after kill ... the GPU memory is not released"
+        r"\b(?:kill\w*|stopp?\w*|exit\w*|ctrl[- +]c|terminat\w*|ends?|finish\w*)\b[^\n]{0,100}?"
+        r"\b(?:gpu )?memory\b[^.\n]{0,40}?\b(?:is |was |are |were |still )?(?:not|never) "
+        r"(?:released|freed|deallocated)",
         "gpu-contention",
         "warning",
         "the text says processes that should be gone hold GPU memory",

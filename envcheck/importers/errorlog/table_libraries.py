@@ -109,6 +109,16 @@ PATTERNS: List[ErrorPattern] = [
         "the job itself fills the memory: a smaller batch or model (TensorFlow: memory growth).",
     ),
     make(
+        "blas-gemm-launch-failed",
+        r"Blas GEMM launch failed|Blas xGEMV launch failed|failed to create cublas handle",
+        "gpu-contention",
+        "warning",
+        "TensorFlow could not start cuBLAS: usually the GPU's memory is already taken",
+        "TensorFlow maps nearly all GPU memory per process: close other notebooks or processes on "
+        "the GPU (`nvidia-smi` lists them), or let it grow "
+        "(`tf.config.experimental.set_memory_growth(gpu, True)`; TF_FORCE_GPU_ALLOW_GROWTH=true).",
+    ),
+    make(
         "cublas-status",
         r"CUBLAS_STATUS_(?!SUCCESS)\w+",
         "cuda-libs-mismatch",
@@ -170,7 +180,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "torch-shm-unable-to-write",
-        r"unable to write to file </torch_\w+>|unable to open shared memory object </torch_",
+        r"unable to write to file </torch(?:_\w+>|\b)|unable to open shared memory object </torch_",
         "shm-too-small",
         "error",
         "PyTorch could not create shared memory for DataLoader workers",
@@ -254,7 +264,7 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:hugging ?face|huggingface\.co)[^\n]{0,160}?connection "
         r"(?:timeout|timed out|error|refused)|"
         # datasets' message, and urllib3's read timeout to any host (a mirror, a data bucket)
-        r"Couldn't reach '[^'\n]{1,120}' on the Hub|"
+        r"Couldn't reach '[^'\n]{1,120}' on the Hub|ConnectionError: Couldn't reach https?://|"
         r"HTTPSConnectionPool\(host='[^'\n]{1,100}', port=\d+\): Read timed out",
         "data-network",
         "warning",
@@ -268,7 +278,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:only|just)\s+(?:a few|\d+(?:\.\d+)?)\s*(?:gbs?|gib|mbs?|mib)\s+(?:of\s+)?"
         r"(?:free\s+)?(?:disk\s+|storage\s+)?space\s+(?:left|free|remaining)|"
         r"\b(?:low|little|no more) (?:free )?disk space\b|"
-        r"\bdisk (?:is |was )?(?:almost |nearly )full\b",
+        r"\bdisk (?:is |was )?(?:almost |nearly )full\b|"
+        r"\b(?:my |the )?(?:disk|drive|storage|volume|partition)\b[^.\n]{0,10}?"
+        r"\b(?:is|was|gets?|got|became|becomes) (?:almost |nearly |completely )?full\b(?! of)|"
+        r"\bis over \d{2}% full\b",
         "storage",
         "warning",
         "the text says the disk is (nearly) full",
@@ -278,6 +291,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "download-http-error",
         r"HTTP Error (?:40[34]|429|5\d\d): |"
+        r"\b(?:40[34]|429|5\d\d) (?:Client|Server) Error: [^\n]{0,80}? for url: https?://|"
+        r"\b(?:40[34]|429|50[0-4]) error\b[^.\n]{0,60}?\bdownload|"
+        r"\bdownload\w*\b[^.\n]{0,60}?\b(?:40[34]|429|50[0-4]) error\b|"
         r"urlopen error [^>\n]{0,80}(?:timed out|Name or service not known|"
         r"Temporary failure in name resolution|Connection refused|Network is unreachable|"
         r"No route to host|CERTIFICATE_VERIFY_FAILED)|"

@@ -122,6 +122,17 @@ PATTERNS: List[ErrorPattern] = [
         "`sudo lspci -vvv | grep ACSCtl`), and NCCL_DEBUG=INFO to see where it stops.",
     ),
     make(
+        "multi-gpu-hang-one-works",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.multi_gpu_hang)
+        "nccl-problem",
+        "warning",
+        "one GPU trains, several GPUs hang (GPU-to-GPU traffic)",
+        "Rerun with NCCL_DEBUG=INFO and NCCL_P2P_DISABLE=1: if that runs, peer-to-peer between the "
+        "GPUs is blocked or broken: check PCIe ACS (`sudo lspci -vvv | grep ACSCtl`) and the "
+        "IOMMU (BIOS VT-d/AMD-Vi, or boot with iommu=pt), per NVIDIA's NCCL troubleshooting "
+        "guide; `nvidia-smi topo -m` shows how the GPUs are connected.",
+    ),
+    make(
         "nccl-collective-stall",
         r"(?!x)x",  # never by itself: inferred from the whole text (see nccl_collective_stall)
         "nccl-problem",
@@ -254,7 +265,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:pc|computer|machine|workstation|rig|system)\b[^.\n]{0,30}?\b(?:does|did|makes?|"
         r"gets?)?\s*an? (?:cold|hard) (?:reboot|reset|shutdown)|"
         r"\b(?:my |the )(?:pc|computer|machine|workstation|rig)\b[^.\n]{0,30}?\b(?:reboots|"
-        r"restarts|shuts (?:down|off)|turns off|powers (?:down|off)|switches off)\b",
+        r"restarts|shuts (?:down|off)|turns off|powers (?:down|off)|switches off)\b|"
+        r"\b(?:pc|computer|machine|workstation|rig|system|server|box)\b[^.\n]{0,30}?"
+        r"\b(?:crash(?:es)?(?: and|/| \()\s*)?(?:reboots?|restarts?|shuts? (?:down|off)|"
+        r"powers? (?:down|off))\b[^.\n]{0,40}?\b(?:when|while|during|under|as soon as)\b|"
+        r"\bsystem crash \(reboot\)",
         "gpu-health",
         "warning",
         "the text says the machine powers off or reboots under load (power supply or GPU fault)",

@@ -43,7 +43,8 @@ _CUDA = re.compile(
     re.I,
 )
 _CUDA_CUDNN = re.compile(
-    r"\bcuda\s*/\s*cudnn(?:\s*versions?)?\s*[:=]?\s*(\d{1,2}\.\d+(?:\.\d+)?)\s*/\s*(\d\.\d+(?:\.\d+)*)",
+    r"\bcuda\s*/\s*cudnn(?:\s*versions?)?\s*[:=]?\s*(?:cuda\s*)?(\d{1,2}\.\d+(?:\.\d+)?)"
+    r"(?:\s*/\s*(?:cudnn\s*)?(\d\.\d+(?:\.\d+)*))?",
     re.I,
 )
 _CUDNN = re.compile(r"\bcudnn(?:\s*version)?\s*(?:is|=|:)?\s*v?(\d\.\d{1,2}(?:\.\d+)*)", re.I)
@@ -168,6 +169,12 @@ _APP_AT_WORK = re.compile(
     r"\bollama\b(?!\s*(?:-|\.)\s*(?:python|js)\b)|\bvllm\b(?!-)",
     re.I,
 )
+# The CPU and GPU builds of one package said to be installed together.
+_BOTH_BUILDS = re.compile(
+    r"\bboth\s+`?(onnxruntime|tensorflow|paddlepaddle|faiss-cpu|faiss)`?\s+and\s+`?"
+    r"((?:onnxruntime|tensorflow|paddlepaddle|faiss)-gpu)\b",
+    re.I,
+)
 _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
 # PaddlePaddle's device line: "GPU Compute Capability: 8.6, Driver API Version: 11.2, Runtime
 # API Version: 10.2" - the driver's CUDA ceiling and the CUDA the framework runs with
@@ -223,6 +230,18 @@ _GPU_MENTION_WORDS = (
     "显卡",
     "ti",
     "super",
+    "p100",
+    "v100",
+    "p40",
+    "k80",
+    "k40",
+    "m40",
+    "m60",
+    "t4",
+    "a10",
+    "l4",
+    "a40",
+    "a6000",
 )
 # A GeForce model written by its number alone: "Nvidia 1080ti", "3090 Ti", "4090 GPU",
 # "1080ti显卡". The number counts only beside a word that makes it a card (NVIDIA / GeForce
@@ -385,6 +404,7 @@ TRIGGERS = (
     "###",
     "ollama",
     "vllm",
+    "both",
     "machine",
     "computer",
     "laptop",
@@ -456,7 +476,8 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = cuda_cudnn
     if m:
         yield fact("nvcc", m.group(1))
-        yield fact("cudnn", m.group(2))
+        if m.group(2):
+            yield fact("cudnn", m.group(2))
     if "driver" in low and "cuda driver version is insufficient" not in low:
         m = _DRIVER.search(text) or _DRIVER_LOOSE.search(text) or _DRIVER_MINE.search(text)
         if m and not re.search(r"cuda\s+driver", low[: m.start() + 12]):
@@ -484,7 +505,7 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 else:
                     yield fact("nvcc", m.group(1))
                 break
-    if "cudnn" in low and not cuda_cudnn:
+    if "cudnn" in low and not (cuda_cudnn and cuda_cudnn.group(2)):
         m = _CUDNN.search(text)
         if m:
             yield fact("cudnn", m.group(1))
@@ -587,6 +608,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _TORCHVISION.search(text) if "torchvision" in low else None
     if m:
         yield fact("package", m.group(1), name="torchvision")
+    m = _BOTH_BUILDS.search(text) if "both" in low and "-gpu" in low else None
+    if m:  # "I had installed both onnxruntime and onnxruntime-gpu": both import one module
+        yield fact("package", "(version not stated)", name=m.group(1).lower())
+        yield fact("package", "(version not stated)", name=m.group(2).lower())
     m = _APP_VERSION.search(text) if ("ollama" in low or "vllm" in low) and not ignored else None
     if m:
         yield fact("package", m.group(2), name=m.group(1).lower())
