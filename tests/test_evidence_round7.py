@@ -380,3 +380,11 @@ def test_tensorflow_loads_the_cuda_it_was_built_with(
     from envcheck.compat import load_matrix
 
     assert judge(tmp_path, text, ["EC305"], load_matrix()) == expected
+
+
+def test_a_gpu_model_named_in_prose_does_not_count_the_gpus(tmp_path: Path) -> None:
+    # "RTX3090" says which GPU, not that there is only one: index 7 may well exist
+    text = "Running vllm on RTX3090 machines\nCUDA_VISIBLE_DEVICES=7 python serve.py\n"
+    assert judge(tmp_path, text, ["EC507"]) == []
+    counted = "GPU: 2x RTX 3090\nCUDA_VISIBLE_DEVICES=7 python serve.py\n"
+    assert judge(tmp_path, counted, ["EC507"]) == [("EC507", "os-setting", "warning")]

@@ -128,6 +128,22 @@ def stated_values(snapshot: Snapshot, fact: str) -> List[str]:
     return []
 
 
+def gpu_count_unstated(snapshot: Snapshot) -> bool:
+    """True for pasted text whose GPUs are only models named in prose ("on my RTX 3090"):
+    how many GPUs the machine has is not said (a GPU table, `nvidia-smi -L` or "4x A100" is)."""
+    if not from_report(snapshot):
+        return False
+    ev = snapshot.evidence if isinstance(snapshot.evidence, dict) else {}
+    read = [r for r in ev.get("read") or [] if isinstance(r, dict)]
+    gpu_facts = [r for r in read if str(r.get("fact", "")).startswith(("gpu.name", "gpu.count"))]
+    if not gpu_facts:
+        return False  # the GPUs came from a structured importer (nvidia-smi, collect_env)
+    # "2x RTX 3090" / "4 x A100" make one GPU each: a count was stated
+    return len(snapshot.gpus()) <= 1 and all(
+        r.get("fact") == "gpu.name" and r.get("kind") == "prose" for r in gpu_facts
+    )
+
+
 def from_report(snapshot: Snapshot) -> bool:
     """True for a snapshot built from pasted text: what it does not list may still be there."""
     return isinstance(snapshot.origin, str) and snapshot.origin.startswith("report:")
