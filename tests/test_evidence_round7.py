@@ -388,3 +388,25 @@ def test_a_gpu_model_named_in_prose_does_not_count_the_gpus(tmp_path: Path) -> N
     assert judge(tmp_path, text, ["EC507"]) == []
     counted = "GPU: 2x RTX 3090\nCUDA_VISIBLE_DEVICES=7 python serve.py\n"
     assert judge(tmp_path, counted, ["EC507"]) == [("EC507", "os-setting", "warning")]
+
+
+def test_lightning_under_slurm_without_a_task_count(tmp_path: Path) -> None:
+    text = (
+        "submit the job with `sbatch run_training.sh`, 2 nodes with 2 gpus each\n"
+        "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4\n"
+        "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/4\n"
+    )
+    assert "slurm-ntasks-not-set" in pats(text)
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
+    plan = _fix_text(tmp_path, text)
+    assert "https://slurm.schedmd.com/sbatch.html" in plan, plan
+    # the task count is set: the inference has nothing to say
+    assert "slurm-ntasks-not-set" not in pats(text + "#SBATCH --ntasks-per-node=2\n")
+
+
+def test_a_vgpu_guest_driver_the_host_rejects(tmp_path: Path) -> None:
+    text = "The kernel reports:\nXid 78: Guest driver is incompatible with host driver\n"
+    assert "vgpu-guest-driver-incompatible" in pats(text)
+    assert ("EC902", "driver-too-old", "warning") in judge(tmp_path, text, ["EC902"])
+    # another Xid stays what it was
+    assert "vgpu-guest-driver-incompatible" not in pats("NVRM: Xid (PCI:0000:3b:00): 13, pid=1\n")

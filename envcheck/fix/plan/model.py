@@ -53,6 +53,7 @@ DOCS = {
     "cuda-env-vars": "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars",
     "torch-distributed": "https://pytorch.org/docs/stable/distributed.html",
     "torch-data": "https://pytorch.org/docs/stable/data.html",
+    "slurm-sbatch": "https://slurm.schedmd.com/sbatch.html",
     "container-toolkit": (
         "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
         "install-guide.html"

@@ -467,6 +467,7 @@ _MANUAL_DOCS_BY_PATTERN = {
     "input-bound-disk": "torch-data",
     "input-bound-network": "torch-data",
     "slow-storage-stated": "torch-data",
+    "slurm-ntasks-not-set": "slurm-sbatch",  # --ntasks-per-node
 }
 
 

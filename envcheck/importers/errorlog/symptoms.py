@@ -269,3 +269,20 @@ def multi_gpu_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str
     hit = _search(low, _HANG_KEYS, _ONE_WORKS_MANY_HANG)
     if hit is not None:
         out.append(_entry(text, hit, "multi-gpu-hang-one-works", source))
+
+
+# Lightning's log line when a DDP rank starts: "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4"
+_DDP_INIT = re.compile(r"initializing (?:ddp|distributed): GLOBAL_RANK", re.I)
+
+
+def slurm_ddp_tasks(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A Lightning DDP job submitted to Slurm that prints its rank start-up lines and, in a
+    text that never sets a task count, goes no further: Lightning takes its ranks from Slurm's
+    tasks, so without --ntasks-per-node matching the GPUs the ranks wait for each other."""
+    if low.find(b"initializing ") == -1 or low.find(b"ntasks") != -1:
+        return
+    if all(low.find(w) == -1 for w in (b"sbatch", b"srun", b"slurm")):
+        return
+    hit = _search(low, (b"initializing ",), _DDP_INIT)
+    if hit is not None:
+        out.append(_entry(text, hit, "slurm-ntasks-not-set", source))

@@ -150,6 +150,16 @@ PATTERNS: List[ErrorPattern] = [
         "reset the GPU (`nvidia-smi -r`) or reboot.",
     ),
     make(
+        "vgpu-guest-driver-incompatible",
+        r"Guest driver is incompatible with host driver|\bXid[ -]\(?[^)\n]{0,30}\)?:?\s*78\b",
+        "driver-too-old",
+        "warning",
+        "the VM's vGPU guest driver does not match the host's vGPU software (Xid 78)",
+        "Install the guest driver the host's vGPU release calls for (the cloud's GRID / vGPU "
+        "driver table for this VM size), not a pinned older package; `nvidia-smi` sees the GPU "
+        "again once guest and host match.",
+    ),
+    make(
         "xid-other",
         r"\bNVRM: Xid\b",
         "gpu-health",

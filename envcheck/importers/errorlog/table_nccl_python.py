@@ -122,6 +122,17 @@ PATTERNS: List[ErrorPattern] = [
         "`sudo lspci -vvv | grep ACSCtl`), and NCCL_DEBUG=INFO to see where it stops.",
     ),
     make(
+        "slurm-ntasks-not-set",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.slurm_ddp_tasks)
+        "os-setting",
+        "warning",
+        "a Lightning DDP job under Slurm waits at 'initializing ddp' and the text sets no task "
+        "count",
+        "Under Slurm, Lightning starts one process per Slurm task: set #SBATCH --nodes=N and "
+        "--ntasks-per-node equal to the GPUs per node (Trainer(devices=..., num_nodes=N) must "
+        "match), and launch with srun; otherwise the ranks wait for each other forever.",
+    ),
+    make(
         "multi-gpu-hang-one-works",
         r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.multi_gpu_hang)
         "nccl-problem",
