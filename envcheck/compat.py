@@ -416,6 +416,13 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
                 ),
             ),
         },
+        # releases older than `releases` covers: only the CUDA of the plain `pip install
+        # torch==X` wheel (no +cuXYZ tag), to judge a pasted torch version; never recommended
+        "pip_defaults": {
+            "version": (True, _version),
+            "cuda": (True, _version),
+            "torchvision": (False, _opt(_version)),
+        },
     },
     "tensorflow": {
         "releases": {
@@ -481,7 +488,7 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
 }
 # Sections added after a file kind first shipped: a data dir written before them (by `data
 # update`) lacks them and stays valid.
-_OPTIONAL_SECTIONS = {("floors", "libraries"), ("floors", "drivers")}
+_OPTIONAL_SECTIONS = {("floors", "libraries"), ("floors", "drivers"), ("torch", "pip_defaults")}
 
 # Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
 _ENTRY_LABEL = ("version", "name", "jax", "package", "major", "cuda")
@@ -1345,6 +1352,18 @@ class Matrix:
         tag = v.local.split(".")[0] if v.local else release.pypi_default
         variant = release.variant(tag) if tag else None
         return (release, variant) if variant else None
+
+    @_memoized
+    def torch_pip_default_cuda(self, version: str) -> Optional[Dict[str, Any]]:
+        """torch.json ``pip_defaults`` entry of an old release (``"1.5.0"`` -> CUDA 10.2), for
+        a torch version stated without a local tag; None when the data does not have it."""
+        want = _v(version)
+        if want is None or want.local:
+            return None
+        for entry in self.doc("torch").get("pip_defaults") or []:
+            if Version(entry["version"]) == Version(want.public):
+                return entry
+        return None
 
     # ---- TensorFlow and JAX
 

@@ -136,3 +136,18 @@ def test_ec321_quiet_without_disables():
     s = load("healthy_h100")
     s.env["NCCL_P2P_DISABLE"] = "0"
     quiet(s, "EC321")
+
+
+def test_ec305_tensorflow_built_with_cuda_10_1_next_to_a_10_2_toolkit():
+    s = load("healthy_h100")
+    s.packages.installed = {"tensorflow": "2.1.0"}
+    s.cuda.toolkits = [CudaToolkit(path="/usr/local/cuda-10.2", version="10.2.89")]
+    (f,) = fires(s, "EC305", severity="error")
+    assert "libcudart.so.10.1" in f.expected and "10.2.89" in f.found
+
+
+def test_ec305_quiet_when_the_toolkit_provides_the_runtime():
+    s = load("healthy_h100")
+    s.packages.installed = {"tensorflow": "2.10.0"}  # built with CUDA 11.2: any CUDA 11 serves
+    s.cuda.toolkits = [CudaToolkit(path="/usr/local/cuda-11.8", version="11.8.89")]
+    quiet(s, "EC305")

@@ -143,3 +143,13 @@ def test_ec440_persistence_off_is_info():
 
 def test_ec440_quiet_on_healthy():
     quiet(load("healthy_h100"), "EC440")
+
+
+def test_ec107_ollama_below_its_documented_driver():
+    s = load("healthy_h100")  # driver 550.54.15 on H100s
+    s.packages.installed["ollama"] = "0.33.1"
+    s.driver.version = "535.183.01"
+    (f,) = fires(s, "EC107", severity="warning")
+    assert "550" in f.expected and f.evidence["source"].startswith("https://docs.ollama.com/")
+    s.driver.version = "550.54.15"  # at the minimum; the 570 floor is for GPUs below 7.0
+    quiet(s, "EC107")

@@ -67,6 +67,10 @@ THRESHOLDS = {
     # heldout7: a second pool sealed whole, scored once at 8906a87: 32/51 (63%), 3 false
     # errors; then tuned on (67%, none)
     "heldout7": 0.65,
+    # round seven: pool 9 split at random; heldout8 sealed, scored once at d8635dd: 51/99
+    # (52%), no false error; then tuned on. dev11 48% at first look, 72% after tuning
+    "heldout8": 0.53,
+    "dev11": 0.70,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -410,3 +410,46 @@ def test_a_vgpu_guest_driver_the_host_rejects(tmp_path: Path) -> None:
     assert ("EC902", "driver-too-old", "warning") in judge(tmp_path, text, ["EC902"])
     # another Xid stays what it was
     assert "vgpu-guest-driver-incompatible" not in pats("NVRM: Xid (PCI:0000:3b:00): 13, pid=1\n")
+
+
+def test_an_old_torch_stated_without_a_tag_runs_its_pip_wheel_cuda(tmp_path: Path) -> None:
+    from envcheck.compat import load_matrix
+
+    # torch 1.5.0's plain pip wheel is the CUDA 10.2 build (pytorch.org's previous versions):
+    # driver 418 runs CUDA 10.1 at most
+    text = "PyTorch version: 1.5.0\nOS: Ubuntu 18.04\nDriver Version: 418.87.01\n"
+    found = judge(tmp_path, text, ["EC101"], load_matrix())
+    assert found == [("EC101", "driver-too-old", "warning")], found  # assumed: a warning
+    # a +cu101 build is what it says
+    tagged = text.replace("1.5.0", "1.5.0+cu101")
+    assert judge(tmp_path, tagged, ["EC101"], load_matrix()) == []
+    # a release the data does not have (1.3.0 is not on the page): not judged
+    assert judge(tmp_path, text.replace("1.5.0", "1.3.0"), ["EC101"], load_matrix()) == []
+
+
+def test_slurm_gpus_per_task_with_gpu_to_gpu_traffic(tmp_path: Path) -> None:
+    text = "#SBATCH --ntasks=4\n#SBATCH --gpus-per-task=1\nNCCL falls back from NVLink to SHM\n"
+    assert "slurm-gpus-per-task" in pats(text)
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
+    # one GPU per task in a job whose ranks do not talk GPU to GPU: nothing to say
+    assert "slurm-gpus-per-task" not in pats("#SBATCH --gpus-per-task=1\npython embarrassing.py\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'jax report that "No GPU/TPU found, falling back to CPU"\n',
+        "RuntimeError: Backend 'gpu' failed to initialize: NOT_FOUND: Could not find\n"
+        'registered platform with name: "cuda". Available platform names are: Host\n',
+    ],
+)
+def test_jax_without_a_cuda_backend(tmp_path: Path, text: str) -> None:
+    assert ("EC905", "cpu-only-build", "warning") in judge(tmp_path, text, ["EC905"])
+
+
+def test_a_cpu_fallback_on_a_mac_is_expected(tmp_path: Path) -> None:
+    text = "ColabFold on my MacBook Pro\nWARNING:absl:No GPU/TPU found, falling back to CPU.\n"
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "info")]
+    # "on my machine" is no Mac
+    linux = "It fails on my machine\nWARNING:absl:No GPU/TPU found, falling back to CPU.\n"
+    assert judge(tmp_path, linux, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]

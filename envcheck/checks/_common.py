@@ -368,10 +368,33 @@ class Runtime:
     source: str
     system_toolkit: bool = False
     evidence: Dict[str, Any] = field(default_factory=dict)
+    # the CUDA is what the plain pip wheel of an old release was built with; a conda or
+    # +cuXYZ install of the same version runs another one
+    assumed: bool = False
 
 
 _CUPY_RE = re.compile(r"cupy-cuda(\d+)(x?)$")
 _JAX_PLUGIN_RE = re.compile(r"jax-cuda(\d+)-(plugin|pjrt)$")
+
+
+def _legacy_torch_runtime(snapshot: Snapshot, matrix: Any, t: TorchInfo) -> List[Runtime]:
+    """A torch release older than the matrix, stated without a tag, on Linux: the CUDA its
+    plain pip wheel was built with (torch.json ``pip_defaults``), as an assumption."""
+    info = os_info(snapshot)
+    if info is not None and info.platform in ("windows", "darwin") and not info.wsl:
+        return []
+    legacy = ask(matrix, "torch_pip_default_cuda", t.version)
+    if not legacy or not mm_str(legacy["cuda"]):
+        return []
+    return [
+        Runtime(
+            f"torch {t.version} (if it is the plain pip wheel)",
+            mm_str(legacy["cuda"]) or "",
+            f"plain pip wheel of torch {public(t.version)} ({legacy['source']})",
+            evidence={"torch": t.version, "pip_wheel_cuda": legacy["cuda"]},
+            assumed=True,
+        )
+    ]
 
 
 def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
@@ -382,6 +405,8 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
         t = torch_info(snapshot, matrix)
         if t is not None and t.build == "cuda" and t.cuda:
             out.append(Runtime(f"torch {t.version}", t.cuda, t.cuda_source, evidence=t.evidence))
+        elif t is not None and t.build == "unknown" and t.release is None:
+            out.extend(_legacy_torch_runtime(snapshot, matrix, t))
         for name in (
             "nvidia-cuda-runtime-cu13",
             "nvidia-cuda-runtime-cu12",

@@ -156,7 +156,8 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
                 fix = f"{alt[1]}   # or: {fix}"
         if rt.system_toolkit:
             fix = f"use a CUDA toolkit this driver runs (<= {dmax}) for builds, or {fix}"
-        severity = "warning" if rt.system_toolkit else None
+        # a system toolkit may be unused; an old torch's CUDA is assumed from its pip wheel
+        severity = "warning" if rt.system_toolkit or rt.assumed else None
         if need_driver and _same_branch(driver, need_driver):
             # NVIDIA's table names the driver bundled with the toolkit release; a driver of
             # the same branch (384.59 vs 384.81 for CUDA 9.0) reports the same CUDA version

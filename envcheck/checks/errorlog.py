@@ -57,7 +57,11 @@ def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Fi
         severity, title = p.severity, p.title
         if p.severity == "error" and all(e.get("severity") == "warning" for e in entries):
             severity = "warning"  # the message itself says it may be harmless (see the scanner)
-        if all(e.get("in_use") == "no" for e in entries):
+        if category == "cpu-only-build" and _on_a_mac(snapshot):
+            # macOS has no CUDA: a framework falling back to the CPU there is expected
+            severity = "info"
+            title = f"{p.title} (on macOS, which has no CUDA)"
+        elif all(e.get("in_use") == "no" for e in entries):
             # A notice from a framework the job does not train with (TF's CPU fallback printed
             # because a PyTorch job imports transformers) says nothing about the job's GPU use.
             severity = "info"
@@ -71,6 +75,13 @@ def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Fi
             fix=p.fix,
             evidence=evidence,
         )
+
+
+def _on_a_mac(snapshot: Snapshot) -> bool:
+    from envcheck.checks import _common as c
+
+    info = c.os_info(snapshot)
+    return info is not None and info.platform == "darwin"
 
 
 def _shorten(line: str, limit: int = 200) -> str:

@@ -468,6 +468,7 @@ _MANUAL_DOCS_BY_PATTERN = {
     "input-bound-network": "torch-data",
     "slow-storage-stated": "torch-data",
     "slurm-ntasks-not-set": "slurm-sbatch",  # --ntasks-per-node
+    "slurm-gpus-per-task": "slurm-sbatch",  # --gpus-per-node instead
 }
 
 

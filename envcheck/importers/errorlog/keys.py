@@ -567,6 +567,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "torch-not-compiled-with-cuda": ("torch not compiled with cuda",),
     "package-not-compiled-with-cuda": ("compiled with cuda", "compiled with gpu"),
     "jax-cpu-fallback": ("cuda-enabled jaxlib is not installed",),
+    "jax-no-cuda-platform": (
+        "no gpu/tpu found",
+        "registered platform with name",
+        "no platforms that are instances of gpu",
+    ),
     "cudnn-version-mismatch": (
         "loaded runtime cudnn library",
         "cudnn version incompatibility",
@@ -619,6 +624,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "hardware-fault-suspected": ("\x00never\x00",),
     "multi-gpu-hang-one-works": ("\x00never\x00",),
     "slurm-ntasks-not-set": ("\x00never\x00",),
+    "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),
     "input-bound-network": ("\x00never\x00",),
     "nccl-collective-stall": ("\x00never\x00",),

@@ -286,3 +286,23 @@ def slurm_ddp_tasks(text: str, low: bytes, out: List[Dict[str, str]], source: st
     hit = _search(low, (b"initializing ",), _DDP_INIT)
     if hit is not None:
         out.append(_entry(text, hit, "slurm-ntasks-not-set", source))
+
+
+_GPUS_PER_TASK = re.compile(r"--gpus-per-task\b|\bgpus_per_task\b", re.I)
+# the ranks exchange data GPU to GPU, or a rank finds fewer GPUs than it expects
+_PEER_TRAFFIC = re.compile(
+    r"\bnccl\b|\bipc\b|cudaIpc|\bp2p\b|peer[- ]to[- ]peer|\bnvlink\b|peer access|"
+    r"no devices? (?:were )?found|invalid device ordinal|cuda-capable device",
+    re.I,
+)
+
+
+def gpus_per_task(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A Slurm job that binds one GPU per task (--gpus-per-task) in a text about GPU-to-GPU
+    traffic or missing devices: each task's cgroup hides the other tasks' GPUs."""
+    if low.find(b"gpus-per-task") == -1 and low.find(b"gpus_per_task") == -1:
+        return
+    hit = _search(low, (b"gpus-per-task", b"gpus_per_task"), _GPUS_PER_TASK)
+    if hit is None or not _PEER_TRAFFIC.search(text):
+        return
+    out.append(_entry(text, hit, "slurm-gpus-per-task", source))

@@ -340,4 +340,16 @@ PATTERNS: List[ErrorPattern] = [
         "JAX is installed without its CUDA plugin",
         'Install JAX with CUDA: `pip install -U "jax[cuda12]"` (or cuda13).',
     ),
+    make(
+        "jax-no-cuda-platform",
+        r"No GPU/TPU found, falling back to CPU|"
+        r"Could not find\s+registered platform with name: \\?\"cuda\\?\"|"
+        r"Unknown backend:? '?gpu'? requested, but no platforms that are instances of gpu",
+        "cpu-only-build",
+        "warning",
+        "JAX has no CUDA backend (a CPU-only jaxlib, or its CUDA plugin failed to load)",
+        'Install JAX with CUDA (`pip install -U "jax[cuda12]"`; old releases: the '
+        "jaxlib+cudaXYZ wheel for the installed CUDA) after uninstalling the CPU jaxlib; "
+        "`python -c 'import jax; print(jax.devices())'` should list the GPUs.",
+    ),
 ]

@@ -122,6 +122,17 @@ PATTERNS: List[ErrorPattern] = [
         "`sudo lspci -vvv | grep ACSCtl`), and NCCL_DEBUG=INFO to see where it stops.",
     ),
     make(
+        "slurm-gpus-per-task",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.gpus_per_task)
+        "os-setting",
+        "warning",
+        "Slurm's --gpus-per-task gives each task only its own GPU, and the ranks talk GPU to GPU",
+        "With --gpus-per-task (and ConstrainDevices / enroot) each task sees one GPU in its own "
+        "device cgroup: CUDA IPC, NCCL P2P and NVLink between tasks fail or fall back to slow "
+        "paths. Request the GPUs per node instead (--gpus-per-node=N or --gres=gpu:N with "
+        "--ntasks-per-node=N) and let each rank pick its GPU by local rank.",
+    ),
+    make(
         "slurm-ntasks-not-set",
         r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.slurm_ddp_tasks)
         "os-setting",

@@ -234,7 +234,11 @@ def _apply_one(  # noqa: C901
         if not base.is_set(o.platform):
             # the OS a report names decides the platform the checks judge builds for
             o.platform = (
-                "windows" if low.startswith("windows") else "darwin" if "macos" in low else "linux"
+                "windows"
+                if low.startswith("windows")
+                else "darwin"
+                if "macos" in low or low.startswith("mac")
+                else "linux"
             )
         return True
     if k == "memlock":

@@ -108,11 +108,13 @@ _OS = re.compile(
     r"|CentOS(?: Linux)?\s*\d+(?:\.\d+)?|Rocky Linux\s*\d+(?:\.\d+)?"
     r"|Red Hat Enterprise Linux[\w ]*?\s\d+(?:\.\d+)?|RHEL\s*\d+(?:\.\d+)?"
     r"|Fedora(?: Linux)?\s*\d+|Arch Linux|Pop!_OS\s*\d+\.\d+|Linux Mint\s*\d+(?:\.\d+)?"
-    r"|Windows\s*(?:10|11|Server\s*\d{4})|macOS\s*\d*(?:\.\d+)*|WSL\s*2?)\b",
+    r"|Windows\s*(?:10|11|Server\s*\d{4})|macOS\s*\d*(?:\.\d+)*|WSL\s*2?"
+    r"|MacBook(?: Pro| Air)?|Mac (?:mini|Studio|Pro)|(?<=on )(?:my |a )?Mac)\b",
     re.I,
 )
 _OS_WORDS = re.compile(
-    r"ubuntu|debian|centos|rocky|red hat|rhel|fedora|arch linux|pop!|mint|windows|macos|wsl"
+    r"ubuntu|debian|centos|rocky|red hat|rhel|fedora|arch linux|pop!|mint|windows|macos|wsl|"
+    r"macbook|on (?:my |a )?mac\b|mac (?:mini|studio|pro)"
 )
 _GPU_WORDS = re.compile(r"gpu|rtx|gtx|tesla|quadro|titan|device|card|\b[ahblvt]\d")
 _LSB = re.compile(r"^\s*(Description|Release|Distributor ID)\s*:\s*(.+?)\s*$")
@@ -379,6 +381,13 @@ TRIGGERS = (
     "arch linux",
     "windows",
     "macos",
+    "macbook",
+    "on mac",
+    "on my mac",
+    "on a mac",
+    "mac mini",
+    "mac studio",
+    "mac pro",
     "wsl",
     "glibc",
     "description:",
@@ -591,7 +600,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 yield fact("gpu.name", names[0])
     m = _OS.search(text) if _OS_WORDS.search(low) else None
     if m and not low.startswith(("#", "//")):
-        yield fact("os", m.group(1))
+        named = m.group(1)
+        # a Mac named as hardware ("on my MacBook Pro", "on a Mac") is macOS
+        mac = re.match(r"(?:my |a )?mac(?!os)", named, re.I)
+        yield fact("os", "macOS" if mac else named)
     m = _MEMLOCK.search(text) if ("ulimit" in low or "memlock" in low or "locked" in low) else None
     if m and not ignored:
         if m.group(1).lower() == "unlimited":
