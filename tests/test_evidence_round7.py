@@ -453,3 +453,39 @@ def test_a_cpu_fallback_on_a_mac_is_expected(tmp_path: Path) -> None:
     # "on my machine" is no Mac
     linux = "It fails on my machine\nWARNING:absl:No GPU/TPU found, falling back to CPU.\n"
     assert judge(tmp_path, linux, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "present"),
+    [
+        (
+            "Since checkpoints go to a temp folder, the Pod runs out of disk space.\n",
+            "disk-space-low-stated",
+            True,
+        ),
+        (
+            "The kernel ran out of memory space for the tensor cache.\n",
+            "disk-space-low-stated",
+            False,
+        ),
+    ],
+)
+def test_running_out_of_disk_space_said_plainly(text: str, pattern: str, present: bool) -> None:
+    assert (pattern in pats(text)) is present, pats(text)
+
+
+def test_a_python_format_string_is_no_cuda_visible_devices_value(tmp_path: Path) -> None:
+    text = (
+        "rank = MPI.COMM_WORLD.Get_rank()\n"
+        "os.environ[\"CUDA_VISIBLE_DEVICES\"] = f'{rank}'\nimport jax\n"
+        "GPU: NVIDIA A100\n"
+    )
+    assert judge(tmp_path, text, ["EC507"]) == []
+
+
+def test_memlock_judged_when_rdma_fails_to_pin_memory(tmp_path: Path) -> None:
+    text = (
+        "ibv_create_cq(cqe=4096) failed: Cannot allocate memory\n"
+        "$ ulimit -a\nmax locked memory       (kbytes, -l) 64\n"
+    )
+    assert ("EC502", "os-setting", "warning") in judge(tmp_path, text, ["EC502"])

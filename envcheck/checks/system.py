@@ -85,13 +85,15 @@ def shm(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[F
 NCCL over InfiniBand/RoCE and GPUDirect RDMA pin host memory, which counts against the memlock
 ulimit. Docker's and many distributions' defaults (8 MiB or less) make NCCL fail or fall back to
 slower paths in multi-GPU and multi-node jobs; NVIDIA's container guidance is
---ulimit memlock=-1. Judged on hosts with more than one GPU; the threshold is
+--ulimit memlock=-1. Judged on hosts with more than one GPU (and on pasted text whose log shows
+InfiniBand/UCX failing to pin memory); the threshold is
 [thresholds] memlock_min_bytes (default 64 MiB).""",
     fix="Raise memlock to unlimited (limits.d, systemd LimitMEMLOCK, docker --ulimit memlock=-1).",
 )
 def memlock(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
     cm: CpuMemory = c.cpu_memory(snap)
-    if len(c.gpus(snap)) < 2:
+    # pasted text that shows RDMA failing to pin memory is about this limit, GPUs known or not
+    if not _rdma_pinning_failed(snap) and len(c.gpus(snap)) < 2:
         raise c.not_applicable("fewer than 2 GPUs")
     value = cm.ulimit_memlock_bytes
     if isinstance(value, c.Unknown):
@@ -114,6 +116,14 @@ def memlock(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterat
             fix=fix,
             evidence={"ulimit_memlock_bytes": value, "gpus": _gpu_count(snap)},
         )
+
+
+_PINNING_FAILED = {"nccl-ib-memlock", "mlock-limit-too-low"}
+
+
+def _rdma_pinning_failed(snap: Snapshot) -> bool:
+    log = snap.error_log if isinstance(snap.error_log, list) else []
+    return any(isinstance(e, dict) and e.get("pattern") in _PINNING_FAILED for e in log)
 
 
 @check(

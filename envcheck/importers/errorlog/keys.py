@@ -355,6 +355,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "almost full",
         "nearly full",
         "full",
+        "out of disk space",
+        "out of space",
+        "out of storage space",
     ),
     "download-http-error": (
         "client error: ",

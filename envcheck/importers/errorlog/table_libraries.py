@@ -281,7 +281,8 @@ PATTERNS: List[ErrorPattern] = [
         r"\bdisk (?:is |was )?(?:almost |nearly )full\b|"
         r"\b(?:my |the )?(?:disk|drive|storage|volume|partition)\b[^.\n]{0,10}?"
         r"\b(?:is|was|gets?|got|became|becomes) (?:almost |nearly |completely )?full\b(?! of)|"
-        r"\bis over \d{2}% full\b",
+        r"\bis over \d{2}% full\b|"
+        r"\b(?:runs?|running|ran|is|are) out of (?:disk |storage )?space\b|\bout of disk space\b",
         "storage",
         "warning",
         "the text says the disk is (nearly) full",

@@ -197,7 +197,7 @@ _GPU_INDEXED = re.compile(r"^\s*GPU\s*(\d{1,2})\s*[:=]?\s+(\S.{2,80}?)\s*$")
 # `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. A shell variable (`$1`, `${GPUS}`) is not a value,
 # except `$0`, which is the shell's own name (a script line pasted at a prompt).
 _CVD = re.compile(
-    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:(['\"])([^'\"\n]{0,60})\1|"
+    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:[frbuFRBU]{0,2}(['\"])([^'\"\n]{0,60})\1|"
     r"([^\s'\";,)]+(?:,[^\s'\";,)]+)*))",
     re.I,
 )
@@ -629,7 +629,8 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _CVD.search(text) if "cuda_visible_devices" in low else None
     if m and not low.lstrip().startswith(("#", "//", "unset")):
         value = (m.group(2) if m.group(1) else m.group(3)) or ""
-        if not value.startswith("$") or value.strip() == "$0":
+        # a shell variable, or a Python f-string / format field ("{rank}"), is not a value
+        if (not value.startswith("$") or value.strip() == "$0") and "{" not in value:
             yield fact("env", value.strip(), name="CUDA_VISIBLE_DEVICES")
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
