@@ -29,3 +29,20 @@ def judge(tmp_path: Path, text: str, only: List[str], matrix: Optional[Any] = No
     """(code, category, severity) of each finding the checks ``only`` make of the paste."""
     out = registry.run_checks(snap_of(tmp_path, text), matrix, None, only=only)
     return sorted((f.code, f.category, f.severity) for f in out.findings)
+
+
+def fix_text(tmp_path: Path, text: str) -> str:
+    """The text of `envcheck fix --from-report` on ``text`` (the real CLI, in a subprocess)."""
+    import subprocess
+    import sys
+
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text)
+    out = subprocess.run(
+        [sys.executable, "-m", "envcheck", "fix", "--from-report", str(paste)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, pats, snap_of
+from evidence_support import fix_text, judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 
@@ -651,31 +651,15 @@ def test_the_fix_for_a_container_without_gpus_is_its_launch_not_modprobe(tmp_pat
     assert "--gpus all" in out.stdout and "modprobe" not in out.stdout, out.stdout
 
 
-def _fix_text(tmp_path: Path, text: str) -> str:
-    import subprocess
-    import sys
-
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    out = subprocess.run(
-        [sys.executable, "-m", "envcheck", "fix", "--from-report", str(paste)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
 def test_the_fix_for_colab_without_a_gpu_is_the_runtime_type(tmp_path: Path) -> None:
-    plan = _fix_text(tmp_path, "Bug report for Colab\n>>> torch.cuda.is_available()\nFalse\n")
+    plan = fix_text(tmp_path, "Bug report for Colab\n>>> torch.cuda.is_available()\nFalse\n")
     assert "Change runtime type" in plan and "modprobe" not in plan, plan
 
 
 def test_a_job_that_asked_for_no_gpus_fixes_the_request_before_the_driver(
     tmp_path: Path,
 ) -> None:
-    plan = _fix_text(
+    plan = fix_text(
         tmp_path,
         "I submitted it via slurm\nNVIDIA-SMI has failed because it couldn't communicate "
         "with the NVIDIA driver.\n",

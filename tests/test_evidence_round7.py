@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, pats
+from evidence_support import fix_text, judge, pats
 
 
 @pytest.mark.parametrize(
@@ -117,24 +117,8 @@ def test_no_input_inference_without_a_waiting_gpu_and_a_slow_source(text: str) -
     assert "input-bound-network" not in found
 
 
-def _fix_text(tmp_path: Path, text: str) -> str:
-    import subprocess
-    import sys
-
-    paste = tmp_path / "paste.txt"
-    paste.write_text(text)
-    out = subprocess.run(
-        [sys.executable, "-m", "envcheck", "fix", "--from-report", str(paste)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
-
-
 def test_the_fix_for_a_starving_gpu_points_at_the_input_pipeline(tmp_path: Path) -> None:
-    plan = _fix_text(
+    plan = fix_text(
         tmp_path,
         "The GPU sits idle waiting for data fetched from Google Cloud Storage.\n",
     )
@@ -143,7 +127,7 @@ def test_the_fix_for_a_starving_gpu_points_at_the_input_pipeline(tmp_path: Path)
 
 
 def test_the_fix_for_a_suspect_card_tests_the_card(tmp_path: Path) -> None:
-    plan = _fix_text(
+    plan = fix_text(
         tmp_path,
         "CUDA error: unspecified launch failure\nThe same code runs fine on another GPU.\n",
     )
@@ -398,7 +382,7 @@ def test_lightning_under_slurm_without_a_task_count(tmp_path: Path) -> None:
     )
     assert "slurm-ntasks-not-set" in pats(text)
     assert ("EC913", "os-setting", "warning") in judge(tmp_path, text, ["EC913"])
-    plan = _fix_text(tmp_path, text)
+    plan = fix_text(tmp_path, text)
     assert "https://slurm.schedmd.com/sbatch.html" in plan, plan
     # the task count is set: the inference has nothing to say
     assert "slurm-ntasks-not-set" not in pats(text + "#SBATCH --ntasks-per-node=2\n")
@@ -489,3 +473,13 @@ def test_memlock_judged_when_rdma_fails_to_pin_memory(tmp_path: Path) -> None:
         "$ ulimit -a\nmax locked memory       (kbytes, -l) 64\n"
     )
     assert ("EC502", "os-setting", "warning") in judge(tmp_path, text, ["EC502"])
+
+
+def test_the_fix_for_ollama_below_its_driver_minimum_is_the_driver(tmp_path: Path) -> None:
+    plan = fix_text(
+        tmp_path,
+        "### Ollama version\n\n0.33.1\n\n### GPU\n\nNVIDIA RTX 3090\n\n"
+        "Driver Version: 535.309.01   CUDA Version: 12.2\n",
+    )
+    # the docs' minimum is a branch ("550"), a valid target, not a rejected value
+    assert "Upgrade the NVIDIA driver to >= 550" in plan and "rejected" not in plan, plan

@@ -8,7 +8,7 @@ library's own documentation as its source), not code: vLLM's kernels need comput
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
@@ -38,12 +38,7 @@ such floors are warnings.
 def library_needs_newer_gpu(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    pkgs = c.installed(snap)
-    floors = [
-        (name, version, floor)
-        for name, version in sorted(pkgs.items())
-        for floor in (c.ask(matrix, "library_floors", name, _known(version)) or [])
-    ]
+    floors = _floors(snap, matrix, "library_floors")
     if not floors:
         raise c.not_applicable("no installed library with a GPU floor in the data")
     gpus = c.gpus(snap)
@@ -73,6 +68,16 @@ def library_needs_newer_gpu(
         raise SkipCheck("the GPUs' compute capabilities are unknown")
 
 
+def _floors(snap: Snapshot, matrix: Any, question: str) -> List[Tuple[str, str, Dict[str, Any]]]:
+    """(package, version, floor) for every installed package the data has floors for
+    (``question``: the matrix method, ``library_floors`` or ``library_driver_floors``)."""
+    return [
+        (name, version, floor)
+        for name, version in sorted(c.installed(snap).items())
+        for floor in (c.ask(matrix, question, name, _known(version)) or [])
+    ]
+
+
 def _known(version: str) -> Optional[str]:
     """The version to match a floor's range with; None when the text named the package only
     (every floor of the package then applies)."""
@@ -98,12 +103,7 @@ a minimum holds, the finding is a warning.
 def driver_below_application_minimum(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    pkgs = c.installed(snap)
-    floors = [
-        (name, version, floor)
-        for name, version in sorted(pkgs.items())
-        for floor in (c.ask(matrix, "library_driver_floors", name, _known(version)) or [])
-    ]
+    floors = _floors(snap, matrix, "library_driver_floors")
     if not floors:
         raise c.not_applicable("no installed application with a driver minimum in the data")
     driver = c.driver_version(snap)

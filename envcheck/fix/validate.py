@@ -16,7 +16,8 @@ from packaging.version import InvalidVersion, Version
 _NAME_RE = re.compile(r"^([A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9])$", re.IGNORECASE)
 # The release and local parts we put in pins: digits, dots, letters, "+"; no spaces or quotes.
 _VERSION_CHARS = re.compile(r"^[0-9A-Za-z.+!_-]{1,64}$")
-_DRIVER_RE = re.compile(r"^[0-9]{2,4}(\.[0-9]{1,4}){1,3}$")
+# a full version (550.54.15) or a branch alone (550: what applications' docs ask for)
+_DRIVER_RE = re.compile(r"^[0-9]{2,4}(\.[0-9]{1,4}){0,3}$")
 _INDEX_URL_RE = re.compile(r"^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?$")
 _SIZE_RE = re.compile(r"^[0-9]{1,12}[bkmgBKMG]?$")
 _CPULIST_RE = re.compile(r"^[0-9]{1,5}(-[0-9]{1,5})?(,[0-9]{1,5}(-[0-9]{1,5})?)*$")
@@ -59,7 +60,7 @@ def public_version(value: object) -> str:
 
 
 def driver_version(value: object) -> str:
-    """An NVIDIA driver version such as ``550.54.15`` or ``470.82.01``."""
+    """An NVIDIA driver version such as ``550.54.15`` or ``470.82.01``, or a branch (``550``)."""
     if not isinstance(value, str) or not _DRIVER_RE.match(value):
         raise Rejected("driver version", value)
     return value
