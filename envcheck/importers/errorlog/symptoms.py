@@ -1,6 +1,6 @@
 """Inferences from what the reporter says happened, when no message names the cause.
 
-Two symptom pictures recur in support threads and point past the software:
+Symptom pictures that recur in support threads and point past the software:
 
 - a GPU fault (an illegal memory access, a failed launch, NaNs out of nowhere, a GPU that
   drops out) *together with* a sign that the card itself is the variable: the same job runs on
@@ -10,8 +10,11 @@ Two symptom pictures recur in support threads and point past the software:
 - a GPU that waits for its input (utilisation near zero, "starving") while the text says the
   data loading is slow or the CPU idles: the job is bound by the disk, or by the network when
   the data comes from an object store or a network filesystem.
+- one GPU trains and several hang (GPU-to-GPU traffic: P2P, ACS, IOMMU);
+- a Slurm job whose launch settings break its ranks: Lightning's ranks with no task count, one
+  GPU per task (--gpus-per-task) for ranks that talk GPU to GPU.
 
-Both are warnings: they rest on the reporter's words, and the fix names the measurement that
+All are warnings: they rest on the reporter's words, and the fix names the measurement that
 decides (`envcheck verify --kernels`, the Xid log, `envcheck watch`).
 """
 
