@@ -483,3 +483,28 @@ def test_the_fix_for_ollama_below_its_driver_minimum_is_the_driver(tmp_path: Pat
     )
     # the docs' minimum is a branch ("550"), a valid target, not a rejected value
     assert "Upgrade the NVIDIA driver to >= 550" in plan and "rejected" not in plan, plan
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # Triton's own ptxas: the framework build is older than the GPU
+        (
+            "triton.runtime.errors.PTXASError: PTXAS error: Internal Triton PTX codegen error\n"
+            "ptxas fatal   : Value 'sm_120' is not defined for option 'gpu-name'\n",
+            "bundled-ptxas-unknown-gpu",
+        ),
+        (
+            "cuda_asm_compiler.cc:280] Falling back to the CUDA driver for PTX compilation; "
+            "ptxas does not support CC 12.0\n",
+            "bundled-ptxas-unknown-gpu",
+        ),
+        # the system toolkit's nvcc building an extension: the toolkit is too old
+        (
+            "nvcc fatal   : Value 'sm_89' is not defined for option 'gpu-architecture'\n",
+            "nvcc-arch-not-defined",
+        ),
+    ],
+)
+def test_whose_ptxas_does_not_know_the_gpu(text: str, pattern: str) -> None:
+    assert pattern in pats(text), pats(text)

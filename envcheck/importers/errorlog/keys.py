@@ -406,6 +406,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "not compiled for this gpu architecture",
     ),
     "kernel-image-invalid": ("device kernel image is invalid", "cuda_error_invalid_image"),
+    "bundled-ptxas-unknown-gpu": ("ptxas does not support cc",),
     "windows-paging-file": ("winerror 1455", "paging file is too small"),
     "mkl-ijit-symbol": ("ijit_notifyevent",),
     "pip-framework-pin-conflict": ("which is incompatible",),

@@ -182,6 +182,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     symptoms.multi_gpu_hang(decoded, low, out, source)
     symptoms.slurm_ddp_tasks(decoded, low, out, source)
     symptoms.gpus_per_task(decoded, low, out, source)
+    symptoms.bundled_ptxas(decoded, low, out)
     if any(e["pattern"] in inferences.NCCL_SPECIFIC for e in out):  # the generic line says no more
         out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
     _mark_components(text, out)

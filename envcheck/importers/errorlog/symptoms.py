@@ -309,3 +309,14 @@ def gpus_per_task(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     if hit is None or not _PEER_TRAFFIC.search(text):
         return
     out.append(_entry(text, hit, "slurm-gpus-per-task", source))
+
+
+def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]]) -> None:
+    """ptxas refusing the GPU's architecture ("Value 'sm_120' is not defined for option
+    'gpu-name'") in a text about Triton: the ptxas is Triton's own, bundled with the framework
+    build, so the build is older than the GPU (not the system toolkit)."""
+    if low.find(b"triton") == -1:
+        return
+    for e in out:
+        if e["pattern"] == "nvcc-arch-not-defined" and "gpu-name" in e.get("line", ""):
+            e["pattern"] = "bundled-ptxas-unknown-gpu"

@@ -148,6 +148,17 @@ PATTERNS: List[ErrorPattern] = [
         "scheduler's per-task GPU binding.",
     ),
     make(
+        "bundled-ptxas-unknown-gpu",
+        # XLA's own words; Triton's case is the message below, re-assigned by the scanner
+        r"ptxas does not support CC \d+\.\d+",
+        "gpu-arch-unsupported",
+        "warning",
+        "the PTX compiler bundled with the framework (Triton's, XLA's) does not know this GPU",
+        "The framework build is older than the GPU: install the release built with a CUDA that "
+        "knows it (Blackwell sm_100/sm_120: CUDA 12.8 or newer, e.g. a cu128 torch and its "
+        "Triton; jax[cuda12] 0.5 or newer), or point it at a newer ptxas (TRITON_PTXAS_PATH).",
+    ),
+    make(
         "nvcc-arch-not-defined",
         r"Value '(?:sm|compute)_\d+a?' is not defined for option '(?:gpu-architecture|"
         r"gpu-name)'",
