@@ -124,14 +124,19 @@ def test_wheel_installs_and_runs_in_fresh_venv(wheel: Path, tmp_path: Path) -> N
     (_venv_site(py) / "zz_envcheck_test_deps.pth").write_text(
         "".join(f"{d}\n" for d in _own_site_dirs())
     )
-    version = subprocess.run(
-        [str(venv / "bin" / "envcheck"), "--version"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        cwd=str(tmp_path),
-    )
+
+    def envcheck(*args: str, timeout: int = 60) -> subprocess.CompletedProcess:
+        """The installed envcheck, run from outside the checkout."""
+        return subprocess.run(
+            [str(venv / "bin" / "envcheck"), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=timeout,
+            cwd=str(tmp_path),
+        )
+
+    version = envcheck("--version")
     assert version.returncode == 0, version.stderr
     assert version.stdout.startswith("envcheck ")
     probe = subprocess.run(
@@ -158,34 +163,20 @@ def test_wheel_installs_and_runs_in_fresh_venv(wheel: Path, tmp_path: Path) -> N
         p.name for p in (REPO / "compat_data").glob("*.json")
     )
     # The bundled data really loads from the installed wheel (the JSON is valid and complete).
-    info = subprocess.run(
-        [str(venv / "bin" / "envcheck"), "data", "info", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        cwd=str(tmp_path),
-    )
+    info = envcheck("data", "info", "--json")
     assert info.returncode == 0, info.stderr
     data = json.loads(info.stdout)
     assert data["origin"] == "bundled", data
     assert str(data["data_dir"]).startswith(str(venv)), data
     # Pasted input runs from the installed wheel too (the error-log scanner and the fact
     # extractor are subpackages): a report fixture judged end to end, exit 0 or 1, never 3.
-    report = subprocess.run(
-        [
-            str(venv / "bin" / "envcheck"),
-            "verify",
-            "--from-report",
-            str(REPO / "tests" / "fixtures" / "reports" / "akash-support-244-xid-94-43-31.log"),
-            "--format",
-            "json",
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
+    report = envcheck(
+        "verify",
+        "--from-report",
+        str(REPO / "tests" / "fixtures" / "reports" / "akash-support-244-xid-94-43-31.log"),
+        "--format",
+        "json",
         timeout=120,
-        cwd=str(tmp_path),
     )
     assert report.returncode in (0, 1), report.stderr
     assert json.loads(report.stdout)["snapshot"]["evidence"]["read"] is not None

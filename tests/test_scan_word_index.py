@@ -1,4 +1,4 @@
-"""The error scan skips keys whose letters are in none of the text's words (scan._word_index):
+"""The error scan skips keys whose letters are in none of the text's words (textindex.word_index):
 a speed-up only, so the entries must be exactly those of a scan that searches every key."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 scan_module = importlib.import_module("envcheck.importers.errorlog.scan")
+textindex = importlib.import_module("envcheck.importers.errorlog.textindex")
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "corpus"
 REPORTS = Path(__file__).resolve().parent / "fixtures" / "reports"
 
@@ -31,15 +32,15 @@ def test_the_word_index_changes_no_entry(monkeypatch: pytest.MonkeyPatch) -> Non
     texts = _texts()
     assert len(texts) > 300
     fast = [scan_module.scan(t, "p.txt") for t in texts]
-    monkeypatch.setattr(scan_module, "_word_index", lambda low: b"")  # search every key
+    monkeypatch.setattr(textindex, "word_index", lambda low: b"")  # search every key
     slow = [scan_module.scan(t, "p.txt") for t in texts]
     assert fast == slow
 
 
 def test_the_word_index_holds_every_run_of_letters() -> None:
     low = b"an illegal-memory_access; xid=79 \xe6\x98\xbe\xe5\x8d\xa1 ok"
-    index = scan_module._word_index(low)
+    index = textindex.word_index(low)
     for run in (b"illegal", b"memory", b"access", b"xid"):
         assert index.find(run) != -1
-    assert scan_module._longest_run(b"cuda_error_invalid_image") == b"invalid"
-    assert scan_module._longest_run(b"0xc0000135") == b""  # no run: always searched
+    assert textindex.longest_run(b"cuda_error_invalid_image") == b"invalid"
+    assert textindex.longest_run(b"0xc0000135") == b""  # no run: always searched

@@ -299,6 +299,11 @@ class TorchInfo:
     assumed_default: bool = False
 
 
+def untagged_wheels_are_cpu(info: Any) -> bool:
+    """Native Windows and macOS: torch's PyPI wheels without a +cuXYZ tag are CPU builds."""
+    return info is not None and info.platform in ("windows", "darwin") and not info.wsl
+
+
 def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
     """What torch build is installed, or None when torch is not installed."""
     pkgs = installed(snapshot)
@@ -333,7 +338,7 @@ def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
         info.cuda_source = f"torch.version.cuda is None ({dp.detail or 'torch --deep'})"
         return info
     info_os = os_info(snapshot)
-    if info_os is not None and info_os.platform in ("windows", "darwin") and not info_os.wsl:
+    if untagged_wheels_are_cpu(info_os):
         # the PyPI wheels for Windows and macOS are CPU-only; CUDA builds carry +cuXYZ
         info.build = "cpu"
         info.cuda_source = f"PyPI wheel without local tag on {info_os.platform}"
@@ -380,8 +385,7 @@ _JAX_PLUGIN_RE = re.compile(r"jax-cuda(\d+)-(plugin|pjrt)$")
 def _legacy_torch_runtime(snapshot: Snapshot, matrix: Any, t: TorchInfo) -> List[Runtime]:
     """A torch release older than the matrix, stated without a tag, on Linux: the CUDA its
     plain pip wheel was built with (torch.json ``pip_defaults``), as an assumption."""
-    info = os_info(snapshot)
-    if info is not None and info.platform in ("windows", "darwin") and not info.wsl:
+    if untagged_wheels_are_cpu(os_info(snapshot)):
         return []
     legacy = ask(matrix, "torch_pip_default_cuda", t.version)
     if not legacy or not mm_str(legacy["cuda"]):

@@ -822,8 +822,7 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
     release = c.ask(matrix, "torch_release", c.public(torch))
     default_tag = getattr(release, "pypi_default", None) if release else None
     default_cuda = c.tag_cuda(default_tag) if default_tag else None
-    host = c.os_info(snap)
-    if host is not None and host.platform in ("windows", "darwin") and not host.wsl:
+    if c.untagged_wheels_are_cpu(c.os_info(snap)):
         default_cuda = None  # the PyPI default (untagged) wheels there are not the CUDA ones
     t = c.torch_info(snap, matrix)
     torch_major = None

@@ -17,12 +17,17 @@ _CONTEXT_CREATION = re.compile(
 )
 
 
+def entry(pid: str, line: str, source: str, lineno: int) -> Dict[str, str]:
+    """An inferred error_log entry: pattern ``pid`` on line ``lineno`` (1-based) of ``source``."""
+    return {"pattern": pid, "line": line.strip()[:MAX_LINE], "file": source, "lineno": str(lineno)}
+
+
 def _entry_at(text: str, pos: int, pid: str, source: str, line: str = "") -> Dict[str, str]:
     """An inferred error_log entry for the line of ``text`` that holds offset ``pos``."""
     lineno = text.count("\n", 0, pos) + 1
     if not line:
         line = text.split("\n")[lineno - 1]
-    return {"pattern": pid, "line": line.strip()[:MAX_LINE], "file": source, "lineno": str(lineno)}
+    return entry(pid, line, source, lineno)
 
 
 def oom_at_context_creation(text: str, entries: List[Dict[str, str]]) -> None:

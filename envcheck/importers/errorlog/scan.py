@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from envcheck.importers.errorlog import inferences, symptoms
+from envcheck.importers.errorlog import inferences, symptoms, textindex
 from envcheck.importers.errorlog.keys import ALL_KEYS, KEYS
 from envcheck.importers.errorlog.model import MAX_ENTRIES, MAX_LINE, MAX_PER_PATTERN, ErrorPattern
 from envcheck.importers.errorlog.table import PATTERNS
@@ -120,8 +120,8 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
 
     data = text.encode("utf-8", "replace")
     low = data.lower()  # ASCII-only lower-casing keeps byte offsets
-    index = _word_index(low)
-    starts = _line_starts(low, _ALL_KEYS_MIN, MAX_CANDIDATE_LINES, index)
+    index = textindex.word_index(low)
+    starts = textindex.line_starts(low, _ALL_KEYS_MIN, MAX_CANDIDATE_LINES, index)
     out: List[Dict[str, str]] = []
     seen = set()
     per: Dict[str, int] = {}
@@ -165,24 +165,14 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     decoded = data.decode("utf-8", "replace")
     inferences.oom_at_context_creation(decoded, out)
     inferences.oom_persists_needs_an_oom(low, out)
-    inferences.consumer_gpu_p2p_hang(decoded, low, out, source)
-    inferences.nccl_collective_stall(decoded, low, out, source)
-    inferences.slurm_job_without_gpus(decoded, low, out, source)
-    inferences.gpu_not_given_to_container(decoded, low, out, source)
-    inferences.cpu_device_chosen(decoded, low, out, source)
-    inferences.colab_without_gpu_runtime(decoded, low, out, source)
-    inferences.nccl_system_error_in_container(decoded, low, out, source)
-    inferences.visible_devices_past_the_gpus(decoded, low, out, source)
+    for infer in _FROM_THE_TEXT:
+        infer(decoded, low, out, source)
     inferences.p2p_workaround(decoded, low, add)
     inferences.semlock_no_space(decoded, low, add)
     inferences.no_space_context(decoded, out)
     inferences.hedge(out)
-    symptoms.hardware_fault_suspected(decoded, low, out, source)
-    symptoms.input_bound(decoded, low, out, source)
-    symptoms.multi_gpu_hang(decoded, low, out, source)
-    symptoms.slurm_ddp_tasks(decoded, low, out, source)
-    symptoms.gpus_per_task(decoded, low, out, source)
-    symptoms.bundled_ptxas(decoded, low, out)
+    for infer in _FROM_THE_SYMPTOMS:
+        infer(decoded, low, out, source)
     if any(e["pattern"] in inferences.NCCL_SPECIFIC for e in out):  # the generic line says no more
         out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
     _mark_components(text, out)
@@ -198,48 +188,6 @@ def _minimal(keys: Tuple[bytes, ...]) -> Tuple[bytes, ...]:
         if not any(s in k for s in kept):
             kept.append(k)
     return tuple(kept)
-
-
-# Every byte that is not an ASCII letter becomes a space: the text's words, for _word_index.
-_LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
-_RUN = re.compile(rb"[a-z]{3,}")
-
-
-def _word_index(low: bytes) -> bytes:
-    """The distinct runs of letters in ``low``, joined: a few kB even for a 1 MB log.
-
-    A key's longest run of letters stands inside one of the text's runs wherever the key
-    occurs, so a key whose run is not in this index is not in the text: one search of the
-    index instead of a pass over the whole text (most of ~800 keys are absent from any paste;
-    each pass over 1 MB costs ~0.35 ms)."""
-    return b" ".join(set(low.translate(_LETTERS_ONLY).split()))
-
-
-def _longest_run(key: bytes) -> bytes:
-    runs = _RUN.findall(key)
-    return max(runs, key=len) if runs else b""
-
-
-_KEY_RUNS: Dict[bytes, bytes] = {}
-
-
-def _line_starts(low: bytes, keys: Tuple[bytes, ...], cap: int, index: bytes = b"") -> set:
-    starts = set()
-    for key in keys:
-        if index:
-            run = _KEY_RUNS.get(key)
-            if run is None:
-                run = _KEY_RUNS[key] = _longest_run(key)
-            if run and index.find(run) == -1:
-                continue  # the key's letters are in none of the text's words
-        pos = low.find(key)
-        while pos != -1 and len(starts) < cap:
-            starts.add(low.rfind(b"\n", 0, pos) + 1)
-            end = low.find(b"\n", pos)
-            if end == -1:
-                break
-            pos = low.find(key, end)
-    return starts
 
 
 def _windows_with_a_key(
@@ -263,12 +211,8 @@ def _windows_with_a_key(
         pos += len(w) + 1
     hit: Dict[int, set] = {}
     for k in _WINDOW_KEYS:
-        if index:
-            run = _KEY_RUNS.get(k.encode())
-            if run is None:
-                run = _KEY_RUNS[k.encode()] = _longest_run(k.encode())
-            if run and index.find(run) == -1:
-                continue  # not in the text at all (see _word_index)
+        if textindex.absent(k.encode(), index):
+            continue  # not in the text at all
         at = joined.find(k)
         while at != -1:
             n = bisect.bisect_right(starts, at) - 1
@@ -282,7 +226,7 @@ def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object, index: byt
     """Messages broken across lines: try each anchor line (and the one before) joined."""
     from envcheck.importers.extract.lines import strip_prefix, windows
 
-    starts = _line_starts(low, _ANCHORS_MIN, MAX_WINDOWS, index)
+    starts = textindex.line_starts(low, _ANCHORS_MIN, MAX_WINDOWS, index)
     if not starts:
         return
     offsets = sorted(starts)
@@ -351,5 +295,26 @@ def _mark_components(text: str, entries: List[Dict[str, str]]) -> None:
             e["severity"] = "warning"
 
 
+# Whole-text inferences, in order (a later one looks at what an earlier one added), each
+# called as f(decoded text, lower-cased bytes, entries, source).
+_FROM_THE_TEXT = (
+    inferences.consumer_gpu_p2p_hang,
+    inferences.nccl_collective_stall,
+    inferences.slurm_job_without_gpus,
+    inferences.gpu_not_given_to_container,
+    inferences.cpu_device_chosen,
+    inferences.colab_without_gpu_runtime,
+    inferences.nccl_system_error_in_container,
+    inferences.visible_devices_past_the_gpus,
+)
+# ... and after the entries are settled (hedged, ENOSPC placed): what the reporter describes
+_FROM_THE_SYMPTOMS = (
+    symptoms.hardware_fault_suspected,
+    symptoms.input_bound,
+    symptoms.multi_gpu_hang,
+    symptoms.slurm_ddp_tasks,
+    symptoms.gpus_per_task,
+    symptoms.bundled_ptxas,
+)
 _ALL_KEYS_MIN = _minimal(ALL_KEYS)
 _ANCHORS_MIN = _minimal(_ANCHORS)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Pattern, Tuple
 
+from envcheck.importers.errorlog import textindex
+from envcheck.importers.errorlog.inferences import entry
 from envcheck.importers.errorlog.model import MAX_LINE
 
 _MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
@@ -33,17 +35,9 @@ def _search(low: bytes, keys: Tuple[bytes, ...], rx: Pattern[str]) -> Optional[T
     matches, in ``low`` (the lower-cased UTF-8 text the scan works on).
 
     The regexes here are long alternations that would crawl through a 1 MB log; the keys
-    (lower-case literals every match contains) pick the few lines worth searching, found with
-    ``bytes.find`` at C speed.
+    (lower-case literals every match contains) pick the few lines worth searching.
     """
-    starts = set()
-    for key in keys:
-        pos = low.find(key)
-        while pos != -1 and len(starts) < _MAX_LINES:
-            starts.add(low.rfind(b"\n", 0, pos) + 1)
-            nxt = low.find(b"\n", pos)
-            pos = -1 if nxt == -1 else low.find(key, nxt)
-    for start in sorted(starts):
+    for start in sorted(textindex.line_starts(low, keys, _MAX_LINES)):
         end = low.find(b"\n", start)
         line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
         if rx.search(line):
@@ -58,8 +52,7 @@ def _entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[str, 
     for _ in range(lineno - 1):
         start = text.find("\n", start) + 1
     end = text.find("\n", start)
-    line = text[start : end if end != -1 else len(text)].strip()
-    return {"pattern": pid, "line": line[:MAX_LINE], "file": source, "lineno": str(lineno)}
+    return entry(pid, text[start : end if end != -1 else len(text)], source, lineno)
 
 
 # Messages a failing GPU produces (and so do software bugs: hence the second condition).
@@ -311,7 +304,7 @@ def gpus_per_task(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     out.append(_entry(text, hit, "slurm-gpus-per-task", source))
 
 
-def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]]) -> None:
+def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """ptxas refusing the GPU's architecture ("Value 'sm_120' is not defined for option
     'gpu-name'") in a text about Triton: the ptxas is Triton's own, bundled with the framework
     build, so the build is older than the GPU (not the system toolkit)."""

@@ -1,0 +1,58 @@
+"""Finding the lines of a (lower-cased, UTF-8) text that hold a literal key, fast.
+
+The error scan and the whole-text inferences look for a few hundred literal keys in texts of
+up to megabytes. ``bytes.find`` runs at C speed, but one pass over 1 MB still costs ~0.35 ms,
+and most keys are absent from any given paste: ``word_index`` lets a search skip those keys
+after one look at a few kB.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, Iterable, Set
+
+# Every byte that is not an ASCII letter becomes a space: the text's words, for word_index.
+_LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
+_RUN = re.compile(rb"[a-z]{3,}")
+_KEY_RUNS: Dict[bytes, bytes] = {}
+
+
+def word_index(low: bytes) -> bytes:
+    """The distinct runs of letters in ``low``, joined: a few kB even for a 1 MB log.
+
+    A key's longest run of letters stands inside one of the text's runs wherever the key
+    occurs, so a key whose run is not in this index is not in the text (``absent``)."""
+    return b" ".join(set(low.translate(_LETTERS_ONLY).split()))
+
+
+def longest_run(key: bytes) -> bytes:
+    """The key's longest run of 3+ ASCII letters (b"" when it has none: always searched)."""
+    runs = _RUN.findall(key)
+    return max(runs, key=len) if runs else b""
+
+
+def absent(key: bytes, index: bytes) -> bool:
+    """True when ``key`` cannot occur in the text whose ``word_index`` is ``index`` (an empty
+    index says nothing: every key may be there)."""
+    if not index:
+        return False
+    run = _KEY_RUNS.get(key)
+    if run is None:
+        run = _KEY_RUNS[key] = longest_run(key)
+    return bool(run) and index.find(run) == -1
+
+
+def line_starts(low: bytes, keys: Iterable[bytes], cap: int, index: bytes = b"") -> Set[int]:
+    """Offsets of the starts of the lines holding one of ``keys`` (at most ``cap``)."""
+    starts: Set[int] = set()
+    for key in keys:
+        if absent(key, index):
+            continue  # the key's letters are in none of the text's words
+        pos = low.find(key)
+        while pos != -1 and len(starts) < cap:
+            starts.add(low.rfind(b"\n", 0, pos) + 1)
+            end = low.find(b"\n", pos)
+            if end == -1:
+                break
+            pos = low.find(key, end)
+    return starts
