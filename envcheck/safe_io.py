@@ -29,7 +29,7 @@ import signal
 import stat
 import tempfile
 import threading
-from typing import Any, Callable, Dict, Iterator, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.errors import InputError
 
@@ -247,8 +247,12 @@ def _temp_beside(path: str) -> Tuple[int, str]:
 def _write_atomically(
     path: str, data: bytes, existing: Optional[os.stat_result], mode: Optional[int] = None
 ) -> None:
-    fd, tmp = _temp_beside(path)
-    with _removed_on_signal(tmp):
+    with _removed_on_signal() as made:
+        # a signal between creating the file and knowing its name would leave it behind: the
+        # terminating signals wait (blocked) until the name is registered, then are handled
+        with _signals_held():
+            fd, tmp = _temp_beside(path)
+            made.append(tmp)
         try:
             try:
                 _set_mode(fd, existing, mode)
@@ -279,11 +283,29 @@ _SIGNALS = tuple(s for s in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, s
 
 
 @contextlib.contextmanager
-def _removed_on_signal(tmp: str) -> Iterator[None]:
-    """While the temporary file exists, a terminating signal removes it, then ends envcheck
-    with the conventional 128+N status (SIGINT keeps Python's KeyboardInterrupt path)."""
-    if threading.current_thread() is not threading.main_thread():
+def _signals_held() -> Iterator[None]:
+    """Terminating signals are held (blocked, delivered at the end) for the block."""
+    held = {getattr(signal, name) for name in _SIGNALS}
+    if not hasattr(signal, "pthread_sigmask") or (
+        threading.current_thread() is not threading.main_thread()
+    ):
         yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@contextlib.contextmanager
+def _removed_on_signal() -> Iterator[List[str]]:
+    """While the temporary files named in the yielded list exist, a terminating signal
+    removes them, then ends envcheck with the conventional 128+N status (SIGINT keeps
+    Python's KeyboardInterrupt path)."""
+    made: List[str] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield made
         return
     previous: Dict[int, Any] = {}
 
@@ -295,10 +317,11 @@ def _removed_on_signal(tmp: str) -> Iterator[None]:
         with contextlib.suppress(OSError, ValueError):
             previous[signum] = signal.signal(signum, handler)
     try:
-        yield
+        yield made
     except _Interrupted as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        for tmp in made:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         _restore(previous)
         previous = {}
         if exc.signum == signal.SIGINT:

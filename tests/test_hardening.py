@@ -139,6 +139,47 @@ def test_signal_during_write_removes_the_temp_file(signum: int, tmp_path: Path) 
     assert not out.exists()
 
 
+def test_a_signal_the_instant_the_temp_file_is_made_removes_it(tmp_path: Path) -> None:
+    """The narrowest window: SIGTERM right after mkstemp created the file, before envcheck
+    knows its name. A `sitecustomize` makes mkstemp send the signal to its own process (the
+    real CLI runs); the file must still be removed and the exit be 128+15, not a kill."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import os, signal, tempfile\n"
+        "_mk = tempfile.mkstemp\n"
+        "def _mk_then_term(*a, **k):\n"
+        "    made = _mk(*a, **k)\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    return made\n"
+        "if os.environ.get('TERM_AT_MKSTEMP'):\n"
+        "    tempfile.mkstemp = _mk_then_term\n"
+    )
+    out = tmp_path / "report.json"
+    env = base_env(PYTHONPATH=str(site), TERM_AT_MKSTEMP="1")
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "envcheck",
+            "verify",
+            "--snapshot",
+            str(HEALTHY),
+            "--format",
+            "json",
+            "--output",
+            str(out),
+        ],
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    assert run.returncode == 128 + signal.SIGTERM, (run.returncode, run.stderr)
+    assert b"Traceback" not in run.stderr, run.stderr
+    assert not list(tmp_path.glob(".report.json.*")), "temporary file left behind"
+    assert not out.exists()
+
+
 # --- 2/8. escaping in every format ------------------------------------------------------------
 
 
