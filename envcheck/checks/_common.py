@@ -378,6 +378,9 @@ class Runtime:
     assumed: bool = False
 
 
+# CUDA runtimes a paste states outright: Paddle's device line ("Runtime API Version: 11.8")
+# and an nvidia/cuda container image tag (nvidia/cuda:12.4.1-runtime-ubuntu22.04).
+STATED_RUNTIMES = ("paddle", "nvidia/cuda image")
 _CUPY_RE = re.compile(r"cupy-cuda(\d+)(x?)$")
 _JAX_PLUGIN_RE = re.compile(r"jax-cuda(\d+)-(plugin|pjrt)$")
 
@@ -462,6 +465,17 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
                         evidence={"tensorflow": tf, "tested_cuda": builds[0].cuda},
                     )
                 )
+    for name in STATED_RUNTIMES:
+        dp = deep(snapshot, name)
+        if dp is not None and isinstance(dp.cuda_version, str) and mm_str(dp.cuda_version):
+            out.append(
+                Runtime(
+                    f"{name} (runs CUDA {dp.cuda_version})",
+                    mm_str(dp.cuda_version) or "",
+                    dp.detail or "stated in the paste",
+                    evidence={f"{name} cuda": dp.cuda_version},
+                )
+            )
     if isinstance(snapshot.cuda, Cuda) and isinstance(snapshot.cuda.toolkits, list):
         for tk in snapshot.cuda.toolkits:
             if isinstance(tk.version, str) and mm_str(tk.version):

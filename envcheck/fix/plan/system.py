@@ -467,6 +467,10 @@ _MANUAL_DOCS_BY_PATTERN = {
     "input-bound-disk": "torch-data",
     "input-bound-network": "torch-data",
     "slow-storage-stated": "torch-data",
+    "data-loading-slow-stated": "torch-data",
+    "data-on-remote-mount-slow": "torch-data",
+    "visible-devices-not-exported": "cuda-env-vars",
+    "visible-devices-no-effect-stated": "cuda-env-vars",
     "slurm-ntasks-not-set": "slurm-sbatch",  # --ntasks-per-node
     "slurm-gpus-per-task": "slurm-sbatch",  # --gpus-per-node instead
 }

@@ -47,7 +47,7 @@ def oom_at_context_creation(text: str, entries: List[Dict[str, str]]) -> None:
 
 _CONSUMER_GPUS = re.compile(
     r"\b(?:\d\s*x\s*|multiple |several |two |four |eight |[2-8] )?(?:geforce\s+)?(?:rtx\s*)?"
-    r"(?:30[5-9]0|40[6-9]0|50[6-9]0)(?:\s*ti)?\b",
+    r"(?:30[5-9]0|40[6-9]0|50[6-9]0)(?:\s*ti)?\b(?:\s*[x*\u00d7]\s*[2-8]\b)?",
     re.I,
 )
 _HANG = re.compile(r"\b(?:hangs?|hanging|hung|stuck|freez\w*|froze|deadlock\w*)\b", re.I)
@@ -76,7 +76,7 @@ def consumer_gpu_p2p_hang(text: str, low: bytes, out: List[Dict[str, str]], sour
         return
     counted = re.match(
         r"(?:\d\s*x\s*|multiple |several |two |four |eight |[2-8] )", gpu.group(0), re.I
-    )
+    ) or re.search(r"[x*\u00d7]\s*[2-8]$", gpu.group(0), re.I)  # "4090 X 4"
     if not counted and not _MULTI_GPU.search(text):
         return
     hang = _HANG.search(text)

@@ -21,6 +21,25 @@ class ErrorPattern:
     fix: str
 
 
+# A CUDA error stated by its number (cudaError_t / CUresult, CUDA Runtime and Driver API
+# references): Ollama's "cudart init failure: 35", "cuda driver library init failure: 802",
+# "cudaSetDevice err: 100", llama.cpp's "CUDA error 100".
+_CODE_PREFIX = (
+    r"(?:cudart init failure|cuda driver library init failure|cuInit (?:err|failure)|"
+    r"cudaSetDevice err|cudaGetDeviceCount err|\bCUDA error)\s*:?\s*(?:code\s*)?"
+)
+
+
+def cuda_code(number: int) -> str:
+    """A regex alternative for CUDA error ``number`` after one of the prefixes above."""
+    return f"{_CODE_PREFIX}{number}\\b"
+
+
+def code_keys(number: int) -> tuple:
+    """The literal keys of ``cuda_code(number)`` (lower case)."""
+    return (f"failure: {number}", f"err: {number}", f"error {number}", f"error: {number}")
+
+
 def make(pid: str, rx: str, category: str, severity: str, title: str, fix: str) -> ErrorPattern:
     return ErrorPattern(pid, re.compile(rx, re.I), category, severity, title, fix)
 

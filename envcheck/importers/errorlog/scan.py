@@ -71,6 +71,10 @@ _ONE_LINE = {
     "driver-init-timeout",
     "memlock-stated-low",
     "nccl-warn",
+    "data-loading-slow-stated",
+    "gpu-used-by-others-stated",
+    "visible-devices-no-effect-stated",
+    "visible-devices-not-exported",
 }
 _ANCHORS: Tuple[bytes, ...] = tuple(
     sorted(
@@ -315,6 +319,12 @@ _FROM_THE_SYMPTOMS = (
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,
+    symptoms.exclusive_mode,
+    symptoms.remote_data_slow,
+    symptoms.libcuda_by_platform,
+    symptoms.pip_found_nothing,
+    symptoms.visible_devices_ignored,
+    symptoms.container_dataloader_shm,
 )
 _ALL_KEYS_MIN = _minimal(ALL_KEYS)
 _ANCHORS_MIN = _minimal(_ANCHORS)

@@ -304,6 +304,176 @@ def gpus_per_task(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     out.append(_entry(text, hit, "slurm-gpus-per-task", source))
 
 
+# The GPUs' compute mode is exclusive: set with nvidia-smi -c, or shown by nvidia-smi.
+_EXCLUSIVE = re.compile(
+    r"nvidia-smi\s+(?:-i\s+\d+\s+)?(?:-c|--compute-mode)[= ]\s*(?:3|1|EXCLUSIVE_PROCESS|"
+    r"EXCLUSIVE_THREAD)\b|\bExclusive[_ ]Process\b|\bE\. Process\b|"
+    r"\bexclusive(?:[- ]process)? (?:compute )?mode\b|\bcompute mode\b[^.\n]{0,20}?exclusive",
+    re.I,
+)
+# ... and a process could not get a GPU.
+_NO_DEVICE_FOR_ME = re.compile(
+    r"busy or unavailable|\bno (?:compatible |usable )?cuda(?:-capable)? devices? (?:is |was )?"
+    r"(?:available|found|detected)|\b(?:try again to|unable to|could not|couldn't|failed to|"
+    r"cannot|can't) (?:get|acquire|select|find|open|use) (?:a |the |any )?(?:free )?"
+    r"(?:gpu|device|cuda device)\b|\b(?:gpu|device)s? (?:is |are )?(?:not available|unavailable|"
+    r"already in use)\b",
+    re.I,
+)
+_EXCLUSIVE_KEYS = (b"exclusive", b"-c ", b"--compute-mode", b"e. process")
+
+
+def exclusive_mode(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Exclusive_Process compute mode, stated or shown, and a process that finds no GPU for
+    it: with one context per GPU, the extra processes (parallel jobs, tests that open several
+    contexts) are refused. A message that already names contention stays as it is."""
+    if any(e["pattern"] == "devices-busy-or-unavailable" for e in out):
+        return
+    hit = _search(low, _EXCLUSIVE_KEYS, _EXCLUSIVE)
+    if hit is None or not _NO_DEVICE_FOR_ME.search(text):
+        return
+    out.append(_entry(text, hit, "exclusive-mode-device-taken", source))
+
+
+# The data sits on a mounted cloud drive or network store ...
+_REMOTE_DATA = re.compile(
+    r"\b(?:data(?:set)?s?|images|files|photos|videos|audio|samples)\b[^.\n]{0,60}?"
+    r"\b(?:on|in|from|to|into)\s+(?:my |the |a |our )?(?:mounted )?(?:google drive|gdrive|"
+    r"g-drive|onedrive|dropbox|nfs|s3|gcs|network (?:drive|share|storage|file ?system)|"
+    r"s3fs|gcsfuse|blob storage)\b|/content/drive/",
+    re.I,
+)
+# ... and the text says it is slow.
+_SLOW_SAID = re.compile(
+    r"\bslow\w*\b|\btak(?:es|ing|en) (?:a lot|too long|forever|ages|hours)\b|"
+    r"\b\d+(?:\.\d+)?\s*(?:hrs?|hours?)\b",
+    re.I,
+)
+_REMOTE_KEYS = (
+    b"google drive",
+    b"gdrive",
+    b"g-drive",
+    b"onedrive",
+    b"dropbox",
+    b"nfs",
+    b"s3",
+    b"gcs",
+    b"network ",
+    b"gcsfuse",
+    b"blob storage",
+    b"/content/drive/",
+)
+
+
+def remote_data_slow(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Data read straight from a mounted cloud drive or network store, in a text that says
+    the job (or its data scan) is slow: the network is the path to the data."""
+    taken = ("input-bound-network", "input-bound-disk", "slow-storage-stated")
+    if any(e["pattern"] in taken for e in out):
+        return
+    hit = _search(low, _REMOTE_KEYS, _REMOTE_DATA)
+    if hit is None or not _SLOW_SAID.search(text):
+        return
+    for e in out:  # "loading the dataset is slow" is then the network's doing, not the disk's
+        if e["pattern"] == "data-loading-slow-stated":
+            e["pattern"] = "data-on-remote-mount-slow"
+            return
+    out.append(_entry(text, hit, "data-on-remote-mount-slow", source))
+
+
+_WSL = re.compile(r"\bwsl\s*2?\b|/usr/lib/wsl/|windows subsystem for linux", re.I)
+_CONTAINER = re.compile(
+    r"\b(?:docker|container|compose|podman|kubernetes|k8s|pod|singularity|apptainer|enroot)\b",
+    re.I,
+)
+
+
+def libcuda_by_platform(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Where the text says where it runs, a missing libcuda has a known cause: under WSL the
+    library is in /usr/lib/wsl/lib, off the program's loader path; in a container whose
+    nvidia-smi shows "CUDA Version: N/A" the runtime did not mount it (no compute capability)."""
+    for e in out:
+        if e["pattern"] == "libcuda-missing" and low.find(b"wsl") != -1 and _WSL.search(text):
+            e["pattern"] = "wsl-libcuda-not-on-path"
+        elif e["pattern"] == "smi-cuda-version-na" and _CONTAINER.search(text):
+            e["pattern"] = "container-without-compute-capability"
+
+
+_PYTHON_STATED = re.compile(
+    r"\bpython\s*(?:version\s*)?[:=]?\s*v?3\.\d{1,2}\b|\bcp3\d{1,2}\b|\bpy3\.\d{1,2}\b", re.I
+)
+
+
+def pip_found_nothing(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """pip finding no release of a package (not a framework) points at the Python version
+    only when the text says which Python runs; otherwise the index or the name may be wrong,
+    and the entry is dropped rather than guessed."""
+    if not any(e["pattern"] == "pip-no-matching-distribution" for e in out):
+        return
+    if low.find(b"py") != -1 and _PYTHON_STATED.search(text):
+        return
+    out[:] = [e for e in out if e["pattern"] != "pip-no-matching-distribution"]
+
+
+# CUDA_VISIBLE_DEVICES is set, and the text says the job still uses the other GPUs.
+_CVD_SET = re.compile(r"\bCUDA_VISIBLE_DEVICES\b", re.I)
+_ALL_GPUS_STILL_USED = re.compile(
+    r"\b(?:always|still)\s+(?:uses?|utili[sz]es?|runs? on|sees?|shows?|using|utili[sz]ing|"
+    r"running on|occup\w+|loads? (?:on|onto)|takes?)\s+(?:all|every|both|the other)\b|"
+    r"\bstill\b[^.\n]{0,30}?\b(?:gpu|cuda:?|device)\s*:?\s*0\b|"
+    r"\b(?:this|it|that) (?:doesn't|does not|didn't|did not|no longer) work\w*\b",
+    re.I,
+)
+
+
+def visible_devices_ignored(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The reporter restricts the GPUs with CUDA_VISIBLE_DEVICES and says the job still uses
+    all of them (or that it no longer works): set too late, not exported, overwritten by a
+    launcher, or bypassed by a second GPU backend."""
+    if low.find(b"cuda_visible_devices") == -1 or any(
+        e["pattern"].startswith("visible-devices") for e in out
+    ):
+        return
+    if not _ALL_GPUS_STILL_USED.search(text):
+        return
+    hit = _search(low, (b"cuda_visible_devices",), _CVD_SET)
+    if hit is not None:
+        out.append(_entry(text, hit, "visible-devices-no-effect-stated", source))
+
+
+# DataLoader workers that fail in a container and work on the host: the container's /dev/shm.
+_WORKERS = re.compile(
+    r"\bnum_workers\b|\bdata ?loader\b|\bcpu_shared\b|\bworkers?\b[^.\n]{0,20}?\b(?:process|"
+    r"dataloader)",
+    re.I,
+)
+_FAILS = re.compile(
+    r"\b(?:hangs?|hung|stuck|freez\w*|bus error|killed|crash\w*|failed to create|fails?)\b",
+    re.I,
+)
+_HOST_WORKS = re.compile(
+    r"\b(?:on|outside|in) (?:the |my )?host\b|\boutside (?:of )?(?:the )?(?:docker|container)\b|"
+    r"\bwithout (?:docker|the container)\b|\bhost machine\b|\bbare[- ]metal\b",
+    re.I,
+)
+
+
+def container_dataloader_shm(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Worker processes that hang or die inside a container while the same code runs on the
+    host: Docker gives a container 64 MB of /dev/shm, which the workers' shared tensors fill."""
+    if any(e["pattern"].startswith("shm") or "shm" in e["pattern"] for e in out):
+        return
+    if low.find(b"docker") == -1 and low.find(b"container") == -1:
+        return
+    if not (_CONTAINER.search(text) and _HOST_WORKS.search(text) and _FAILS.search(text)):
+        return
+    hit = _search(
+        low, (b"num_workers", b"dataloader", b"data loader", b"cpu_shared", b"worker"), _WORKERS
+    )
+    if hit is not None:
+        out.append(_entry(text, hit, "container-workers-shm", source))
+
+
 def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """ptxas refusing the GPU's architecture ("Value 'sm_120' is not defined for option
     'gpu-name'") in a text about Triton: the ptxas is Triton's own, bundled with the framework

@@ -290,7 +290,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "torchvision-ops-not-loaded",
         r"Couldn't load custom C\+\+ ops\. This can happen if your PyTorch and torchvision "
-        r"versions are incompatible",
+        r"versions are incompatible|"
+        # the second sentence quoted alone (a reporter's summary of the message)
+        r"This can happen if your PyTorch and torchvision versions are incompatible",
         "framework-pairing",
         "error",
         "torchvision's compiled ops do not load: it was built for another torch",
@@ -424,5 +426,36 @@ PATTERNS: List[ErrorPattern] = [
         "a CPU-only PyTorch build (+cpu) is installed",
         "If the job should use the GPU, install a CUDA build: `pip uninstall -y torch` then "
         "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
+    ),
+    make(
+        "keras-needs-newer-tensorflow",
+        r"module 'tensorflow\.compat\.v2(?:\.__internal__)?' has no attribute|"
+        r"module 'tensorflow' has no attribute '__internal__'",
+        "framework-pairing",
+        "error",
+        "a standalone Keras newer than the installed TensorFlow (it calls tf.__internal__)",
+        "Install the Keras release of the TensorFlow release (`pip install 'keras==X.Y.*'` with "
+        "X.Y = TensorFlow's major.minor, TF 2.6 or newer), or uninstall the standalone keras "
+        "and use `tf.keras` with TensorFlow 2.5 and older.",
+    ),
+    make(
+        "opencv-dnn-without-cuda",
+        r"DNN module was not built with CUDA backend",
+        "cpu-only-build",
+        "warning",
+        "OpenCV's DNN module runs on the CPU: this OpenCV was built without its CUDA backend",
+        "The pip opencv-python wheels have no CUDA backend: build OpenCV with "
+        "-DWITH_CUDA=ON -DOPENCV_DNN_CUDA=ON (and uninstall the opencv-python wheels, which "
+        "shadow it), or run the model with another GPU runtime (onnxruntime-gpu, TensorRT).",
+    ),
+    make(
+        "paddle-cc-not-supported",
+        r"compute capability in your current machine is \d{2,3}, which is not supported by "
+        r"Paddle",
+        "gpu-arch-unsupported",
+        "error",
+        "this PaddlePaddle build has no kernels for the GPU's compute capability",
+        "Install a PaddlePaddle wheel built for this GPU (the install page's CUDA 11.8 / 12.x "
+        "packages cover Ampere and Hopper; older releases stop before them).",
     ),
 ]

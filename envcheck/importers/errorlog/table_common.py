@@ -88,7 +88,9 @@ PATTERNS: List[ErrorPattern] = [
         "cuinit-unknown-error",
         r"failed call to cuInit: CUDA_ERROR_UNKNOWN|"
         r"cuInit\(?0?\)?[^\n]{0,40}?CUDA_ERROR_UNKNOWN|\bCUDA error: unknown error\b|"
-        r"\bpanic: CUDA_ERROR_UNKNOWN\b",
+        r"\bpanic: CUDA_ERROR_UNKNOWN\b|"
+        # cudaErrorUnknown is 999: ollama's "cudart init failure: 999", "CUDA error 999"
+        r"\bcudart init failure: 999\b|\bCUDA error:? (?:code )?999\b|\bcudaErrorUnknown\b",
         "driver-not-loaded",
         "warning",
         "the CUDA driver failed to initialise with an unknown error",
@@ -105,6 +107,33 @@ PATTERNS: List[ErrorPattern] = [
         "the container started without GPUs (its entrypoint found no driver)",
         "Start the container with GPUs: `docker run --gpus all ...` (NVIDIA Container Toolkit "
         "installed), or `runtime: nvidia` / device requests in compose.",
+    ),
+    make(
+        "visible-devices-not-exported",
+        r"^\s*(?:\$\s*)?CUDA_VISIBLE_DEVICES=[^\s;&]+\s*(?:;|&&)"
+        r"(?![^\n]*\bexport\s+CUDA_VISIBLE_DEVICES\b)",
+        "os-setting",
+        "warning",
+        "CUDA_VISIBLE_DEVICES is set as a shell variable and not exported: the program does "
+        "not see it",
+        "Export it (`export CUDA_VISIBLE_DEVICES=1,2`) or put it in front of the command on "
+        "the same line (`CUDA_VISIBLE_DEVICES=1,2 python train.py`); `VAR=x; cmd` and `VAR=x "
+        "&& cmd` do not pass VAR to cmd.",
+    ),
+    make(
+        "visible-devices-no-effect-stated",
+        r"\bCUDA_VISIBLE_DEVICES\b[^.\n]{0,60}?(?:=>\s*|\b)"
+        r"(?:(?:is |are |was |seems? )?(?:not|n't) work\w*|does not work|doesn't work|"
+        r"didn't work|has no effect|had no effect|no effect|"
+        r"(?:is |was |being |gets? )ignored|not (?:being )?respected|not taking effect|"
+        r"does(?: not|n't) take effect)",
+        "os-setting",
+        "warning",
+        "the text says setting CUDA_VISIBLE_DEVICES has no effect",
+        "It is read once, when CUDA initialises: set it before the framework is imported (at "
+        "the top of the script, or `export` in the shell / job script), not after; with "
+        "CUDA_DEVICE_ORDER=PCI_BUS_ID its numbers match nvidia-smi's. A launcher or the "
+        "application may overwrite it, and a second GPU backend (Vulkan, OpenCL) ignores it.",
     ),
     make(
         "processgroupnccl-no-gpus",

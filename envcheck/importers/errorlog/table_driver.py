@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import List
 
-from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, make
+from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, cuda_code, make
 
 PATTERNS: List[ErrorPattern] = [
     # --- driver too old -------------------------------------------------------------------
@@ -22,7 +22,7 @@ PATTERNS: List[ErrorPattern] = [
         r"CUDA driver version is insufficient for CUDA? runtime version|cudaErrorInsufficientDriver"
         r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
-        r"|CUDA_ERROR_INSUFFICIENT_DRIVER",
+        r"|CUDA_ERROR_INSUFFICIENT_DRIVER|" + cuda_code(35),
         "driver-too-old",
         "error",
         "the NVIDIA driver is older than the CUDA runtime in use",
@@ -52,7 +52,7 @@ PATTERNS: List[ErrorPattern] = [
         "ptx-unsupported-toolchain",
         r"the provided PTX was compiled with an unsupported toolchain|"
         r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion|"
-        r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'",
+        r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'|" + cuda_code(222),
         "driver-too-old",
         "error",
         "PTX built by a newer CUDA than the driver can JIT",
@@ -99,7 +99,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "forward-compat-unsupported",
         r"forward compatibility was attempted on non supported HW|"
-        r"cudaErrorCompatNotSupportedOnDevice",
+        r"cudaErrorCompatNotSupportedOnDevice|" + cuda_code(804),
         "driver-too-old",
         "error",
         "the host driver is too old for the CUDA in use (forward compatibility is not available)",
@@ -110,7 +110,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "unsupported-display-driver",
         r"system has unsupported display driver / cuda driver combination|"
-        r"cudaErrorSystemDriverMismatch",
+        r"cudaErrorSystemDriverMismatch|" + cuda_code(803),
         "driver-library-mismatch",
         "error",
         "the CUDA driver library does not match the installed display (kernel) driver",
@@ -144,13 +144,47 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "libcuda-missing",
         r"libcuda\.so(?:\.1)?: cannot open shared object file|"
-        r"Could not load dynamic library 'libcuda\.so(?:\.1)?'|Could not find cuda drivers",
+        r"Could not load dynamic library 'libcuda\.so(?:\.1)?'|Could not find cuda drivers|"
+        r"Failed to dlopen libcuda\.so",
         "driver-not-loaded",
         "error",
         "the NVIDIA driver's libcuda cannot be found",
         "Install the NVIDIA driver's user-space libraries (libcuda.so.1 comes with the driver, "
         "not with the CUDA toolkit); in containers use the NVIDIA container toolkit; on WSL "
         "add /usr/lib/wsl/lib to the loader path.",
+    ),
+    make(
+        "smi-cuda-version-na",
+        r"CUDA Version\s*:\s*N/A\b",
+        "driver-not-loaded",
+        "warning",
+        "nvidia-smi finds no CUDA driver library (libcuda): its CUDA Version is N/A",
+        "On a host, reinstall the driver's user-space libraries (the same version as the "
+        "kernel module); in a container, the runtime mounted no libcuda: start it with "
+        "`--gpus all` (or NVIDIA_DRIVER_CAPABILITIES=compute,utility, compose "
+        "`capabilities: [gpu, compute, utility]`).",
+    ),
+    make(
+        "wsl-libcuda-not-on-path",
+        r"(?!x)x",  # never by itself: a libcuda message in a text about WSL (symptoms.wsl_libcuda)
+        "os-setting",
+        "warning",
+        "under WSL the driver's libcuda is in /usr/lib/wsl/lib, which this program's loader "
+        "path does not include",
+        "Add it to the loader path: `export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH` "
+        "(and check `ls /usr/lib/wsl/lib/libcuda.so*`); do not install a Linux NVIDIA driver "
+        "inside WSL, the Windows driver provides it.",
+    ),
+    make(
+        "container-without-compute-capability",
+        r"(?!x)x",  # never by itself: "CUDA Version: N/A" inside a container (symptoms)
+        "os-setting",
+        "warning",
+        "inside the container nvidia-smi finds no libcuda: the runtime was not asked for the "
+        "compute capability",
+        "Ask for it: `docker run --gpus all` (or `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility`), "
+        "in compose `capabilities: [gpu, compute, utility]`, in Kubernetes the NVIDIA device "
+        "plugin's resource `nvidia.com/gpu`.",
     ),
     make(
         "kernel-driver-not-running",
@@ -168,7 +202,8 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "devices-busy-or-unavailable",
         r"all CUDA-capable devices are busy or unavailable|cudaErrorDevicesUnavailable|"
-        r"CUDA_ERROR_DEVICE_UNAVAILABLE|CUDA-capable device\(s\) is/are busy or unavailable",
+        r"CUDA_ERROR_DEVICE_UNAVAILABLE|CUDA-capable device\(s\) is/are busy or unavailable|"
+        + cuda_code(46),
         "gpu-contention",
         "error",
         "the GPU refuses another process (exclusive compute mode, or held by another process)",
@@ -232,7 +267,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "no-cuda-device",
-        r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE",
+        r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|"
+        + cuda_code(100),
         "driver-not-loaded",
         "error",
         "CUDA sees no GPU",
@@ -241,7 +277,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "fabric-manager-not-running",
-        r"system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY",
+        r"system not yet initialized|cudaErrorSystemNotReady|CUDA_ERROR_SYSTEM_NOT_READY|"
+        + cuda_code(802),
         "driver-not-loaded",
         "error",
         "the GPUs are not initialised (NVSwitch systems need nvidia-fabricmanager)",

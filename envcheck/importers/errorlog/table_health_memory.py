@@ -98,6 +98,18 @@ PATTERNS: List[ErrorPattern] = [
         "it (os.environ['CUDA_VISIBLE_DEVICES'] or a launch script).",
     ),
     make(
+        "device-index-past-visible-gpus",
+        r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED|"
+        r"\bdevice_index < num_gpus\b[^\n]{0,40}?ASSERT",
+        "os-setting",
+        "warning",
+        "a GPU index above the number of GPUs the process sees was asked for",
+        "The process sees fewer GPUs than the code or launcher assumes: check "
+        "CUDA_VISIBLE_DEVICES (set before the framework starts, and to indices `nvidia-smi -L` "
+        "lists), the scheduler's GPU request, and the device ids in the code / launcher "
+        "(`--gpus`, `local_rank`).",
+    ),
+    make(
         "nccl-system-error-in-container",
         r"(?!x)x",  # never by itself: inferred (nccl_system_error_in_container)
         "shm-too-small",
@@ -225,13 +237,45 @@ PATTERNS: List[ErrorPattern] = [
         # the memory outlives the process: "after kill ... the GPU memory is not released"
         r"\b(?:kill\w*|stopp?\w*|exit\w*|ctrl[- +]c|terminat\w*|ends?|finish\w*)\b[^\n]{0,100}?"
         r"\b(?:gpu )?memory\b[^.\n]{0,40}?\b(?:is |was |are |were |still )?(?:not|never) "
-        r"(?:released|freed|deallocated)",
+        r"(?:released|freed|deallocated)|"
+        # memory in use and no process to show for it: children of a killed job, or another
+        # container's processes (nvidia-smi lists only this PID namespace)
+        r"\bmemory\b[^.\n]{0,60}?\b(?:but|with|and) no (?:running )?process(?:es)?\b|"
+        r"\bno process(?:es)? (?:is |are )?(?:listed|shown|found|running)\b[^.\n]{0,60}?\bmemory\b|"
+        r"显存[^\n]{0,30}?看不到[^\n]{0,30}?进程",
         "gpu-contention",
         "warning",
         "the text says processes that should be gone hold GPU memory",
         "Find the processes holding the GPU (`nvidia-smi --query-compute-apps=pid,used_memory "
         "--format=csv`, or `fuser -v /dev/nvidia*` when nvidia-smi lists none) and kill them; "
         "if none can be found, reset the GPU (`nvidia-smi -r -i N`) or reboot the node.",
+    ),
+    make(
+        "gpu-used-by-others-stated",
+        r"\b(?:gpu|gpus|device|card|vram)\b[^.\n]{0,80}?\b(?:someone else|somebody else|another "
+        r"user|other users?|another (?:job|process|program|notebook|kernel)|other (?:jobs|"
+        r"processes|notebooks|kernels))\b[^.\n]{0,30}?\b(?:is |are |was |were )?(?:running|"
+        r"using|uses|use|holds?|holding|occup\w+)\b|"
+        r"\b(?:someone else|somebody else|another user|other users?|other (?:jobs|processes|"
+        r"notebooks|kernels)) (?:is |are |was |were )?(?:running|using|holding|occupying)\b"
+        r"[^.\n]{0,40}?\b(?:gpu|gpus|device|card|vram|memory)\b",
+        "gpu-contention",
+        "warning",
+        "the text says another user, job or process is on the GPU",
+        "Check who holds the GPU (`nvidia-smi --query-compute-apps=pid,used_memory "
+        "--format=csv`); ask the scheduler for a GPU of your own (the right queue/partition, "
+        "`--gres=gpu:1`) or point the job at a free GPU with CUDA_VISIBLE_DEVICES.",
+    ),
+    make(
+        "exclusive-mode-device-taken",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.exclusive_mode)
+        "gpu-contention",
+        "warning",
+        "the GPUs are in an exclusive compute mode and a process could not get one",
+        "In Exclusive_Process mode a GPU takes one process (one CUDA context): run at most as "
+        "many GPU processes as GPUs (the job's parallel-jobs setting, tests that open several "
+        "contexts), wait for a free GPU, or set the mode back with `sudo nvidia-smi -c "
+        "DEFAULT` where the cluster's policy allows.",
     ),
     make(
         "alloc-fails-tiny-free",

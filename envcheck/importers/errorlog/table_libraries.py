@@ -218,13 +218,24 @@ PATTERNS: List[ErrorPattern] = [
         "Check /dev/shm size in the container (`df -h /dev/shm`) and raise it.",
     ),
     make(
+        "container-workers-shm",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms)
+        "shm-too-small",
+        "warning",
+        "data-loading workers fail inside a container and the same code runs on the host",
+        "Docker gives a container 64 MB of /dev/shm, which worker processes use to pass "
+        "batches: start it with `--shm-size=8g` (or `--ipc=host`); in Kubernetes mount an "
+        "emptyDir with medium: Memory at /dev/shm.",
+    ),
+    make(
         "shm-stated-too-small",
         r"(?:shared memory|/dev/shm|\bshm\b)[^.\n]{0,30}?(?:not enough|too small|too low|"
         r"insufficient|(?:is |was )?(?:full|exhausted)|runs? out|不够|不足)|"
         r"(?:docker|container|kubernetes|pod)[^.\n]{0,40}?(?:limit(?:s|ed|ing)?|restrict\w*|"
         r"限制了?)[^.\n]{0,20}?(?:\bshm\b|shared memory|/dev/shm)|"
-        r"(?:not enough|insufficient|too little|ran out of|run out of) (?:shared memory|shm\b|"
-        r"/dev/shm)",
+        r"(?:not enough|insufficient|too little|ran out of|run out of) (?:shared mem\w*|shm\b|"
+        r"/dev/shm)|"
+        r"\bbus error\b[^\n]{0,60}?(?:\bshm\b|shared mem\w*)",
         "shm-too-small",
         "warning",
         "the text says shared memory (/dev/shm) is too small",
@@ -282,7 +293,12 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:my |the )?(?:disk|drive|storage|volume|partition)\b[^.\n]{0,10}?"
         r"\b(?:is|was|gets?|got|became|becomes) (?:almost |nearly |completely )?full\b(?! of)|"
         r"\bis over \d{2}% full\b|"
-        r"\b(?:runs?|running|ran|is|are) out of (?:disk |storage )?space\b|\bout of disk space\b",
+        r"\b(?:runs?|running|ran|is|are) out of (?:disk |storage )?space\b|\bout of disk space\b|"
+        # "the colab disk gets filled", "disk should not go out of space", "fills up the disk"
+        r"\b(?:disk|drive|storage|ssd|volume|partition)\b[^.\n]{0,12}?\b(?:gets?|got|getting|is "
+        r"getting|was|were|becomes?|became) (?:completely )?filled\b|"
+        r"\b(?:disk|drive|storage)\b[^.\n]{0,20}?\bgo(?:es)? out of (?:disk |storage )?space\b|"
+        r"\bfill(?:s|ed|ing)? up (?:the |my |all the )?(?:\w+ )?(?:disk|storage)\b",
         "storage",
         "warning",
         "the text says the disk is (nearly) full",
@@ -299,7 +315,12 @@ PATTERNS: List[ErrorPattern] = [
         r"Temporary failure in name resolution|Connection refused|Network is unreachable|"
         r"No route to host|CERTIFICATE_VERIFY_FAILED)|"
         r"Temporary failure in name resolution|Could not resolve host|"
-        r"Connection to \S+ timed out\. \(connect timeout=",
+        r"Connection to \S+ timed out\. \(connect timeout=|"
+        r"\bconnect ETIMEDOUT \d{1,3}(?:\.\d{1,3}){3}:\d+|"
+        r"^(?=[^\n]*(?:https?://|\bdownload|\burl\b))[^\n]*"
+        r"\bservice (?:temporarily )?unavailable\b|"
+        r"^(?![^\n]*(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]))[^\n]*"
+        r"Max retries exceeded with url",
         "data-network",
         "warning",
         "a download (weights, a dataset, a package) failed: the server refused it or the "
@@ -313,13 +334,32 @@ PATTERNS: List[ErrorPattern] = [
         "slow-storage-stated",
         r"(?:data(?:set)?|images?|files?|training|loading|reading)[^.\n]{0,40}?\b(?:on|from|in)\s+"
         r"(?:an?\s+|the\s+|my\s+)?(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|"
-        r"spinning (?:disk|drive)|nfs(?: share| mount)?|network (?:share|drive|storage))\b",
+        r"spinning (?:disk|drive)|nfs(?: share| mount)?|network (?:share|drive|storage))\b|"
+        r"\b(?:i|we) (?:use|am using|are using|'m using|train on|store (?:it|them|the data) on) "
+        r"(?:an? |the |my )?(?:hdd|hard disk|hard drive|spinning disk|mechanical disk)s?\b|"
+        r"\b(?:iotop|iostat)\b[^\n]{0,120}?\b(?:read\w*|disk)\b",
         "storage",
         "warning",
         "the text says the data is read from a slow disk or a network share",
         "Measure it (`envcheck watch` names an input-bound job; `iostat -x 1` shows the disk "
         "busy): copy the data to a local SSD/NVMe, or cache it in RAM, and use more DataLoader "
         "workers with pinned memory.",
+    ),
+    make(
+        "data-loading-slow-stated",
+        r"\bfirst epoch\b[^.;,\n]{0,30}?\b(?:extremely |very |really |much |so |quite |super |"
+        r"incredibly )?slow(?:er)?\b|"
+        r"\b(?:load(?:ing)?|read(?:ing)?|scan(?:ning)?)\s+(?:of\s+)?(?:the\s+|my\s+|a\s+)?"
+        r"(?:\w+\s+)?(?:data(?:set)?s?|images|files|labels|samples)\b[^.\n]{0,40}?\b(?:is|are|was|"
+        r"were|seems?|gets?|got|became|becomes)\s+(?:\w+\s+){0,2}?slow\b|"
+        r"\b(?:data(?:set)?|image|file) (?:loading|reading)\b[^.\n]{0,30}?\b(?:is|was|are|were)\s+"
+        r"(?:\w+\s+){0,2}?slow\b",
+        "storage",
+        "warning",
+        "the text says reading the data is slow",
+        "Measure where the time goes (`envcheck watch -- <your training command>`, `iostat -x "
+        "1` while the data loads): from a slow disk or a network mount, copy the data to a "
+        "local SSD/NVMe or cache it in RAM; raise DataLoader num_workers.",
     ),
     make(
         "input-bound-disk",
@@ -340,6 +380,17 @@ PATTERNS: List[ErrorPattern] = [
         "Measure the read rate from the store (`envcheck watch -- <your training command>`; "
         "`envcheck verify --data-url URL` times a read): stage the data on a local SSD before "
         "training, or stream it in large sharded files (WebDataset, TFRecord) with prefetching.",
+    ),
+    make(
+        "data-on-remote-mount-slow",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.remote_data_slow)
+        "data-network",
+        "warning",
+        "the data is read from a mounted cloud drive or network store, and the text says it is "
+        "slow",
+        "Every file is fetched over the network (Google Drive in Colab, NFS, s3fs/gcsfuse): copy "
+        "or unzip the dataset to the machine's local disk first (in Colab: `!cp -r "
+        "/content/drive/MyDrive/data /content/` or unzip there), then train from the copy.",
     ),
     make(
         "pcie-riser-stated",

@@ -206,6 +206,19 @@ PATTERNS: List[ErrorPattern] = [
         "needs `--index-url https://download.pytorch.org/whl/cuXXX`.",
     ),
     make(
+        "pip-no-matching-distribution",
+        r"(?:could not|couldn't|cannot|can't) find (?:a|the|any) versions? that satisf(?:y|ies) "
+        r"the requirement|No matching distribution found for",
+        "python-unsupported",
+        "warning",
+        "pip found no build of the package for this Python (or platform)",
+        "pip lists only the releases with a wheel for the running interpreter and platform: "
+        "check the Python versions the release supports (the cpXY tags on its PyPI files "
+        "page, or its install docs) and use a Python in that range (a venv or conda env), or "
+        "a release that supports this Python; a private index needs --index-url / "
+        "--extra-index-url.",
+    ),
+    make(
         "torch-placeholder-package",
         r"No module named '?tools\.nnwrap'?",
         "python-unsupported",
@@ -276,7 +289,8 @@ PATTERNS: List[ErrorPattern] = [
         r"not supported for|"
         r"needs? (?:an? )?(?:update|upgrade|higher|newer)|need higher|"
         r"must be (?:updated|upgraded))|"
-        r"\bneed (?:a )?(?:higher|newer) (?:nvidia )?driver\b",
+        r"\bneed (?:a )?(?:higher|newer) (?:nvidia )?driver\b|"
+        r"\bnvidia(?: driver)? version\b[^.\n]{0,20}?\b(?:is |was )?(?:too old|outdated)\b",
         "driver-too-old",
         "warning",
         "the text says the NVIDIA driver is too old",
@@ -291,7 +305,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:pc|computer|machine|workstation|rig|system|server|box)\b[^.\n]{0,30}?"
         r"\b(?:crash(?:es)?(?: and|/| \()\s*)?(?:reboots?|restarts?|shuts? (?:down|off)|"
         r"powers? (?:down|off))\b[^.\n]{0,40}?\b(?:when|while|during|under|as soon as)\b|"
-        r"\bsystem crash \(reboot\)",
+        r"\bsystem crash \(reboot\)|"
+        # "power goes off on my pc", "the power cuts out when training starts"
+        r"\b(?:the |my )?power (?:goes|went|cuts?|turns?|shuts?) (?:off|out|down)\b",
         "gpu-health",
         "warning",
         "the text says the machine powers off or reboots under load (power supply or GPU fault)",

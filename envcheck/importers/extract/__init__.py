@@ -35,6 +35,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
     readers = (
         lambda: fragments.facts(lines, file, text),
         lambda: fragments.table_facts(text, file),
+        lambda: fragments.repl_facts(lines, file) if "version" in text else [],
         lambda: packages.facts(lines, file, candidate_lines(text, packages.TRIGGERS)),
         lambda: prose.facts(lines, file, candidate_lines(text, prose.TRIGGERS)),
         lambda: prose.docker_shm_default(text, file),

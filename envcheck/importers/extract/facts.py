@@ -10,6 +10,7 @@ was stated with two different values.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Dict, List, Tuple
 
@@ -124,6 +125,17 @@ def same_value(a: Any, b: Any) -> bool:
     return False
 
 
+# A template field whose value is a version ("- PyTorch Version (e.g., 1.0): 1.3", "driver:
+# 470.82"; not "workaround: pip install torch==1.11"): the reporter states the value as the
+# answer to a question, which beats a number in a sentence ("with torch 1.2 it worked, 1.3
+# fails") of the same kind.
+_FIELD = re.compile(r"^\s*(?:[-*>]\s*)?[A-Za-z][\w ./()+,-]{1,60}?\s*[:=]\s*v?\d")
+
+
+def _trust(f: Fact) -> Tuple[int, int]:
+    return RANK.get(f.kind, 9), 0 if _FIELD.match(f.text) else 1
+
+
 def merge(facts: List[Fact]) -> Tuple[Dict[Tuple[str, str, int], Fact], List[Dict[str, Any]]]:
     """Best fact per (key, name, gpu), and the conflicts: one key, two different values."""
     best: Dict[Tuple[str, str, int], Fact] = {}
@@ -134,7 +146,7 @@ def merge(facts: List[Fact]) -> Tuple[Dict[Tuple[str, str, int], Fact], List[Dic
             k = (f.key, str(f.value), f.gpu)
         seen.setdefault(k, []).append(f)
         cur = best.get(k)
-        if cur is None or RANK.get(f.kind, 9) < RANK.get(cur.kind, 9):
+        if cur is None or _trust(f) < _trust(cur):
             best[k] = f
     conflicts: List[Dict[str, Any]] = []
     for k, group in seen.items():

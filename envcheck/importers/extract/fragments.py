@@ -505,3 +505,54 @@ def _cupy_fact(fact, key: str, value: str) -> Iterator[Fact]:  # type: ignore[no
         yield fact("runtime.cuda", cuda_api_version(value), name="cupy")
     elif key == "cuda driver version" and cuda_api_version(value):
         yield fact("driver.cuda", cuda_api_version(value))
+
+
+# An interactive session: `>>> torch.__version__` (or `print(torch.version.cuda)`) and the
+# value on the next line ('2.1.0+cu121', 12.1, True). Reporters paste one before and one after
+# an upgrade: the later value is the current one, so it is the fact (the earlier stays a
+# conflict to show).
+_REPL_EXPR = re.compile(
+    r"^\s*(?:>>>|In \[\d+\]:)?\s*(?:print\s*\(\s*)?"
+    r"(torch|torchvision|tf|tensorflow|jax|jaxlib)\s*\.\s*"
+    r"(__version__|version\s*\.\s*cuda|backends\s*\.\s*cudnn\s*\.\s*version\s*\(\s*\))"
+    r"\s*\)?\s*$"
+)
+_REPL_VALUE = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?['\"]?([\w.+-]{1,40}?)['\"]?\s*$")
+_REPL_KEYS = {
+    ("torch", "__version__"): ("torch.version", ""),
+    ("torch", "version.cuda"): ("torch.cuda", ""),
+    ("torch", "backends.cudnn.version()"): ("cudnn", ""),
+    ("torchvision", "__version__"): ("package", "torchvision"),
+    ("tf", "__version__"): ("tensorflow.version", ""),
+    ("tensorflow", "__version__"): ("tensorflow.version", ""),
+    ("jax", "__version__"): ("jax.version", ""),
+    ("jaxlib", "__version__"): ("package", "jaxlib"),
+}
+
+
+def repl_facts(lines: List[str], file: str) -> List[Fact]:
+    """Versions printed in a Python session, each from the line after its expression."""
+    found: List[Fact] = []
+    for i, line in enumerate(lines[:-1]):
+        if "version" not in line or len(line) > 120:
+            continue
+        m = _REPL_EXPR.match(line)
+        if not m:
+            continue
+        key = _REPL_KEYS.get((m.group(1), re.sub(r"\s", "", m.group(2))))
+        value = _REPL_VALUE.match(lines[i + 1])
+        if key is None or value is None or not re.match(r"\d", value.group(1)):
+            continue
+        v = value.group(1)
+        if key[0] == "torch.cuda":
+            v = ".".join(v.split(".")[:2])  # 10.0.130 -> 10.0
+        found.append(
+            Fact(key[0], v, file, i + 2, f"{line.strip()} -> {v}"[:300], "fragment", name=key[1])
+        )
+    latest: Dict[tuple, int] = {}
+    for idx, f in enumerate(found):
+        latest[(f.key, f.name)] = idx
+    for idx, f in enumerate(found):
+        if latest[(f.key, f.name)] != idx:
+            f.kind = "prose"  # an earlier printout: superseded by the later one
+    return found

@@ -10,6 +10,7 @@ for tool output such as ``lsb_release``) with its line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from envcheck.importers.extract.facts import Fact
@@ -51,11 +52,16 @@ _CUDNN = re.compile(r"\bcudnn(?:\s*version)?\s*(?:is|=|:)?\s*v?(\d\.\d{1,2}(?:\.
 _NVCC_PROSE = re.compile(
     r"\b(?:nvcc|cuda[_ ]home|cuda toolkit)\b[^.\n]{0,40}?\b(\d{1,2}\.\d)(?:\.\d+)?\b", re.I
 )
+# an NVIDIA CUDA container image: its tag is the CUDA runtime in the container
+_CUDA_IMAGE = re.compile(r"\bnvidia/cuda:(\d{1,2}\.\d)(?:\.\d+)?-", re.I)
+# nvcc --version's line, also after a label ("cuda version: Cuda compilation tools, release 11.8")
+_NVCC_RELEASE = re.compile(r"Cuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
 _PYTHON = re.compile(
     r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b", re.I
 )
 _TORCH = re.compile(
-    r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?\s*(?:is|=|:)?"
+    r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?"
+    r"\s*(?:is\s*[:=]?|=|:)?"
     r"\s*v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?:cu|rocm)?[\w.]+)?)\b",
     re.I,
 )
@@ -77,12 +83,12 @@ _TORCH_CUDA_PROSE = re.compile(
 # TensorFlow's issue template asks for `tf.GIT_VERSION, tf.VERSION`: "('v1.3.0-rc2-20-g0787eee',
 # '1.3.0')" or "v2.3.0-rc2-23-gb36436b087 2.3.0"
 _TF = re.compile(
-    r"\btensorflow(?:[-_]gpu)?(?:\s*version)?\s*(?:is|=|==|:)?\s*[(\['\"]{0,3}\s*b?['\"]?v?"
+    r"\btensorflow(?:[-_]gpu)?(?:\s*version)?\s*(?:is\s*[:=]?|=|==|:)?\s*[(\['\"]{0,3}\s*b?['\"]?v?"
     r"(\d\.\d{1,2}(?:\.\d+)?)\b",
     re.I,
 )
 _JAX = re.compile(
-    r"\bjax(?:lib)?(?:\s*version)?\s*(?:is|=|==|:)?\s*v?(0\.\d{1,2}\.\d{1,2})\b", re.I
+    r"\bjax(?:lib)?(?:\s*version)?\s*(?:is\s*[:=]?|=|==|:)?\s*v?(0\.\d{1,2}\.\d{1,2})\b", re.I
 )
 _CC = re.compile(
     r"compute[\s_-]*capabilit(?:y|ies)\s*(?:of|is|=|:)?\s*(?:sm_?)?(\d{1,2})\.?(\d)\b", re.I
@@ -153,7 +159,7 @@ _SHM_FLAG = re.compile(
 )
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 _TORCHVISION = re.compile(
-    r"\btorchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is|=|:)?\s*v?"
+    r"\btorchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is\s*[:=]?|=|:)?\s*v?"
     r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
     re.I,
 )
@@ -452,6 +458,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     text = line.strip()
     if len(text) > 600:
         text = text[:600]
+    if not text.isascii():
+        # full-width punctuation and digits (Chinese/Japanese input methods: "driver：430.64")
+        # read as their ASCII forms
+        text = unicodedata.normalize("NFKC", text)
     if "://" in text:
         text = _URL.sub(" ", text)  # a version inside a link is not a fact about this host
     if "**" in text:  # markdown bold in issue templates: "- **Python version**: 3.8"
@@ -494,7 +504,13 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     if m:
         yield fact("driver.version", m.group(1))
     smi_header = "NVIDIA-SMI" in text or "Driver Version" in text or "KMD Version" in text
-    if not cuda_cudnn and "cuda" in low and not smi_header:
+    m = _CUDA_IMAGE.search(text) if "nvidia/cuda:" in low else None
+    if m:
+        yield fact("runtime.cuda", m.group(1), "fragment", name="nvidia/cuda image")
+    nvcc_line = _NVCC_RELEASE.search(text) if "compilation tools" in low else None
+    if nvcc_line:
+        yield fact("nvcc", nvcc_line.group(1), "fragment")
+    elif not cuda_cudnn and "cuda" in low and not smi_header:
         m = _NVCC_PROSE.search(text)
         if m:
             yield fact("nvcc", m.group(1))
