@@ -68,12 +68,14 @@ THRESHOLDS = {
     # errors; then tuned on (67%, none)
     "heldout7": 0.65,
     # round seven: pool 9 split at random; heldout8 sealed, scored once at d8635dd: 51/99
-    # (52%), no false error; then tuned on. dev11 48% at first look, 72% after tuning
-    "heldout8": 0.55,
-    "dev11": 0.72,
+    # (52%), no false error; then tuned on (58%, and 77% after round eight). dev11 48% at first
+    # look, 73% after tuning, 77% after round eight
+    "heldout8": 0.75,
+    "dev11": 0.75,
     # heldout9: a second pool (pool 10) sealed whole, scored once at edaec9f: 25/39 (64%), one
-    # false error (a Python f-string read as CUDA_VISIBLE_DEVICES); then tuned on (69%, none)
-    "heldout9": 0.69,
+    # false error (a Python f-string read as CUDA_VISIBLE_DEVICES); then tuned on (69%, none;
+    # 77% after round eight)
+    "heldout9": 0.74,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
