@@ -76,6 +76,10 @@ THRESHOLDS = {
     # false error (a Python f-string read as CUDA_VISIBLE_DEVICES); then tuned on (69%, none;
     # 77% after round eight)
     "heldout9": 0.74,
+    # round eight: pool 11 (163 cases) sealed whole, scored once at 96b5e31: 85/126 (68%), one
+    # false error (one value under "CUDA/cuDNN version" read as a cuDNN too); then tuned on
+    # (72%, none)
+    "heldout10": 0.70,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

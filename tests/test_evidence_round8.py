@@ -106,6 +106,27 @@ from envcheck.importers import extract
             "driver-insufficient",
         ),
         ("cudaSetDevice err: 100\n", "no-cuda-device"),
+        # round eight, after heldout10's one scoring
+        (
+            "RuntimeError: jaxlib version is 0.1.69 but this version of jax requires 0.3.14.\n",
+            "framework-version-skew",
+        ),
+        (
+            "ModuleNotFoundError: No module named 'tensorflow.compat.v2'\n",
+            "keras-needs-newer-tensorflow",
+        ),
+        (
+            "flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so: undefined symbol:\n",
+            "extension-torch-abi-mismatch",
+        ),
+        (
+            "it fails with undefined symbol: _ZN3c104cuda9SetDeviceEi\n",
+            "extension-torch-abi-mismatch",
+        ),
+        (
+            "pip install tensorflow==2.8.0 pulled in keras 2.12.0\n",
+            "keras-tensorflow-minor-differs",
+        ),
         (
             "RuntimeError: device >= 0 && device < num_gpus INTERNAL ASSERT FAILED at "
             '"../aten/src/ATen/cuda/CUDAContext.cpp":50\n',
@@ -147,6 +168,10 @@ def test_round8_message_families(text: str, pattern: str) -> None:
         # a number that is no CUDA error code
         ("Epoch 35 error 100 samples\n", "no-cuda-device"),
         ("Test failure: 802 of 900 passed\n", "fabric-manager-not-running"),
+        # keras and TensorFlow of the same release, or a TensorFlow before the split
+        ("pip install tensorflow==2.8.0 keras==2.8.0\n", "keras-tensorflow-minor-differs"),
+        ("tensorflow==2.4.1 and keras==2.4.3\n", "keras-tensorflow-minor-differs"),
+        ("undefined symbol: cudaGetErrorString\n", "extension-torch-abi-mismatch"),
     ],
 )
 def test_round8_near_misses(text: str, pattern: str) -> None:
@@ -288,3 +313,11 @@ def test_paddles_runtime_is_judged_against_the_driver(tmp_path: Path) -> None:
         "Driver API Version: 10.2, Runtime API Version: 11.2\n"
     )
     assert ("EC101", "driver-too-old", "error") in judge(tmp_path, text, ["EC101"], load_matrix())
+
+
+def test_one_value_under_cuda_slash_cudnn_is_the_cuda(tmp_path: Path) -> None:
+    """heldout10's false error: "CUDA/cuDNN version: 8.0" was read as cuDNN 8.0 too."""
+    facts = extract.text_facts("- **CUDA/cuDNN version**: 8.0\n", "p")
+    assert [(f.key, f.value) for f in facts] == [("nvcc", "8.0")]
+    both = extract.text_facts("- **CUDA/cuDNN version**: CUDA 8.0, cuDNN 5.1\n", "p")
+    assert {f.key: f.value for f in both} == {"nvcc": "8.0", "cudnn": "5.1"}

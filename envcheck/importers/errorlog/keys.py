@@ -151,6 +151,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "paddle-arch-not-in-build": ("not compatible with paddle installation with arch",),
     "keras-needs-newer-tensorflow": ("tensorflow.compat.v2", "has no attribute '__internal__'"),
+    "keras-tensorflow-minor-differs": ("\x00never\x00",),
     "opencv-dnn-without-cuda": ("not built with cuda backend",),
     "paddle-cc-not-supported": ("which is not supported by paddle",),
     "torch-legacy-headers": (

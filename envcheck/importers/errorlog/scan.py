@@ -325,6 +325,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.pip_found_nothing,
     symptoms.visible_devices_ignored,
     symptoms.container_dataloader_shm,
+    symptoms.keras_pair,
 )
 _ALL_KEYS_MIN = _minimal(ALL_KEYS)
 _ANCHORS_MIN = _minimal(_ANCHORS)

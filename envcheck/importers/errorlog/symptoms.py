@@ -474,6 +474,33 @@ def container_dataloader_shm(text: str, low: bytes, out: List[Dict[str, str]], s
         out.append(_entry(text, hit, "container-workers-shm", source))
 
 
+# keras and TensorFlow versions as people state them: `keras==2.11.0`, "keras (2.11.0 for
+# now)", a wheel name `Keras-2.4.3-py2.py3-none-any.whl`, `tensorflow-gpu==2.6.0`
+_KERAS_VER = re.compile(r"\bkeras\b[^\d\n]{0,12}?\b(2\.\d{1,2})\.\d+", re.I)
+_KERAS_NAMED = ("keras-needs-newer-tensorflow", "framework-version-skew")
+_TF_VER = re.compile(r"\btensorflow(?:-gpu)?\b[^\d\n]{0,6}?\b(2\.\d{1,2})\.\d+", re.I)
+
+
+def keras_pair(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """TensorFlow 2.6-2.15 with a keras 2.x of another minor release: from 2.6 on tf.keras is
+    the keras package released with the same major.minor (TensorFlow 2.6.0 and 2.6.2 release
+    notes); a newer keras pulled in by an unpinned install breaks the import."""
+    if low.find(b"keras") == -1 or low.find(b"tensorflow") == -1:
+        return
+    if any(e["pattern"] in _KERAS_NAMED for e in out):
+        return  # a message already names the pairing
+    tf = _TF_VER.search(text)
+    ks = _search(low, (b"keras",), _KERAS_VER)
+    if tf is None or ks is None:
+        return
+    tf_minor = int(tf.group(1).split(".")[1])
+    k = _KERAS_VER.search(ks[1])
+    if k is None or not 6 <= tf_minor <= 15:
+        return
+    if int(k.group(1).split(".")[1]) != tf_minor:
+        out.append(_entry(text, ks, "keras-tensorflow-minor-differs", source))
+
+
 def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """ptxas refusing the GPU's architecture ("Value 'sm_120' is not defined for option
     'gpu-name'") in a text about Triton: the ptxas is Triton's own, bundled with the framework

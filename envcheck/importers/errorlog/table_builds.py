@@ -333,7 +333,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "framework-version-skew",
         r"jaxlib version [\d.]+ is (?:newer than and )?incompatible with jax version|"
-        r"jaxlib is version [\d.]+, but this version of jax requires|"
+        r"jaxlib (?:is version|version is) [\d.]+,? but this version of jax requires|"
         r"MMCV==[\w.]+ is used but incompatible|"
         r"Keras requires TensorFlow [\d.]+ or higher|"
         # Horovod's extension was compiled against another framework version than installed
@@ -430,13 +430,26 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "keras-needs-newer-tensorflow",
         r"module 'tensorflow\.compat\.v2(?:\.__internal__)?' has no attribute|"
-        r"module 'tensorflow' has no attribute '__internal__'",
+        r"module 'tensorflow' has no attribute '__internal__'|"
+        # TensorFlow 1.13 and older have no tf.compat.v2 at all
+        r"No module named '?tensorflow\.compat\.v2'?",
         "framework-pairing",
         "error",
         "a standalone Keras newer than the installed TensorFlow (it calls tf.__internal__)",
         "Install the Keras release of the TensorFlow release (`pip install 'keras==X.Y.*'` with "
         "X.Y = TensorFlow's major.minor, TF 2.6 or newer), or uninstall the standalone keras "
         "and use `tf.keras` with TensorFlow 2.5 and older.",
+    ),
+    make(
+        "keras-tensorflow-minor-differs",
+        r"(?!x)x",  # never by itself: both versions stated in the text (symptoms.keras_pair)
+        "framework-pairing",
+        "warning",
+        "the keras release is not the one paired with this TensorFlow (2.6-2.15 pair by "
+        "major.minor)",
+        "Since TensorFlow 2.6 tf.keras is the separate keras package, released with the same "
+        "major.minor: `pip install 'keras==2.<TF minor>.*'` (TensorFlow 2.6.2's release notes: "
+        "missing upper bounds broke installs once Keras 2.7 came out).",
     ),
     make(
         "opencv-dnn-without-cuda",

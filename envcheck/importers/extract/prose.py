@@ -529,8 +529,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 else:
                     yield fact("nvcc", m.group(1))
                 break
+    # "CUDA/cuDNN version: 8.0" with one value states CUDA: a cuDNN is read only where the
+    # line names it after that value ("CUDA 8.0, cuDNN 5.1")
     if "cudnn" in low and not (cuda_cudnn and cuda_cudnn.group(2)):
-        m = _CUDNN.search(text)
+        m = _CUDNN.search(text, cuda_cudnn.end() if cuda_cudnn else 0)
         if m:
             yield fact("cudnn", m.group(1))
     m = _PYTHON.search(text) if "python" in low else None
