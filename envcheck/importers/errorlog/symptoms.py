@@ -45,6 +45,23 @@ def _search(low: bytes, keys: Tuple[bytes, ...], rx: Pattern[str]) -> Optional[T
     return None
 
 
+def _line_and_text(
+    text: str,
+    low: bytes,
+    out: List[Dict[str, str]],
+    source: str,
+    keys: Tuple[bytes, ...],
+    line_rx: Pattern[str],
+    text_rx: Pattern[str],
+    pid: str,
+) -> None:
+    """Add ``pid`` at the first line ``line_rx`` matches (among lines holding ``keys``) when
+    ``text_rx`` also matches somewhere in the text: a setting and the symptom it explains."""
+    hit = _search(low, keys, line_rx)
+    if hit is not None and text_rx.search(text):
+        out.append(_entry(text, hit, pid, source))
+
+
 def _entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[str, str]:
     """An error_log entry for line ``hit[0]`` of ``text`` (its original case)."""
     lineno = hit[0]
@@ -298,10 +315,10 @@ def gpus_per_task(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     traffic or missing devices: each task's cgroup hides the other tasks' GPUs."""
     if low.find(b"gpus-per-task") == -1 and low.find(b"gpus_per_task") == -1:
         return
-    hit = _search(low, (b"gpus-per-task", b"gpus_per_task"), _GPUS_PER_TASK)
-    if hit is None or not _PEER_TRAFFIC.search(text):
-        return
-    out.append(_entry(text, hit, "slurm-gpus-per-task", source))
+    keys = (b"gpus-per-task", b"gpus_per_task")
+    _line_and_text(
+        text, low, out, source, keys, _GPUS_PER_TASK, _PEER_TRAFFIC, "slurm-gpus-per-task"
+    )
 
 
 # The GPUs' compute mode is exclusive: set with nvidia-smi -c, or shown by nvidia-smi.
@@ -329,10 +346,8 @@ def exclusive_mode(text: str, low: bytes, out: List[Dict[str, str]], source: str
     contexts) are refused. A message that already names contention stays as it is."""
     if any(e["pattern"] == "devices-busy-or-unavailable" for e in out):
         return
-    hit = _search(low, _EXCLUSIVE_KEYS, _EXCLUSIVE)
-    if hit is None or not _NO_DEVICE_FOR_ME.search(text):
-        return
-    out.append(_entry(text, hit, "exclusive-mode-device-taken", source))
+    pid = "exclusive-mode-device-taken"
+    _line_and_text(text, low, out, source, _EXCLUSIVE_KEYS, _EXCLUSIVE, _NO_DEVICE_FOR_ME, pid)
 
 
 # The data sits on a mounted cloud drive or network store ...
