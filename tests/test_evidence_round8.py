@@ -258,6 +258,7 @@ def test_versions_printed_in_a_python_session(tmp_path: Path) -> None:
     assert facts[("torch.version", "fragment")] == "1.2.0"
     assert facts[("torch.cuda", "fragment")] == "10.0"
     assert facts[("torch.version", "prose")] == "1.0.0"
+    assert facts[("cudnn", "fragment")] == "7.6.2"  # cudnn.version()'s 7602
     snap = snap_of(tmp_path, text)
     assert snap.installed()["torch"] == "1.2.0"
     conflicts = [c["fact"] for c in snap.evidence["conflicts"]]

@@ -530,6 +530,16 @@ _REPL_KEYS = {
 }
 
 
+def _cudnn_number(v: str) -> str:
+    """torch.backends.cudnn.version()'s integer as a version: 7602 -> 7.6.2 (major*1000 +
+    minor*100 + patch up to cuDNN 8), 90100 -> 9.1.0 (major*10000 + minor*100 + patch)."""
+    if not v.isdigit():
+        return v
+    n = int(v)
+    major, rest = (n // 10000, n % 10000) if n >= 10000 else (n // 1000, n % 1000)
+    return f"{major}.{rest // 100}.{rest % 100}"
+
+
 def repl_facts(lines: List[str], file: str) -> List[Fact]:
     """Versions printed in a Python session, each from the line after its expression."""
     found: List[Fact] = []
@@ -546,6 +556,8 @@ def repl_facts(lines: List[str], file: str) -> List[Fact]:
         v = value.group(1)
         if key[0] == "torch.cuda":
             v = ".".join(v.split(".")[:2])  # 10.0.130 -> 10.0
+        elif key[0] == "cudnn":
+            v = _cudnn_number(v)
         found.append(
             Fact(key[0], v, file, i + 2, f"{line.strip()} -> {v}"[:300], "fragment", name=key[1])
         )
