@@ -15,7 +15,7 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 import pytest
 from faults_support import assert_clean_error, assert_no_crash, base_env, fake_exe, run_envcheck
@@ -91,38 +91,47 @@ def test_output_to_a_fifo_without_reader_does_not_hang(tmp_path: Path) -> None:
     assert_clean_error(run, 2, "FIFO")
 
 
+def _json_report_with_sitecustomize(
+    tmp_path: Path, code: str
+) -> Tuple[List[str], Dict[str, str], Path]:
+    """The real CLI writing a JSON report to tmp_path/report.json, with ``code`` run first in
+    its interpreter (a `sitecustomize` on PYTHONPATH) to open a window to interrupt in."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(code)
+    out = tmp_path / "report.json"
+    argv = [
+        sys.executable,
+        "-m",
+        "envcheck",
+        "verify",
+        "--snapshot",
+        str(HEALTHY),
+        "--format",
+        "json",
+        "--output",
+        str(out),
+    ]
+    return argv, base_env(PYTHONPATH=str(site)), out
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_signal_during_write_removes_the_temp_file(signum: int, tmp_path: Path) -> None:
     """A real process, a real signal, while a big report is being written into a FIFO-slow
     target: interrupt it mid-write, and no `.NAME.*.tmp` remains."""
     # A large text report (fleet over many copies) gives a window to interrupt in; the write
     # itself is slowed by a `sitecustomize` that makes os.write sleep: the real CLI runs.
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "sitecustomize.py").write_text(
+    argv, env, out = _json_report_with_sitecustomize(
+        tmp_path,
         "import os, time\n"
         "_w = os.write\n"
         "def _slow(fd, data):\n"
         "    time.sleep(0.05)\n"
         "    return _w(fd, bytes(data)[:4096])\n"
-        "if os.environ.get('SLOW_WRITE'):\n"
-        "    os.write = _slow\n"
+        "os.write = _slow\n",
     )
-    out = tmp_path / "report.json"
-    env = base_env(PYTHONPATH=str(site), SLOW_WRITE="1")
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "envcheck",
-            "verify",
-            "--snapshot",
-            str(HEALTHY),
-            "--format",
-            "json",
-            "--output",
-            str(out),
-        ],
+        argv,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -143,33 +152,18 @@ def test_a_signal_the_instant_the_temp_file_is_made_removes_it(tmp_path: Path) -
     """The narrowest window: SIGTERM right after mkstemp created the file, before envcheck
     knows its name. A `sitecustomize` makes mkstemp send the signal to its own process (the
     real CLI runs); the file must still be removed and the exit be 128+15, not a kill."""
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / "sitecustomize.py").write_text(
+    argv, env, out = _json_report_with_sitecustomize(
+        tmp_path,
         "import os, signal, tempfile\n"
         "_mk = tempfile.mkstemp\n"
         "def _mk_then_term(*a, **k):\n"
         "    made = _mk(*a, **k)\n"
         "    os.kill(os.getpid(), signal.SIGTERM)\n"
         "    return made\n"
-        "if os.environ.get('TERM_AT_MKSTEMP'):\n"
-        "    tempfile.mkstemp = _mk_then_term\n"
+        "tempfile.mkstemp = _mk_then_term\n",
     )
-    out = tmp_path / "report.json"
-    env = base_env(PYTHONPATH=str(site), TERM_AT_MKSTEMP="1")
     run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "envcheck",
-            "verify",
-            "--snapshot",
-            str(HEALTHY),
-            "--format",
-            "json",
-            "--output",
-            str(out),
-        ],
+        argv,
         env=env,
         capture_output=True,
         timeout=60,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Dict, Tuple
 
+from envcheck.importers.errorlog.model import code_keys
+
 # Literal (lower-case) substrings, at least one of which every match of the pattern contains.
 # scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
 # that contain one, so a 20 MB training log is scanned in well under a second.
@@ -188,11 +190,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuinit-unknown-error": (
         "cuda_error_unknown",
         "cuda error: unknown error",
-        "init failure: 999",
-        "cuda error 999",
-        "cuda error: 999",
-        "cuda error code 999",
-        "cuda error: code 999",
+        *code_keys(999),
         "cudaerrorunknown",
     ),
     "ngc-driver-not-detected": ("the nvidia driver was not detected",),
@@ -518,9 +516,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "error code: 35",
         "error code 35",
         "insufficientdriver",
-        "failure: 35",
-        "err: 35",
-        "error: 35",
+        *code_keys(35),
     ),
     "container-cuda-requirement": ("unsatisfied condition: cuda",),
     "container-driver-release-floor": ("built for nvidia driver release",),
@@ -529,10 +525,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "unsupportedptxversion",
         "unsupported_ptx",
         "unsupported .version",
-        "failure: 222",
-        "err: 222",
-        "error 222",
-        "error: 222",
+        *code_keys(222),
     ),
     "nvml-driver-library-mismatch": (
         "driver/library version mismatch",
@@ -548,18 +541,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "forward-compat-unsupported": (
         "forward compatibility was attempted",
         "compatnotsupported",
-        "failure: 804",
-        "err: 804",
-        "error 804",
-        "error: 804",
+        *code_keys(804),
     ),
     "unsupported-display-driver": (
         "unsupported display driver",
         "systemdrivermismatch",
-        "failure: 803",
-        "err: 803",
-        "error 803",
-        "error: 803",
+        *code_keys(803),
     ),
     "nvidia-smi-cannot-communicate": ("communicate with the nvidia driver",),
     "found-no-nvidia-driver": (
@@ -599,10 +586,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "busy or unavailable",
         "cudaerrordevicesunavailable",
         "cuda_error_device_unavailable",
-        "failure: 46",
-        "err: 46",
-        "error 46",
-        "error: 46",
+        *code_keys(46),
     ),
     "libcuda-stub-loaded": (
         "cuda_error_stub_library",
@@ -616,19 +600,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no cuda-capable device",
         "cudaerrornodevice",
         "cuda_error_no_device",
-        "failure: 100",
-        "err: 100",
-        "error 100",
-        "error: 100",
+        *code_keys(100),
     ),
     "fabric-manager-not-running": (
         "system not yet initialized",
         "systemnotready",
         "system_not_ready",
-        "failure: 802",
-        "err: 802",
-        "error 802",
-        "error: 802",
+        *code_keys(802),
     ),
     "cuda-unknown-error": ("cuda unknown error",),
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Pattern
+from typing import Pattern, Tuple
 
 MAX_ENTRIES = 200  # per snapshot
 MAX_PER_PATTERN = 20
@@ -35,9 +35,15 @@ def cuda_code(number: int) -> str:
     return f"{_CODE_PREFIX}{number}\\b"
 
 
-def code_keys(number: int) -> tuple:
+def code_keys(number: int) -> Tuple[str, ...]:
     """The literal keys of ``cuda_code(number)`` (lower case)."""
-    return (f"failure: {number}", f"err: {number}", f"error {number}", f"error: {number}")
+    return (
+        f"failure: {number}",
+        f"err: {number}",
+        f"error {number}",
+        f"error: {number}",
+        f"code {number}",  # "CUDA error: code 999"
+    )
 
 
 def make(pid: str, rx: str, category: str, severity: str, title: str, fix: str) -> ErrorPattern:

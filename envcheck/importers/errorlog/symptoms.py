@@ -476,7 +476,7 @@ _HOST_WORKS = re.compile(
 def container_dataloader_shm(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """Worker processes that hang or die inside a container while the same code runs on the
     host: Docker gives a container 64 MB of /dev/shm, which the workers' shared tensors fill."""
-    if any(e["pattern"].startswith("shm") or "shm" in e["pattern"] for e in out):
+    if any("shm" in e["pattern"] for e in out):
         return
     if low.find(b"docker") == -1 and low.find(b"container") == -1:
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import List
 
-from envcheck.importers.errorlog.model import ErrorPattern, make
+from envcheck.importers.errorlog.model import ErrorPattern, cuda_code, make
 
 PATTERNS: List[ErrorPattern] = [
     make(
@@ -88,9 +88,8 @@ PATTERNS: List[ErrorPattern] = [
         "cuinit-unknown-error",
         r"failed call to cuInit: CUDA_ERROR_UNKNOWN|"
         r"cuInit\(?0?\)?[^\n]{0,40}?CUDA_ERROR_UNKNOWN|\bCUDA error: unknown error\b|"
-        r"\bpanic: CUDA_ERROR_UNKNOWN\b|"
-        # cudaErrorUnknown is 999: ollama's "cudart init failure: 999", "CUDA error 999"
-        r"\bcudart init failure: 999\b|\bCUDA error:? (?:code )?999\b|\bcudaErrorUnknown\b",
+        r"\bpanic: CUDA_ERROR_UNKNOWN\b|\bcudaErrorUnknown\b|"
+        + cuda_code(999),  # cudaErrorUnknown: ollama's "cudart init failure: 999", "CUDA error 999"
         "driver-not-loaded",
         "warning",
         "the CUDA driver failed to initialise with an unknown error",
