@@ -2,7 +2,9 @@
 
 Each case is ``<root>/<split>/<id>/paste.txt`` + ``case.json`` (``healthy``, ``expect``:
 the envcheck categories that name the cause maintainers established). For every case this
-runs the real CLI, ``envcheck verify --from-report paste.txt --format json``, and counts:
+runs the real CLI, ``envcheck verify --from-report paste.txt --format json`` (through the
+console-script entry point, many cases to a process: see corpus_batch.py; ``--process-per-case``
+starts one process per case instead), and counts:
 
 - a broken case is *diagnosed* when a finding of severity error or warning has a category in
   ``expect``;
@@ -58,7 +60,7 @@ def find_cases(roots: List[Path], split: Optional[str] = None) -> List[Path]:
 
 
 def run_case(case_dir: Path, envcheck: List[str]) -> CaseResult:
-    meta = json.loads((case_dir / "case.json").read_text())
+    """One case, in a process of its own (``envcheck verify --from-report ... --format json``)."""
     proc = subprocess.run(
         [*envcheck, "verify", "--from-report", str(case_dir / "paste.txt"), "--format", "json"],
         capture_output=True,
@@ -66,19 +68,48 @@ def run_case(case_dir: Path, envcheck: List[str]) -> CaseResult:
         timeout=120,
         env={**os.environ, "NO_COLOR": "1"},
     )
+    return judge_case(case_dir, proc.returncode, proc.stdout, proc.stderr)
+
+
+def run_batch(cases: List[Path]) -> List[CaseResult]:
+    """Cases through the CLI's entry point in one process (benchmarks/corpus_batch.py): the same
+    command on each, without an interpreter start per case."""
+    proc = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("corpus_batch.py"))],
+        input="".join(f"{c}\n" for c in cases),
+        capture_output=True,
+        text=True,
+        timeout=60 + 10 * len(cases),
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    done = {}
+    for line in proc.stdout.splitlines():
+        row = json.loads(line)
+        done[row["case"]] = row
+    out = []
+    for c in cases:
+        row = done.get(str(c))
+        if row is None:  # the batch died before this case: judged as a refusal, with the reason
+            row = {"exit": 3, "stdout": "", "stderr": proc.stderr[-300:] or "batch died"}
+        out.append(judge_case(c, row["exit"], row["stdout"], row["stderr"]))
+    return out
+
+
+def judge_case(case_dir: Path, exit_code: int, stdout: str, stderr: str) -> CaseResult:
+    meta = json.loads((case_dir / "case.json").read_text())
     res = CaseResult(
         id=meta["id"],
         split=case_dir.parent.name,
         healthy=bool(meta.get("healthy")),
         expect=list(meta.get("expect") or []),
-        exit_code=proc.returncode,
-        stderr=proc.stderr.strip()[:300],
+        exit_code=exit_code,
+        stderr=stderr.strip()[:300],
     )
-    if proc.returncode == 2:
+    if exit_code == 2:
         res.refused = True
         return res
     try:
-        findings = json.loads(proc.stdout)["findings"]
+        findings = json.loads(stdout)["findings"]
     except (ValueError, KeyError):
         res.refused = True  # no report at all: as bad as a refusal
         return res
@@ -112,12 +143,20 @@ def score(results: List[CaseResult]) -> Dict[str, Dict[str, object]]:
 
 
 def score_roots(
-    roots: List[Path], split: Optional[str] = None, workers: int = 2
+    roots: List[Path], split: Optional[str] = None, workers: int = 2, batch: bool = True
 ) -> List[CaseResult]:
-    envcheck = [sys.executable, "-m", "envcheck"]
+    """Every case under the roots, judged by the CLI: in ``workers`` batch processes (default),
+    or one process per case (``batch=False``, as a shell would run each)."""
     cases = find_cases(roots, split)
+    if not batch:
+        envcheck = [sys.executable, "-m", "envcheck"]
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            return list(pool.map(lambda c: run_case(c, envcheck), cases))
+    chunks = [cases[i::workers] for i in range(max(1, workers))]
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(lambda c: run_case(c, envcheck), cases))
+        parts = list(pool.map(run_batch, chunks))
+    by_path = {str(c): r for chunk, part in zip(chunks, parts) for c, r in zip(chunk, part)}
+    return [by_path[str(c)] for c in cases]
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -129,9 +168,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--misses", action="store_true", help="list undiagnosed cases and false errors")
     ap.add_argument("--json", action="store_true", help="print the scores as JSON")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--process-per-case",
+        action="store_true",
+        help="start envcheck once per case (slower; the default shares one process per worker)",
+    )
     args = ap.parse_args(argv)
     roots = args.roots or [DEFAULT_CORPUS]
-    results = score_roots(roots, args.split, args.workers)
+    results = score_roots(roots, args.split, args.workers, batch=not args.process_per_case)
     scores = score(results)
     if args.json:
         print(json.dumps(scores, indent=2))

@@ -36,7 +36,9 @@ _INTERESTING = re.compile(
     r"vllm|onnxruntime[\w-]*|cudatoolkit|cudnn|pytorch-cuda|pytorch-mutex|cpuonly|cpu-only|"
     r"pytorch-nightly|cuda-[a-z-]+|"
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes|"
-    r"numba|numba-cuda|pycuda|dgl)$",
+    r"numba|numba-cuda|pycuda|dgl|keras|tf-keras|flashinfer(?:-python)?|sglang|lightgbm|xgboost|"
+    r"mmcv(?:-full)?|mmdet|detectron2|tensorrt|ctranslate2|llama-cpp-python|faiss-gpu|cudf|cuml|"
+    r"auto-gptq|autoawq|exllamav2|mamba-ssm|causal-conv1d|spconv[\w-]*|apex)$",
     re.I,
 )
 _TIMESTAMP = re.compile(
@@ -44,6 +46,20 @@ _TIMESTAMP = re.compile(
 )
 # `pip list` row without its header: "paddlepaddle-gpu     1.8.4.post97"
 _PIP_LIST_ROW = re.compile(r"^\s*([A-Za-z][\w.-]*)\s{2,}(\d[\w.+!-]*)\s*$")
+# An environment dump's "name: version" line (sglang's / vLLM's env, an issue form), also as a
+# markdown table row: "flashinfer: 0.1.3", "- xformers version: 0.0.22", "| torch | 2.3.0 |"
+_KV_ROW = re.compile(
+    r"^\s*(?:[-*]\s*)?\|?\s*([A-Za-z][\w.-]*)(?:\s+version)?\s*(?::|=|\|)\s*['\"]?v?"
+    r"(\d+(?:\.\d+){1,3}(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)['\"]?\s*\|?\s*$",
+    re.I,
+)
+# pip's resolver: "torchvision 0.15.0+cu117 requires torch==2.0.0, but you have torch 1.13.1
+# which is incompatible." - both packages are installed, at the versions named
+_PIP_CONFLICT = re.compile(
+    r"^\s*(?:ERROR:\s*)?([A-Za-z][\w.-]*) (\d[\w.+!-]*) requires [^,]{1,120}, but you have "
+    r"([A-Za-z][\w.-]*) (\d[\w.+!-]*) which is incompatible",
+    re.I,
+)
 _CONDA_DOWNLOAD = re.compile(r"^\s*([A-Za-z][\w.-]*?)-(\d[\w.+]*)\s*\|\s*(\S+)\s")
 _PIP_NOT_FOUND = re.compile(
     r"(?:satisfies the requirement|No matching distribution found for)\s+"
@@ -58,6 +74,7 @@ _USR_LOCAL_CUDA = re.compile(
 )
 TRIGGERS = (
     "==",
+    "you have",
     "ii ",
     "hi ",
     "installed:",
@@ -82,6 +99,27 @@ TRIGGERS = (
     "transformers",
     "accelerate",
     "bitsandbytes",
+    "keras",
+    "flashinfer",
+    "sglang",
+    "lightgbm",
+    "xgboost",
+    "mmcv",
+    "mmdet",
+    "detectron2",
+    "tensorrt",
+    "ctranslate2",
+    "llama",
+    "faiss",
+    "cudf",
+    "cuml",
+    "gptq",
+    "awq",
+    "exllama",
+    "mamba",
+    "conv1d",
+    "spconv",
+    "apex",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
 
@@ -120,6 +158,16 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             yield from _package(fact, m.group(1), m.group(2), m.group(3))
             continue
         m = _PIP_LIST_ROW.match(line)
+        if m and _INTERESTING.match(m.group(1)):
+            yield from _package(fact, m.group(1), m.group(2), "")
+            continue
+        m = _PIP_CONFLICT.match(line) if "you have" in line else None
+        if m:
+            for name, version in ((m.group(1), m.group(2)), (m.group(3), m.group(4))):
+                if _INTERESTING.match(name):
+                    yield from _package(fact, name, version, "")
+            continue
+        m = _KV_ROW.match(line) if not line.startswith("#") else None
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), "")
             continue
@@ -195,7 +243,8 @@ def _mm(version: str) -> str:
 def _dpkg(fact, name: str, version: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
     ver = re.sub(r"^\d+:", "", version)
     if re.match(
-        r"(?:nvidia-driver|libnvidia-compute|nvidia-utils|nvidia-kernel-common)-\d{3}", name
+        r"(?:nvidia-driver|libnvidia-compute|nvidia-utils|nvidia-kernel-common|nvidia)-\d{3}$|(?:nvidia-driver|libnvidia-compute|nvidia-utils|nvidia-kernel-common)-\d{3}",
+        name,
     ):
         m = re.match(r"(\d{3}\.\d+(?:\.\d+)?)", ver)
         if m:

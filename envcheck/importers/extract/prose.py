@@ -18,7 +18,8 @@ from envcheck.importers.extract.lines import candidate_lines
 
 _VER = r"(\d+\.\d+(?:\.\d+)?)"
 _DRIVER = re.compile(
-    r"(?:nvidia[\s-]*)?driver(?:\s*version)?(?:\s+(?:is|was|of|=|at))?\s*[:=]?\s*"
+    r"(?:nvidia[\s-]*)?(?:driver(?:'s|s)?|NVIDIA-SMI(?=\s*:))(?:\s*version)?"
+    r"(?:\s+(?:is|was|of|=|at|available on \w+))?\s*[:=]?\s*"
     r"(?:nvidia\s+)?(?:version\s*)?[`'\"]?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})"
     r"(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
@@ -35,6 +36,21 @@ _DRIVER_LOOSE = re.compile(
 _DRIVER_MINE = re.compile(
     r"\bdriver\b[^\n]{0,80}?\b(?:mine|my driver|my own)\s+(?:is|=|:)\s*[`'\"]?v?"
     r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b",
+    re.I,
+)
+# "a Quadro K4000 with 410.48 drivers", "470.82.01 driver version", "the 595.58.03 NVIDIA
+# driver will ignore this GPU": a full driver version (NNN.NN) before the word, not a floor
+_DRIVER_BEFORE = re.compile(
+    r"(?<![\w.])([3-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)\s+(?:nvidia\s+)?drivers?\b"
+    r"(?!\s*(?:or|and)\s+(?:later|newer|higher|above))",
+    re.I,
+)
+# DKMS and distribution packages: `dkms status` ("nvidia/535.113.01, 5.15.0-86-generic,
+# x86_64: installed"), /var/lib/dkms/nvidia/390.48/, `dkms install -m nvidia -v 470.86`,
+# Gentoo's nvidia-drivers-530.41.03, Arch's nvidia-390.138
+_DRIVER_DKMS = re.compile(
+    r"(?:\bdkms/nvidia/|^\s*nvidia[/,]\s*|-m nvidia -v\s+|\bnvidia-drivers?-|(?<![\w-])nvidia-)"
+    r"([3-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)(?![\d.]*\d)(?![\w.-]*\.(?:run|deb|rpm)\b)",
     re.I,
 )
 _DRIVER_PKG = re.compile(r"\bnvidia-(?:driver|utils|dkms|headless)-(\d{3})(?:-(?:open|server))*\b")
@@ -61,8 +77,10 @@ _PYTHON = re.compile(
 )
 _TORCH = re.compile(
     r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?"
-    r"\s*(?:is\s*[:=]?|=|:)?"
-    r"\s*v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?:cu|rocm)?[\w.]+)?)\b",
+    r"(?:\s*\((?:GPU|CPU)\??\))?"  # transformers' env: "PyTorch version (GPU?): 2.1.2 (True)"
+    # Ultralytics' banner: "torch-1.13.0 CUDA:0 (...)", "torch-2.1.0+cpu CPU"
+    r"\s*(?:is\s*[:=]?|=|:|-(?=\d[\d.]*(?:\+\w+)?(?:\s+(?:CUDA|CPU|MPS)\b|\s*$)))?"
+    r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?:cu|rocm)?[\w.]+)?)\b",
     re.I,
 )
 # "System info: 2.0.0+cpu Autocast half": a bare version with a +cpu / +cuXYZ local tag is
@@ -71,6 +89,10 @@ _BARE_TORCH_BUILD = re.compile(r"(?<![\w.])([12]\.\d{1,2}\.\d{1,2}\+(?:cpu|cu\d{
 _OTHER_PACKAGE = re.compile(
     r"vision|audio|text|xformers|jax|paddle|onnx|tensorflow|mmcv|triton|vllm|cupy|dgl|pyg|"
     r"scatter|sparse|spconv|==|\bversion of\b"
+)
+_BUILT_FOR_TORCH = re.compile(
+    r"\bPyTorch\s+\d[\w.+]*\s+with\s+CUDA\s+\S+\s+\(you have\s+(\d+\.\d+(?:\.\d+)?(?:\+\w+)?)\)",
+    re.I,
 )
 _TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(?:is\s+)?(none|\d+\.\d+)", re.I)
 # "... but PyTorch was built with CUDA 12.1", "my PyTorch uses CUDA 10.1", "torch cuda 11.8"
@@ -83,7 +105,7 @@ _TORCH_CUDA_PROSE = re.compile(
 # TensorFlow's issue template asks for `tf.GIT_VERSION, tf.VERSION`: "('v1.3.0-rc2-20-g0787eee',
 # '1.3.0')" or "v2.3.0-rc2-23-gb36436b087 2.3.0"
 _TF = re.compile(
-    r"\btensorflow(?:[-_]gpu)?(?:\s*version)?\s*(?:is\s*[:=]?|=|==|:)?\s*[(\['\"]{0,3}\s*b?['\"]?v?"
+    r"\btensorflow(?:[-_]gpu)?(?:\s*version)?(?:\s*\((?:GPU|CPU)\??\))?\s*(?:is\s*[:=]?|=|==|:)?\s*[(\['\"]{0,3}\s*b?['\"]?v?"
     r"(\d\.\d{1,2}(?:\.\d+)?)\b",
     re.I,
 )
@@ -99,7 +121,7 @@ _COUNT = re.compile(r"(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×])\s*(\d{1,2})\b", re.
 _GPU_NAME = re.compile(
     r"((?:NVIDIA\s+)?(?:GeForce\s+|Quadro\s+|Tesla\s+|TITAN\s+)?"
     r"(?:RTX|GTX|GT)\s*(?:PRO\s*)?[A-Z]?\d{3,4}(?:\s*(?:Ti|SUPER|Ada|Blackwell))*(?:\s*Laptop(?:\s*GPU)?)?"
-    r"|(?:NVIDIA\s+)?(?:Tesla\s+)?(?:[AHBLVTPK]\d{1,3}[A-Z]?|GH200|GB200|A100|H100|H200|B200|L40S?)"
+    r"|(?:NVIDIA\s+)?(?:Tesla\s+)?(?:[AHBLVTPKM]\d{1,3}[A-Z]?|GH200|GB200|A100|H100|H200|B200|L40S?)"
     r"(?:[-\s](?:SXM\d?|PCIE|NVL|\d+\s*GB))*"
     r"|(?:NVIDIA\s+)?(?:Quadro|TITAN)\s+[A-Z]{1,3}\d{0,4}(?:\s*Ada)?)(?!\w|\.\d)",
     re.I,
@@ -274,7 +296,10 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     for file, text in texts:
         lines = text.split("\n")
         for i in candidate_lines(text, _GPU_MENTION_WORDS)[:2000]:
-            for name in gpu_names(lines[i][:400]):
+            line = lines[i][:400]
+            if "://" in line:  # a data sheet's address ("...-Tesla-M60-DS.pdf") names no GPU
+                line = _URL.sub(" ", line)
+            for name in gpu_names(line):
                 key = re.sub(r"nvidia|geforce|\s|-", "", name.lower())
                 seen.setdefault(key, (name, file, i + 1, lines[i].strip()))
     if len(seen) != 1:
@@ -481,7 +506,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _LSB.match(text) if ":" in text else None
     if m:
         key, val = m.group(1), m.group(2)
-        if key == "Description" and _OS.search(val):
+        # lsb_release's "Description:\tUbuntu 20.04.6 LTS" starts with the OS; an issue form's
+        # "## Description" section ("CUDA build on Ubuntu 20.04 crashes") is a sentence
+        os_m = _OS.search(val) if key == "Description" else None
+        if os_m and os_m.start() == 0:
             yield fact("os", val, "fragment")
         return
     m = _OS_RELEASE.match(text) if "PRETTY" in text else None
@@ -496,13 +524,30 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         yield fact("nvcc", m.group(1))
         if m.group(2):
             yield fact("cudnn", m.group(2))
-    if "driver" in low and "cuda driver version is insufficient" not in low:
+    driver_read = False
+    if (
+        "driver" in low or "nvidia-smi:" in low
+    ) and "cuda driver version is insufficient" not in low:
         m = _DRIVER.search(text) or _DRIVER_LOOSE.search(text) or _DRIVER_MINE.search(text)
-        if m and not re.search(r"cuda\s+driver", low[: m.start() + 12]):
+        # "CUDA driver version" is the driver API's CUDA (12020), except when its value is a
+        # driver release (sglang's env: "CUDA Driver Version: 535.54.03")
+        if m and (
+            not re.search(r"cuda\s+driver", low[: m.start() + 12])
+            or re.fullmatch(r"[3-9]\d\d\.\d{1,3}(?:\.\d{1,3})?", m.group(1))
+        ):
             yield fact("driver.version", _clean_version(m.group(1)))
+            driver_read = True
+        m = None if driver_read else _DRIVER_BEFORE.search(text)
+        if m:
+            yield fact("driver.version", m.group(1))
+            driver_read = True
     m = _DRIVER_PKG.search(text) if "nvidia-" in low else None
     if m:
         yield fact("driver.version", m.group(1))
+    elif not driver_read and "nvidia" in low:
+        m = _DRIVER_DKMS.search(text)
+        if m:
+            yield fact("driver.version", m.group(1), "fragment")
     smi_header = "NVIDIA-SMI" in text or "Driver Version" in text or "KMD Version" in text
     m = _CUDA_IMAGE.search(text) if "nvidia/cuda:" in low else None
     if m:
@@ -522,9 +567,12 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()]:
                     # nvidia-smi's "CUDA Version" is the driver's, not a toolkit
                     yield fact("driver.cuda", m.group(1))
-                elif "driver" in before or "runtime" in before:
+                elif ("driver" in before or "runtime" in before) and re.search(
+                    r"(?:\bfor|\bsupports?|\bup to|compatible with|\bruntime)\W*$", before
+                ):
                     # "a driver good enough for CUDA 9.0 ... when I use CUDA 9.1": the CUDA
-                    # said of the driver is no toolkit; a later one in the line may be
+                    # said of the driver is no toolkit; a later one in the line may be. (A
+                    # driver named first, "driver 418.56, cuda 10.1", says nothing of the CUDA.)
                     continue
                 else:
                     yield fact("nvcc", m.group(1))
@@ -547,7 +595,12 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
             m = _TORCH_CUDA_PROSE.search(text)
             if m:
                 yield fact("torch.cuda", m.group(1))
-        m = _TORCH.search(text)
+        built_for = _BUILT_FOR_TORCH.search(text) if "you have" in low else None
+        m = None if built_for else _TORCH.search(text)
+        if built_for:
+            # xFormers / an extension: "built for PyTorch 2.7.1+cu126 with CUDA 1208 (you have
+            # 2.8.0+cu128)": the torch installed is the one in parentheses
+            yield fact("torch.version", built_for.group(1), "message")
         if m and "used to build" in low[: m.start() + 1]:
             m = None  # "CUDA used to build PyTorch: 9.0.176" states torch's CUDA, not torch
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
