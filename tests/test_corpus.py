@@ -79,7 +79,10 @@ THRESHOLDS = {
     # round eight: pool 11 (163 cases) sealed whole, scored once at 96b5e31: 85/126 (68%), one
     # false error (one value under "CUDA/cuDNN version" read as a cuDNN too); then tuned on
     # (72%, none)
-    "heldout10": 0.70,
+    "heldout10": 0.72,
+    # round nine: pool 12 (153 cases) sealed whole, scored once at cee5169: 59/118 (50%), no
+    # false error (the round's starting code scored the same 59); then tuned on (71%, none)
+    "heldout11": 0.69,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 import pytest
+from evidence_support import pats
 
 from envcheck.importers import extract
 
@@ -133,3 +134,151 @@ def test_issue_form_description_section_is_not_lsb_release() -> None:
     assert values and all(v == "Ubuntu 20.04" for v in values)
     lsb = [f.value for f in extract.text_facts("Description:\tUbuntu 20.04.6 LTS\n", "p")]
     assert "Ubuntu 20.04.6 LTS" in lsb
+
+
+# --- message families learned from heldout11 after its one scoring (docs/reports.md rows) ----
+
+_ROUND9_FAMILIES = [
+    (
+        "error: [Errno 2] No such file or directory: '/usr/local/cuda-12.1:/bin/nvcc'\n",
+        "cuda-path-with-colon",
+    ),
+    (
+        "FileNotFoundError: [Errno 2] No such file or directory: ':/usr/local/cuda-9.0/bin/nvcc'\n",
+        "cuda-path-with-colon",
+    ),
+    ("export CUDA_HOME=$CUDA_HOME:/usr/local/cuda-11.8\n", "cuda-path-with-colon"),
+    (
+        "lightgbm.basic.LightGBMError: GPU Tree Learner was not enabled in this build.\n",
+        "library-built-without-gpu",
+    ),
+    (
+        "xgboost.core.XGBoostError: XGBoost version not compiled with GPU support.\n",
+        "library-built-without-gpu",
+    ),
+    (
+        "In the UI the execution providers list only cpu and azure, no cuda.\n",
+        "onnxruntime-cpu-providers-only",
+    ),
+    (
+        "#0 0x00007f6b59544f3b in ncclShmOpen(char*, unsigned long, void**) () from libnccl.so\n",
+        "nccl-shm-open-crash",
+    ),
+    ("Fatal Python error: Bus error\n", "python-bus-error"),
+    (
+        "RuntimeError: Detected that PyTorch and TorchAudio were compiled with different CUDA "
+        "versions. PyTorch has CUDA version 12.1 whereas TorchAudio has CUDA version 11.8.\n",
+        "torchaudio-cuda-mismatch",
+    ),
+    (
+        "UserWarning: Tensorflow Addons supports using Python ops for all Tensorflow versions "
+        "above or equal to 2.4.0 and strictly below 2.7.0\n",
+        "tf-addons-unsupported-tensorflow",
+    ),
+    (
+        "nvidia-container-cli: container error: cgroup subsystem devices not found: unknown.\n",
+        "nvidia-container-cgroup-v2",
+    ),
+    ("ERROR: JAX requires Python 3.10 or newer, found (3, 9)\n", "package-requires-newer-python"),
+    (
+        "[h264_nvenc @ 0x55d] Driver does not support the required nvenc API version. "
+        "Required: 12.1 Found: 12.0\n",
+        "nvenc-api-driver-too-old",
+    ),
+    (
+        "onnxruntime::python::CreateExecutionProviderInstance CUDA_PATH is set but CUDA wasnt "
+        "able to be loaded. Please install the correct version of CUDA and cuDNN\n",
+        "onnxruntime-cuda-libs-not-loaded",
+    ),
+    (
+        "RuntimeError: [enforce fail at common_cudnn.h:118] version_match. cuDNN compiled (8902) "
+        "and runtime (9100) versions mismatch\n",
+        "cudnn-compiled-runtime-mismatch",
+    ),
+    ("你系统的NVIDIA驱动程序版本太旧（发现版本11,060）。\n", "driver-too-old-found-version"),
+    ("训练时 shm被逐渐占满，直至报错\n", "shm-stated-too-small"),
+]
+
+
+@pytest.mark.parametrize(("text", "pattern"), _ROUND9_FAMILIES)
+def test_round9_families(text: str, pattern: str) -> None:
+    assert pattern in pats(text), pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # one directory in CUDA_HOME, a Windows drive letter, PATH as a list: all fine
+        ("export CUDA_HOME=/usr/local/cuda-12.1\n", "cuda-path-with-colon"),
+        (
+            "set CUDA_HOME=C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.1\n",
+            "cuda-path-with-colon",
+        ),
+        ("export PATH=/usr/local/cuda/bin:$PATH\n", "cuda-path-with-colon"),
+        ("running '/usr/local/cuda-12.1/bin/nvcc' -c kernel.cu\n", "cuda-path-with-colon"),
+        # a GPU build of LightGBM / XGBoost at work
+        ("[LightGBM] [Info] This is the GPU trainer!!\n", "library-built-without-gpu"),
+        (
+            "the providers list CUDA and CPU, but only the cpu is used at first\n",
+            "onnxruntime-cpu-providers-only",
+        ),
+        ("Segmentation fault (core dumped)\n", "python-bus-error"),
+        ("TensorFlow Addons is in maintenance mode\n", "tf-addons-unsupported-tensorflow"),
+        (
+            "nvidia-container-cli: initialization error: load library failed\n",
+            "nvidia-container-cgroup-v2",
+        ),
+        ("This package requires Python >=3.8 (see setup.py)\n", "package-requires-newer-python"),
+        ("[h264_nvenc @ 0x55d] Loaded Nvenc version 12.1\n", "nvenc-api-driver-too-old"),
+        ("CUDA_PATH is set to C:\\CUDA\\v12.1\n", "onnxruntime-cuda-libs-not-loaded"),
+        ("cuDNN version 8902 loaded\n", "cudnn-compiled-runtime-mismatch"),
+        ("NVIDIA驱动程序版本 535.104\n", "driver-too-old-found-version"),
+        ("shm 64M 0 64M 0% /dev/shm\n", "shm-stated-too-small"),
+    ],
+)
+def test_round9_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text), pats(text)
+
+
+def test_cgroup_v2_stated_with_a_failed_gpu_container() -> None:
+    text = (
+        "I switched the node to cgroups v2 and now the device plugin pod fails.\n"
+        "Error: failed to start container: OCI runtime create failed: container_linux.go:367: "
+        "starting container process caused: Running hook #0:: error running hook: exit status 1\n"
+    )
+    assert "container-cgroup-v2-stated" in pats(text)
+    # cgroup v2 alone, or a failed container alone, is no such picture
+    assert "container-cgroup-v2-stated" not in pats(text.split("\n")[0] + "\n")
+    assert "container-cgroup-v2-stated" not in pats(text.split("\n", 1)[1])
+
+
+def test_enospc_naming_a_file_with_a_colon_is_the_disk_not_shm() -> None:
+    text = (
+        "Error: write /usr/share/ollama/.ollama/models/blobs/sha256:b8dab3-partial: "
+        "no space left on device\n"
+        "tmpfs           7.5G   62M  7.5G   1% /dev/shm\n"
+    )
+    assert pats(text)[0] == "disk-full"
+
+
+def test_docker_build_prefix_does_not_hide_a_message() -> None:
+    text = (
+        "1.295 RuntimeError:\n"
+        "1.295 The detected CUDA version (11.8) mismatches the version that was used to compile\n"
+        "1.295 PyTorch (12.1). Please make sure to use the same CUDA versions.\n"
+    )
+    assert "extension-cuda-mismatch" in pats(text) or any("mismatch" in p for p in pats(text)), (
+        pats(text)
+    )
+
+
+def test_a_gpu_name_inside_a_hex_address_is_no_gpu() -> None:
+    text = (
+        "[h264_nvenc @ 00000219ccbba800] The minimum required Nvidia driver for nvenc is "
+        "522.25 or newer\n"
+    )
+    facts = _facts(text)
+    assert "gpu.name" not in facts and "driver.version" not in facts
+    assert [
+        f.value for f in extract.single_gpu_mentioned([("p", "CUDA on my NVIDIA A800 80GB\n")])
+    ] == ["NVIDIA A800 80GB"]

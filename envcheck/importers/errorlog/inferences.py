@@ -429,7 +429,8 @@ _SHM_CONTEXT = re.compile(
 
 
 # "write /usr/local/cuda-11.4/bin/nvdisasm: no space left on device" (docker pulling a layer)
-_NAMED_PATH = re.compile(r"\b(?:write|open|mkdir|create|copy)\s+(/[^\s:]+):\s*no space left", re.I)
+# (a path may hold ':' itself: Ollama's blobs are "sha256:<digest>-partial")
+_NAMED_PATH = re.compile(r"\b(?:write|open|mkdir|create|copy)\s+(/\S+?):\s*no space left", re.I)
 
 
 def no_space_context(text: str, out: List[Dict[str, str]]) -> None:

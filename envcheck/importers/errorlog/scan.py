@@ -322,6 +322,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.exclusive_mode,
     symptoms.remote_data_slow,
     symptoms.libcuda_by_platform,
+    symptoms.cgroup_v2_container,
     symptoms.pip_found_nothing,
     symptoms.visible_devices_ignored,
     symptoms.container_dataloader_shm,

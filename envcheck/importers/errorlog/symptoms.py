@@ -415,7 +415,9 @@ def libcuda_by_platform(text: str, low: bytes, out: List[Dict[str, str]], source
 
 
 _PYTHON_STATED = re.compile(
-    r"\bpython\s*(?:version\s*)?[:=]?\s*v?3\.\d{1,2}\b|\bcp3\d{1,2}\b|\bpy3\.\d{1,2}\b", re.I
+    r"\bp(?:ython|yhton)\s*(?:version\s*)?(?:is\s*)?[:=]?\s*v?3\.\d{1,2}\b|\bcp3\d{1,2}\b|"
+    r"\bpy3\.\d{1,2}\b",
+    re.I,
 )
 
 
@@ -525,3 +527,26 @@ def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     for e in out:
         if e["pattern"] == "nvcc-arch-not-defined" and "gpu-name" in e.get("line", ""):
             e["pattern"] = "bundled-ptxas-unknown-gpu"
+
+
+# cgroup v2 named (a kernel option, the hierarchy, a distribution that switched) in a text
+# whose GPU container fails to start: libnvidia-container before 1.8.0 cannot find the devices
+# cgroup there (NVIDIA/nvidia-docker#1447).
+_CGROUP_V2 = re.compile(
+    r"\bcgroups?\s*(?:v2|version 2)\b|\bcgroupv2\b|unified_cgroup_hierarchy", re.I
+)
+_CONTAINER_FAILED = re.compile(
+    r"OCI runtime (?:create )?failed|error running hook|prestart hook|nvidia-container-cli",
+    re.I,
+)
+
+
+def cgroup_v2_container(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A GPU container that fails to start on a host the text says runs cgroup v2."""
+    if low.find(b"cgroup") == -1 or any("cgroup" in e["pattern"] for e in out):
+        return
+    if not _CONTAINER_FAILED.search(text):
+        return
+    hit = _search(low, (b"cgroup",), _CGROUP_V2)
+    if hit is not None:
+        out.append(_entry(text, hit, "container-cgroup-v2-stated", source))

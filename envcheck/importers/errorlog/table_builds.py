@@ -471,4 +471,28 @@ PATTERNS: List[ErrorPattern] = [
         "Install a PaddlePaddle wheel built for this GPU (the install page's CUDA 11.8 / 12.x "
         "packages cover Ampere and Hopper; older releases stop before them).",
     ),
+    make(
+        "cuda-path-with-colon",
+        r"['\"](?![A-Za-z]:[\\/])[^'\"\n]{0,200}?:[^'\"\n]{0,200}?/bin/nvcc(?:\.exe)?['\"]|"
+        r"\bCUDA_HOME=(?![A-Za-z]:[\\/])[^\s;'\"]*:[^\s;'\"]*",
+        "os-setting",
+        "error",
+        "CUDA_HOME (or the path to nvcc) holds a ':'-separated list, so the build looks for "
+        "nvcc at a path that does not exist",
+        "Set CUDA_HOME to one directory, with no ':' in it: `export CUDA_HOME=/usr/local/cuda` "
+        "(check `ls $CUDA_HOME/bin/nvcc`); only PATH and LD_LIBRARY_PATH are lists.",
+    ),
+    make(
+        "library-built-without-gpu",
+        r"\b(?:GPU|CUDA) Tree Learner was not enabled in this build|"
+        r"\bnot compile with (?:GPU|CUDA) support|XGBoost[^\n]{0,40}\bnot compiled with "
+        r"(?:GPU|CUDA)",
+        "cpu-only-build",
+        "error",
+        "the installed LightGBM / XGBoost is a build without GPU support",
+        "Install the GPU build and make sure Python imports it (`pip uninstall` every older "
+        "copy first; `python -c 'import xgboost; print(xgboost.__file__)'`): LightGBM "
+        "`pip install lightgbm --config-settings=cmake.define.USE_CUDA=ON` (or USE_GPU for "
+        "OpenCL), XGBoost's PyPI wheels for Linux x86_64 include CUDA.",
+    ),
 ]

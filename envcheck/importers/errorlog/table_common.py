@@ -1103,6 +1103,16 @@ PATTERNS: List[ErrorPattern] = [
         "release of the package that supports this Python.",
     ),
     make(
+        "package-requires-newer-python",
+        r"\brequires Python (?:>=\s*)?3\.\d{1,2}(?:\.\d+)? or (?:newer|later|higher|above)|"
+        r"\brequires Python >=\s*3\.\d{1,2}[^\n]{0,40}?\b(?:found|you have|but|running)\b",
+        "python-unsupported",
+        "error",
+        "the package refuses this Python: it requires a newer one",
+        "Use a Python at or above the one the message names (a venv or conda env with it), or "
+        "an older release of the package that still supports this Python.",
+    ),
+    make(
         "mlock-limit-too-low",
         r"failed to mlock \d+-byte buffer|Try increasing RLIMIT_MLOCK|"
         r"Cannot allocate memory\)?[^\n]{0,40}RLIMIT_MEMLOCK",

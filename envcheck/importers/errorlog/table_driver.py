@@ -11,7 +11,9 @@ PATTERNS: List[ErrorPattern] = [
     # --- driver too old -------------------------------------------------------------------
     make(
         "driver-too-old-found-version",
-        r"The NVIDIA driver on your system is too old(?: \(found version \d+\))?",
+        r"The NVIDIA driver on your system is too old(?: \(found version \d+\))?|"
+        # the same message machine-translated (browsers, IDEs): "你系统的NVIDIA驱动程序版本太旧"
+        r"NVIDIA\s*驱动(?:程序)?(?:的)?版本(?:太|过)(?:旧|低)",
         "driver-too-old",
         "error",
         "the NVIDIA driver is too old for this framework build",
@@ -185,6 +187,41 @@ PATTERNS: List[ErrorPattern] = [
         "Ask for it: `docker run --gpus all` (or `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility`), "
         "in compose `capabilities: [gpu, compute, utility]`, in Kubernetes the NVIDIA device "
         "plugin's resource `nvidia.com/gpu`.",
+    ),
+    make(
+        "nvenc-api-driver-too-old",
+        r"Driver does not support the required nvenc API version|"
+        r"minimum required Nvidia driver for nvenc is",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver is older than the NVENC API this ffmpeg was built against",
+        "Upgrade the NVIDIA driver to at least the version the message names (ffmpeg prints "
+        'it: "The minimum required Nvidia driver for nvenc is ..."), or use an ffmpeg built '
+        "with older nv-codec-headers.",
+    ),
+    make(
+        "nvidia-container-cgroup-v2",
+        r"cgroup subsystem devices not found|"
+        r"/sys/fs/cgroup/devices/\S*devices\.allow: permission denied",
+        "os-setting",
+        "error",
+        "the NVIDIA container runtime cannot use this host's cgroups: the unified cgroup v2 "
+        "hierarchy with a libnvidia-container that predates its support, or rootless Docker "
+        "(no device cgroup)",
+        "Update the NVIDIA Container Toolkit (`nvidia-container-cli -V`; cgroup v2 support came "
+        "in libnvidia-container 1.8.0, NVIDIA/nvidia-docker#1447), or boot with "
+        "`systemd.unified_cgroup_hierarchy=false`; under rootless Docker set `no-cgroups = "
+        "true` in /etc/nvidia-container-runtime/config.toml and pass the devices.",
+    ),
+    make(
+        "container-cgroup-v2-stated",
+        r"(?!x)x",  # never by itself: cgroup v2 named in a text with a failed GPU container
+        "os-setting",
+        "warning",
+        "the host runs the unified cgroup v2 hierarchy and the GPU container fails to start",
+        "Check the NVIDIA Container Toolkit's version (`nvidia-container-cli -V`; cgroup v2 "
+        "support came in libnvidia-container 1.8.0, NVIDIA/nvidia-docker#1447) and update it, "
+        "or boot with `systemd.unified_cgroup_hierarchy=false`.",
     ),
     make(
         "kernel-driver-not-running",

@@ -233,8 +233,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "shm-stated-too-small",
-        r"(?:shared memory|/dev/shm|\bshm\b)[^.\n]{0,30}?(?:not enough|too small|too low|"
-        r"insufficient|(?:is |was )?(?:full|exhausted)|runs? out|不够|不足)|"
+        r"(?:shared memory|/dev/shm|\bshm(?![a-z0-9_]))[^.\n]{0,30}?"
+        r"(?:not enough|too small|too low|insufficient|(?:is |was )?(?:full|exhausted)|"
+        r"runs? out|不够|不足|占满|满了|已满)|"
         r"(?:docker|container|kubernetes|pod)[^.\n]{0,40}?(?:limit(?:s|ed|ing)?|restrict\w*|"
         r"限制了?)[^.\n]{0,20}?(?:\bshm\b|shared memory|/dev/shm)|"
         r"(?:not enough|insufficient|too little|ran out of|run out of) (?:shared mem\w*|shm\b|"
@@ -246,6 +247,59 @@ PATTERNS: List[ErrorPattern] = [
         "Check the size inside the container (`df -h /dev/shm`; Docker's default is 64 MB) and "
         "raise it: `docker run --shm-size=16g` or `--ipc=host`; Kubernetes: an emptyDir with "
         "medium: Memory at /dev/shm. num_workers=0 only avoids it, slowly.",
+    ),
+    make(
+        "onnxruntime-cuda-libs-not-loaded",
+        r"CUDA_PATH is set but CUDA wasn'?t able to be loaded",
+        "cuda-libs-mismatch",
+        "error",
+        "onnxruntime-gpu found CUDA_PATH but could not load the CUDA / cuDNN libraries its "
+        "build needs",
+        "Install the CUDA and cuDNN major versions this onnxruntime-gpu release was built for "
+        "(its 'CUDA Execution Provider' requirements table), or the onnxruntime-gpu release "
+        "made for the CUDA and cuDNN installed; on Windows their bin folders must be on PATH.",
+    ),
+    make(
+        "cudnn-compiled-runtime-mismatch",
+        r"cuDNN compiled \(\d+\) and runtime \(\d+\) versions? mismatch",
+        "cuda-libs-mismatch",
+        "error",
+        "the framework was compiled against one cuDNN and loads another at run time",
+        "Keep one cuDNN on the loader path: the one the build was compiled with (`ldconfig -p "
+        "| grep libcudnn`, LD_LIBRARY_PATH); remove or reorder the other.",
+    ),
+    make(
+        "nccl-shm-open-crash",
+        r"\bin ncclShmOpen\b|\bncclShmOpen\([^\n]{0,80}\bSIGBUS\b",
+        "shm-too-small",
+        "warning",
+        "a process crashed inside NCCL's shared-memory setup (ncclShmOpen), which maps a file "
+        "in /dev/shm",
+        "A crash (SIGBUS) there means /dev/shm is too small or full: check `df -h /dev/shm` in "
+        "the container and raise it (`docker run --shm-size=1g` or `--ipc=host`).",
+    ),
+    make(
+        "python-bus-error",
+        r"Fatal Python error: (?:Fatal Python error: )?Bus error",
+        "shm-too-small",
+        "warning",
+        "the Python process died of a bus error (SIGBUS): in training jobs this is most often "
+        "shared memory (/dev/shm) running out",
+        "Check `df -h /dev/shm` where the job runs (Docker's default is 64 MB) and raise it "
+        "(`docker run --shm-size=16g` or `--ipc=host`); if /dev/shm is large, a bus error can "
+        "also come from a file truncated while it was memory-mapped.",
+    ),
+    make(
+        "onnxruntime-cpu-providers-only",
+        r"\bonly\b[^\n.]{0,25}\bcpu\b[^\n.]{0,25}\b(?:execution\s*)?providers?\b|"
+        r"\bexecution\s*providers?\b[^\n.]{0,15}\bonly\b[^\n.]{0,20}\bcpu\b",
+        "cpu-only-build",
+        "warning",
+        "only the CPU execution provider is available: the CPU onnxruntime package is the one "
+        "installed",
+        "Install the GPU package alone: `pip uninstall -y onnxruntime onnxruntime-gpu && pip "
+        "install onnxruntime-gpu` (both packages import as onnxruntime, and the CPU one wins), "
+        "then check that `onnxruntime.get_available_providers()` lists CUDAExecutionProvider.",
     ),
     make(
         "no-space-shm",

@@ -186,6 +186,28 @@ PATTERNS: List[ErrorPattern] = [
         "(e.g. `pip install torch torchvision --index-url https://download.pytorch.org/whl/cuXYZ`"
         " with one cuXYZ for both).",
     ),
+    make(
+        "torchaudio-cuda-mismatch",
+        r"PyTorch and TorchAudio were compiled with different CUDA versions|"
+        r"PyTorch has CUDA version [\d.]+ whereas TorchAudio has CUDA version [\d.]+",
+        "framework-pairing",
+        "error",
+        "torch and torchaudio were built for different CUDA versions",
+        "Install the torchaudio release made for the installed torch, from the same index "
+        "(e.g. `pip install torch torchaudio --index-url https://download.pytorch.org/whl/cuXYZ` "
+        "with one cuXYZ for both); a plain `pip install torchaudio` takes PyPI's default CUDA.",
+    ),
+    make(
+        "tf-addons-unsupported-tensorflow",
+        r"TensorFlow Addons supports using Python ops for all Tensorflow versions above or "
+        r"equal to [\d.]+ and strictly below [\d.]+",
+        "framework-pairing",
+        "error",
+        "the installed TensorFlow Addons release does not support this TensorFlow",
+        "Install the tensorflow-addons release made for this TensorFlow (its README's "
+        "compatibility table), or the TensorFlow it names; `pip show tensorflow "
+        "tensorflow-addons` shows both.",
+    ),
     # --- Python version ---------------------------------------------------------------------
     make(
         "pip-no-framework-wheel",

@@ -32,6 +32,8 @@ _PREFIXES = [
     r"[\w.\-]+\s+\|\s+",
     # rank prefixes: [rank0]: / [default0]:
     r"\[(?:rank|default)\d+\]:\s*",
+    # docker build (BuildKit) output: "#12 1.295 RuntimeError: ..." / "1.295 RuntimeError: ..."
+    r"(?:#\d+\s+)?\d+\.\d{3}\s+(?=\S)",
 ]
 _PREFIX = re.compile(r"^\s*(?:" + "|".join(f"(?:{p})" for p in _PREFIXES) + r")")
 

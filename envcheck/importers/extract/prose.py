@@ -119,7 +119,7 @@ _SM = re.compile(r"\bsm_?(\d{1,2})(\d)\b")
 _SM_CONTEXT = re.compile(r"\b(?:gpu|card|device|capability|arch(?:itecture)?|my)\b", re.I)
 _COUNT = re.compile(r"(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×])\s*(\d{1,2})\b", re.I)
 _GPU_NAME = re.compile(
-    r"((?:NVIDIA\s+)?(?:GeForce\s+|Quadro\s+|Tesla\s+|TITAN\s+)?"
+    r"(?<![A-Za-z0-9_.])((?:NVIDIA\s+)?(?:GeForce\s+|Quadro\s+|Tesla\s+|TITAN\s+)?"
     r"(?:RTX|GTX|GT)\s*(?:PRO\s*)?[A-Z]?\d{3,4}(?:\s*(?:Ti|SUPER|Ada|Blackwell))*(?:\s*Laptop(?:\s*GPU)?)?"
     r"|(?:NVIDIA\s+)?(?:Tesla\s+)?(?:[AHBLVTPKM]\d{1,3}[A-Z]?|GH200|GB200|A100|H100|H200|B200|L40S?)"
     r"(?:[-\s](?:SXM\d?|PCIE|NVL|\d+\s*GB))*"
@@ -157,7 +157,10 @@ _GPU_PRESENT = re.compile(
     r"(?:is |returns? |returning |gives |=+\s*)?false\b|"
     r"\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b|"
     r"\b(?:cuda|the gpu|my gpu|gpu) (?:is ?)?(?:not|n't) (?:working|available|detected|used|being "
-    r"used)\b|\bnot using (?:the |my )?gpu\b",
+    r"used)\b|\bnot using (?:the |my )?gpu\b|"
+    # the author expected a GPU: "tensorflow only can find CPU", "instead of pytorch gpu"
+    r"\bonly (?:can )?(?:find|finds|found|sees?|detects?|shows?|lists?) (?:the )?cpu\b|"
+    r"\binstead of (?:py)?torch[- ]gpu\b",
     re.I,
 )
 _ARCH_LIST = re.compile(r"supports CUDA capabilities\s+((?:sm_\d+\s*)+)", re.I)
@@ -236,7 +239,9 @@ _EXAMPLE = re.compile(
 )
 # Not facts about this host: URLs, pip/conda commands being quoted, requirement ranges.
 _URL = re.compile(r"\(?https?://\S+")
-_IGNORE = re.compile(r">=|<=|~=|\brequires?\b|\bneeds?\b.*\bor (?:newer|later|higher)")
+_IGNORE = re.compile(
+    r">=|<=|~=|\brequires?\b|\b(?:needs?|required|minimum)\b.*\bor (?:newer|later|higher)"
+)
 
 
 def _clean_version(v: str) -> str:
