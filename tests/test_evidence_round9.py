@@ -196,6 +196,31 @@ _ROUND9_FAMILIES = [
         "cudnn-compiled-runtime-mismatch",
     ),
     ("你系统的NVIDIA驱动程序版本太旧（发现版本11,060）。\n", "driver-too-old-found-version"),
+    (
+        "Your currently installed version of Keras is Keras 3, but this is not yet supported in "
+        "Transformers. Please install the backwards-compatible tf-keras package\n",
+        "keras3-not-supported-by-transformers",
+    ),
+    (
+        "UserWarning: Failed to load custom C++ ops. Running on CPU mode Only!\n",
+        "groundingdino-ops-not-built",
+    ),
+    (
+        "    output = _C.ms_deform_attn_forward(\nNameError: name '_C' is not defined\n",
+        "groundingdino-ops-not-built",
+    ),
+    (
+        "nvidia-docker | 2016/09/25 22:24:24 Error: Could not load UVM kernel module\n",
+        "kernel-driver-not-running",
+    ),
+    (
+        "docker: Error response from daemon: could not select device driver with capabilities: "
+        "[[gpu]].\n",
+        "container-no-gpu-driver",
+    ),
+    ("I got HTTP error 403 when I use read_data_sets to fetch MNIST.\n", "download-http-error"),
+    ("I am frequently getting timeouts while downloading the models.\n", "download-http-error"),
+    ("When generating images the whole pc crashes and resets.\n", "power-loss-under-load-stated"),
     ("训练时 shm被逐渐占满，直至报错\n", "shm-stated-too-small"),
 ]
 
@@ -234,6 +259,14 @@ def test_round9_families(text: str, pattern: str) -> None:
         ("cuDNN version 8902 loaded\n", "cudnn-compiled-runtime-mismatch"),
         ("NVIDIA驱动程序版本 535.104\n", "driver-too-old-found-version"),
         ("shm 64M 0 64M 0% /dev/shm\n", "shm-stated-too-small"),
+        (
+            "Keras 3 is installed and works with TensorFlow 2.16\n",
+            "keras3-not-supported-by-transformers",
+        ),
+        ("NameError: name 'np' is not defined\n", "groundingdino-ops-not-built"),
+        ("The download finished without a timeout.\n", "download-http-error"),
+        ("The API answered with HTTP error 200 OK\n", "download-http-error"),
+        ("The whole program crashes when I load the model.\n", "power-loss-under-load-stated"),
     ],
 )
 def test_round9_near_misses(text: str, pattern: str) -> None:
@@ -282,3 +315,14 @@ def test_a_gpu_name_inside_a_hex_address_is_no_gpu() -> None:
     assert [
         f.value for f in extract.single_gpu_mentioned([("p", "CUDA on my NVIDIA A800 80GB\n")])
     ] == ["NVIDIA A800 80GB"]
+
+
+def test_visible_devices_said_to_no_longer_work() -> None:
+    text = (
+        'os.environ["CUDA_VISIBLE_DEVICES"] = "1" no longer works after recent updates\n'
+        "Now the program is always using GPU0.\n"
+    )
+    assert "visible-devices-no-effect-stated" in pats(text)
+    assert "visible-devices-no-effect-stated" not in pats(
+        'os.environ["CUDA_VISIBLE_DEVICES"] = "1" and training runs on GPU1 as expected.\n'
+    )

@@ -375,6 +375,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "fill",
     ),
     "download-http-error": (
+        "while download",
         "client error: ",
         "server error: ",
         "403 error",
@@ -568,6 +569,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "could not insert",
         "not found in directory",
         "modprobe: ",
+        "could not load uvm kernel module",
     ),
     "no-space-shm": ("no space left on device",),
     "disk-full": (
@@ -683,6 +685,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nccl-collective-stall": ("\x00never\x00",),
     "nccl-warn": ("nccl warn", " warn "),
     "package-requires-newer-python": ("requires python",),
+    "keras3-not-supported-by-transformers": ("is keras 3, but this is not yet supported",),
+    "groundingdino-ops-not-built": ("failed to load custom c++ ops", "name '_c' is not defined"),
     "nvidia-container-cgroup-v2": ("cgroup subsystem devices not found", "devices.allow"),
     "container-cgroup-v2-stated": ("\x00never\x00",),
     "torchaudio-cuda-mismatch": (
@@ -744,6 +748,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "needs an upgrade",
     ),
     "power-loss-under-load-stated": (
+        "whole ",
+        "entire ",
+        "resets",
         "reboot",
         "restart",
         "shut",

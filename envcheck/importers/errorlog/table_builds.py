@@ -495,4 +495,17 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install lightgbm --config-settings=cmake.define.USE_CUDA=ON` (or USE_GPU for "
         "OpenCL), XGBoost's PyPI wheels for Linux x86_64 include CUDA.",
     ),
+    make(
+        "groundingdino-ops-not-built",
+        r"Failed to load custom C\+\+ ops\. Running on CPU mode Only|"
+        r"NameError: name '_C' is not defined",
+        "cpu-only-build",
+        "warning",
+        "the project's compiled CUDA op (GroundingDINO's `_C`, a deformable-attention "
+        "extension) was not built: it was installed where CUDA_HOME was unset or no GPU was "
+        "visible",
+        "Reinstall the package with the CUDA toolkit visible: `export CUDA_HOME=/usr/local/cuda` "
+        "(check `ls $CUDA_HOME/bin/nvcc`), then `pip install --no-build-isolation -e .` in its "
+        "folder; `python -c 'import torch; print(torch.cuda.is_available())'` must say True.",
+    ),
 ]

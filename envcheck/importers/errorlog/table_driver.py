@@ -228,6 +228,7 @@ PATTERNS: List[ErrorPattern] = [
         r"kernel driver does not appear to be running on this host|"
         r"/proc/driver/nvidia/version does not exist|"
         r"could not insert '?nvidia\w*'?|Module nvidia\w* not found in directory|"
+        r"Could not load UVM kernel module|"
         r"modprobe: (?:FATAL|ERROR): [^\n]{0,80}?\bnvidia",
         "driver-not-loaded",
         "error",
@@ -375,7 +376,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "container-no-gpu-driver",
-        r"could not select device driver \"(?:nvidia)?\" with capabilities: \[\[gpu\]\]",
+        r"could not select device driver (?:\"(?:nvidia)?\" )?with capabilities: \[\[gpu\]\]",
         # the container cannot reach the host's driver: no usable driver where the job runs
         "driver-not-loaded",
         "error",

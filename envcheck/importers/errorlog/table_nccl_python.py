@@ -198,6 +198,15 @@ PATTERNS: List[ErrorPattern] = [
         "with one cuXYZ for both); a plain `pip install torchaudio` takes PyPI's default CUDA.",
     ),
     make(
+        "keras3-not-supported-by-transformers",
+        r"installed version of Keras is Keras 3, but this is not yet supported in Transformers",
+        "framework-pairing",
+        "error",
+        "Transformers' TensorFlow models need Keras 2 (tf-keras), and Keras 3 is installed",
+        "`pip install tf-keras` (the Keras 2 package Transformers uses), or pin `keras<3` with "
+        "a TensorFlow before 2.16; or use the PyTorch models.",
+    ),
+    make(
         "tf-addons-unsupported-tensorflow",
         r"TensorFlow Addons supports using Python ops for all Tensorflow versions above or "
         r"equal to [\d.]+ and strictly below [\d.]+",
@@ -323,7 +332,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:pc|computer|machine|workstation|rig|system)\b[^.\n]{0,30}?\b(?:does|did|makes?|"
         r"gets?)?\s*an? (?:cold|hard) (?:reboot|reset|shutdown)|"
         r"\b(?:my |the )(?:pc|computer|machine|workstation|rig)\b[^.\n]{0,30}?\b(?:reboots|"
-        r"restarts|shuts (?:down|off)|turns off|powers (?:down|off)|switches off)\b|"
+        r"restarts|resets|shuts (?:down|off)|turns off|powers (?:down|off)|switches off)\b|"
+        # "when generating images the whole pc crashes": the machine, not the program
+        r"\b(?:whole|entire) (?:pc|computer|machine|system|rig)\s+(?:crash\w*|resets?|reboots?|"
+        r"restarts?|freezes?)\b|"
         r"\b(?:pc|computer|machine|workstation|rig|system|server|box)\b[^.\n]{0,30}?"
         r"\b(?:crash(?:es)?(?: and|/| \()\s*)?(?:reboots?|restarts?|shuts? (?:down|off)|"
         r"powers? (?:down|off))\b[^.\n]{0,40}?\b(?:when|while|during|under|as soon as)\b|"
