@@ -6,10 +6,11 @@ a corpus paste), with near misses that must not be read.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Dict, List, Optional
 
 import pytest
-from evidence_support import pats
+from evidence_support import judge, pats
 
 from envcheck.importers import extract
 
@@ -326,3 +327,56 @@ def test_visible_devices_said_to_no_longer_work() -> None:
     assert "visible-devices-no-effect-stated" not in pats(
         'os.environ["CUDA_VISIBLE_DEVICES"] = "1" and training runs on GPU1 as expected.\n'
     )
+
+
+def test_pip_install_output_states_what_is_installed() -> None:
+    text = (
+        "Requirement already satisfied: torch==1.10.0 in /usr/local/lib/python3.7/dist-packages "
+        "(from torchaudio) (1.10.0+cu111)\n"
+        "Successfully installed torchaudio-0.10.0 tqdm-4.66.1 flash_attn-2.5.8\n"
+    )
+    facts = _facts(text)
+    assert facts["package:torch"] == "1.10.0+cu111"
+    assert facts["package:torchaudio"] == "0.10.0"
+    assert facts["package:flash-attn"] == "2.5.8"
+    assert "package:tqdm" not in facts  # a package no check asks about
+    # satisfied without an installed version in parentheses: nothing read
+    assert "package:torch" not in _facts("Requirement already satisfied: torch in ./venv\n")
+
+
+def test_jaxlib_stated_in_prose_is_jaxlib_not_jax() -> None:
+    facts = _facts("The jaxlib is in v0.4.12, but the jax is 0.4.11\n")
+    assert facts["package:jaxlib"] == "0.4.12" and facts["jax.version"] == "0.4.11"
+    both = [(f.key, f.value) for f in extract.text_facts("on jax/jaxlib 0.4.30\n", "p")]
+    assert ("jax.version", "0.4.30") in both and ("package", "0.4.30") in both
+
+
+def test_jaxlib_newer_than_jax_without_data_for_the_release(tmp_path: Path) -> None:
+    # releases far below the data's (jax.json starts at 0.4): JAX's own import check decides
+    found = judge(tmp_path, "jax==0.1.60\njaxlib==0.1.62\n", ["EC231"])
+    assert found == [("EC231", "framework-pairing", "error")]
+    assert judge(tmp_path, "jax==0.1.62\njaxlib==0.1.60\n", ["EC231"]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "hit"),
+    [
+        ("Keras 2.2.4 is not compatible with Tensorflow 1.14 due to multi-gpu\n", True),
+        ("xformers 0.0.22 is incompatible with torch 2.0.1\n", True),
+        ("Keras is not compatible with my data format\n", False),  # no release stated
+        ("CUDA 12.1 is not compatible with torch 1.13\n", False),  # a toolkit, not a pairing
+    ],
+)
+def test_versions_stated_incompatible(text: str, hit: bool) -> None:
+    assert ("versions-stated-incompatible" in pats(text)) is hit
+
+
+def test_one_gpu_model_written_two_ways_is_one_gpu() -> None:
+    text = (
+        "Can I use nvidia tesla k80 gpu to run a model with ollama?\n"
+        "My server has 4 nvidia tesla k80 24gb gpus.\n"
+    )
+    assert [f.value for f in extract.single_gpu_mentioned([("p", text)])] == ["nvidia tesla k80"]
+    # two different models stay ambiguous: no GPU is taken
+    two = "ollama works on my RTX 3090 but not on the GTX 1080\n"
+    assert extract.single_gpu_mentioned([("p", two)]) == []

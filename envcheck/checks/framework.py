@@ -882,6 +882,12 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         )
 
 
+def _later_release(a: str, b: str) -> bool:
+    """Version ``a`` is a later release than ``b`` (public parts; False when either is unread)."""
+    va, vb = c.vparse(c.public(a)), c.vparse(c.public(b))
+    return va is not None and vb is not None and va.release > vb.release
+
+
 @check(
     "EC231",
     category="framework-pairing",
@@ -891,7 +897,10 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
 JAX ships as jax (Python), jaxlib (the compiled runtime) and, for GPUs, jax-cuda12-plugin /
 jax-cuda12-pjrt (or cuda13). The plugin must be the same version as jaxlib, and jaxlib must be
 the version the jax release expects; otherwise JAX refuses to load the plugin or fails with
-version errors at import. It happens when one of them is upgraded alone.""",
+version errors at import. Where the data has no entry for the jax release, a jaxlib newer than
+jax is still judged: JAX's own import check refuses it ("jaxlib version X is newer than and
+incompatible with jax version Y", jax/_src/lib/__init__.py). It happens when one of them is
+upgraded alone.""",
     fix='Reinstall them together: pip install -U "jax[cuda12]==<jax version>"',
 )
 def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
@@ -908,6 +917,10 @@ def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
         and c.vparse(c.public(jaxlib)) != c.vparse(release.jaxlib)
     ):
         problems.append(f"jaxlib {jaxlib} (jax {jax} expects {release.jaxlib})")
+    elif release is None and _later_release(jaxlib, jax):
+        # JAX's own import check refuses it: "jaxlib version X is newer than and incompatible
+        # with jax version Y" (jax/_src/lib/__init__.py, check_jaxlib_version)
+        problems.append(f"jaxlib {jaxlib} is newer than jax {jax}")
     for name, version in sorted(pkgs.items()):
         m = _JAX_CUDA.match(name)
         if m and c.vparse(c.public(version)) != c.vparse(c.public(jaxlib)):
@@ -915,9 +928,18 @@ def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
     if problems:
         plugin = next((n for n in pkgs if _JAX_CUDA.match(n)), "jax-cuda12-plugin")
         extra = f"cuda{_JAX_CUDA.match(plugin).group(1)}"  # type: ignore[union-attr]
+        # a text stating several jax releases ("reproduces on 0.10.2 and 0.11.0") may pair
+        # jaxlib with another one: then a warning that says so
+        several = c.stated_values(snap, "jax.version")
         yield spec.finding(
             expected="jaxlib and the CUDA plugin at the version jax expects",
-            found="; ".join(problems),
+            found="; ".join(problems)
+            + (
+                f" (the text states jax as {' and '.join(several)}: judged with {jax})"
+                if several
+                else ""
+            ),
+            severity="warning" if several else None,
             fix=f'pip install --force-reinstall "jax[{extra}]=={jax}"',
             evidence={
                 k: v for k, v in pkgs.items() if k in ("jax", "jaxlib") or _JAX_CUDA.match(k)

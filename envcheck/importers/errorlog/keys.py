@@ -685,6 +685,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nccl-collective-stall": ("\x00never\x00",),
     "nccl-warn": ("nccl warn", " warn "),
     "package-requires-newer-python": ("requires python",),
+    "versions-stated-incompatible": ("compatible with",),
     "keras3-not-supported-by-transformers": ("is keras 3, but this is not yet supported",),
     "groundingdino-ops-not-built": ("failed to load custom c++ ops", "name '_c' is not defined"),
     "nvidia-container-cgroup-v2": ("cgroup subsystem devices not found", "devices.allow"),

@@ -198,6 +198,20 @@ PATTERNS: List[ErrorPattern] = [
         "with one cuXYZ for both); a plain `pip install torchaudio` takes PyPI's default CUDA.",
     ),
     make(
+        "versions-stated-incompatible",
+        r"\b(?:keras|tensorflow(?:-gpu)?|tf|torch|pytorch|torchvision|torchaudio|jax|jaxlib|"
+        r"xformers|flash[-_ ]?attn|mmcv(?:-full)?|mmdet|detectron2|transformers)\s*v?\d+(?:\.\d+)+"
+        r"\s+(?:is|are|was|were)\s+(?:not\s+compatible|incompatible)\s+with\s+(?:the\s+)?"
+        r"(?:keras|tensorflow|tf|torch|pytorch|torchvision|torchaudio|jax|jaxlib|xformers|"
+        r"flash[-_ ]?attn|mmcv|transformers)\b",
+        "framework-pairing",
+        "warning",
+        "the text says two framework releases in use do not work together",
+        "Install the pair the projects document together (each one's compatibility table or "
+        "release notes), e.g. `pip install 'keras==<the release made for this TensorFlow>'`; "
+        "`pip check` lists the declared conflicts.",
+    ),
+    make(
         "keras3-not-supported-by-transformers",
         r"installed version of Keras is Keras 3, but this is not yet supported in Transformers",
         "framework-pairing",

@@ -53,6 +53,16 @@ _KV_ROW = re.compile(
     r"(\d+(?:\.\d+){1,3}(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)['\"]?\s*\|?\s*$",
     re.I,
 )
+# pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
+# "Requirement already satisfied: torch==1.10.0 in /usr/lib/python3/dist-packages (from
+# torchaudio) (1.10.0+cu111)": the versions installed, the last one with its local tag
+_PIP_SUCCESS = re.compile(r"^\s*Successfully installed\s+(.+?)\s*$", re.I)
+_PIP_SUCCESS_ITEM = re.compile(r"^([A-Za-z][\w.-]*?)-(\d[\w.+!]*)$")
+_PIP_SATISFIED = re.compile(
+    r"^\s*Requirement already satisfied:\s*([A-Za-z][\w.-]*)[^\n]*?\sin\s\S+"
+    r"(?:\s\(from [^)]*\))?\s\((\d[\w.+!-]*)\)\s*$",
+    re.I,
+)
 # pip's resolver: "torchvision 0.15.0+cu117 requires torch==2.0.0, but you have torch 1.13.1
 # which is incompatible." - both packages are installed, at the versions named
 _PIP_CONFLICT = re.compile(
@@ -75,6 +85,8 @@ _USR_LOCAL_CUDA = re.compile(
 TRIGGERS = (
     "==",
     "you have",
+    "successfully installed",
+    "already satisfied",
     "ii ",
     "hi ",
     "installed:",
@@ -160,6 +172,18 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         m = _PIP_LIST_ROW.match(line)
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), "")
+            continue
+        m = _PIP_SUCCESS.match(line) if "installed" in line else None
+        if m:
+            for item in m.group(1).split()[:200]:
+                im = _PIP_SUCCESS_ITEM.match(item)
+                if im and _INTERESTING.match(im.group(1)):
+                    yield from _package(fact, im.group(1), im.group(2), "")
+            continue
+        m = _PIP_SATISFIED.match(line) if "satisfied" in line else None
+        if m:
+            if _INTERESTING.match(m.group(1)):
+                yield from _package(fact, m.group(1), m.group(2), "")
             continue
         m = _PIP_CONFLICT.match(line) if "you have" in line else None
         if m:

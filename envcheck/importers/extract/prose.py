@@ -110,7 +110,8 @@ _TF = re.compile(
     re.I,
 )
 _JAX = re.compile(
-    r"\bjax(?:lib)?(?:\s*version)?\s*(?:is\s*[:=]?|=|==|:)?\s*v?(0\.\d{1,2}\.\d{1,2})\b", re.I
+    r"\bjax(lib)?(?:\s*version)?\s*(?:is\s*(?:in\s+)?[:=]?|=|==|:)?\s*v?(0\.\d{1,2}\.\d{1,2})\b",
+    re.I,
 )
 _CC = re.compile(
     r"compute[\s_-]*capabilit(?:y|ies)\s*(?:of|is|=|:)?\s*(?:sm_?)?(\d{1,2})\.?(\d)\b", re.I
@@ -289,6 +290,13 @@ _BARE_GEFORCE = re.compile(
 )
 
 
+def _model_key(name: str) -> str:
+    """One key per GPU model however it is written: "nvidia tesla k80 24gb", "Tesla K80" and
+    "K80" are one card (the memory size, form factor and brand words are not the model)."""
+    low = re.sub(r"[\s_-]+(?:\d+\s*gb|pcie|sxm\d?|nvl)\b", "", name.lower())
+    return re.sub(r"nvidia|geforce|tesla|\s|-|_", "", low)
+
+
 def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     """The one NVIDIA GPU model the texts name anywhere ("Setup: i7-8750H, GTX 1070, 16 GB"),
     as a prose fact: only when exactly one distinct model is named, since a text naming two
@@ -305,7 +313,7 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
             if "://" in line:  # a data sheet's address ("...-Tesla-M60-DS.pdf") names no GPU
                 line = _URL.sub(" ", line)
             for name in gpu_names(line):
-                key = re.sub(r"nvidia|geforce|\s|-", "", name.lower())
+                key = _model_key(name)
                 seen.setdefault(key, (name, file, i + 1, lines[i].strip()))
     if len(seen) != 1:
         return []
@@ -618,9 +626,13 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _TF.search(text) if "tensorflow" in low else None
     if m:
         yield fact("tensorflow.version", m.group(1))
-    m = _JAX.search(text) if "jax" in low else None
-    if m:
-        yield fact("jax.version", m.group(1))
+    for m in _JAX.finditer(text) if "jax" in low else ():
+        if m.group(1):  # jaxlib, the compiled runtime: a package of its own
+            yield fact("package", m.group(2), name="jaxlib")
+            if low[max(0, m.start() - 4) : m.start()] == "jax/":  # "jax/jaxlib 0.4.30": both
+                yield fact("jax.version", m.group(2))
+        else:
+            yield fact("jax.version", m.group(2))
     if _GPU_PRESENT.search(text):
         yield fact("gpu.present", True)
     m = _ARCH_LIST.search(text) if "capabilit" in low else None
