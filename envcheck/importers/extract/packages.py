@@ -37,8 +37,7 @@ _INTERESTING = re.compile(
     r"pytorch-nightly|cuda-[a-z-]+|"
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes|"
     r"numba|numba-cuda|pycuda|dgl|keras|tf-keras|flashinfer(?:-python)?|sglang|lightgbm|xgboost|"
-    r"mmcv(?:-full)?|mmdet|detectron2|tensorrt|ctranslate2|llama-cpp-python|faiss-gpu|cudf|cuml|"
-    r"auto-gptq|autoawq|exllamav2|mamba-ssm|causal-conv1d|spconv[\w-]*|apex)$",
+    r"mmcv(?:-full)?|detectron2|tensorrt|ctranslate2|llama[-_]cpp[-_]python|faiss-gpu|apex)$",
     re.I,
 )
 _TIMESTAMP = re.compile(
@@ -117,20 +116,12 @@ TRIGGERS = (
     "lightgbm",
     "xgboost",
     "mmcv",
-    "mmdet",
     "detectron2",
     "tensorrt",
     "ctranslate2",
-    "llama",
+    "llama_cpp",
+    "llama-cpp",
     "faiss",
-    "cudf",
-    "cuml",
-    "gptq",
-    "awq",
-    "exllama",
-    "mamba",
-    "conv1d",
-    "spconv",
     "apex",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
