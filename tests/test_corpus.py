@@ -81,8 +81,12 @@ THRESHOLDS = {
     # (72%, none)
     "heldout10": 0.72,
     # round nine: pool 12 (153 cases) sealed whole, scored once at cee5169: 59/118 (50%), no
-    # false error (the round's starting code scored the same 59); then tuned on (71%, none)
-    "heldout11": 0.69,
+    # false error (the round's starting code scored the same 59); then tuned on (76%, none)
+    "heldout11": 0.74,
+    # heldout12: a second pool (pool 13, 80 cases) sealed whole, scored once at 4aac56a (the
+    # round's final detection code): 40/61 (66%), one false error (a control with a driver of
+    # the image's CUDA major, now a warning); then tuned on (70%, none)
+    "heldout12": 0.68,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

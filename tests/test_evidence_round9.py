@@ -12,6 +12,7 @@ from typing import Dict, List, Optional
 import pytest
 from evidence_support import judge, pats
 
+from envcheck.compat import load_matrix
 from envcheck.importers import extract
 
 
@@ -222,6 +223,13 @@ _ROUND9_FAMILIES = [
     ("I got HTTP error 403 when I use read_data_sets to fetch MNIST.\n", "download-http-error"),
     ("I am frequently getting timeouts while downloading the models.\n", "download-http-error"),
     ("When generating images the whole pc crashes and resets.\n", "power-loss-under-load-stated"),
+    (
+        "FatalError: DataLoader process exited is killed by signal. It may be caused by "
+        "insufficient shared storage space.\n",
+        "paddle-dataloader-shm",
+    ),
+    ('the pod crashes with : "undefined symbol: nvmlDeviceGetPciInfo_v3"\n', "nvml-symbol-missing"),
+    ("nvidia cannot be loaded because nouveau is always present and loaded!\n", "nouveau-owns-gpu"),
     ("训练时 shm被逐渐占满，直至报错\n", "shm-stated-too-small"),
 ]
 
@@ -268,6 +276,9 @@ def test_round9_families(text: str, pattern: str) -> None:
         ("The download finished without a timeout.\n", "download-http-error"),
         ("The API answered with HTTP error 200 OK\n", "download-http-error"),
         ("The whole program crashes when I load the model.\n", "power-loss-under-load-stated"),
+        ("undefined symbol: cudnnCreate\n", "nvml-symbol-missing"),
+        ("I removed nouveau and installed the NVIDIA driver.\n", "nouveau-owns-gpu"),
+        ("insufficient disk space while saving checkpoints\n", "paddle-dataloader-shm"),
     ],
 )
 def test_round9_near_misses(text: str, pattern: str) -> None:
@@ -380,3 +391,27 @@ def test_one_gpu_model_written_two_ways_is_one_gpu() -> None:
     # two different models stay ambiguous: no GPU is taken
     two = "ollama works on my RTX 3090 but not on the GTX 1080\n"
     assert extract.single_gpu_mentioned([("p", two)]) == []
+
+
+_CONTAINER_REFUSED = (
+    "docker: Error response from daemon: OCI runtime create failed: container_linux.go:370: "
+    "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.1, please update "
+    "your driver to a newer version, or use an earlier cuda container: unknown.\n"
+)
+
+
+def test_container_cuda_requirement_with_a_same_major_driver_is_a_warning(tmp_path: Path) -> None:
+    # driver 450.80.02 runs CUDA 11.x through minor-version compatibility: the refusal was
+    # libnvidia-container's (NVIDIA/nvidia-docker#1429), not proof of an old driver
+    text = "Nvidia driver version：NVIDIA-Linux-x86_64-450.80.02\n" + _CONTAINER_REFUSED
+    assert _facts(text).get("driver.version") == "450.80.02"
+    assert judge(tmp_path, text, ["EC902"], load_matrix()) == [
+        ("EC902", "driver-too-old", "warning")
+    ]
+    # a driver of an older CUDA major: the message stands as an error
+    old = "Nvidia driver version: 418.87\n" + _CONTAINER_REFUSED
+    assert judge(tmp_path, old, ["EC902"], load_matrix()) == [("EC902", "driver-too-old", "error")]
+    # no driver stated: the message alone stands as an error
+    assert judge(tmp_path, _CONTAINER_REFUSED, ["EC902"], load_matrix()) == [
+        ("EC902", "driver-too-old", "error")
+    ]

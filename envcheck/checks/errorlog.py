@@ -9,7 +9,7 @@ Without an error log the checks are skipped (nothing was given to judge).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List
+from typing import Any, Dict, Iterator, List, Optional
 
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
 from envcheck.findings import Finding
@@ -30,7 +30,39 @@ def _entries(snapshot: Snapshot) -> List[Dict[str, Any]]:
     return [e for e in log if isinstance(e, dict) and isinstance(e.get("pattern"), str)]
 
 
-def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Finding]:
+def _minor_compat_note(pid: str, line: str, snapshot: Snapshot, matrix: Any) -> Optional[str]:
+    """For nvidia-container-cli's "unsatisfied condition: cuda>=X.Y": a driver stated in the
+    same text whose CUDA has the same major (11 or later) runs X.Y applications under CUDA's
+    minor-version compatibility, and libnvidia-container before 1.3.1 refused such images all
+    the same (NVIDIA/nvidia-docker#1429). Then the message is no proof that the driver is too
+    old: the note says so and the finding is a warning."""
+    import re
+
+    from envcheck.checks import _common as c
+
+    if pid != "container-cuda-requirement" or matrix is None:
+        return None
+    m = re.search(r"cuda\s*>=\s*(\d+)(?:\.(\d+))?", line)
+    try:
+        drv = c.driver_version(snapshot)
+    except SkipCheck:  # no driver stated: the message stands alone
+        return None
+    if m is None or c.vparse(drv) is None:
+        return None
+    top = matrix.max_cuda_for_driver(drv, c.platform(snapshot), minor_compat=True)
+    top_mm = c.major_minor(top) if top else None
+    if top_mm is None or top_mm[0] < 11 or top_mm[0] != int(m.group(1)):
+        return None
+    return (
+        f"driver {drv} runs CUDA {top_mm[0]}.x applications through minor-version "
+        f"compatibility; libnvidia-container before 1.3.1 refused such images anyway "
+        "(NVIDIA/nvidia-docker#1429): check `nvidia-container-cli -V` before upgrading the driver"
+    )
+
+
+def _findings(
+    spec: CheckSpec, snapshot: Snapshot, category: str, matrix: Any = None
+) -> Iterator[Finding]:
     entries_seen = _entries(snapshot)  # skips first: without a log the patterns are not loaded
     from envcheck.importers.errorlog import pattern
 
@@ -54,13 +86,19 @@ def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Fi
         if first.get("lineno"):
             evidence["lineno"] = first["lineno"]
         evidence.update(_extra_evidence(pid, first.get("line", ""), snapshot))
-        severity, title = p.severity, p.title
+        severity, title, fix = p.severity, p.title, p.fix
         if p.severity == "error" and all(e.get("severity") == "warning" for e in entries):
             severity = "warning"  # the message itself says it may be harmless (see the scanner)
         if category == "cpu-only-build" and _on_a_mac(snapshot):
             # macOS has no CUDA: a framework falling back to the CPU there is expected
             severity = "info"
             title = f"{p.title} (on macOS, which has no CUDA)"
+        note = _minor_compat_note(pid, first.get("line", ""), snapshot, matrix)
+        if note is not None and severity == "error":
+            severity = "warning"
+            title = f"{p.title} (a driver of the same CUDA major is stated)"
+            evidence["minor_compat"] = note
+            fix = f"First: {note}. Otherwise: {p.fix}"
         elif all(e.get("in_use") == "no" for e in entries):
             # A notice from a framework the job does not train with (TF's CPU fallback printed
             # because a PyTorch job imports transformers) says nothing about the job's GPU use.
@@ -72,7 +110,7 @@ def _findings(spec: CheckSpec, snapshot: Snapshot, category: str) -> Iterator[Fi
             title=title,
             expected="no such error in the log",
             found=_shorten(first.get("line", "")),
-            fix=p.fix,
+            fix=fix,
             evidence=evidence,
         )
 
@@ -114,7 +152,7 @@ def _extra_evidence(pid: str, line: str, snapshot: Snapshot) -> Dict[str, Any]:
 
 def _spec(code: str, category: str, severity: str, title: str, rationale: str, fix: str) -> Any:
     def run(spec: CheckSpec, snapshot: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
-        return _findings(spec, snapshot, category)
+        return _findings(spec, snapshot, category, matrix)
 
     run.__name__ = f"errorlog_{category.replace('-', '_')}"
     return check(

@@ -696,6 +696,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "tf-addons-unsupported-tensorflow": ("tensorflow addons supports using python ops",),
     "nccl-shm-open-crash": ("ncclshmopen",),
+    "paddle-dataloader-shm": ("insufficient shared storage space",),
+    "nvml-symbol-missing": ("undefined symbol: nvml",),
     "onnxruntime-cuda-libs-not-loaded": ("wasnt able to be loaded", "wasn't able to be loaded"),
     "cudnn-compiled-runtime-mismatch": ("cudnn compiled (",),
     "python-bus-error": ("fatal python error: bus error", "fatal python error: fatal python"),

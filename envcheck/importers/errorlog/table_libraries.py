@@ -249,6 +249,25 @@ PATTERNS: List[ErrorPattern] = [
         "medium: Memory at /dev/shm. num_workers=0 only avoids it, slowly.",
     ),
     make(
+        "paddle-dataloader-shm",
+        r"may be caused by insufficient shared storage space",
+        "shm-too-small",
+        "error",
+        "Paddle's DataLoader worker was killed: its shared memory (/dev/shm) ran out",
+        "Raise /dev/shm (`docker run --shm-size=8g` or `--ipc=host`), or pass "
+        "`use_shared_memory=False` to the DataLoader (slower).",
+    ),
+    make(
+        "nvml-symbol-missing",
+        r"undefined symbol: nvml\w+_v\d\b",
+        "driver-too-old",
+        "warning",
+        "the NVIDIA driver's NVML library lacks a function the program's NVML bindings call: the "
+        "driver is older than the bindings need",
+        "Upgrade the driver (the program's documentation names its minimum), or use a release "
+        "of the program built for this driver; `nvidia-smi` shows the driver version.",
+    ),
+    make(
         "onnxruntime-cuda-libs-not-loaded",
         r"CUDA_PATH is set but CUDA wasn'?t able to be loaded",
         "cuda-libs-mismatch",

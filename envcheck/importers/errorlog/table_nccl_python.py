@@ -294,7 +294,10 @@ PATTERNS: List[ErrorPattern] = [
         "nouveau-owns-gpu",
         r"NVIDIA probe routine was not called|nouveau, rivafb, nvidiafb or rivatv|"
         r"nouveau(?: \S+)? is (?:loaded|in use)|kernel driver in use: nouveau|"
-        r"nouveau (?:was|is|has)(?:n't| not)(?: been)? (?:disabled|blacklisted|unloaded)",
+        r"nouveau (?:was|is|has)(?:n't| not)(?: been)? (?:disabled|blacklisted|unloaded)|"
+        # "nvidia cannot be loaded because nouveau is always present and loaded"
+        r"nouveau (?:is |was )?(?:always |still )?(?:present|loaded)\b|"
+        r"nouveau cannot be (?:disabled|unloaded|blacklisted)",
         "driver-not-loaded",
         "error",
         "the open-source nouveau driver holds the GPU, so the NVIDIA driver cannot bind",

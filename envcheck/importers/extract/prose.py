@@ -20,7 +20,9 @@ _VER = r"(\d+\.\d+(?:\.\d+)?)"
 _DRIVER = re.compile(
     r"(?:nvidia[\s-]*)?(?:driver(?:'s|s)?|NVIDIA-SMI(?=\s*:))(?:\s*version)?"
     r"(?:\s+(?:is|was|of|=|at|available on \w+))?\s*[:=]?\s*"
-    r"(?:nvidia\s+)?(?:version\s*)?[`'\"]?(?:v|r)?(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})"
+    # the value may be the installer's name: "driver version: NVIDIA-Linux-x86_64-450.80.02"
+    r"(?:nvidia\s+)?(?:version\s*)?[`'\"]?(?:NVIDIA-Linux-(?:x86_64|aarch64)-)?(?:v|r)?"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})"
     r"(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
 )
