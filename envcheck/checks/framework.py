@@ -866,20 +866,24 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         ]
         # a text that states two torch versions (the failing one and a workaround) may pair
         # the companion with the other one: then this is a warning that says so
-        several = c.stated_values(snap, "torch.version")
+        several, severity = _several_stated(snap, "torch", torch)
         yield spec.finding(
             expected=", ".join(f"{n} {v}" for n, v in wanted.items())
             + f" built for the same CUDA as torch {torch}",
-            found="; ".join(problems)
-            + (
-                f" (the text states torch as {' and '.join(several)}: judged with {torch})"
-                if several
-                else ""
-            ),
-            severity="warning" if several else None,
+            found="; ".join(problems) + several,
+            severity=severity,
             fix="pip install --force-reinstall " + " ".join(shlex.quote(p) for p in pins) + index,
             evidence={"torch": torch, **companions},
         )
+
+
+def _several_stated(snap: Snapshot, name: str, judged: str) -> Tuple[str, Optional[str]]:
+    """(a note for ``found``, the severity) when pasted text states several releases of
+    ``name``: a pairing judged with one of them is a warning that says so."""
+    several = c.stated_values(snap, f"{name}.version")
+    if not several:
+        return "", None
+    return f" (the text states {name} as {' and '.join(several)}: judged with {judged})", "warning"
 
 
 def _later_release(a: str, b: str) -> bool:
@@ -930,16 +934,11 @@ def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
         extra = f"cuda{_JAX_CUDA.match(plugin).group(1)}"  # type: ignore[union-attr]
         # a text stating several jax releases ("reproduces on 0.10.2 and 0.11.0") may pair
         # jaxlib with another one: then a warning that says so
-        several = c.stated_values(snap, "jax.version")
+        several, severity = _several_stated(snap, "jax", jax)
         yield spec.finding(
             expected="jaxlib and the CUDA plugin at the version jax expects",
-            found="; ".join(problems)
-            + (
-                f" (the text states jax as {' and '.join(several)}: judged with {jax})"
-                if several
-                else ""
-            ),
-            severity="warning" if several else None,
+            found="; ".join(problems) + several,
+            severity=severity,
             fix=f'pip install --force-reinstall "jax[{extra}]=={jax}"',
             evidence={
                 k: v for k, v in pkgs.items() if k in ("jax", "jaxlib") or _JAX_CUDA.match(k)
