@@ -415,3 +415,17 @@ def test_container_cuda_requirement_with_a_same_major_driver_is_a_warning(tmp_pa
     assert judge(tmp_path, _CONTAINER_REFUSED, ["EC902"], load_matrix()) == [
         ("EC902", "driver-too-old", "error")
     ]
+
+
+def test_jax_cuda_plugin_floor_from_jax_installation_docs(tmp_path: Path) -> None:
+    # docs.jax.dev installation: CUDA 12 builds need SM 5.2 or newer (no Kepler), CUDA 13 7.5
+    kepler = "jax==0.4.30\njax-cuda12-plugin==0.4.30\nGPU 0: Tesla K80\n"
+    assert judge(tmp_path, kepler, ["EC206"], load_matrix()) == [
+        ("EC206", "gpu-arch-unsupported", "error")
+    ]
+    maxwell = "jax==0.4.30\njax-cuda12-plugin==0.4.30\nGPU 0: Tesla M60\n"
+    assert judge(tmp_path, maxwell, ["EC206"], load_matrix()) == []
+    pascal13 = "jax==0.8.0\njax-cuda13-plugin==0.8.0\nGPU 0: Tesla P100-PCIE-16GB\n"
+    assert judge(tmp_path, pascal13, ["EC206"], load_matrix()) == [
+        ("EC206", "gpu-arch-unsupported", "error")
+    ]
