@@ -429,3 +429,41 @@ def test_jax_cuda_plugin_floor_from_jax_installation_docs(tmp_path: Path) -> Non
     assert judge(tmp_path, pascal13, ["EC206"], load_matrix()) == [
         ("EC206", "gpu-arch-unsupported", "error")
     ]
+
+
+# --- the scan's last resort: the error lines' own words (words.message_words) ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        ("ERROR: worker crashed: unable to map /dev/shm/torch_123\n", "shm-too-small"),
+        ("RuntimeError: please update your NVIDIA driver to run this build\n", "driver-too-old"),
+        ("ValueError: this wheel was not built with CUDA support\n", "cpu-only-build"),
+        ("Error while loading libnvrtc-builtins.so.12.4 in the JIT step\n", "cuda-libs-mismatch"),
+        ("Exception in the collective: nccl group call failed at rank 3\n", "nccl-problem"),
+        ("ERROR: failed to fetch weights: Connection reset by peer\n", "data-network"),
+        ("error: the launcher could not set CUDA_VISIBLE_DEVICES for worker 2\n", "os-setting"),
+        ("Exception: Xid 79 reported on GPU 2\n", "gpu-health"),
+    ],
+)
+def test_message_words_name_a_hypothesis(text: str, category: str) -> None:
+    assert pats(text) == [f"message-words-{category}"]
+
+
+def test_message_words_only_where_nothing_else_was_found() -> None:
+    known = "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+    assert not [p for p in pats(known) if p.startswith("message-words-")]
+    # no error word on the line: a sentence about NCCL is no failure
+    assert pats("We use NCCL for the all-reduce and it is fast.\n") == []
+    # an error line that names no category's words: silence stays silence
+    assert pats("ValueError: expected 3 channels, got 4\n") == []
+
+
+def test_message_words_take_the_category_most_lines_name() -> None:
+    text = (
+        "ERROR: connection timed out while fetching the tokenizer\n"
+        "ERROR: NCCL error in the all-gather\n"
+        "ERROR: NCCL failure: remote process exited\n"
+    )
+    assert pats(text) == ["message-words-nccl-problem"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Dict, Tuple
 
 from envcheck.importers.errorlog.model import code_keys
+from envcheck.importers.errorlog.words import CATEGORIES as _WORD_CATEGORIES
 
 # Literal (lower-case) substrings, at least one of which every match of the pattern contains.
 # scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
@@ -869,5 +870,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "out_of_memory",
         "tried to allocate",
     ),
+    # the scan's last resort (words.message_words): never matched by a regex of its own
+    **{f"message-words-{c}": ("\x00never\x00",) for c in _WORD_CATEGORIES},
 }
 ALL_KEYS: Tuple[bytes, ...] = tuple(sorted({k.encode() for ks in KEYS.values() for k in ks}))

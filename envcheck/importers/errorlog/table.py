@@ -17,6 +17,7 @@ from envcheck.importers.errorlog import (
     table_health_memory,
     table_libraries,
     table_nccl_python,
+    table_words,
 )
 from envcheck.importers.errorlog.model import ErrorPattern
 
@@ -28,6 +29,7 @@ PATTERNS: List[ErrorPattern] = [
     *table_libraries.PATTERNS,
     *table_nccl_python.PATTERNS,
     *table_health_memory.PATTERNS,
+    *table_words.PATTERNS,
 ]
 
 BY_ID: Dict[str, ErrorPattern] = {p.id: p for p in PATTERNS}

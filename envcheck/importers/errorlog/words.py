@@ -1,0 +1,251 @@
+"""The last resort of the scan: when no known message, fact inference or symptom picture
+matched anything, the words of the error lines themselves still point somewhere.
+
+Libraries phrase the same causes with the same words ("update your driver", "not compiled
+with CUDA", "libcudnn.so.9: cannot open", "/dev/shm", "NCCL error"), also in messages envcheck
+has no family for. Each error line (one with an error word: error, failed, cannot, not found,
+mismatch, ...) is matched against one rule per category, in order; the category named by the
+most lines (the earliest on a tie) becomes one ``message-words-<category>`` entry, a warning
+whose fix names the command that decides. It never adds to a text where anything else was
+found, so it cannot change a diagnosis, only replace silence with a hypothesis that says it is
+one (issue 10: unknown is never good, and silence reads as good).
+
+Measured when it was added (round nine): on the in-repo corpus it named the established cause
+of 12 broken cases that had no finding, named another cause in 2, and gave 12 of 347 healthy
+controls without a finding a warning; on the misses of heldout10-12 at their one scoring it
+would have named the cause in 3, 12 and 3 cases and another in 1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Dict, List, Pattern, Tuple
+
+from envcheck.importers.errorlog import textindex
+from envcheck.importers.errorlog.model import MAX_LINE
+
+# A line that reports a failure (lower-case literals for the index, then the regex).
+_ERROR_KEYS = (
+    b"error",
+    b"exception",
+    b"fail",
+    b"fatal",
+    b"cannot",
+    b"can't",
+    b"could not",
+    b"couldn't",
+    b"unable",
+    b"not found",
+    b"not supported",
+    b"not available",
+    b"not compatible",
+    b"not detected",
+    b"insufficient",
+    b"mismatch",
+    b"incompatible",
+    b"too old",
+    b"invalid",
+    b"no such file",
+    b"undefined symbol",
+    b"killed",
+    b"segmentation fault",
+    b"abort",
+)
+_ERROR = re.compile(
+    r"(?:error|exception)\b|"  # also the end of RuntimeError, OSError, NcclException
+    r"\b(?:fail\w*|fatal|cannot|can't|could not|couldn't|unable|"
+    r"not (?:found|supported|available|compatible|detected)|insufficient|mismatch|"
+    r"incompatible|too old|invalid|no such file|undefined symbol|killed|segmentation fault|"
+    r"abort\w*)",
+    re.I,
+)
+_MAX_LINES = 400
+_MAX_LINE = 600
+
+# One rule per category, tried in this order on each error line (the first that matches
+# names the line's category): the specific words before the general ones.
+_RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
+    (category, re.compile(rx, re.I))
+    for category, rx in (
+        ("shm-too-small", r"/dev/shm|shared memory|\bshm\b|bus error"),
+        (
+            "driver-too-old",
+            r"driver[^.\n]{0,40}(?:too old|insufficient|older than|not support|update|upgrade)|"
+            r"(?:update|upgrade) (?:your |the )?(?:nvidia )?driver",
+        ),
+        (
+            "cpu-only-build",
+            r"not (?:compiled|built) with (?:cuda|gpu)|without (?:cuda|gpu) support|cpu[- ]only|"
+            r"\+cpu\b|no cuda support|cuda (?:support )?(?:is )?not (?:enabled|available) in "
+            r"this build",
+        ),
+        (
+            "gpu-arch-unsupported",
+            r"no kernel image|compute capability \d|sm_\d+ is not|not compatible with the current|"
+            r"too old to be supported|not supported on this (?:gpu|device)",
+        ),
+        (
+            "cuda-libs-mismatch",
+            r"lib(?:cudnn|cublas\w*|cufft|curand|cusparse|cusolver|nvrtc|nvinfer\w*|cudart)\S*\."
+            r"(?:so|dll)|cudnn(?:_status| status| version| error)|cublas_status",
+        ),
+        ("nccl-problem", r"\bnccl\b"),
+        (
+            "python-unsupported",
+            r"python\s*3\.\d+[^.\n]{0,40}(?:not supported|unsupported|requires)|"
+            r"requires[- ]python|no matching distribution",
+        ),
+        (
+            "framework-pairing",
+            r"(?:torchvision|torchaudio|xformers|keras|jaxlib|mmcv|flash[_-]?attn)[^.\n]{0,60}"
+            r"(?:incompatible|mismatch|compiled with|built for|requires)",
+        ),
+        ("toolkit-mismatch", r"\bnvcc\b|cuda_home|ptxas|unsupported gnu version|host compiler"),
+        ("storage", r"no space left|disk (?:is )?full|quota exceeded"),
+        (
+            "data-network",
+            r"timed? ?out|connection (?:refused|reset|error)|https?(?: error)? ?[45]\d\d\b|"
+            r"name resolution|could not resolve host",
+        ),
+        (
+            "os-setting",
+            r"cuda_visible_devices|too many open files|ulimit|memlock|cgroup|"
+            r"nvidia_visible_devices",
+        ),
+        (
+            "driver-not-loaded",
+            r"no cuda-capable device|nvidia-smi has failed|couldn't communicate with the nvidia "
+            r"driver|nvidia driver (?:is )?not (?:loaded|installed|found)|libcuda\.so|nouveau",
+        ),
+        (
+            "gpu-health",
+            r"\bxid\b|\becc\b|fallen off the bus|illegal memory access|unspecified launch failure",
+        ),
+    )
+)
+CATEGORIES: Tuple[str, ...] = tuple(c for c, _ in _RULES)
+
+# What decides each hypothesis: the fix of its entry.
+CHECKS: Dict[str, Tuple[str, str]] = {
+    "shm-too-small": (
+        "shared memory (/dev/shm)",
+        "`df -h /dev/shm` where the job runs "
+        "(Docker's default is 64 MB; `--shm-size` / `--ipc=host` raise it)",
+    ),
+    "driver-too-old": (
+        "a driver older than the software needs",
+        "`nvidia-smi` (driver and its "
+        "'CUDA Version') against the CUDA the software was built with; "
+        "`envcheck matrix driver <version>` shows what a driver runs",
+    ),
+    "cpu-only-build": (
+        "a build without GPU support",
+        "the installed build: `python -c 'import "
+        "torch; print(torch.version.cuda, torch.cuda.is_available())'` (None = a "
+        "CPU build) or the library's own GPU flag",
+    ),
+    "gpu-arch-unsupported": (
+        "a GPU the build has no kernels for",
+        "`nvidia-smi --query-gpu="
+        "name,compute_cap --format=csv` against the build's architectures "
+        "(`torch.cuda.get_arch_list()`); `envcheck matrix recommend --gpu "
+        "NAME`",
+    ),
+    "cuda-libs-mismatch": (
+        "CUDA libraries (cuDNN, cuBLAS, ...) of another version",
+        "`ldconfig -p | grep -E 'cudnn|cublas'` and `pip list | grep nvidia` "
+        "against the versions the software's install page names",
+    ),
+    "nccl-problem": (
+        "NCCL (multi-GPU communication)",
+        "the run again with `NCCL_DEBUG=INFO`; "
+        "the network interface (`NCCL_SOCKET_IFNAME`) and, as a test, "
+        "`NCCL_P2P_DISABLE=1`",
+    ),
+    "python-unsupported": (
+        "a Python version the package does not support",
+        "`python "
+        "--version` against the Python versions of the package's release "
+        "(the cpXY tags of its files on PyPI)",
+    ),
+    "framework-pairing": (
+        "two framework packages that do not belong together",
+        "`pip list` for the packages named and the pairs their projects document; `pip check`",
+    ),
+    "toolkit-mismatch": (
+        "the CUDA toolkit (nvcc) or host compiler used for a build",
+        "`nvcc "
+        "--version`, `which nvcc`, `echo $CUDA_HOME` and `gcc --version` "
+        "against the CUDA the framework was built with",
+    ),
+    "storage": ("a full disk", "`df -h` on every path the job writes (checkpoints, caches, /tmp)"),
+    "data-network": (
+        "the network path to the data or downloads",
+        "a download of the same URL "
+        "from this host (`curl -o /dev/null -w '%{speed_download}' URL`), proxies "
+        "and DNS",
+    ),
+    "os-setting": (
+        "an operating-system or launcher setting",
+        "the setting the line names "
+        "(`ulimit -a`, `echo $CUDA_VISIBLE_DEVICES`, the container's device and "
+        "cgroup settings)",
+    ),
+    "driver-not-loaded": (
+        "the NVIDIA driver not reaching the job",
+        "`nvidia-smi`, `lsmod | "
+        "grep nvidia`, `dmesg | grep -i nvidia`; in a container its GPU "
+        "option (`--gpus all`)",
+    ),
+    "gpu-health": (
+        "a GPU hardware fault",
+        "`dmesg | grep -i xid`, `nvidia-smi -q -d "
+        "ECC,PAGE_RETIREMENT` and `envcheck verify --kernels`",
+    ),
+}
+
+
+def pattern_id(category: str) -> str:
+    return f"message-words-{category}"
+
+
+def message_words(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """One hypothesis from the error lines' words, for a text in which nothing was found."""
+    if out:
+        return
+    votes: Counter = Counter()
+    first: Dict[str, Tuple[int, str]] = {}
+    for start in sorted(textindex.line_starts(low, _ERROR_KEYS, _MAX_LINES)):
+        end = low.find(b"\n", start)
+        line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
+        if len(line) > _MAX_LINE or not _ERROR.search(line):
+            continue
+        for category, rx in _RULES:
+            if rx.search(line):
+                votes[category] += 1
+                first.setdefault(category, (start, line))
+                break
+    if not votes:
+        return
+    best = max(votes, key=lambda c: (votes[c], -first[c][0]))
+    start = first[best][0]
+    lineno = low.count(b"\n", 0, start) + 1
+    end = text.find("\n", _offset(text, lineno))
+    original = text[_offset(text, lineno) : end if end != -1 else len(text)]
+    out.append(
+        {
+            "pattern": pattern_id(best),
+            "line": original.strip()[:MAX_LINE],
+            "file": source,
+            "lineno": str(lineno),
+        }
+    )
+
+
+def _offset(text: str, lineno: int) -> int:
+    """Character offset of 1-based line ``lineno`` in ``text``."""
+    pos = 0
+    for _ in range(lineno - 1):
+        pos = text.find("\n", pos) + 1
+    return pos
