@@ -87,6 +87,10 @@ THRESHOLDS = {
     # round's final detection code): 40/61 (66%), one false error (a control with a driver of
     # the image's CUDA major, now a warning); then tuned on (70%, none)
     "heldout12": 0.68,
+    # heldout13: a third pool (pool 14, 48 cases) sealed whole, scored once at 5d014b9 (the
+    # round's final code, with the last-resort hypothesis from the error lines' words): 28/38
+    # (74%), one false error (a placeholder read as CUDA_VISIBLE_DEVICES); then tuned on (82%)
+    "heldout13": 0.80,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

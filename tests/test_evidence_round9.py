@@ -230,6 +230,15 @@ _ROUND9_FAMILIES = [
     ),
     ('the pod crashes with : "undefined symbol: nvmlDeviceGetPciInfo_v3"\n', "nvml-symbol-missing"),
     ("nvidia cannot be loaded because nouveau is always present and loaded!\n", "nouveau-owns-gpu"),
+    (
+        "My programs slow down when two of them run on the same GPU card.\n",
+        "gpu-used-by-others-stated",
+    ),
+    (
+        "'(ProtocolError('Connection aborted.', RemoteDisconnected('Remote end closed connection "
+        "without response')))' thrown while requesting GET https://huggingface.co/x.zst\n",
+        "download-http-error",
+    ),
     ("训练时 shm被逐渐占满，直至报错\n", "shm-stated-too-small"),
 ]
 
@@ -467,3 +476,23 @@ def test_message_words_take_the_category_most_lines_name() -> None:
         "ERROR: NCCL failure: remote process exited\n"
     )
     assert pats(text) == ["message-words-nccl-problem"]
+
+
+def test_enospc_beside_a_df_row_of_a_shm_that_is_not_full_is_the_disk() -> None:
+    text = (
+        "IOError: [Errno 28] No space left on device\n"
+        "Filesystem      Size  Used Avail Use% Mounted on\n"
+        "tmpfs           7.9G   92M  7.8G   2% /dev/shm\n"
+    )
+    assert pats(text)[0] == "disk-full"
+    full = text.replace("92M  7.8G   2%", "7.9G     0 100%")
+    assert pats(full)[0] == "no-space-shm"
+
+
+@pytest.mark.parametrize("value", ["gpunumber", "<id>", "gpu_ids", "x"])
+def test_a_placeholder_is_no_cuda_visible_devices_value(tmp_path: Path, value: str) -> None:
+    text = f"I only changed CUDA_VISIBLE_DEVICES={value} in the script\n"
+    assert judge(tmp_path, text, ["EC507"]) == []
+    assert judge(tmp_path, "export CUDA_VISIBLE_DEVICES=gpu0\n", ["EC507"]) == [
+        ("EC507", "os-setting", "error")
+    ]

@@ -257,6 +257,12 @@ def low_memory(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Ite
 _UUID = re.compile(r"^(GPU|MIG)-[0-9a-fA-F-]+", re.IGNORECASE)
 
 
+# A placeholder written where a value goes: "<id>", "[ids]", "gpunumber", "cudaIndex", "n"
+_PLACEHOLDER = re.compile(
+    r"^(?:<[^>]*>|\[[^\]]*\]|[a-z_]*(?:number|num|idx|index|ids?|list)[a-z_]*|[xn])$", re.I
+)
+
+
 @check(
     "EC507",
     category="os-setting",
@@ -287,6 +293,10 @@ def visible_devices(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -
         )
         return
     first = entries[0] if entries else ""
+    if c.from_report(snap) and _PLACEHOLDER.match(value.strip()):
+        # a text that writes "CUDA_VISIBLE_DEVICES=gpunumber" or "=n, n in [0,1,2]" names the
+        # setting, not its value: nothing to judge (the inferences about it still read it)
+        raise SkipCheck(f"CUDA_VISIBLE_DEVICES={value!r} in the text is a placeholder")
     if first and not first.isdigit() and not _UUID.match(first):
         # CUDA stops at the first entry it cannot parse: "$0" (the shell's name, from a script
         # line pasted at a prompt) or "cuda:0" hides every GPU, whatever GPUs the host has

@@ -428,6 +428,9 @@ _SHM_CONTEXT = re.compile(
 )
 
 
+# `df -h` output: "tmpfs  7.9G  92M  7.8G  2% /dev/shm" (use below 90%: not the full device)
+_DF_ROW_NOT_FULL = re.compile(r"^\s*\S+\s+\S+\s+\S+\s+\S+\s+(?:[0-8]?\d)%\s+\S+\s*$")
+
 # "write /usr/local/cuda-11.4/bin/nvdisasm: no space left on device" (docker pulling a layer)
 # (a path may hold ':' itself: Ollama's blobs are "sha256:<digest>-partial")
 _NAMED_PATH = re.compile(r"\b(?:write|open|mkdir|create|copy)\s+(/\S+?):\s*no space left", re.I)
@@ -454,8 +457,12 @@ def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
         if named and not named.group(1).startswith("/dev/shm"):
             keep.append(e)  # the message names the file it could not write: not shared memory
             continue
-        # the traceback above it, or the reporter's words around it ("workers=0 solved it")
-        if any(_SHM_CONTEXT.search(x) for x in lines[max(0, n - 13) : n + 20]):
+        # the traceback above it, or the reporter's words around it ("workers=0 solved it");
+        # a `df` row for /dev/shm that is not full says the opposite
+        if any(
+            _SHM_CONTEXT.search(x) and not _DF_ROW_NOT_FULL.match(x)
+            for x in lines[max(0, n - 13) : n + 20]
+        ):
             e["pattern"] = "no-space-shm"
         keep.append(e)
     out[:] = keep

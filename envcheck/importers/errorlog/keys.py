@@ -376,6 +376,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "fill",
     ),
     "download-http-error": (
+        "connection aborted",
+        "remotedisconnected",
         "while download",
         "client error: ",
         "server error: ",
@@ -834,6 +836,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "device-side-assert": ("device-side assert",),
     "oom-at-context-creation": ("out of memory",),  # assigned after the scan, see below
     "gpu-used-by-others-stated": (
+        "on the same gpu",
+        "on the same card",
+        "on the same device",
         "someone else",
         "somebody else",
         "another user",

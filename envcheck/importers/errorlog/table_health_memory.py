@@ -258,7 +258,11 @@ PATTERNS: List[ErrorPattern] = [
         r"using|uses|use|holds?|holding|occup\w+)\b|"
         r"\b(?:someone else|somebody else|another user|other users?|other (?:jobs|processes|"
         r"notebooks|kernels)) (?:is |are |was |were )?(?:running|using|holding|occupying)\b"
-        r"[^.\n]{0,40}?\b(?:gpu|gpus|device|card|vram|memory)\b",
+        r"[^.\n]{0,40}?\b(?:gpu|gpus|device|card|vram|memory)\b|"
+        # "programs slow down when they run on the same GPU card", "two runs on the same GPU"
+        r"\b(?:two|several|multiple|many|\d) (?:programs|jobs|processes|runs|trainings|"
+        r"experiments|instances|scripts|models)\b[^.\n]{0,40}?\bon the same (?:gpu|card|device)\b|"
+        r"\b(?:run|running|runs) on the same (?:gpu|card|device)(?: card)?\b",
         "gpu-contention",
         "warning",
         "the text says another user, job or process is on the GPU",

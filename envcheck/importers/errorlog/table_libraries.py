@@ -386,6 +386,9 @@ PATTERNS: List[ErrorPattern] = [
         "download-http-error",
         r"HTTP Error (?:40[34]|429|5\d\d)(?:: |\b)|"
         r"\btime(?:d out|outs?)\b[^.\n]{0,30}?\bwhile download\w*|"
+        # requests / urllib3 while streaming a dataset: "ProtocolError('Connection aborted.',
+        # RemoteDisconnected('Remote end closed connection without response'))"
+        r"ProtocolError\('Connection aborted|RemoteDisconnected\('Remote end closed|"
         r"\b(?:40[34]|429|5\d\d) (?:Client|Server) Error: [^\n]{0,80}? for url: https?://|"
         r"\b(?:40[34]|429|50[0-4]) error\b[^.\n]{0,60}?\bdownload|"
         r"\bdownload\w*\b[^.\n]{0,60}?\b(?:40[34]|429|50[0-4]) error\b|"
