@@ -654,7 +654,10 @@ def test_each_common_message_is_recognised(pid: str, text: str) -> None:
     ],
 )
 def test_common_message_near_misses(text: str) -> None:
-    assert not pats(text), pats(text)
+    # no message family matches; the scan's last resort (a hypothesis from an error line's
+    # words, tests/test_evidence_round9.py) may still name one, and is not what this tests
+    family = [p for p in pats(text) if not p.startswith("message-words-")]
+    assert not family, family
 
 
 def test_the_ngc_driver_floor_reads_the_driver_it_found(tmp_path: Path) -> None:
