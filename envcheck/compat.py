@@ -423,6 +423,13 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "cuda": (True, _version),
             "torchvision": (False, _opt(_version)),
         },
+        # releases older than `releases` covers: the torchvision / torchaudio the install
+        # commands paired with them (EC230 compares the minor series, see companions())
+        "companions": {
+            "version": (True, _version),
+            "torchvision": (True, _version),
+            "torchaudio": (False, _opt(_version)),
+        },
     },
     "tensorflow": {
         "releases": {
@@ -488,7 +495,12 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
 }
 # Sections added after a file kind first shipped: a data dir written before them (by `data
 # update`) lacks them and stays valid.
-_OPTIONAL_SECTIONS = {("floors", "libraries"), ("floors", "drivers"), ("torch", "pip_defaults")}
+_OPTIONAL_SECTIONS = {
+    ("floors", "libraries"),
+    ("floors", "drivers"),
+    ("torch", "pip_defaults"),
+    ("torch", "companions"),
+}
 
 # Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
 _ENTRY_LABEL = ("version", "name", "jax", "package", "major", "cuda")
@@ -1361,6 +1373,17 @@ class Matrix:
         if want is None or want.local:
             return None
         for entry in self.doc("torch").get("pip_defaults") or []:
+            if Version(entry["version"]) == Version(want.public):
+                return entry
+        return None
+
+    def torch_companions(self, version: str) -> Optional[Dict[str, Any]]:
+        """torch.json ``companions`` entry of an old release (torch 1.0-1.11: the torchvision /
+        torchaudio its install commands paired it with); None when the data does not have it."""
+        want = _v(version)
+        if want is None:
+            return None
+        for entry in self.doc("torch").get("companions") or []:
             if Version(entry["version"]) == Version(want.public):
                 return entry
         return None

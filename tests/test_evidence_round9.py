@@ -496,3 +496,39 @@ def test_a_placeholder_is_no_cuda_visible_devices_value(tmp_path: Path, value: s
     assert judge(tmp_path, "export CUDA_VISIBLE_DEVICES=gpu0\n", ["EC507"]) == [
         ("EC507", "os-setting", "error")
     ]
+
+
+# --- torch 1.0-1.11: the companions their install commands named (torch.json "companions") --
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a torchvision of another series
+        ("torch==1.4.0\ntorchvision==0.6.0\n", [("EC230", "framework-pairing", "error")]),
+        # a later patch release of the paired series is no mismatch
+        ("torch==1.10.0+cu111\ntorchvision==0.11.1+cu111\n", []),
+        # the page's own CUDA 11.0 command: torchaudio carries no tag there
+        ("torch==1.7.1+cu110\ntorchvision==0.8.2+cu110\ntorchaudio==0.7.2\n", []),
+        # tagged builds for two CUDA majors
+        (
+            "torch==1.9.0+cu111\ntorchvision==0.10.0+cu102\n",
+            [("EC230", "framework-pairing", "error")],
+        ),
+    ],
+)
+def test_old_torch_companions_by_series(tmp_path: Path, text: str, expected: list) -> None:
+    assert judge(tmp_path, text, ["EC230"], load_matrix()) == expected
+
+
+def test_old_torch_fix_uses_the_release_s_own_command(tmp_path: Path) -> None:
+    from evidence_support import snap_of
+
+    from envcheck.checks import registry
+
+    snap = snap_of(tmp_path, "torch==1.9.0+cu111\ntorchvision==0.10.0+cu102\n")
+    out = registry.run_checks(snap, load_matrix(), None, only=["EC230"])
+    assert [f.fix for f in out.findings] == [
+        "pip install --force-reinstall torch==1.9.0+cu111 torchvision==0.10.0+cu111 "
+        "-f https://download.pytorch.org/whl/torch_stable.html"
+    ]

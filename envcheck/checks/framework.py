@@ -787,6 +787,12 @@ def python_unsupported(
             )
 
 
+def _series(version: str) -> Optional[str]:
+    """``"0.11.1+cu111"`` -> ``"0.11"``: the minor series of a release (None when unread)."""
+    v = c.vparse(c.public(version))
+    return f"{v.release[0]}.{v.release[1]}" if v is not None and len(v.release) >= 2 else None
+
+
 def _tag_cuda_major(version: Optional[str], default_cuda: Optional[str]) -> Optional[int]:
     if not version:
         return None
@@ -808,7 +814,10 @@ torchvision and torchaudio are built against one exact torch release (torch 2.5.
 torchvision 0.20.1 and torchaudio 2.5.1) and the same CUDA major. A mismatch fails at import
 ("operator torchvision::nms does not exist", undefined symbols) or at run time ("PyTorch and
 torchvision were compiled with different CUDA major versions"). It happens when one package is
-upgraded alone, or installed from PyPI while torch came from the PyTorch index.""",
+upgraded alone, or installed from PyPI while torch came from the PyTorch index. For torch
+1.0-1.11 the data holds only the companions their install commands named (compat_data/
+torch.json "companions", pytorch.org's previous-versions page): those are compared by minor
+series.""",
     fix="Reinstall torchvision/torchaudio in the versions paired with the installed torch.",
 )
 def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
@@ -820,8 +829,15 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
     if not companions:
         raise c.not_applicable("neither torchvision nor torchaudio is installed")
     release = c.ask(matrix, "torch_release", c.public(torch))
+    # a release older than the data's full entries: only the companions its install commands
+    # named (torch.json "companions"), compared by minor series (a later patch release of the
+    # same torchvision series is no mismatch), and the CUDA of its plain pip wheel
+    old = None if release else c.ask(matrix, "torch_companions", c.public(torch))
     default_tag = getattr(release, "pypi_default", None) if release else None
     default_cuda = c.tag_cuda(default_tag) if default_tag else None
+    if old is not None:
+        plain = c.ask(matrix, "torch_pip_default_cuda", c.public(torch))
+        default_cuda = plain.get("cuda") if plain else None
     if c.untagged_wheels_are_cpu(c.os_info(snap)):
         default_cuda = None  # the PyPI default (untagged) wheels there are not the CUDA ones
     t = c.torch_info(snap, matrix)
@@ -835,7 +851,16 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
     problems: List[str] = []
     for name, version in companions.items():
         expected = getattr(release, name, None) if release else None
-        if expected:
+        if old is not None and old.get(name):
+            judged = True
+            wanted[name] = old[name]
+            if _series(version) != _series(old[name]):
+                problems.append(
+                    f"{name} {version} (torch {c.public(torch)} pairs with the {_series(old[name])}"
+                    f" series, {old[name]} in its install commands)"
+                )
+                continue
+        elif expected:
             judged = True
             wanted[name] = expected
             have_v, want_v = c.vparse(c.public(version)), c.vparse(expected)
@@ -845,7 +870,10 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
             if have_v != want_v:
                 problems.append(f"{name} {version} (torch {c.public(torch)} needs {expected})")
                 continue
-        comp_major = _tag_cuda_major(version, default_cuda)
+        # old releases' install commands give torchaudio (and some torchvision) without a
+        # +cuXYZ tag for every CUDA: untagged says nothing of the CUDA there
+        untagged_old = old is not None and not c.local_tag(version)
+        comp_major = None if untagged_old else _tag_cuda_major(version, default_cuda)
         if torch_major is not None and comp_major is not None:
             judged = True
             if comp_major != torch_major:
@@ -864,6 +892,11 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         pins = [f"torch=={c.public(torch)}"] + [
             f"{n}=={wanted.get(n, c.public(v))}" for n, v in companions.items()
         ]
+        if old is not None and tag:
+            # the old releases' own commands: local tags on torch and torchvision (not on
+            # torchaudio) and the find-links page, as previous-versions.md gives them
+            pins = [f"{p}+{tag}" if not p.startswith("torchaudio") else p for p in pins]
+            index = f" -f {c.PYTORCH_INDEX}/torch_stable.html"
         # a text that states two torch versions (the failing one and a workaround) may pair
         # the companion with the other one: then this is a warning that says so
         several, severity = _several_stated(snap, "torch", torch)
