@@ -1372,18 +1372,18 @@ class Matrix:
         want = _v(version)
         if want is None or want.local:
             return None
-        for entry in self.doc("torch").get("pip_defaults") or []:
-            if Version(entry["version"]) == Version(want.public):
-                return entry
-        return None
+        return self._old_torch_entry("pip_defaults", want)
 
     def torch_companions(self, version: str) -> Optional[Dict[str, Any]]:
         """torch.json ``companions`` entry of an old release (torch 1.0-1.11: the torchvision /
         torchaudio its install commands paired it with); None when the data does not have it."""
         want = _v(version)
-        if want is None:
-            return None
-        for entry in self.doc("torch").get("companions") or []:
+        return self._old_torch_entry("companions", want) if want is not None else None
+
+    def _old_torch_entry(self, section: str, want: Version) -> Optional[Dict[str, Any]]:
+        """The entry of an optional torch.json section (releases older than ``releases``) for
+        the public version of ``want``."""
+        for entry in self.doc("torch").get(section) or []:
             if Version(entry["version"]) == Version(want.public):
                 return entry
         return None

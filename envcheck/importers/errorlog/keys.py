@@ -875,7 +875,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "out_of_memory",
         "tried to allocate",
     ),
-    # the scan's last resort (words.message_words): never matched by a regex of its own
+    # the scan's last resort (symptoms.message_words): never matched by a regex of its own
     **{f"message-words-{c}": ("\x00never\x00",) for c in _WORD_CATEGORIES},
 }
 ALL_KEYS: Tuple[bytes, ...] = tuple(sorted({k.encode() for ks in KEYS.values() for k in ks}))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from envcheck.importers.errorlog import inferences, symptoms, textindex, words
+from envcheck.importers.errorlog import inferences, symptoms, textindex
 from envcheck.importers.errorlog.keys import ALL_KEYS, KEYS
 from envcheck.importers.errorlog.model import MAX_ENTRIES, MAX_LINE, MAX_PER_PATTERN, ErrorPattern
 from envcheck.importers.errorlog.table import PATTERNS
@@ -177,7 +177,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.hedge(out)
     for infer in _FROM_THE_SYMPTOMS:
         infer(decoded, low, out, source)
-    words.message_words(decoded, low, out, source)  # last: only where nothing was found
+    symptoms.message_words(decoded, low, out, source)  # last: only where nothing was found
     if any(e["pattern"] in inferences.NCCL_SPECIFIC for e in out):  # the generic line says no more
         out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
     _mark_components(text, out)

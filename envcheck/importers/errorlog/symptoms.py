@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Pattern, Tuple
 
-from envcheck.importers.errorlog import textindex
+from envcheck.importers.errorlog import textindex, words
 from envcheck.importers.errorlog.inferences import entry
 from envcheck.importers.errorlog.model import MAX_LINE
 
@@ -552,3 +552,16 @@ def cgroup_v2_container(text: str, low: bytes, out: List[Dict[str, str]], source
     hit = _search(low, (b"cgroup",), _CGROUP_V2)
     if hit is not None:
         out.append(_entry(text, hit, "container-cgroup-v2-stated", source))
+
+
+def message_words(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The scan's last resort (words.py): for a text in which nothing was found, one
+    hypothesis from the words of its error lines, on the first line that names it."""
+    if out:
+        return
+    found = words.hypothesis(low)
+    if found is None:
+        return
+    category, start, line = found
+    lineno = low.count(b"\n", 0, start) + 1
+    out.append(_entry(text, (lineno, line), words.pattern_id(category), source))

@@ -1,4 +1,4 @@
-"""Patterns of the scan's last resort (``words.message_words``): one per category, never
+"""Patterns of the scan's last resort (``symptoms.message_words``): one per category, never
 matched by a regex of its own, added only to a text in which nothing else was found."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from envcheck.importers.errorlog.words import CATEGORIES, CHECKS, pattern_id
 PATTERNS: List[ErrorPattern] = [
     make(
         pattern_id(category),
-        r"(?!x)x",  # never by itself: chosen from the error lines' words (words.message_words)
+        r"(?!x)x",  # never by itself: chosen from the error lines' words (symptoms.message_words)
         category,
         "warning",
         f"no known message matched; the error's own words point to {CHECKS[category][0]}",

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, List, Pattern, Tuple
+from typing import Dict, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex
-from envcheck.importers.errorlog.model import MAX_LINE
 
 # A line that reports a failure (lower-case literals for the index, then the regex).
 _ERROR_KEYS = (
@@ -216,10 +215,10 @@ def pattern_id(category: str) -> str:
     return f"message-words-{category}"
 
 
-def message_words(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """One hypothesis from the error lines' words, for a text in which nothing was found."""
-    if out:
-        return
+def hypothesis(low: bytes) -> Optional[Tuple[str, int, str]]:
+    """(category, offset and text of its first error line) named by the most error lines of
+    ``low`` (the lower-cased UTF-8 text), the earliest on a tie; None when no error line names
+    one. symptoms.message_words turns it into the scan's entry."""
     votes: Counter = Counter()
     first: Dict[str, Tuple[int, str]] = {}
     for start in sorted(textindex.line_starts(low, _ERROR_KEYS, _MAX_LINES)):
@@ -233,25 +232,6 @@ def message_words(text: str, low: bytes, out: List[Dict[str, str]], source: str)
                 first.setdefault(category, (start, line))
                 break
     if not votes:
-        return
+        return None
     best = max(votes, key=lambda c: (votes[c], -first[c][0]))
-    start = first[best][0]
-    lineno = low.count(b"\n", 0, start) + 1
-    end = text.find("\n", _offset(text, lineno))
-    original = text[_offset(text, lineno) : end if end != -1 else len(text)]
-    out.append(
-        {
-            "pattern": pattern_id(best),
-            "line": original.strip()[:MAX_LINE],
-            "file": source,
-            "lineno": str(lineno),
-        }
-    )
-
-
-def _offset(text: str, lineno: int) -> int:
-    """Character offset of 1-based line ``lineno`` in ``text``."""
-    pos = 0
-    for _ in range(lineno - 1):
-        pos = text.find("\n", pos) + 1
-    return pos
+    return best, first[best][0], first[best][1]
