@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GPU verification suite for a machine with NVIDIA GPUs: runs `envcheck verify --kernels` in
-# quick and full mode (and quick through the CUDA driver API backend, which needs no framework)
+# quick and full mode (and quick through the CUDA driver API backend, which needs no framework,
+# and through CuPy when it is installed)
 # and writes per-test value / datasheet peak / ratio to $OUT.
 #
 # Usage (from the repository root):
@@ -98,6 +99,9 @@ run_one() {  # name, budget, extra args...
 run_one quick "$quick_budget" --kernels quick
 run_one full "$full_budget" --kernels full
 run_one driver-quick "$quick_budget" --kernels quick --backend cuda-driver
+if "$py" -c "import cupy" > /dev/null 2>&1; then
+    run_one cupy-quick "$quick_budget" --kernels quick --backend cupy
+fi
 
 # --- per-test table: value, datasheet peak, ratio ---------------------------------------------
 "$py" - "$out" > "$out/results.md" 2>> "$out/suite.log" <<'PY'

@@ -11,12 +11,16 @@
 # With the project's device tool:      run command="bash benchmarks/gpu_watch.sh"
 # Needs torch with CUDA, psutil and envcheck's dependencies importable (PYTHONPATH = checkout;
 # a ./.suite-deps folder of wheels is added when present, as in gpu_suite.sh). About 6 minutes.
+# Shorter: SECONDS_PER_RUN, SYNTHETIC_BUDGET, AB_SECONDS, AB_ROUNDS (benchmarks/gpu_session.sh).
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-$root/gpu-watch-out}"
 py="${PYTHON:-python3}"
 secs="${SECONDS_PER_RUN:-45}"
+synthetic_budget="${SYNTHETIC_BUDGET:-60}"   # the JSON synthetic probe; the text one gets half
+ab_seconds="${AB_SECONDS:-30}"               # each arm of the overhead A/B
+ab_rounds="${AB_ROUNDS:-2}"
 mkdir -p "$out/traces" "$out/data"
 export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
 [ -d "$root/.suite-deps" ] && export PYTHONPATH="$PYTHONPATH:$root/.suite-deps"
@@ -82,8 +86,8 @@ PY
 w() { "$py" -m envcheck watch --warmup 10 --window 10 "$@"; }
 
 log "1/5 synthetic probe"
-w --synthetic --data-dir "$out/data" --budget 60 --format json --output "$out/synthetic.json"
-w --synthetic --data-dir "$out/data" --budget 30 > "$out/synthetic.txt" 2>&1
+w --synthetic --data-dir "$out/data" --budget "$synthetic_budget" --format json --output "$out/synthetic.json"
+w --synthetic --data-dir "$out/data" --budget "$((synthetic_budget / 2))" > "$out/synthetic.txt" 2>&1
 
 log "2/5 num_workers=0 with a heavy transform"
 w --record "$out/traces/gpu_num_workers_0.jsonl" --format json --output "$out/workers0.json" \
@@ -101,9 +105,9 @@ w --record "$out/traces/gpu_bound.jsonl" --format json --output "$out/gpubound.j
     -- "$py" "$out/train.py" -1 "$secs" light > "$out/gpubound.log" 2>&1
 
 log "5/5 overhead A/B"
-for i in 1 2; do
-    "$py" "$out/train.py" -1 30 light 2>/dev/null | grep STEPS | sed "s/^/bare $i /" >> "$out/overhead.txt"
-    w --no-record --format json --output "$out/ab$i.json" -- "$py" "$out/train.py" -1 30 light \
+for i in $(seq 1 "$ab_rounds"); do
+    "$py" "$out/train.py" -1 "$ab_seconds" light 2>/dev/null | grep STEPS | sed "s/^/bare $i /" >> "$out/overhead.txt"
+    w --no-record --format json --output "$out/ab$i.json" -- "$py" "$out/train.py" -1 "$ab_seconds" light \
         2>/dev/null | grep STEPS | sed "s/^/watched $i /" >> "$out/overhead.txt"
 done
 
