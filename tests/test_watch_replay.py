@@ -241,6 +241,30 @@ def test_a_trace_recorded_on_a_real_cpu_run_keeps_its_verdict() -> None:
     assert summary["overhead"]["cpu_core_share"] < 0.01
 
 
+@pytest.mark.parametrize(
+    "name, codes, busy",
+    [
+        # torch DataLoader with num_workers=0 and a CPU-heavy transform: the GPU waits
+        ("h200_gpu_num_workers_0", ["EW103"], (0.0, 0.2)),
+        # a second process runs 8192^2 fp32 matmuls on the same GPU during the job
+        ("h200_gpu_contention", ["EW131"], (0.5, 1.0)),
+        # synthetic tensors already on the GPU: nothing but the GPU limits it
+        ("h200_gpu_bound", [], (0.9, 1.0)),
+    ],
+)
+def test_traces_recorded_on_a_real_h200_keep_their_verdicts(
+    name: str, codes: List[str], busy: Tuple[float, float]
+) -> None:
+    """Recorded by benchmarks/gpu_watch.sh (run through benchmarks/gpu_session.sh) on one NVIDIA
+    H200, driver 580.159.04, torch 2.11.0+cu130, 2026-12-04: real NVML samples of a real job."""
+    doc = judged(HERE / "fixtures" / "watch" / "recorded" / f"{name}.jsonl")
+    assert [f["code"] for f in doc["findings"] if f["code"].startswith("EW")] == codes
+    summary = doc["watch"]["summary"]
+    assert busy[0] <= summary["gpu_busy"] <= busy[1], summary["gpu_busy"]
+    assert summary["steps"]["count"] > 50
+    assert summary["overhead"]["cpu_core_share"] < 0.05
+
+
 def test_steps_count_training_steps_not_progress_lines(tmp_path: Path) -> None:
     """A job that prints every 5th step (`step 5`, `step 10`, ...) ran 5 steps per line: the
     summary counts steps, and the step time is per step, the same as when every step prints."""

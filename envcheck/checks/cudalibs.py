@@ -40,12 +40,16 @@ def _incompatible(have: Tuple[int, ...], want: Tuple[int, ...]) -> bool:
 
 
 def _wheel(pkgs: Dict[str, str], stem: str) -> Optional[Tuple[str, str]]:
-    """(name, version) of nvidia-<stem>-cuNN (any NN), newest major first."""
+    """(name, version) of nvidia-<stem> for any CUDA major (nvidia-<stem>-cuNN, or unsuffixed
+    from CUDA 13), newest major first."""
     found = sorted(
-        ((n, v) for n, v in pkgs.items() if re.fullmatch(rf"nvidia-{stem}-cu\d+", n)),
+        ((_cuda_major_of(n, v) or 0, n, v) for n, v in pkgs.items() if n.startswith("nvidia-")),
         reverse=True,
     )
-    return found[0] if found else None
+    for major, name, version in found:
+        if major and re.fullmatch(rf"nvidia-{stem}(?:-cu\d+)?", name):
+            return name, version
+    return None
 
 
 def _torch_cuda_major(snap: Snapshot, matrix: Any) -> Tuple[Optional[c.TorchInfo], Optional[int]]:
@@ -66,9 +70,44 @@ def _need_torch_cuda_major(snap: Snapshot, matrix: Any) -> Tuple[c.TorchInfo, in
     return t, major
 
 
+# From CUDA 13 NVIDIA publishes the libraries whose version is CUDA's own without the -cuNN
+# suffix (nvidia-cublas 13.1.0.3, nvidia-cuda-runtime 13.0.96); cuDNN and NCCL, versioned on their
+# own, keep it (nvidia-cudnn-cu13, nvidia-nccl-cu13). Seen in torch 2.11.0+cu130's dependencies
+# on a real H200 (benchmarks/gpu/, pip freeze, 2026-12-04) and in public cu130 pin lists.
+_UNSUFFIXED_FROM = 13
+# the nvidia-* wheels whose version is the CUDA release they belong to
+_CUDA_VERSIONED = {"cublas", "cuda-runtime", "cuda-nvrtc", "cuda-cupti", "nvjitlink", "nvtx"}
+
+
+def _cuda_major_of(name: str, version: str) -> Optional[int]:
+    """The CUDA major a nvidia-* wheel is for: its -cuNN suffix, or (CUDA 13 on, unsuffixed)
+    its own version's major; None when neither says."""
+    m = re.fullmatch(r"nvidia-[a-z0-9-]+?-cu(\d+)", name)
+    if m:
+        return int(m.group(1))
+    if name.startswith("nvidia-") and not re.search(r"-cu\d+$", name):
+        mm = c.major_minor(version)
+        if mm and mm[0] >= _UNSUFFIXED_FROM and name.split("-", 1)[1] in _CUDA_VERSIONED:
+            return mm[0]
+    return None
+
+
+def _wheel_for(pkgs: Dict[str, str], stem: str, major: int) -> Optional[str]:
+    """The installed name of nvidia-<stem> for CUDA ``major`` (suffixed, or unsuffixed from 13)."""
+    for name in (f"nvidia-{stem}-cu{major}", f"nvidia-{stem}"):
+        if name in pkgs and _cuda_major_of(name, pkgs[name]) == major:
+            return name
+    return None
+
+
 def _own_wheels(pkgs: Dict[str, str], major: int) -> List[str]:
-    """The installed nvidia-*-cu<major> wheels."""
-    return [n for n in pkgs if re.fullmatch(rf"nvidia-[a-z0-9-]+-cu{major}", n)]
+    """The installed nvidia-* wheels for CUDA ``major``."""
+    return [n for n, v in pkgs.items() if _cuda_major_of(n, v) == major]
+
+
+def _expected_name(stem: str, major: int) -> str:
+    unsuffixed = major >= _UNSUFFIXED_FROM and stem in _CUDA_VERSIONED
+    return f"nvidia-{stem}" if unsuffixed else f"nvidia-{stem}-cu{major}"
 
 
 @check(
@@ -214,19 +253,16 @@ def cuda_wheels(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
     t, major = _need_torch_cuda_major(snap, matrix)
     if not _own_wheels(pkgs, major):
         raise c.not_applicable(
-            f"no nvidia-*-cu{major} wheels: this torch bundles its CUDA libraries "
+            f"no nvidia-* wheels for CUDA {major}: this torch bundles its CUDA libraries "
             "(or came from conda)"
         )
-    missing = [
-        f"nvidia-{stem}-cu{major}"
-        for stem in ("cublas", "cuda-runtime", "cudnn")
-        if f"nvidia-{stem}-cu{major}" not in pkgs
-    ]
+    stems = ("cublas", "cuda-runtime", "cudnn")
+    missing = [_expected_name(s, major) for s in stems if _wheel_for(pkgs, s, major) is None]
     other = sorted(
-        n
-        for n in pkgs
-        if re.fullmatch(r"nvidia-(cublas|cudnn|cuda-runtime)-cu\d+", n)
-        and not n.endswith(f"-cu{major}")
+        f"{n} {v}" if not re.search(r"-cu\d+$", n) else n
+        for n, v in pkgs.items()
+        if re.fullmatch(r"nvidia-(cublas|cudnn|cuda-runtime)(-cu\d+)?", n)
+        and _cuda_major_of(n, v) not in (None, major)
     )
     evidence = {
         "torch": t.version,
@@ -238,20 +274,19 @@ def cuda_wheels(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
     if missing:
         c.absence_known(snap, "package")
         yield spec.finding(
-            expected=", ".join(
-                f"nvidia-{stem}-cu{major}" for stem in ("cublas", "cuda-runtime", "cudnn")
-            ),
+            expected=", ".join(_expected_name(s, major) for s in stems),
             found="missing: "
             + ", ".join(missing)
             + (f" (installed for another CUDA major: {', '.join(other)})" if other else ""),
             fix=fix,
             evidence=evidence,
         )
-    cublas = pkgs.get(f"nvidia-cublas-cu{major}")
+    cublas_name = _wheel_for(pkgs, "cublas", major)
+    cublas = pkgs.get(cublas_name) if cublas_name else None
     if cublas and t.cuda and (c.major_minor(cublas) or (0, 0)) < (c.major_minor(t.cuda) or (0, 0)):
         yield spec.finding(
             expected=f"cuBLAS >= {t.cuda} (torch {t.version} is built with CUDA {t.cuda})",
-            found=f"nvidia-cublas-cu{major} {cublas}",
+            found=f"{cublas_name} {cublas}",
             fix=fix,
             evidence=evidence,
             severity="warning",
@@ -511,7 +546,7 @@ def nccl(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[
     pkgs = c.installed(snap)
     t, major = _need_torch_cuda_major(snap, matrix)
     if not _own_wheels(pkgs, major):
-        raise c.not_applicable(f"no nvidia-*-cu{major} wheels: torch bundles NCCL")
+        raise c.not_applicable(f"no nvidia-* wheels for CUDA {major}: torch bundles NCCL")
     wheel = pkgs.get(f"nvidia-nccl-cu{major}")
     dp = c.deep(snap, "torch")
     want = None

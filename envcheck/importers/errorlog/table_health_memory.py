@@ -11,7 +11,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "ecc-uncorrectable-stated",
         r"\buncorrectable (?:double[- ]bit )?ECC\b(?! (?:is|was) (?:0|zero|none))|"
-        r"\bdouble[- ]bit ECC\b|"
+        # nvidia-smi -q's retired-pages line counts: "Double Bit ECC : N/A" or ": 0" is no
+        # error (a real H200's paste was called failing); a count above 0 still is
+        r"\bdouble[- ]bit ECC\b(?!\s*(?:errors?\s*)?:\s*(?:N/?A|0+|none|no)\b)|"
         r"\bECC errors? (?:is |are |was |were )?uncorrectable\b",
         "gpu-health",
         "error",

@@ -12,7 +12,7 @@ This package is only imported for pasted input: ``verify`` on a live host never 
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from envcheck.importers.extract.facts import Fact
 
@@ -68,29 +68,37 @@ def message_facts(entries: List[Dict[str, Any]], text: str, file: str) -> List[F
         return []
 
 
-def _locate(lines: List[str], value: str, hint: str = "") -> Optional[int]:
-    """1-based number of the line that states ``value``: a ``hint: value`` line first, then
-    any line with both, then any line with the value."""
-    if not value:
-        return None
+def _field_line(lines: List[str], value: str, hint: str) -> Optional[int]:
+    """1-based number of the first ``hint: value`` (or ``hint = value``) line."""
     low_hint = hint.lower()
-    fallback: Optional[int] = None
-    any_line: Optional[int] = None
     for i, line in enumerate(lines):
         pos = line.find(value)
-        if pos == -1:
-            continue
-        if any_line is None:
-            any_line = i + 1
-        if not low_hint:
-            return i + 1
-        low = line.lower()
-        h = low.find(low_hint)
+        h = line.lower().find(low_hint) if pos != -1 else -1
         if h != -1 and h < pos and (":" in line[h:pos] or "=" in line[h:pos]):
             return i + 1
-        if h != -1 and fallback is None:
-            fallback = i + 1
-    return fallback or any_line
+    return None
+
+
+def _locate(lines: List[str], value: str, hint: Union[str, Tuple[str, ...]] = "") -> Optional[int]:
+    """1-based number of the line that states ``value``: a ``hint: value`` line first, then
+    any line with both, then any line with the value. Several hints are tried in order for
+    their ``hint: value`` line, the last one also loosely (collect_env's toolkit is its "CUDA
+    runtime version:", not the "CUDA used to build PyTorch:" above it)."""
+    if not value:
+        return None
+    hints = hint if isinstance(hint, tuple) else (hint,)
+    for h in hints:
+        n = _field_line(lines, value, h) if h else None
+        if n is not None:
+            return n
+    low_hint = hints[-1].lower() if hints else ""
+    for i, line in enumerate(lines):
+        if value in line and (not low_hint or low_hint in line.lower()):
+            return i + 1
+    for i, line in enumerate(lines):
+        if value in line:
+            return i + 1
+    return None
 
 
 def structured_facts(part: Any, text: str, file: str) -> List[Fact]:
@@ -100,7 +108,9 @@ def structured_facts(part: Any, text: str, file: str) -> List[Fact]:
     lines = text.split("\n")
     out: List[Fact] = []
 
-    def add(key: str, value: Any, hint: str = "", gpu: int = -1, name: str = "") -> None:
+    def add(
+        key: str, value: Any, hint: Union[str, Tuple[str, ...]] = "", gpu: int = -1, name: str = ""
+    ) -> None:
         if not base.is_set(value):
             return
         shown = value if not isinstance(value, list) else " ".join(map(str, value))
@@ -133,7 +143,7 @@ def structured_facts(part: Any, text: str, file: str) -> List[Fact]:
             add("torch.cuda", d.cuda_version, "cuda")
     c = getattr(part, "cuda", None)
     for t in getattr(c, "toolkits", None) or []:
-        add("nvcc", t.version, "cuda")
+        add("nvcc", t.version, ("cuda runtime version", "cuda"))
     for lib in getattr(c, "cudnn", None) or []:
         add("cudnn", lib.version, "cudnn")
     py = getattr(part, "python", None)

@@ -115,11 +115,15 @@ class Fact:
 
 
 def same_value(a: Any, b: Any) -> bool:
-    """Equal, or one version a prefix of the other (``550.54`` and ``550.54.15``)."""
+    """Equal, or one version a prefix of the other (``550.54`` and ``550.54.15``), or the same
+    release with and without a local tag: pip lists PyPI's torch 2.11.0 (a CUDA 13.0 build) as
+    ``2.11.0`` while torch itself says ``2.11.0+cu130`` (a real H200's collect_env)."""
     if a == b:
         return True
     if isinstance(a, str) and isinstance(b, str):
         sa, sb = a.strip().lower(), b.strip().lower()
+        if ("+" in sa) != ("+" in sb):
+            sa, sb = sa.split("+", 1)[0], sb.split("+", 1)[0]
         short, long_ = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
         return long_ == short or long_.startswith(short + ".")
     return False

@@ -475,6 +475,10 @@ TRIGGERS = (
 MAX_LINES = 4000
 
 
+# nvidia-smi -q's aligned "CUDA Version      : 13.0" (see facts())
+_SMI_Q_CUDA = re.compile(r"\s*CUDA Version\s*:\s*(\d{1,2}\.\d{1,2})\s*$")
+
+
 def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -> Iterator[Fact]:
     """Facts in the lines (``candidates``: the indices holding a trigger word)."""
     if candidates is None:
@@ -487,6 +491,12 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         if not line or line in seen:
             continue
         seen.add(line)
+        smi_cuda = _SMI_Q_CUDA.match(line) if i and "CUDA Version" in line else None
+        if smi_cuda and lines[i - 1].lstrip().startswith("Driver Version"):
+            # `nvidia-smi -q`'s header: the CUDA under "Driver Version" is the newest the driver
+            # supports, no toolkit (a real H200's paste read it as nvcc 13.0)
+            yield Fact("driver.cuda", smi_cuda.group(1), file, i + 1, line.strip())
+            continue
         yield from line_facts(line, i + 1, file)
     for j, synthetic in section_values(lines):
         for f in line_facts(synthetic, j + 1, file):
