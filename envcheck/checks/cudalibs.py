@@ -80,14 +80,14 @@ _CUDA_VERSIONED = {"cublas", "cuda-runtime", "cuda-nvrtc", "cuda-cupti", "nvjitl
 
 
 def _cuda_major_of(name: str, version: str) -> Optional[int]:
-    """The CUDA major a nvidia-* wheel is for: its -cuNN suffix, or (CUDA 13 on, unsuffixed)
-    its own version's major; None when neither says."""
+    """The CUDA major a nvidia-* wheel is for: its -cuNN suffix, or, unsuffixed, the major of
+    its own version where that is CUDA's (cuBLAS, the runtime); None when neither says."""
     m = re.fullmatch(r"nvidia-[a-z0-9-]+?-cu(\d+)", name)
     if m:
         return int(m.group(1))
     if name.startswith("nvidia-") and not re.search(r"-cu\d+$", name):
         mm = c.major_minor(version)
-        if mm and mm[0] >= _UNSUFFIXED_FROM and name.split("-", 1)[1] in _CUDA_VERSIONED:
+        if mm and name.split("-", 1)[1] in _CUDA_VERSIONED:
             return mm[0]
     return None
 
@@ -242,10 +242,12 @@ def _stated_cudnn(snap: Snapshot) -> bool:
     title="CUDA library wheels missing or for another CUDA major",
     rationale="""
 torch's Linux CUDA wheels do not bundle cuBLAS, cuDNN and the CUDA runtime; they depend on the
-nvidia-cublas-cuXX, nvidia-cudnn-cuXX and nvidia-cuda-runtime-cuXX wheels of their CUDA major.
-When one of them was uninstalled, or replaced by the wheel for another major (cu11 next to a
-cu12 torch), import fails with "libcublas.so.12: cannot open shared object file" or undefined
-symbols. A cuBLAS wheel older than the CUDA minor torch was built with is a warning.""",
+nvidia-cublas-cuXX, nvidia-cudnn-cuXX and nvidia-cuda-runtime-cuXX wheels of their CUDA major
+(from CUDA 13: nvidia-cublas and nvidia-cuda-runtime 13.x, without the suffix, and
+nvidia-cudnn-cu13). When one of them was uninstalled, or replaced by the wheel for another major
+(cu11 next to a cu12 torch), import fails with "libcublas.so.12: cannot open shared object
+file" or undefined symbols. A cuBLAS wheel older than the CUDA minor torch was built with is a
+warning.""",
     fix="Reinstall torch so pip restores its pinned nvidia-* dependencies.",
 )
 def cuda_wheels(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:

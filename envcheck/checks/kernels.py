@@ -154,6 +154,23 @@ def could_not_run(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
             )
 
 
+def _sharing(snap: Snapshot, index: Optional[int]) -> str:
+    """What else ran on GPU ``index`` when the host was probed, as a clause of a finding: on a
+    real H200 a process computing beside the tests cut the GEMM rate to 29% and NVML named only
+    the power cap (the other process drew the power), so the rate alone points the wrong way."""
+    drv = snap.driver
+    gpus = getattr(drv, "gpus", None)
+    if index is None or not isinstance(gpus, list):
+        return ""
+    for g in gpus:
+        if g.index == index and isinstance(g.processes, list) and g.processes:
+            names = ", ".join(
+                f"{p.pid} {p.name if isinstance(p.name, str) else '?'}" for p in g.processes[:3]
+            )
+            return f"; {len(g.processes)} other process(es) on this GPU share it (EC430): {names}"
+    return ""
+
+
 def _perf_findings(
     spec: CheckSpec, snap: Snapshot, policy: Any, tests: List[str], what: str, fix: str
 ) -> Iterator[Finding]:
@@ -185,6 +202,8 @@ def _perf_findings(
             continue
         reasons = ev.get("throttle_reasons") or []
         why = f"; throttle reasons during the test: {', '.join(reasons)}" if reasons else ""
+        shared = _sharing(snap, r.gpu)
+        why += shared
         evidence = _evidence(r)
         evidence.update({"threshold": threshold, "min_ratio": min_ratio, "steady_state": steady})
         yield spec.finding(
@@ -192,7 +211,12 @@ def _perf_findings(
             found=(
                 f"{_where(r)}: {r.value:.4g} {r.unit} = {r.ratio:.0%} of {r.peak:g} {r.unit}" + why
             ),
-            fix=fix,
+            fix=(
+                f"Stop what shares GPU {r.gpu} (EC430 lists it), then re-measure: envcheck verify "
+                f"--kernels full --gpus {r.gpu}"
+                if shared
+                else fix
+            ),
             evidence=evidence,
             gpu=r.gpu,
         )

@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
             False,
             "--deep",
             help="Also start each installed framework in a subprocess to read its CUDA/cuDNN "
-            "versions, arch list and devices (slower).",
+            "versions, arch list and devices (slower: probes then get at least 30 s).",
         ),
         data_dir: Optional[str] = typer.Option(
             None, "--data-dir", help="Inspect the filesystem under this training-data directory."

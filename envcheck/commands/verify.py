@@ -140,7 +140,10 @@ def verify(
         help="Site policy TOML (default: ./envcheck.toml when present).",
     ),
     deep: bool = typer.Option(
-        False, "--deep", help="Also ask the installed frameworks (subprocess, with a timeout)."
+        False,
+        "--deep",
+        help="Also ask the installed frameworks (a subprocess each; probes then get at least "
+        "30 s).",
     ),
     data_dir: Optional[str] = typer.Option(
         None, "--data-dir", metavar="DIR", help="Judge the storage under this data directory."

@@ -70,10 +70,28 @@ def parse_text(text: str, source: str = "report") -> Tuple[Snapshot, List[str]]:
         else:
             found.append(module.NAME)
         merged = base.merge(merged, part)
+    if "jax environment" in found:
+        _drop_reporting_process(merged)
     entries = errorlog.scan(text, source)
     if entries:
         merged.error_log = entries
     return merged, found
+
+
+def _drop_reporting_process(snap: Snapshot) -> None:
+    """jax.print_environment_info() runs nvidia-smi from the Python process that has just
+    opened the GPUs, so its table lists that process itself (a real H200: "python3 528MiB"),
+    not another job: Python processes there, and the memory they hold (JAX preallocates most
+    of it), are no evidence of contention."""
+    gpus = snap.driver.gpus if snap.driver is not None else None
+    for g in gpus if isinstance(gpus, list) else []:
+        if not isinstance(g.processes, list):
+            continue
+        mine = [p for p in g.processes if isinstance(p.name, str) and "python" in p.name.lower()]
+        g.processes = [p for p in g.processes if p not in mine]
+        held = sum(p.used_memory_mib for p in mine if isinstance(p.used_memory_mib, int))
+        if held and isinstance(g.memory_used_mib, int):
+            g.memory_used_mib = max(0, g.memory_used_mib - held)
 
 
 def snapshot_from_reports(

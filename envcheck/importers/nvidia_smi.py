@@ -36,8 +36,8 @@ _TEMP = re.compile(r"(?<![\w.])(\d+)C\b")
 _POWER = re.compile(r"(\d+(?:\.\d+)?)W\s*/\s*(\d+(?:\.\d+)?)W")
 _PROC = re.compile(
     r"^\|\s*(?P<gpu>\d+)\s+(?:(?:N/A|\d+)\s+(?:N/A|\d+)\s+)?(?P<pid>\d+)\s+"
-    r"(?P<type>C\+G|M\+C|C|G|M)\s+(?P<name>.*?)\s+(?P<mem>\d+|N/A)(?:MiB)?\s*\|?\s*$"
-)
+    r"(?P<type>C\+G|M\+C|C|G|M)\s+(?P<name>.*?)\s+(?P<mem>\d+(?:\.\.\.|\u2026)?|N/A)(?:MiB)?\s*\|?\s*$"
+)  # a memory too wide for its column ends in "..." (a real H200: "10327..."): pid and name stand
 
 
 def detect(text: str) -> bool:

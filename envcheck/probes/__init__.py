@@ -29,6 +29,12 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from envcheck.probes.base import ProbeContext
 from envcheck.snapshot import Driver, Snapshot, Unknown
 
+# --deep imports each framework in a subprocess: a CUDA torch took 4.8 s cold (3.5 s warm) to
+# import and open one H200 (benchmarks/RESULTS.md, "Real GPU"), at the edge of the default 5 s,
+# and more GPUs take longer. A user who asks for --deep asks to wait for it: the probes get at
+# least this long.
+DEEP_MIN_TIMEOUT_S = 30.0
+
 # Time collect() may take beyond ``timeout`` to gather results and build the snapshot.
 MARGIN_S = 0.3
 
@@ -137,6 +143,8 @@ def collect(
     from envcheck import __version__  # noqa: PLC0415
 
     timeout = max(0.1, float(timeout))
+    if deep:
+        timeout = max(timeout, DEEP_MIN_TIMEOUT_S)
     ctx = ProbeContext(deep=deep, data_dir=data_dir, data_url=data_url, timeout=timeout)
     results: Dict[str, Any] = {}
     timings: Dict[str, float] = {}
