@@ -41,7 +41,7 @@ def _incompatible(have: Tuple[int, ...], want: Tuple[int, ...]) -> bool:
 
 def _wheel(pkgs: Dict[str, str], stem: str) -> Optional[Tuple[str, str]]:
     """(name, version) of nvidia-<stem> for any CUDA major (nvidia-<stem>-cuNN, or unsuffixed
-    from CUDA 13), newest major first."""
+    with a CUDA version: see _cuda_major_of), newest major first."""
     found = sorted(
         ((_cuda_major_of(n, v) or 0, n, v) for n, v in pkgs.items() if n.startswith("nvidia-")),
         reverse=True,
@@ -93,7 +93,7 @@ def _cuda_major_of(name: str, version: str) -> Optional[int]:
 
 
 def _wheel_for(pkgs: Dict[str, str], stem: str, major: int) -> Optional[str]:
-    """The installed name of nvidia-<stem> for CUDA ``major`` (suffixed, or unsuffixed from 13)."""
+    """The installed name of nvidia-<stem> for CUDA ``major`` (suffixed, or unsuffixed)."""
     for name in (f"nvidia-{stem}-cu{major}", f"nvidia-{stem}"):
         if name in pkgs and _cuda_major_of(name, pkgs[name]) == major:
             return name

@@ -122,8 +122,9 @@ def same_value(a: Any, b: Any) -> bool:
         return True
     if isinstance(a, str) and isinstance(b, str):
         sa, sb = a.strip().lower(), b.strip().lower()
-        if ("+" in sa) != ("+" in sb):
-            sa, sb = sa.split("+", 1)[0], sb.split("+", 1)[0]
+        tagged = [v for v in (sa, sb) if re.search(r"\+cu\d+$", v)]
+        if len(tagged) == 1 and "+" not in (sb if tagged[0] == sa else sa):
+            sa, sb = sa.split("+", 1)[0], sb.split("+", 1)[0]  # a CUDA tag only: "+cpu" differs
         short, long_ = (sa, sb) if len(sa) <= len(sb) else (sb, sa)
         return long_ == short or long_.startswith(short + ".")
     return False
