@@ -68,37 +68,40 @@ def message_facts(entries: List[Dict[str, Any]], text: str, file: str) -> List[F
         return []
 
 
-def _field_line(lines: List[str], value: str, hint: str) -> Optional[int]:
-    """1-based number of the first ``hint: value`` (or ``hint = value``) line."""
-    low_hint = hint.lower()
-    for i, line in enumerate(lines):
-        pos = line.find(value)
-        h = line.lower().find(low_hint) if pos != -1 else -1
-        if h != -1 and h < pos and (":" in line[h:pos] or "=" in line[h:pos]):
-            return i + 1
-    return None
-
-
 def _locate(lines: List[str], value: str, hint: Union[str, Tuple[str, ...]] = "") -> Optional[int]:
     """1-based number of the line that states ``value``: a ``hint: value`` line first, then
     any line with both, then any line with the value. Several hints are tried in order for
     their ``hint: value`` line, the last one also loosely (collect_env's toolkit is its "CUDA
-    runtime version:", not the "CUDA used to build PyTorch:" above it)."""
+    runtime version:", not the "CUDA used to build PyTorch:" above it). One pass: pastes run
+    to a megabyte."""
     if not value:
         return None
-    hints = hint if isinstance(hint, tuple) else (hint,)
-    for h in hints:
-        n = _field_line(lines, value, h) if h else None
-        if n is not None:
-            return n
-    low_hint = hints[-1].lower() if hints else ""
+    hints = [h.lower() for h in (hint if isinstance(hint, tuple) else (hint,)) if h]
+    field: Dict[int, int] = {}  # hint index -> its first ``hint: value`` line
+    loose: Optional[int] = None
+    any_line: Optional[int] = None
     for i, line in enumerate(lines):
-        if value in line and (not low_hint or low_hint in line.lower()):
-            return i + 1
-    for i, line in enumerate(lines):
-        if value in line:
-            return i + 1
-    return None
+        pos = line.find(value)
+        if pos == -1:
+            continue
+        if any_line is None:
+            any_line = i + 1
+            if not hints:
+                return any_line
+        low = line.lower()
+        for k, h in enumerate(hints):
+            at = low.find(h)
+            if at == -1:
+                continue
+            if at < pos and (":" in line[at:pos] or "=" in line[at:pos]):
+                if k == 0:
+                    return i + 1
+                field.setdefault(k, i + 1)
+            elif k == len(hints) - 1 and loose is None:
+                loose = i + 1
+    if field:
+        return field[min(field)]
+    return loose or any_line
 
 
 def structured_facts(part: Any, text: str, file: str) -> List[Fact]:
