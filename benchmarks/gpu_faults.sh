@@ -12,28 +12,10 @@
 #   run command="bash benchmarks/gpu_faults.sh" timeout_s=400
 set -uo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${OUT:-$root/gpu-faults-out}"
-py="${PYTHON:-python3}"
-work="$(mktemp -d /tmp/gpu-faults.XXXXXX)"
-mkdir -p "$out" "$work/bin"
-export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
-[ -d "$root/.suite-deps" ] && export PYTHONPATH="$PYTHONPATH:$root/.suite-deps"
-export NO_COLOR=1 PYTHONUNBUFFERED=1
-started=$(date +%s)
-deadline=$((started + ${TOTAL_S:-300}))
-within() { local left=$((deadline - $(date +%s))); [ "$left" -lt "$1" ] && echo $((left > 1 ? left : 1)) || echo "$1"; }
-log() { printf '%s +%ss %s\n' "$(date -u +%H:%M:%S)" "$(($(date +%s) - started))" "$*" | tee -a "$work/faults.log" >&2; }
-ec() {  # NAME LIMIT ARGS...: envcheck ARGS > NAME (stderr beside it), rc and wall time logged
-    local name="$1" limit="$2" s rc
-    shift 2
-    s=$(date +%s.%N)
-    timeout "$(within "$limit")" "$py" -m envcheck "$@" > "$work/$name" 2> "$work/$name.stderr" < /dev/null
-    rc=$?
-    printf '%s rc=%s wall_s=%s\n' "$name" "$rc" "$(awk -v s="$s" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f", e - s }')" \
-        >> "$work/times.txt"
-    [ -s "$work/$name.stderr" ] || rm -f "$work/$name.stderr"
-}
+. "$(dirname "${BASH_SOURCE[0]}")/gpu_lib.sh"
+gpu_setup gpu-faults "${TOTAL_S:-300}"
+mkdir -p "$work/bin"
+ec() { local name="$1" limit="$2"; shift 2; timed "$work" "$name" "$limit" "$py" -m envcheck "$@"; }
 
 log "1/5 healthy baseline"
 ec verify.txt 60 verify

@@ -3,13 +3,8 @@
 # long `inspect --deep` takes there (three runs). ~2 minutes on one H200.
 #   run command="bash benchmarks/gpu_repeat.sh" timeout_s=240
 set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${OUT:-$root/gpu-repeat-out}"
-py="${PYTHON:-python3}"
-mkdir -p "$out"
-export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
-[ -d "$root/.suite-deps" ] && export PYTHONPATH="$PYTHONPATH:$root/.suite-deps"
-export NO_COLOR=1
+. "$(dirname "${BASH_SOURCE[0]}")/gpu_lib.sh"
+gpu_setup gpu-repeat
 for i in 1 2 3; do
     timeout 100 "$py" -m envcheck verify --kernels full --budget 40 --format json \
         --only kernel-failure,performance-degraded > "$out/full$i.json" 2> /dev/null

@@ -19,34 +19,11 @@
 # outside its work folder (envcheck runs from this checkout through PYTHONPATH).
 set -uo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${OUT:-$root/gpu-session-out}"
-py="${PYTHON:-python3}"
-work="$(mktemp -d /tmp/gpu-session.XXXXXX)"
+. "$(dirname "${BASH_SOURCE[0]}")/gpu_lib.sh"
+gpu_setup gpu-session "${TOTAL_S:-500}"   # packing needs a few seconds after the deadline
 cap="$work/captures"
-mkdir -p "$out" "$cap"
-export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
-[ -d "$root/.suite-deps" ] && export PYTHONPATH="$PYTHONPATH:$root/.suite-deps"
-export NO_COLOR=1 PYTHONUNBUFFERED=1
-started=$(date +%s)
-deadline=$((started + ${TOTAL_S:-500}))   # packing needs a few seconds after this
-# within LIMIT: LIMIT, or what is left before the deadline when that is less (at least 1 s)
-within() { local left=$((deadline - $(date +%s))); [ "$left" -lt "$1" ] && echo $((left > 1 ? left : 1)) || echo "$1"; }
-log() { printf '%s +%ss %s\n' "$(date -u +%H:%M:%S)" "$(($(date +%s) - started))" "$*" | tee -a "$work/session.log" >&2; }
-
-# cap NAME LIMIT CMD...: stdout to captures/NAME, stderr beside it, exit code and wall time
-# to captures/times.txt.
-cap() {
-    local name="$1" limit="$2" s e rc
-    shift 2
-    s=$(date +%s.%N)
-    timeout "$(within "$limit")" "$@" > "$cap/$name" 2> "$cap/$name.stderr" < /dev/null
-    rc=$?
-    e=$(date +%s.%N)
-    [ -s "$cap/$name.stderr" ] || rm -f "$cap/$name.stderr"
-    printf '%s rc=%s wall_s=%s\n' "$name" "$rc" "$(awk -v s="$s" -v e="$e" 'BEGIN { printf "%.3f", e - s }')" \
-        >> "$cap/times.txt"
-}
+mkdir -p "$cap"
+cap() { timed "$cap" "$@"; }   # cap NAME LIMIT CMD...
 
 log "1/5 raw tool outputs"
 query="index,name,uuid,pci.bus_id,compute_cap,memory.total,memory.used,memory.free,temperature.gpu,power.draw,power.limit,clocks.sm,clocks.max.sm,clocks.mem,clocks.max.mem,persistence_mode,ecc.mode.current,pcie.link.gen.current,pcie.link.gen.max,pcie.link.width.current,pcie.link.width.max,driver_version"

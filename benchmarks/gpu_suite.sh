@@ -20,20 +20,11 @@
 # FULL_BUDGET (180), GPUS (e.g. "0,1"; default all).
 set -uo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${OUT:-$root/gpu-suite-out}"
-py="${PYTHON:-python3}"
+. "$(dirname "${BASH_SOURCE[0]}")/gpu_lib.sh"
+gpu_setup gpu-suite
 quick_budget="${QUICK_BUDGET:-60}"
 full_budget="${FULL_BUDGET:-180}"
-mkdir -p "$out"
-
-export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
-if [ -d "$root/.suite-deps" ]; then
-    export PYTHONPATH="$PYTHONPATH:$root/.suite-deps"
-fi
-export NO_COLOR=1
-
-log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" | tee -a "$out/suite.log" >&2; }
+log_file="$out/suite.log"
 
 # --- what machine is this ---------------------------------------------------------------
 {

@@ -14,18 +14,14 @@
 # Shorter: SECONDS_PER_RUN, SYNTHETIC_BUDGET, AB_SECONDS, AB_ROUNDS (benchmarks/gpu_session.sh).
 set -uo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${OUT:-$root/gpu-watch-out}"
-py="${PYTHON:-python3}"
+. "$(dirname "${BASH_SOURCE[0]}")/gpu_lib.sh"
+gpu_setup gpu-watch
+log_file="$out/watch.log"
 secs="${SECONDS_PER_RUN:-45}"
 synthetic_budget="${SYNTHETIC_BUDGET:-60}"   # the JSON synthetic probe; the text one gets half
 ab_seconds="${AB_SECONDS:-30}"               # each arm of the overhead A/B
 ab_rounds="${AB_ROUNDS:-2}"
 mkdir -p "$out/traces" "$out/data"
-export PYTHONPATH="$root${PYTHONPATH:+:$PYTHONPATH}"
-[ -d "$root/.suite-deps" ] && export PYTHONPATH="$PYTHONPATH:$root/.suite-deps"
-export NO_COLOR=1
-log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" | tee -a "$out/watch.log" >&2; }
 
 nvidia-smi -L > "$out/gpus.txt" 2>&1 || log "nvidia-smi -L failed"
 "$py" -c "import torch; assert torch.cuda.is_available(); print(torch.__version__)" \

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Dict
 
 import pytest
 from probes_support import REPO, base_env, inspect_json, run_inspect, unknown
@@ -139,21 +140,28 @@ def test_deep_reads_torch_in_a_subprocess() -> None:
     assert isinstance(fw["arch_list"], list)
 
 
-def test_deep_waits_for_a_slow_framework_import_past_a_short_timeout(tmp_path: Path) -> None:
-    """--deep gives the probes at least 30 s: a 'torch' that takes 2 s to import is read under
-    --timeout 1 (a CUDA torch took 4.8 s on a real H200, at the edge of the default 5 s)."""
+def _env_with_fake_torch(tmp_path: Path, init_py: str) -> Dict[str, str]:
+    """An environment whose 'torch' 2.5.1+cu121 is this __init__.py (installed metadata too)."""
     site = tmp_path / "site"
     (site / "torch").mkdir(parents=True)
-    (site / "torch" / "__init__.py").write_text(
-        "import time\ntime.sleep(2)\n__version__ = '2.5.1+cu121'\n"
-        "class version:\n    cuda = '12.1'\n"
-        "class cuda:\n    @staticmethod\n    def is_available():\n        return False\n"
-    )
+    (site / "torch" / "__init__.py").write_text(init_py)
     dist = site / "torch-2.5.1+cu121.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: torch\nVersion: 2.5.1+cu121\n")
     env = base_env()
     env["PYTHONPATH"] = f"{site}{os.pathsep}{REPO}"
+    return env
+
+
+def test_deep_waits_for_a_slow_framework_import_past_a_short_timeout(tmp_path: Path) -> None:
+    """--deep gives the probes at least 30 s: a 'torch' that takes 2 s to import is read under
+    --timeout 1 (a CUDA torch took 4.8 s on a real H200, at the edge of the default 5 s)."""
+    env = _env_with_fake_torch(
+        tmp_path,
+        "import time\ntime.sleep(2)\n__version__ = '2.5.1+cu121'\n"
+        "class version:\n    cuda = '12.1'\n"
+        "class cuda:\n    @staticmethod\n    def is_available():\n        return False\n",
+    )
     data = inspect_json(env, ["--deep", "--timeout", "1"], timeout=90)
     (fw,) = [f for f in data["packages"]["deep"] if f["name"] == "torch"]
     assert fw["cuda_version"] == "12.1", fw  # not "importing torch took over 1.0 s"
@@ -161,14 +169,7 @@ def test_deep_waits_for_a_slow_framework_import_past_a_short_timeout(tmp_path: P
 
 def test_deep_with_a_broken_framework(tmp_path: Path) -> None:
     """A 'torch' whose import fails: the deep facts say why, nothing crashes."""
-    site = tmp_path / "site"
-    (site / "torch").mkdir(parents=True)
-    (site / "torch" / "__init__.py").write_text("raise ImportError('libcudnn.so.9: cannot open')\n")
-    dist = site / "torch-2.5.1+cu121.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: torch\nVersion: 2.5.1+cu121\n")
-    env = base_env()
-    env["PYTHONPATH"] = f"{site}{os.pathsep}{REPO}"
+    env = _env_with_fake_torch(tmp_path, "raise ImportError('libcudnn.so.9: cannot open')\n")
     data = inspect_json(env, ["--deep", "--timeout", "30"], timeout=90)
     assert data["packages"]["installed"]["torch"] == "2.5.1+cu121"
     (fw,) = [f for f in data["packages"]["deep"] if f["name"] == "torch"]
