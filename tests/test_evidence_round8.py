@@ -200,7 +200,7 @@ def test_exclusive_mode_and_a_process_without_a_gpu(tmp_path: Path) -> None:
         "job 3: unable to get a GPU, retrying in 20 s\n"
     )
     assert "exclusive-mode-device-taken" in pats(text)
-    assert judge(tmp_path, text, ["EC912"]) == [("EC912", "gpu-contention", "warning")]
+    assert judge(tmp_path, text, ["EC913"]) == [("EC913", "os-setting", "warning")]
     # the mode alone, with every process getting its GPU, is no finding
     assert "exclusive-mode-device-taken" not in pats("Compute mode is Exclusive_Process.\nok\n")
 

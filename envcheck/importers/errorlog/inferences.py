@@ -308,7 +308,10 @@ _CPU_CHOSEN = re.compile(
     r"\b(?:it|which|that|this|generation|inference|training|model|everything|process)\s+"
     r"(?:is\s+|was\s+)?(?:only\s+)?(?:using|uses|used|runs?|running|ran|starts?|started)\s+"
     r"(?:on\s+)?(?:the\s+|my\s+)?cpu\b|"
-    r"\bNo NVIDIA GPU (?:was\s+)?(?:found|detected)|\bno GPU (?:has been|was)\s+(?:detected|found)",
+    r"\bNo NVIDIA GPU (?:was\s+)?(?:found|detected)|\bno GPU (?:has been|was)\s+(?:detected|found)|"
+    # "CPU is being used for this transcription", "only the CPU is used" (not "my GPU isn't
+    # used": a script pointed at another GPU index says that too)
+    r"\bCPU is (?:being |only )?used\b",
     re.I,
 )
 _NVIDIA_GPU_NAMED = re.compile(
@@ -347,6 +350,31 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
     ):
         return  # "not enough vram available, falling back to CPU": the GPU was seen
     out.append(_entry_at(text, chosen.start(), "cpu-device-chosen", source))
+
+
+# An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)
+_JETSON = re.compile(r"\bjetson\b|\bjetpack\b|\bL4T\b|\bAGX (?:Xavier|Orin)\b|\bXavier NX\b", re.I)
+
+
+def jetson_framework_without_cuda(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """On a Jetson, the framework answers that no GPU is usable: generic aarch64 wheels (PyPI,
+    third-party builds) are not built for Jetson's integrated GPU; NVIDIA publishes builds per
+    JetPack release. A warning, and only when nothing else already explains it."""
+    if not any(k in low for k in (b"jetson", b"jetpack", b"l4t", b"xavier", b"orin")):
+        return
+    if any(
+        e["pattern"] in BY_ID
+        and BY_ID[e["pattern"]].category in ("cpu-only-build", "driver-not-loaded")
+        for e in out
+    ):
+        return
+    if not _JETSON.search(text) or _CUDA_BUILD_AT_WORK.search(text):
+        return
+    answer = _NO_GPU_WORDS.search(text)
+    if answer is not None:
+        out.append(_entry_at(text, answer.start(), "jetson-framework-without-cuda", source))
 
 
 _OOM_WORDS = (
@@ -428,6 +456,14 @@ _SHM_CONTEXT = re.compile(
 )
 
 
+# A traceback frame that writes a file, and one that names shared memory itself
+_FILE_WRITE = re.compile(
+    r"[/\\]tempfile\.py\b|\bpickle\.dump\(|\btorch\.save\(|\bnp\.save[zt]?\(|\.to_(?:csv|parquet)\(|"
+    r"\bshutil\.copy",
+    re.I,
+)
+_SHM_NAMED = re.compile(r"/dev/shm|shared memory|\bshm|semlock|_share_(?:filename|fd)", re.I)
+
 # `df -h` output: "tmpfs  7.9G  92M  7.8G  2% /dev/shm" (use below 90%: not the full device)
 _DF_ROW_NOT_FULL = re.compile(r"^\s*\S+\s+\S+\s+\S+\s+\S+\s+(?:[0-8]?\d)%\s+\S+\s*$")
 
@@ -456,6 +492,15 @@ def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
         named = _NAMED_PATH.search(e.get("line", ""))
         if named and not named.group(1).startswith("/dev/shm"):
             keep.append(e)  # the message names the file it could not write: not shared memory
+            continue
+        # the frames next to it (above, or below when a worker prints its traceback after the
+        # error) write a file (tempfile, pickle.dump, torch.save): a disk, even inside a
+        # multiprocessing worker (a cluster's /tmp scratch filled with pickles)
+        inner = lines[max(0, n - 7) : n - 1] + lines[n : n + 15]
+        if any(_FILE_WRITE.search(x) for x in inner) and not any(
+            _SHM_NAMED.search(x) for x in inner
+        ):
+            keep.append(e)
             continue
         # the traceback above it, or the reporter's words around it ("workers=0 solved it");
         # a `df` row for /dev/shm that is not full says the opposite

@@ -736,7 +736,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
     "dkms-build-failed": ("dkms.conf", "bad return status for module build", "dkms"),
-    "driver-init-timeout": ("driver error: timed out", "nvidia-smi", "persistence mode"),
+    "driver-init-timeout": (
+        "driver error: timed out",
+        "driver rpc error: timed out",
+        "nvidia-smi",
+        "persistence mode",
+    ),
+    "device-order-differs-stated": ("nvidia-smi",),
     "driver-stated-too-old": (
         "too old",
         "outdated",
@@ -816,6 +822,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "device-index-past-visible-gpus": ("device < num_gpus", "device_index < num_gpus"),
     "fp16-not-supported-on-cpu": ("fp16 is not supported on cpu",),
     "cpu-device-chosen": ("\x00never\x00",),
+    "jetson-framework-without-cuda": ("\x00never\x00",),
     "keras-metric-already-exists": (
         "another metric with the same name",
         "strategy_supports_no_merge_call",

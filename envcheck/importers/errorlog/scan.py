@@ -308,6 +308,7 @@ _FROM_THE_TEXT = (
     inferences.slurm_job_without_gpus,
     inferences.gpu_not_given_to_container,
     inferences.cpu_device_chosen,
+    inferences.jetson_framework_without_cuda,
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,

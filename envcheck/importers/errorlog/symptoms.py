@@ -325,7 +325,8 @@ def gpus_per_task(text: str, low: bytes, out: List[Dict[str, str]], source: str)
 _EXCLUSIVE = re.compile(
     r"nvidia-smi\s+(?:-i\s+\d+\s+)?(?:-c|--compute-mode)[= ]\s*(?:3|1|EXCLUSIVE_PROCESS|"
     r"EXCLUSIVE_THREAD)\b|\bExclusive[_ ]Process\b|\bE\. Process\b|"
-    r"\bexclusive(?:[- ]process)? (?:compute )?mode\b|\bcompute mode\b[^.\n]{0,20}?exclusive",
+    r"\bexclusive(?:[- ]process)? (?:compute )?mode\b|\bcompute mode\b[^.\n]{0,20}?exclusive|"
+    r"\bcompute[- ]exclusive\b",
     re.I,
 )
 # ... and a process could not get a GPU.
@@ -334,7 +335,11 @@ _NO_DEVICE_FOR_ME = re.compile(
     r"(?:available|found|detected)|\b(?:try again to|unable to|could not|couldn't|failed to|"
     r"cannot|can't) (?:get|acquire|select|find|open|use) (?:a |the |any )?(?:free )?"
     r"(?:gpu|device|cuda device)\b|\b(?:gpu|device)s? (?:is |are )?(?:not available|unavailable|"
-    r"already in use)\b",
+    r"already in use)\b|"
+    # a second context refused (tests that open several), or OpenCL's word for it
+    r"\b(?:can't|cannot|can not|unable to|could not|couldn't|fail(?:s|ed)? to) create (?:a |two |"
+    r"another |separate |new |multiple |more )*(?:cuda |gpu )?contexts?\b|"
+    r"\bInvalid Device\b|CL_INVALID_DEVICE\b",
     re.I,
 )
 _EXCLUSIVE_KEYS = (b"exclusive", b"-c ", b"--compute-mode", b"e. process")
@@ -343,11 +348,12 @@ _EXCLUSIVE_KEYS = (b"exclusive", b"-c ", b"--compute-mode", b"e. process")
 def exclusive_mode(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """Exclusive_Process compute mode, stated or shown, and a process that finds no GPU for
     it: with one context per GPU, the extra processes (parallel jobs, tests that open several
-    contexts) are refused. A message that already names contention stays as it is."""
-    if any(e["pattern"] == "devices-busy-or-unavailable" for e in out):
-        return
+    contexts) are refused. "Busy or unavailable" alone may be another process holding the GPU
+    (gpu-contention); with the exclusive mode stated in the same text, the mode is the cause."""
     pid = "exclusive-mode-device-taken"
     _line_and_text(text, low, out, source, _EXCLUSIVE_KEYS, _EXCLUSIVE, _NO_DEVICE_FOR_ME, pid)
+    if any(e["pattern"] == pid for e in out):
+        out[:] = [e for e in out if e["pattern"] != "devices-busy-or-unavailable"]
 
 
 # The data sits on a mounted cloud drive or network store ...

@@ -187,6 +187,17 @@ PATTERNS: List[ErrorPattern] = [
         "wheel from the framework's index; otherwise pass the device (`--device cuda`).",
     ),
     make(
+        "jetson-framework-without-cuda",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see inferences)
+        "cpu-only-build",
+        "warning",
+        "on a Jetson the framework sees no GPU: it is not a build for Jetson's GPU",
+        "Install the framework build NVIDIA publishes for this JetPack release (NVIDIA's "
+        "'Installing PyTorch for Jetson Platform' guide, or the l4t-pytorch / l4t-ml "
+        "containers); generic aarch64 wheels from PyPI or other builders do not use Jetson's "
+        "integrated GPU.",
+    ),
+    make(
         "keras-metric-already-exists",
         r"Another metric with the same name already exists|"
         r"has no attribute '?strategy_supports_no_merge_call'?",

@@ -135,6 +135,22 @@ PATTERNS: List[ErrorPattern] = [
         "application may overwrite it, and a second GPU backend (Vulkan, OpenCL) ignores it.",
     ),
     make(
+        "device-order-differs-stated",
+        r"\b(?:device|gpu|cuda)\s*(?:numbers?|ids?|indices|index|indexes|order(?:ing)?|numbering)\b"
+        r"[^.\n]{0,60}?\b(?:do(?:es)?\s*n[o']?t|doesn't|don't|never)\s+(?:match|correspond|agree)"
+        r"[^.\n]{0,40}?\bnvidia-smi\b|"
+        r"\bnvidia-smi\b[^.\n]{0,60}?\b(?:do(?:es)?\s*n[o']?t|doesn't|don't)\s+(?:match|correspond|"
+        r"agree)\b[^.\n]{0,40}?\b(?:device|gpu)\s*(?:numbers?|ids?|indices|index|order|numbering)\b|"
+        r"\bnvidia-smi\b[^.\n]{0,40}?\b(?:do(?:es)?\s*n[o']?t|doesn't|don't)\s+match\s+the\s+"
+        r"(?:device|gpu)\s*(?:numbers?|ids?|indices|index|order|numbering)\b",
+        "os-setting",
+        "warning",
+        "the text says the framework's GPU numbers differ from nvidia-smi's",
+        "CUDA numbers GPUs fastest first, nvidia-smi by PCI bus: `export "
+        "CUDA_DEVICE_ORDER=PCI_BUS_ID` (before the framework starts) makes CUDA_VISIBLE_DEVICES "
+        "and device indices match nvidia-smi (CUDA Programming Guide, environment variables).",
+    ),
+    make(
         "processgroupnccl-no-gpus",
         r"ProcessGroupNCCL is only supported with GPUs, no GPUs found",
         "os-setting",

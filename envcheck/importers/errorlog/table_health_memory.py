@@ -275,7 +275,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "exclusive-mode-device-taken",
         r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.exclusive_mode)
-        "gpu-contention",
+        # the compute mode is the cause and its fix ("busy or unavailable" alone stays
+        # gpu-contention: another process may hold the GPU)
+        "os-setting",
         "warning",
         "the GPUs are in an exclusive compute mode and a process could not get one",
         "In Exclusive_Process mode a GPU takes one process (one CUDA context): run at most as "

@@ -318,7 +318,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "driver-init-timeout",
-        r"nvidia-container-cli: initialization error: driver error: timed out|"
+        r"nvidia-container-cli: initialization error: driver (?:rpc )?error: timed out|"
         r"\bnvidia-smi\b[^.\n]{0,20}?\b(?:takes?|taking|took)\s+(?:forever|ages|"
         r"(?:very |so |a )?long(?: time)?|(?:about |around |almost |over |nearly |up to )?"
         r"\d+\s*(?:s|sec|secs|seconds|minutes?)\b)|"

@@ -116,8 +116,21 @@ _JAX = re.compile(
     re.I,
 )
 _CC = re.compile(
-    r"compute[\s_-]*capabilit(?:y|ies)\s*(?:of|is|=|:)?\s*(?:sm_?)?(\d{1,2})\.?(\d)\b", re.I
+    r"compute[\s_-]*capabilit(?:y|ies)\s*(?:of|is|=|:)?\s*\(?\s*(?:sm_?)?(\d{1,2})\.?(\d)\b", re.I
 )
+# The CUDA toolkit releases before 11 (NVIDIA's CUDA Toolkit Archive): any other X.Y below 11
+# said to be a card's "CUDA version" is its compute capability (3.5, 5.2, 6.1, 8.6 ...).
+_CUDA_RELEASES_BEFORE_11 = {
+    "1.0", "1.1", "2.0", "2.1", "2.2", "2.3", "3.0", "3.1", "3.2", "4.0", "4.1", "4.2", "5.0",
+    "5.5", "6.0", "6.5", "7.0", "7.5", "8.0", "9.0", "9.1", "9.2", "10.0", "10.1", "10.2",
+}  # fmt: skip
+
+
+def _not_a_cuda_release(version: str) -> bool:
+    major_minor = ".".join(version.split(".")[:2])
+    return int(version.split(".")[0]) < 11 and major_minor not in _CUDA_RELEASES_BEFORE_11
+
+
 _SM = re.compile(r"\bsm_?(\d{1,2})(\d)\b")
 _SM_CONTEXT = re.compile(r"\b(?:gpu|card|device|capability|arch(?:itecture)?|my)\b", re.I)
 _COUNT = re.compile(r"(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×])\s*(\d{1,2})\b", re.I)
@@ -599,6 +612,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                     # said of the driver is no toolkit; a later one in the line may be. (A
                     # driver named first, "driver 418.56, cuda 10.1", says nothing of the CUDA.)
                     continue
+                elif _not_a_cuda_release(m.group(1)) and _GPU_WORDS.search(low):
+                    # "a GT 730 graphics card that uses CUDA version 3.5": no CUDA 3.5 was ever
+                    # released; a card's "CUDA version" there is its compute capability
+                    yield fact("gpu.cc", m.group(1))
                 else:
                     yield fact("nvcc", m.group(1))
                 break

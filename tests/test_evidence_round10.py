@@ -1,0 +1,113 @@
+"""Round 10's readers: an exclusive compute mode named beside "busy or unavailable" is the mode's
+doing (a setting), not another process; "CPU is being used" beside an NVIDIA GPU; a Jetson whose
+framework sees no GPU. Each with the near misses that must stay silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from evidence_support import judge, pats
+
+
+def test_busy_or_unavailable_alone_is_contention(tmp_path: Path) -> None:
+    text = "cudaErrorDevicesUnavailable: all CUDA-capable devices are busy or unavailable\n"
+    assert pats(text) == ["devices-busy-or-unavailable"]
+    assert judge(tmp_path, text, ["EC912"]) == [("EC912", "gpu-contention", "error")]
+
+
+def test_busy_or_unavailable_with_the_exclusive_mode_stated_is_the_setting(tmp_path: Path) -> None:
+    text = (
+        "$ sudo nvidia-smi -c 3\n"
+        "Set compute mode to EXCLUSIVE_PROCESS for GPU 0000:04:00.0.\n"
+        "error: all CUDA-capable devices are busy or unavailable\n"
+    )
+    assert pats(text) == ["exclusive-mode-device-taken"]
+    assert judge(tmp_path, text, ["EC912", "EC913"]) == [("EC913", "os-setting", "warning")]
+
+
+def test_compute_exclusive_mode_and_a_second_context_refused() -> None:
+    text = (
+        "Test suite fails when GPUs are in compute exclusive mode.\n"
+        "A test cannot create two separate CUDA contexts then.\n"
+    )
+    assert pats(text) == ["exclusive-mode-device-taken"]
+    # OpenCL's word for the refused context
+    opencl = "nvidia-smi -c 3 (EXCLUSIVE_PROCESS)\nstd::exception: Invalid Device\n"
+    assert pats(opencl) == ["exclusive-mode-device-taken"]
+    # the mode stated with every test passing is no finding
+    assert pats("Our GPUs are in compute exclusive mode; all tests pass.\n") == []
+
+
+def test_cpu_is_being_used_beside_an_nvidia_gpu() -> None:
+    text = (
+        "CPU is being used for this transcription, this process may take a while.\n"
+        "I'm running a RTX 4090 with the right CUDA installed.\n"
+    )
+    assert pats(text) == ["cpu-device-chosen"]
+    # no NVIDIA GPU named: nothing to say
+    assert pats("CPU is being used for this transcription.\n") == []
+    # a CUDA build shown seeing the GPU: the CPU was chosen, not forced
+    assert pats(text + "torch 2.1.0+cu121, cuda.is_available() True\n") == []
+    # "the GPU isn't being used" is also what a script pointed at another GPU index says
+    assert pats("On my GeForce GTX 1080 the GPU isn't being used at all.\n") == []
+
+
+def test_a_jetson_whose_framework_sees_no_gpu(tmp_path: Path) -> None:
+    text = (
+        "I installed torch on my Jetson Nano (JetPack 4.4, L4T 32.4.3), but "
+        "cuda.is_available() returns false\n"
+    )
+    assert pats(text) == ["jetson-framework-without-cuda"]
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+    # a Jetson whose torch sees the GPU, or no Jetson at all: nothing
+    assert pats("Jetson AGX Orin, torch.cuda.is_available() True\n") == []
+    assert pats("On my laptop cuda.is_available() returns false\n") != [
+        "jetson-framework-without-cuda"
+    ]
+
+
+def test_gpu_numbers_said_to_differ_from_nvidia_smi() -> None:
+    assert pats("bonito and nvidia-smi do not match the device number.\n") == [
+        "device-order-differs-stated"
+    ]
+    assert pats("The GPU ids do not match nvidia-smi.\n") == ["device-order-differs-stated"]
+    # other numbers that differ from nvidia-smi's are not the device order
+    assert pats("my memory figures do not match nvidia-smi.\n") == []
+    assert pats("nvidia-smi shows 2 GPUs; the numbers match.\n") == []
+
+
+def test_the_container_clis_driver_rpc_timeout_is_persistence_mode() -> None:
+    line = "nvidia-container-cli: initialization error: driver rpc error: timed out: unknown.\n"
+    assert pats(line) == ["driver-init-timeout"]
+
+
+def test_a_cards_cuda_version_that_no_toolkit_ever_had_is_its_compute_capability() -> None:
+    from envcheck.importers.extract import text_facts
+
+    card = "I have a Geforce GT 730 graphics card that uses CUDA version 3.5\n"
+    facts = {(f.key, f.value) for f in text_facts(card, "p")}
+    assert ("gpu.cc", "3.5") in facts and not any(k == "nvcc" for k, _ in facts)
+    # a real toolkit release stays the toolkit
+    facts = {(f.key, f.value) for f in text_facts("My GPU runs with CUDA version 10.1\n", "p")}
+    assert ("nvcc", "10.1") in facts
+    # "compute capability (2.1)"
+    facts = {(f.key, f.value) for f in text_facts("my compute capability (2.1) is old\n", "p")}
+    assert ("gpu.cc", "2.1") in facts
+
+
+def test_enospc_in_a_worker_that_writes_a_temp_file_is_the_disk() -> None:
+    text = (
+        "OSError: [Errno 28] No space left on device\n"
+        "Process SpawnProcess-9:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.11/multiprocessing/process.py", line 314, in _bootstrap\n'
+        "    self.run()\n"
+        '  File "/env/site-packages/tool/worker.py", line 220, in worker\n'
+        "    pickle.dump(triplet, tmp_file)\n"
+        '  File "/usr/lib/python3.11/tempfile.py", line 500, in func_wrapper\n'
+    )
+    assert pats(text) == ["disk-full"]
+    # the same worker traceback writing into shared memory stays shared memory
+    shm = text.replace("pickle.dump(triplet, tmp_file)", "storage._share_filename_cpu_()")
+    shm = shm.replace("/usr/lib/python3.11/tempfile.py", "/env/torch/multiprocessing/reductions.py")
+    assert pats(shm) == ["no-space-shm"]
