@@ -111,3 +111,28 @@ def test_enospc_in_a_worker_that_writes_a_temp_file_is_the_disk() -> None:
     shm = text.replace("pickle.dump(triplet, tmp_file)", "storage._share_filename_cpu_()")
     shm = shm.replace("/usr/lib/python3.11/tempfile.py", "/env/torch/multiprocessing/reductions.py")
     assert pats(shm) == ["no-space-shm"]
+
+
+def test_a_gpu_that_needs_a_reset_explains_busy_or_unavailable() -> None:
+    text = (
+        "Test CUDA failure common.cu:1007 'CUDA-capable device(s) is/are busy or unavailable'\n"
+        "[Sun Jan 11 09:52:01 2026] NVRM: nvAssertOkFailedNoLog: Assertion failed: Reset "
+        "required [NV_ERR_RESET_REQUIRED] (0x00000062) returned from status\n"
+    )
+    assert pats(text) == ["gpu-reset-required"]
+    # without the driver's word the same message stays contention
+    assert pats(text.split("\n")[0] + "\n") == ["devices-busy-or-unavailable"]
+
+
+def test_a_pyg_extension_built_for_another_cuda() -> None:
+    line = (
+        "RuntimeError: Detected that PyTorch and torch_sparse were compiled with different CUDA "
+        "versions. PyTorch has CUDA version 10.1 and torch_sparse has CUDA version 11.0.\n"
+    )
+    assert pats(line) == ["pyg-extension-cuda-mismatch"]
+    assert pats("PyTorch and torch_sparse were compiled with the same CUDA version.\n") == []
+
+
+def test_the_first_nvidia_docker_printed_the_cuda_versions_bare() -> None:
+    line = "nvidia-docker | 2016/04/09 00:07:59 Error: unsupported CUDA version: 7.5 < 6.5\n"
+    assert pats(line) == ["nvidia-docker-v1-cuda-too-new"]

@@ -282,7 +282,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "capability <",
     ),
     "tf-gpu-below-minimum-cc": ("the minimum required cuda capability is",),
-    "nvidia-docker-v1-cuda-too-new": ("unsupported cuda version: driver",),
+    "nvidia-docker-v1-cuda-too-new": ("unsupported cuda version:",),
     "deepspeed-cuda-mismatch": (
         "does not match the version torch was compiled with",
         "does not match torch",
@@ -693,6 +693,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "groundingdino-ops-not-built": ("failed to load custom c++ ops", "name '_c' is not defined"),
     "nvidia-container-cgroup-v2": ("cgroup subsystem devices not found", "devices.allow"),
     "container-cgroup-v2-stated": ("\x00never\x00",),
+    "pyg-extension-cuda-mismatch": ("were compiled with different cuda versions",),
     "torchaudio-cuda-mismatch": (
         "pytorch and torchaudio were compiled with different cuda",
         "whereas torchaudio has cuda version",
@@ -810,6 +811,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pci-acs-enabled": ("acsctl:",),
     "gpu-rev-ff": ("(rev ff)",),
     "gpu-fallen-off-bus": ("off the bus", "xid"),
+    "gpu-reset-required": ("nv_err_reset_required", "reset required"),
     "xid-ecc": ("xid", "uncorrectable ecc error encountered"),
     "gpu-lost": ("device handle for gpu", "gpu is lost", "requires reset"),
     "nvidia-smi-no-devices": ("no devices were found",),

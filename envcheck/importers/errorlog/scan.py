@@ -322,6 +322,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,
     symptoms.exclusive_mode,
+    symptoms.busy_because_broken,
     symptoms.remote_data_slow,
     symptoms.libcuda_by_platform,
     symptoms.cgroup_v2_container,

@@ -356,6 +356,18 @@ def exclusive_mode(text: str, low: bytes, out: List[Dict[str, str]], source: str
         out[:] = [e for e in out if e["pattern"] != "devices-busy-or-unavailable"]
 
 
+# Messages that say a GPU itself is broken: "busy or unavailable" beside one is that GPU
+_GPU_BROKEN = {"gpu-reset-required", "gpu-fallen-off-bus", "gpu-lost"}
+
+
+def busy_because_broken(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """ "All CUDA-capable devices are busy or unavailable" in a text whose driver log says a GPU
+    needs a reset or fell off the bus: the GPU is unavailable because it is broken, not held by
+    another process (a real cluster's GPU1: NV_ERR_RESET_REQUIRED in dmesg)."""
+    if any(e["pattern"] in _GPU_BROKEN for e in out):
+        out[:] = [e for e in out if e["pattern"] != "devices-busy-or-unavailable"]
+
+
 # The data sits on a mounted cloud drive or network store ...
 _REMOTE_DATA = re.compile(
     r"\b(?:data(?:set)?s?|images|files|photos|videos|audio|samples)\b[^.\n]{0,60}?"

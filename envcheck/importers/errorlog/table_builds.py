@@ -65,7 +65,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvidia-docker-v1-cuda-too-new",
-        r"unsupported CUDA version: driver \d+\.\d+ < image \d+\.\d+",
+        # later "driver X < image Y"; the first nvidia-docker releases printed the image's
+        # CUDA first: "Error: unsupported CUDA version: 7.5 < 6.5"
+        r"unsupported CUDA version: driver \d+\.\d+ < image \d+\.\d+|"
+        r"nvidia-docker\b[^\n]{0,60}unsupported CUDA version: \d+\.\d+ < \d+\.\d+",
         "driver-too-old",
         "error",
         "the image needs a newer CUDA than the host driver runs (nvidia-docker)",

@@ -43,6 +43,16 @@ PATTERNS: List[ErrorPattern] = [
         "reboot brings it back until it happens again.",
     ),
     make(
+        "gpu-reset-required",
+        r"\bNV_ERR_RESET_REQUIRED\b|\bNVRM\b[^\n]{0,120}\bReset required\b",
+        "gpu-health",
+        "error",
+        "the driver says a GPU needs a reset (NV_ERR_RESET_REQUIRED)",
+        "Drain the node and reset that GPU (`sudo nvidia-smi -r -i N`, with no process on it) "
+        "or reboot; `dmesg | grep -i -e xid -e nvrm` shows which GPU. If it comes back, the GPU "
+        "needs service.",
+    ),
+    make(
         "gpu-fallen-off-bus",
         r"f(?:a|e)ll(?:s|en)? off the bus|\bXid\b\s*(?:\([^)]*\))?\s*:\s*79\b",
         "gpu-health",

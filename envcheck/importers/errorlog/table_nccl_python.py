@@ -187,6 +187,18 @@ PATTERNS: List[ErrorPattern] = [
         " with one cuXYZ for both).",
     ),
     make(
+        "pyg-extension-cuda-mismatch",
+        r"PyTorch and torch_(?:sparse|scatter|cluster|spline_conv)\w* were compiled with "
+        r"different CUDA versions",
+        "framework-pairing",
+        "error",
+        "torch and a PyTorch Geometric extension (torch_sparse, torch_scatter ...) were built "
+        "for different CUDA versions",
+        "Reinstall the extensions from PyG's wheel index for the installed torch and its CUDA, "
+        "without pip's cache (`pip install --no-cache-dir --force-reinstall torch-scatter "
+        "torch-sparse -f https://data.pyg.org/whl/torch-<X.Y.Z>+cu<XYZ>.html`).",
+    ),
+    make(
         "torchaudio-cuda-mismatch",
         r"PyTorch and TorchAudio were compiled with different CUDA versions|"
         r"PyTorch has CUDA version [\d.]+ whereas TorchAudio has CUDA version [\d.]+",
