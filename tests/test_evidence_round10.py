@@ -136,3 +136,12 @@ def test_a_pyg_extension_built_for_another_cuda() -> None:
 def test_the_first_nvidia_docker_printed_the_cuda_versions_bare() -> None:
     line = "nvidia-docker | 2016/04/09 00:07:59 Error: unsupported CUDA version: 7.5 < 6.5\n"
     assert pats(line) == ["nvidia-docker-v1-cuda-too-new"]
+
+
+def test_torch_cpu_said_to_be_installed() -> None:
+    text = "If I install pyannote.audio, torch with cuda is removed and torch cpu is installed.\n"
+    assert pats(text) == ["cpu-torch-stated"]
+    assert pats("pip install pytorch-cpu\n") == ["cpu-torch-stated"]
+    # both builds named, or a package that only starts with the name: nothing said
+    assert pats("I compared torch cpu and torch gpu timings.\n") == []
+    assert pats("pip install torch-cpu-utils\n") == []

@@ -327,6 +327,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cpu-only build",
         "cpu only version",
         "cpu only build",
+        "torch cpu",
+        "torch-cpu",
     ),
     "cudnn-missing-stated": ("cudnn",),
     "paddle-cpu-build": (

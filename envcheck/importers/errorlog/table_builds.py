@@ -249,7 +249,10 @@ PATTERNS: List[ErrorPattern] = [
         "cpu-torch-stated",
         r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
         r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
-        r"\bcpu(?: ?-?only)? (?:version|build|wheel) of (?:py)?torch\b",
+        r"\bcpu(?: ?-?only)? (?:version|build|wheel) of (?:py)?torch\b|"
+        # "torch with cuda is removed and torch cpu is installed"
+        r"\b(?:py)?torch[- ]cpu\s+(?:is|was|gets?|got|being)\s+(?:re)?installed\b|"
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:py)?torch[- ]cpu\b(?![-\w])",
         "cpu-only-build",
         "warning",
         "the text says the CPU build of torch was installed",
