@@ -746,6 +746,7 @@ class JaxRelease:
     source: str
     checked: str
     note: Optional[str] = None
+    jaxlib_min: Optional[str] = None  # _minimum_jaxlib_version in jax/version.py
 
 
 @dataclass(frozen=True)
@@ -1452,6 +1453,7 @@ class Matrix:
                 JaxRelease(
                     jax=e["jax"],
                     jaxlib=e.get("jaxlib"),
+                    jaxlib_min=e.get("jaxlib_min"),
                     python=e["python"],
                     plugins=tuple(
                         JaxPlugin(

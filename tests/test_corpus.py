@@ -91,6 +91,12 @@ THRESHOLDS = {
     # round's final code, with the last-resort hypothesis from the error lines' words): 28/38
     # (74%), one false error (a placeholder read as CUDA_VISIBLE_DEVICES); then tuned on (82%)
     "heldout13": 0.80,
+    # round ten: pool 15 (116 cases, 7 gatherers) sealed whole, scored once at 0c9d07f (the
+    # round's final detection code): 55/91 (60%), two false errors (a pairing read from one
+    # sentence; "CUDA_VISIBLE_DEVICES=0." with the full stop); the round's starting code scored
+    # the same 55. dev12: pool 16 (67 cases), 30/52 (58%) at first look, tuned on
+    "heldout14": 0.60,
+    "dev12": 0.82,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -145,3 +145,33 @@ def test_torch_cpu_said_to_be_installed() -> None:
     # both builds named, or a package that only starts with the name: nothing said
     assert pats("I compared torch cpu and torch gpu timings.\n") == []
     assert pats("pip install torch-cpu-utils\n") == []
+
+
+def test_jaxlib_between_jaxs_minimum_and_jax_itself_pairs(tmp_path: Path) -> None:
+    from envcheck.compat import load_matrix
+
+    matrix = load_matrix()
+    # jax 0.4.2's _minimum_jaxlib_version is 0.4.1 (compat_data/jax.json)
+    listing = "Package Version\n------- -------\njax     0.4.2\njaxlib  0.4.1\n"
+    assert judge(tmp_path, listing, ["EC231"], matrix) == []
+    below = "Package Version\n------- -------\njax     0.4.35\njaxlib  0.4.34\n"
+    assert judge(tmp_path, below, ["EC231"], matrix) == [("EC231", "framework-pairing", "error")]
+    newer = "Package Version\n------- -------\njax     0.4.34\njaxlib  0.4.35\n"
+    assert judge(tmp_path, newer, ["EC231"], matrix) == [("EC231", "framework-pairing", "error")]
+
+
+def test_a_pairing_read_only_from_a_sentence_is_a_warning(tmp_path: Path) -> None:
+    from envcheck.compat import load_matrix
+
+    text = "This occurs on jaxlib version 0.4.34 and jax 0.4.35. So maybe it is fixed.\n"
+    found = judge(tmp_path, text, ["EC231"], load_matrix())
+    assert found == [("EC231", "framework-pairing", "warning")]
+
+
+def test_a_full_stop_after_cuda_visible_devices_is_not_its_value() -> None:
+    from envcheck.importers.extract import text_facts
+
+    values = [f.value for f in text_facts("I set CUDA_VISIBLE_DEVICES=0.\n", "p") if f.key == "env"]
+    assert values == ["0"]
+    quoted = 'os.environ["CUDA_VISIBLE_DEVICES"] = "0."\n'  # quoted: the value as written
+    assert [f.value for f in text_facts(quoted, "p") if f.key == "env"] == ["0."]

@@ -919,6 +919,13 @@ def _several_stated(snap: Snapshot, name: str, judged: str) -> Tuple[str, Option
     return f" (the text states {name} as {' and '.join(several)}: judged with {judged})", "warning"
 
 
+def _only_in_prose(snap: Snapshot, facts: Tuple[str, ...]) -> bool:
+    """Pasted text whose every reading of ``facts`` is a sentence (kind "prose")."""
+    ev = snap.evidence if isinstance(snap.evidence, dict) else {}
+    read = [r for r in ev.get("read") or [] if isinstance(r, dict) and r.get("fact") in facts]
+    return bool(read) and c.from_report(snap) and all(r.get("kind") == "prose" for r in read)
+
+
 def _later_release(a: str, b: str) -> bool:
     """Version ``a`` is a later release than ``b`` (public parts; False when either is unread)."""
     va, vb = c.vparse(c.public(a)), c.vparse(c.public(b))
@@ -932,12 +939,11 @@ def _later_release(a: str, b: str) -> bool:
     title="jax, jaxlib and the CUDA plugin versions do not match",
     rationale="""
 JAX ships as jax (Python), jaxlib (the compiled runtime) and, for GPUs, jax-cuda12-plugin /
-jax-cuda12-pjrt (or cuda13). The plugin must be the same version as jaxlib, and jaxlib must be
-the version the jax release expects; otherwise JAX refuses to load the plugin or fails with
-version errors at import. Where the data has no entry for the jax release, a jaxlib newer than
-jax is still judged: JAX's own import check refuses it ("jaxlib version X is newer than and
-incompatible with jax version Y", jax/_src/lib/__init__.py). It happens when one of them is
-upgraded alone.""",
+jax-cuda12-pjrt (or cuda13). The plugin must be the same version as jaxlib, and jaxlib must lie
+between the jax release's _minimum_jaxlib_version (jax/version.py) and the jax version itself;
+otherwise JAX refuses to load the plugin or fails at import ("jaxlib version X is newer than
+and incompatible with jax version Y", jax/_src/lib/__init__.py). It happens when one of them
+is upgraded alone. Versions read only from sentences are judged as a warning.""",
     fix='Reinstall them together: pip install -U "jax[cuda12]==<jax version>"',
 )
 def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
@@ -948,15 +954,13 @@ def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
         raise c.not_applicable("jax and jaxlib are not both installed")
     problems = []
     release = c.ask(matrix, "jax_release", jax)
-    if (
-        release is not None
-        and release.jaxlib
-        and c.vparse(c.public(jaxlib)) != c.vparse(release.jaxlib)
-    ):
-        problems.append(f"jaxlib {jaxlib} (jax {jax} expects {release.jaxlib})")
-    elif release is None and _later_release(jaxlib, jax):
-        # JAX's own import check refuses it: "jaxlib version X is newer than and incompatible
-        # with jax version Y" (jax/_src/lib/__init__.py, check_jaxlib_version)
+    # jax accepts any jaxlib from its _minimum_jaxlib_version up to its own version (JAX's
+    # import check, jax/_src/lib/__init__.py): jax 0.4.2 runs on jaxlib 0.4.1
+    least = (release.jaxlib_min or release.jaxlib) if release is not None else None
+    if least and _later_release(least, jaxlib):
+        problems.append(f"jaxlib {jaxlib} (jax {jax} needs jaxlib >= {least})")
+    elif _later_release(jaxlib, jax):
+        # "jaxlib version X is newer than and incompatible with jax version Y"
         problems.append(f"jaxlib {jaxlib} is newer than jax {jax}")
     for name, version in sorted(pkgs.items()):
         m = _JAX_CUDA.match(name)
@@ -968,6 +972,10 @@ def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
         # a text stating several jax releases ("reproduces on 0.10.2 and 0.11.0") may pair
         # jaxlib with another one: then a warning that says so
         several, severity = _several_stated(snap, "jax", jax)
+        if not several and _only_in_prose(snap, ("jax.version", "package:jaxlib")):
+            # "this occurs on jaxlib 0.4.34 and jax 0.4.35": a sentence may name the releases
+            # tried, not one environment (a pip list or an import error is one)
+            several, severity = " (both versions read from prose, not a package list)", "warning"
         yield spec.finding(
             expected="jaxlib and the CUDA plugin at the version jax expects",
             found="; ".join(problems) + several,

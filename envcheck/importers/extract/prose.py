@@ -746,6 +746,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _CVD.search(text) if "cuda_visible_devices" in low else None
     if m and not low.lstrip().startswith(("#", "//", "unset")):
         value = (m.group(2) if m.group(1) else m.group(3)) or ""
+        if not m.group(1):
+            # an unquoted value that ends a sentence ("I set CUDA_VISIBLE_DEVICES=0."): the
+            # full stop is the writer's, not the setting's
+            value = re.sub(r"(?<=[\w])[.!?:]+$", "", value)
         # a shell variable, or a Python f-string / format field ("{rank}"), is not a value
         if (not value.startswith("$") or value.strip() == "$0") and "{" not in value:
             yield fact("env", value.strip(), name="CUDA_VISIBLE_DEVICES")
