@@ -175,3 +175,11 @@ def test_a_full_stop_after_cuda_visible_devices_is_not_its_value() -> None:
     assert values == ["0"]
     quoted = 'os.environ["CUDA_VISIBLE_DEVICES"] = "0."\n'  # quoted: the value as written
     assert [f.value for f in text_facts(quoted, "p") if f.key == "env"] == ["0."]
+
+
+def test_mobile_gpu_names_with_an_m_suffix_are_read() -> None:
+    from envcheck.importers.extract.prose import gpu_names
+
+    assert gpu_names("GPU is GeForce GT 740M | 3.0") == ["GeForce GT 740M"]
+    assert gpu_names("NVIDIA GeForce GTX 970M") == ["NVIDIA GeForce GTX 970M"]
+    assert gpu_names("a GT 730 card") == []  # two chips share that name: no model read
