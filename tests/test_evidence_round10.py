@@ -183,3 +183,25 @@ def test_mobile_gpu_names_with_an_m_suffix_are_read() -> None:
     assert gpu_names("GPU is GeForce GT 740M | 3.0") == ["GeForce GT 740M"]
     assert gpu_names("NVIDIA GeForce GTX 970M") == ["NVIDIA GeForce GTX 970M"]
     assert gpu_names("a GT 730 card") == []  # two chips share that name: no model read
+
+
+def test_tensorflows_missing_libdevice_directory() -> None:
+    line = (
+        "W tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:521] Can't "
+        "find libdevice directory ${CUDA_DIR}/nvvm/libdevice. This may result in compilation "
+        "or runtime failures\n"
+    )
+    assert pats(line) == ["xla-libdevice-dir-missing"]
+
+
+def test_an_ollama_build_without_cuda_runners() -> None:
+    line = 'msg="Dynamic LLM libraries [cpu_avx cpu_avx2 cpu]"\n'
+    assert pats(line) == ["ollama-cpu-runners-only"]
+    assert pats('msg="Dynamic LLM libraries [cpu cpu_avx cuda_v11 rocm_v60101]"\n') == []
+
+
+def test_an_empty_value_in_ollamas_settings_dump_is_unset() -> None:
+    from envcheck.importers.extract import text_facts
+
+    line = 'env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: OLLAMA_DEBUG:false]"\n'
+    assert [f for f in text_facts(line, "p") if f.key == "env"] == []

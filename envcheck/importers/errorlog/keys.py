@@ -163,6 +163,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nvcc-unknown-option": ("-generate-dependencies-with-compile",),
     "xla-libdevice-missing": ("libdevice not found",),
+    "xla-libdevice-dir-missing": ("can't find libdevice directory",),
+    "ollama-cpu-runners-only": ("dynamic llm libraries",),
     "jax-cuda-lib-load-failed": (
         "is it installed?",
         "the cusparse library was not found",

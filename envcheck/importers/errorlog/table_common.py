@@ -918,6 +918,26 @@ PATTERNS: List[ErrorPattern] = [
         "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda.",
     ),
     make(
+        "xla-libdevice-dir-missing",
+        r"Can't find libdevice directory \S*nvvm/libdevice",
+        "toolkit-mismatch",
+        "warning",  # TensorFlow's warning: harmless until XLA compiles a kernel that needs it
+        "XLA (TensorFlow/JAX) cannot find CUDA's libdevice directory (the nvcc/nvvm component)",
+        "Install the CUDA compiler component (conda: `conda install -c nvidia cuda-nvcc`; pip: "
+        "the framework's CUDA extra, which brings nvidia-cuda-nvcc) and point XLA at it: "
+        "XLA_FLAGS=--xla_gpu_cuda_data_dir=<the CUDA directory that holds nvvm/libdevice>.",
+    ),
+    make(
+        "ollama-cpu-runners-only",
+        r"Dynamic LLM libraries \[(?![^\]\n]*cuda)[^\]\n]*\]",
+        "cpu-only-build",
+        "warning",
+        "this Ollama build has no CUDA runner (only CPU libraries)",
+        "Install Ollama's own build, which carries the CUDA runners (`curl -fsSL "
+        "https://ollama.com/install.sh | sh`, or the ollama/ollama image), instead of a "
+        "distribution's or a CPU-only package.",
+    ),
+    make(
         "jax-cuda-lib-load-failed",
         r"Unable to load cu(?:SPARSE|FFT|SOLVER|BLAS|DNN)\. Is it installed\?|"
         r"The cuSPARSE library was not found",

@@ -747,6 +747,10 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     if m and not low.lstrip().startswith(("#", "//", "unset")):
         value = (m.group(2) if m.group(1) else m.group(3)) or ""
         if not m.group(1):
+            if re.fullmatch(r"[A-Z][A-Z0-9_]{2,}:", value):
+                # a key: value dump whose value is empty (Ollama logs its settings as
+                # "map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: ...]"): the next key, unset
+                value = "$unset"
             # an unquoted value that ends a sentence ("I set CUDA_VISIBLE_DEVICES=0."): the
             # full stop is the writer's, not the setting's
             value = re.sub(r"(?<=[\w])[.!?:]+$", "", value)
