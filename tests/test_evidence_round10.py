@@ -205,3 +205,24 @@ def test_an_empty_value_in_ollamas_settings_dump_is_unset() -> None:
 
     line = 'env="map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: OLLAMA_DEBUG:false]"\n'
     assert [f for f in text_facts(line, "p") if f.key == "env"] == []
+
+
+def test_a_gpu_below_every_torch_build_when_pytorch_is_named_without_a_version(
+    tmp_path: Path,
+) -> None:
+    from envcheck.compat import load_matrix
+
+    matrix = load_matrix()
+    text = "PyTorch cannot use my GPU.\nGPU is GeForce GT 740M | 3.0\n"
+    assert judge(tmp_path, text, ["EC202"], matrix) == [
+        ("EC202", "gpu-arch-unsupported", "warning")
+    ]
+    # a GPU some build supports, or no PyTorch named: nothing
+    assert judge(tmp_path, "PyTorch cannot use my GPU.\nGPU: RTX 3090\n", ["EC202"], matrix) == []
+    assert judge(tmp_path, "My GPU is a GeForce GT 740M.\n", ["EC202"], matrix) == []
+    # "named" is no fact about the host: it is not listed among the facts read
+    from evidence_support import snap_of
+
+    snap = snap_of(tmp_path, text)
+    assert snap.evidence["named"] == ["torch"]
+    assert all(r["fact"] != "named" for r in snap.evidence["read"])

@@ -264,12 +264,21 @@ available" (PTX cannot help: it only runs on GPUs newer than it was built for). 
 build bundles have floors too: cuDNN 9 supports compute capability 5.0 and up, so a Tesla K80
 (sm_37) under a cu118 build that still carries sm_37 kernels fails at its first convolution;
 the floors and their sources are those `envcheck matrix recommend` uses
-(compat_data/floors.json).""",
+(compat_data/floors.json). A pasted text that names PyTorch without its version is judged
+against every torch build in the data: a GPU that none of them has kernels for is a warning.""",
     fix="Install an older framework build that still supports this GPU, or use a newer GPU.",
 )
 def gpu_older_than_build(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
+    try:
+        installed: Optional[bool] = c.torch_info(snap, matrix) is not None
+        unread: Optional[SkipCheck] = None
+    except SkipCheck as exc:  # a paste that lists no packages
+        installed, unread = None, exc
+    if not installed:
+        yield from _below_every_torch_build(spec, snap, matrix, unread)
+        return
     t, archs, source, pairs = _torch_arch_facts(snap, matrix)
     _, bad = _without_kernels(archs, pairs)
     below = _below_bundled_floors(matrix, t, [p for p in pairs if p not in bad])
@@ -300,6 +309,51 @@ def gpu_older_than_build(
             evidence={"torch": t.version, "compute_capability": cc, "floor": why},
             gpu=gpu.index,
         )
+
+
+def _below_every_torch_build(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, unread: Optional[SkipCheck]
+) -> Iterator[Finding]:
+    """A paste that names PyTorch without a version, and a GPU that no torch build in the data
+    has kernels for (a GeForce GT 740M, compute capability 3.0): whichever release the reporter
+    installs from the data's range will not run on it. A warning: an older release outside the
+    data, or a source build, may."""
+    ev = snap.evidence if isinstance(snap.evidence, dict) else {}
+    if not c.from_report(snap) or "torch" not in (ev.get("named") or []):
+        raise unread or c.not_applicable("torch is not installed")
+    releases = c.ask(matrix, "torch_releases") or []
+    platform = c.platform(snap)
+    builds = [
+        list(archs)
+        for r in releases
+        for v in r.variants
+        if (archs := v.archs_for(platform)) is not None
+    ]
+    if not builds:
+        raise SkipCheck("no torch build's architectures in the data")
+    span = f"{releases[-1].version}-{releases[0].version}"
+    judged = False
+    for gpu in c.gpus(snap):
+        cc = c.gpu_cc(gpu, matrix)
+        if cc is None:
+            continue
+        judged = True
+        if any(_runs(archs, cc) for archs in builds):
+            continue
+        yield spec.finding(
+            expected="a GPU that some PyTorch build supports",
+            found=f"{c.gpu_label(gpu)} has compute capability {cc}; the text names PyTorch "
+            f"without a version, and no PyTorch build in envcheck's data (torch {span}) has "
+            "kernels for it",
+            fix=f"Use an older PyTorch release still built for sm_{cc.replace('.', '')} (the "
+            "release notes say which), build PyTorch from source with TORCH_CUDA_ARCH_LIST="
+            f"{cc}, or use a newer GPU.",
+            severity="warning",
+            evidence={"compute_capability": cc, "torch_releases_in_data": span},
+            gpu=gpu.index,
+        )
+    if not judged:
+        raise SkipCheck("the GPUs' compute capabilities are unknown")
 
 
 def _below_bundled_floors(

@@ -40,6 +40,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.facts(lines, file, candidate_lines(text, prose.TRIGGERS)),
         lambda: prose.docker_shm_default(text, file),
         lambda: prose.apps_mentioned(text, file),
+        lambda: prose.torch_named(text, file),
     )
     for reader in readers:
         try:

@@ -56,6 +56,10 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     # A fact about a GPU past the cap (base.MAX_GPUS) would land in a throwaway GPU and still
     # be listed as read: 470,000 `GPU n:` lines made a 125 MB report and 1.2 GB of memory.
     facts = [f for f in facts if f.gpu < base.MAX_GPUS]
+    # frameworks the text names without a version: not facts about the host (see
+    # prose.torch_named), kept beside the facts read
+    named = sorted({str(f.value) for f in facts if f.key == "named"})
+    facts = [f for f in facts if f.key != "named"]
     best, conflicts = merge(facts)
     used: List[Fact] = []
     ordered = sorted(best.values(), key=lambda f: (f.kind != "structured", f.file, f.line))
@@ -93,10 +97,13 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
         for c in conflicts
         if not c["fact"].startswith(("gpu.field:throttle_reason", "gpu.field:ecc_", "package"))
     ]
-    return {
+    out: Dict[str, Any] = {
         "read": [f.to_dict() for f in sorted(used, key=lambda f: (f.file, f.line))],
         "conflicts": conflicts,
     }
+    if named:
+        out["named"] = named
+    return out
 
 
 def _apply_one(  # noqa: C901

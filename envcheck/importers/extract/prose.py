@@ -336,6 +336,26 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     return [Fact("gpu.name", name, file, lineno, line[:200], "prose")]
 
 
+# PyTorch named as the framework at work ("pytorch does not support my GPU", "torch.cuda ...")
+_TORCH_NAMED = re.compile(r"\bpy?torch\b(?![-_]\w)", re.I)
+
+
+def torch_named(text: str, file: str) -> List[Fact]:
+    """A "named" fact when the text names PyTorch: no version, no claim that it is installed,
+    only that the reporter works with it (EC202 asks whether any torch build in the data runs
+    on the GPU named). Not a fact about the host: it is kept apart from the facts read."""
+    if text.lower().find("torch") == -1:
+        return []
+    m = _TORCH_NAMED.search(text)
+    if m is None:
+        return []
+    line_no = text.count("\n", 0, m.start()) + 1
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.start())
+    line = text[start : end if end != -1 else len(text)].strip()[:200]
+    return [Fact("named", "torch", file, line_no, line, "prose")]
+
+
 def apps_mentioned(text: str, file: str) -> List[Fact]:
     """Ollama or vLLM named in a text that states no version of it: the application is at work
     (its floors in floors.json apply to any release). One fact per application, on the line
