@@ -226,3 +226,11 @@ def test_a_gpu_below_every_torch_build_when_pytorch_is_named_without_a_version(
     snap = snap_of(tmp_path, text)
     assert snap.evidence["named"] == ["torch"]
     assert all(r["fact"] != "named" for r in snap.evidence["read"])
+
+
+def test_a_binary_compiled_for_another_compute_capability() -> None:
+    line = (
+        "Could not start backend: Runtime compute cap 75 is not compatible with compile time "
+        "compute cap 80\n"
+    )
+    assert pats(line) == ["compiled-compute-cap-mismatch"]

@@ -165,6 +165,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "xla-libdevice-missing": ("libdevice not found",),
     "xla-libdevice-dir-missing": ("can't find libdevice directory",),
     "ollama-cpu-runners-only": ("dynamic llm libraries",),
+    "compiled-compute-cap-mismatch": ("is not compatible with compile time compute cap",),
     "jax-cuda-lib-load-failed": (
         "is it installed?",
         "the cusparse library was not found",

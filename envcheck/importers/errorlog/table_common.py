@@ -928,6 +928,17 @@ PATTERNS: List[ErrorPattern] = [
         "XLA_FLAGS=--xla_gpu_cuda_data_dir=<the CUDA directory that holds nvvm/libdevice>.",
     ),
     make(
+        "compiled-compute-cap-mismatch",
+        r"Runtime compute cap (\d+) is not compatible with compile time compute cap (\d+)",
+        "gpu-arch-unsupported",
+        "error",
+        "the binary was compiled for another GPU architecture than this GPU's",
+        "Use the build made for this GPU's compute capability: text-embeddings-inference "
+        "publishes one image per architecture (turing-, 86-, 89-, hopper- tags beside the "
+        "default, which is Ampere 8.0); or build with CUDA_COMPUTE_CAP set to the runtime "
+        "value the message names.",
+    ),
+    make(
         "ollama-cpu-runners-only",
         r"Dynamic LLM libraries \[(?![^\]\n]*cuda)[^\]\n]*\]",
         "cpu-only-build",
