@@ -234,3 +234,13 @@ def test_a_binary_compiled_for_another_compute_capability() -> None:
         "compute cap 80\n"
     )
     assert pats(line) == ["compiled-compute-cap-mismatch"]
+
+
+def test_the_ptxas_on_path_is_a_toolkit_and_the_drivers_jit_is_the_driver() -> None:
+    tool = "ptxas add_kernel.ptx, line 5; fatal : Unsupported .version 8.4; current version is '7.8'\n"
+    assert pats(tool) == ["ptxas-older-than-ptx"]
+    jit = (
+        "ptxas application ptx input, line 9; fatal   : Unsupported .version 8.1; current "
+        "version is '8.0'\n"
+    )
+    assert pats(jit) == ["ptx-unsupported-toolchain"]

@@ -135,12 +135,15 @@ def gpu_count_unstated(snapshot: Snapshot) -> bool:
         return False
     ev = snapshot.evidence if isinstance(snapshot.evidence, dict) else {}
     read = [r for r in ev.get("read") or [] if isinstance(r, dict)]
-    gpu_facts = [r for r in read if str(r.get("fact", "")).startswith(("gpu.name", "gpu.count"))]
+    gpu_facts = [
+        r for r in read if str(r.get("fact", "")).startswith(("gpu.name", "gpu.count", "gpu.cc"))
+    ]
     if not gpu_facts:
         return False  # the GPUs came from a structured importer (nvidia-smi, collect_env)
-    # "2x RTX 3090" / "4 x A100" make one GPU each: a count was stated
+    # "2x RTX 3090" / "4 x A100" make one GPU each: a count was stated; a model or a compute
+    # capability in a sentence ("-arch=sm_61" in a ptxas command) is one GPU, not the count
     return len(snapshot.gpus()) <= 1 and all(
-        r.get("fact") == "gpu.name" and r.get("kind") == "prose" for r in gpu_facts
+        r.get("fact") in ("gpu.name", "gpu.cc") and r.get("kind") == "prose" for r in gpu_facts
     )
 
 

@@ -166,6 +166,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "xla-libdevice-dir-missing": ("can't find libdevice directory",),
     "ollama-cpu-runners-only": ("dynamic llm libraries",),
     "compiled-compute-cap-mismatch": ("is not compatible with compile time compute cap",),
+    "ptxas-older-than-ptx": ("unsupported .version",),
     "jax-cuda-lib-load-failed": (
         "is it installed?",
         "the cusparse library was not found",

@@ -8,6 +8,21 @@ from typing import List
 from envcheck.importers.errorlog.model import DRIVER_OLD, UPGRADE_FRAMEWORK, ErrorPattern, make
 
 PATTERNS: List[ErrorPattern] = [
+    # before the driver's "PTX built by a newer CUDA" (table_driver): the same words from the
+    # ptxas on PATH ("ptxas add_kernel.ptx, line 5; fatal", "ptxas returned an error") mean a
+    # toolkit too old for the PTX; the driver's own JIT says "ptxas application ptx input"
+    make(
+        "ptxas-older-than-ptx",
+        r"\bptxas(?:/nvdisasm)?(?! application ptx input)\b[^\n]{0,200}?\bUnsupported \.version "
+        r"\d+\.\d+; current version is '\d+\.\d+'",
+        "toolkit-mismatch",
+        "error",
+        "the ptxas on PATH is older than the PTX it is asked to assemble",
+        "`which ptxas` and `ptxas --version` show which toolkit is first on PATH: put the CUDA "
+        "toolkit the PTX was made for first (or remove the old one from PATH), or point the "
+        "program at a newer ptxas (TRITON_PTXAS_PATH for Triton, XLA_FLAGS="
+        "--xla_gpu_cuda_data_dir for XLA).",
+    ),
     # --- GPU architecture not in the build -------------------------------------------------
     make(
         "sm-not-compatible",
