@@ -237,7 +237,7 @@ def test_a_binary_compiled_for_another_compute_capability() -> None:
 
 
 def test_the_ptxas_on_path_is_a_toolkit_and_the_drivers_jit_is_the_driver() -> None:
-    tool = "ptxas add_kernel.ptx, line 5; fatal : Unsupported .version 8.4; current version is '7.8'\n"
+    tool = "ptxas k.ptx, line 5; fatal : Unsupported .version 8.4; current version is '7.8'\n"
     assert pats(tool) == ["ptxas-older-than-ptx"]
     jit = (
         "ptxas application ptx input, line 9; fatal   : Unsupported .version 8.1; current "
