@@ -92,12 +92,15 @@ THRESHOLDS = {
     # (74%), one false error (a placeholder read as CUDA_VISIBLE_DEVICES); then tuned on (82%)
     "heldout13": 0.80,
     # round ten: pool 15 (116 cases, 7 gatherers) sealed whole, scored once at 0c9d07f (the
-    # round's final detection code): 55/91 (60%), two false errors (a pairing read from one
+    # round's detection code then): 55/91 (60%), two false errors (a pairing read from one
     # sentence; "CUDA_VISIBLE_DEVICES=0." with the full stop); the round's starting code scored
-    # the same 55; then tuned on (64%). dev12: pool 16 (67 cases), 30/52 (58%) at first look,
-    # 83% after tuning
-    "heldout14": 0.63,
-    "dev12": 0.82,
+    # the same 55; then tuned on (68%). dev12: pool 16 (67 cases), 30/52 (58%) at first look,
+    # 86% after tuning. heldout15: pool 17 (45 cases) sealed whole, scored once at 9081429 (the
+    # round's final detection code): 18/35 (51%), no false error (round start: 17); then tuned
+    # on (57%)
+    "heldout14": 0.68,
+    "dev12": 0.86,
+    "heldout15": 0.57,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

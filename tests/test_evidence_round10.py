@@ -244,3 +244,12 @@ def test_the_ptxas_on_path_is_a_toolkit_and_the_drivers_jit_is_the_driver() -> N
         "version is '8.0'\n"
     )
     assert pats(jit) == ["ptx-unsupported-toolchain"]
+
+
+def test_wgets_refused_download_and_an_http_429_said() -> None:
+    wget = "HTTP request sent, awaiting response... 429 Too Many Requests\n"
+    assert pats(wget) == ["download-http-error"]
+    assert pats("I'm getting a HTTP 429 when I try to download the dataset\n") == [
+        "download-http-error"
+    ]
+    assert pats("HTTP request sent, awaiting response... 200 OK\n") == []

@@ -382,6 +382,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "fill",
     ),
     "download-http-error": (
+        "awaiting response... ",
+        "http 403",
+        "http 429",
+        "http 50",
         "connection aborted",
         "remotedisconnected",
         "while download",

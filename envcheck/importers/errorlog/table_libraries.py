@@ -385,6 +385,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "download-http-error",
         r"HTTP Error (?:40[34]|429|5\d\d)(?:: |\b)|"
+        # wget: "HTTP request sent, awaiting response... 429 Too Many Requests"
+        r"awaiting response\.\.\. (?:40[34]|429|50[0-4]) [A-Z]|"
+        r"\bHTTP (?:403|429|50[0-4])\b[^.\n]{0,40}?\bdownload|"
         r"\btime(?:d out|outs?)\b[^.\n]{0,30}?\bwhile download\w*|"
         # requests / urllib3 while streaming a dataset: "ProtocolError('Connection aborted.',
         # RemoteDisconnected('Remote end closed connection without response'))"
