@@ -116,12 +116,28 @@ def installed(snapshot: Snapshot) -> Dict[str, str]:
     return need(pkgs.installed, "installed packages")
 
 
+def pasted_evidence(snapshot: Snapshot) -> Dict[str, Any]:
+    """What the readers of pasted text recorded: the facts read (with their kind), conflicts,
+    frameworks named without a version. Empty for a live host."""
+    return snapshot.evidence if isinstance(snapshot.evidence, dict) else {}
+
+
+def facts_read(snapshot: Snapshot) -> List[Dict[str, Any]]:
+    """The facts pasted text stated, each with its ``fact`` key and ``kind``."""
+    return [r for r in pasted_evidence(snapshot).get("read") or [] if isinstance(r, dict)]
+
+
+def only_in_prose(snapshot: Snapshot, facts: Tuple[str, ...]) -> bool:
+    """Pasted text whose every reading of ``facts`` is a sentence (kind "prose")."""
+    read = [r for r in facts_read(snapshot) if r.get("fact") in facts]
+    return bool(read) and from_report(snapshot) and all(r.get("kind") == "prose" for r in read)
+
+
 def stated_values(snapshot: Snapshot, fact: str) -> List[str]:
     """The different values pasted text states for one fact (``"torch.version"``), when it
     states more than one: the failing setup and a workaround often share a text ("fails
     with torch 1.12 ... works with torch==1.11"). Empty when the text states one value."""
-    ev = snapshot.evidence if isinstance(snapshot.evidence, dict) else {}
-    for conflict in ev.get("conflicts") or []:
+    for conflict in pasted_evidence(snapshot).get("conflicts") or []:
         if isinstance(conflict, dict) and conflict.get("fact") == fact:
             values = [v.get("value") for v in conflict.get("values") or [] if isinstance(v, dict)]
             return [str(v) for v in values if v is not None]
@@ -133,10 +149,10 @@ def gpu_count_unstated(snapshot: Snapshot) -> bool:
     how many GPUs the machine has is not said (a GPU table, `nvidia-smi -L` or "4x A100" is)."""
     if not from_report(snapshot):
         return False
-    ev = snapshot.evidence if isinstance(snapshot.evidence, dict) else {}
-    read = [r for r in ev.get("read") or [] if isinstance(r, dict)]
     gpu_facts = [
-        r for r in read if str(r.get("fact", "")).startswith(("gpu.name", "gpu.count", "gpu.cc"))
+        r
+        for r in facts_read(snapshot)
+        if str(r.get("fact", "")).startswith(("gpu.name", "gpu.count", "gpu.cc"))
     ]
     if not gpu_facts:
         return False  # the GPUs came from a structured importer (nvidia-smi, collect_env)

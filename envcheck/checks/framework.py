@@ -71,10 +71,11 @@ def _torch_fix(
 
 
 def _torch_arch_facts(
-    snap: Snapshot, matrix: Any
+    snap: Snapshot, matrix: Any, t: Optional[c.TorchInfo] = None
 ) -> Tuple[c.TorchInfo, List[str], str, List[Tuple[Any, str]]]:
-    """(torch, arch list, where it came from, [(gpu, cc)]) or SkipCheck."""
-    t = c.torch_info(snap, matrix)
+    """(torch, arch list, where it came from, [(gpu, cc)]) or SkipCheck (``t``: torch_info
+    when the caller has it already)."""
+    t = t or c.torch_info(snap, matrix)
     if t is None:
         raise c.not_applicable("torch is not installed")
     if t.build in ("cpu", "rocm"):
@@ -272,14 +273,14 @@ def gpu_older_than_build(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
     try:
-        installed: Optional[bool] = c.torch_info(snap, matrix) is not None
-        unread: Optional[SkipCheck] = None
-    except SkipCheck as exc:  # a paste that lists no packages
-        installed, unread = None, exc
-    if not installed:
+        installed = c.torch_info(snap, matrix)
+    except SkipCheck as unread:  # a paste that lists no packages
         yield from _below_every_torch_build(spec, snap, matrix, unread)
         return
-    t, archs, source, pairs = _torch_arch_facts(snap, matrix)
+    if installed is None:
+        yield from _below_every_torch_build(spec, snap, matrix, None)
+        return
+    t, archs, source, pairs = _torch_arch_facts(snap, matrix, installed)
     _, bad = _without_kernels(archs, pairs)
     below = _below_bundled_floors(matrix, t, [p for p in pairs if p not in bad])
     if not bad and not below:
@@ -318,8 +319,7 @@ def _below_every_torch_build(
     has kernels for (a GeForce GT 740M, compute capability 3.0): whichever release the reporter
     installs from the data's range will not run on it. A warning: an older release outside the
     data, or a source build, may."""
-    ev = snap.evidence if isinstance(snap.evidence, dict) else {}
-    if not c.from_report(snap) or "torch" not in (ev.get("named") or []):
+    if not c.from_report(snap) or "torch" not in (c.pasted_evidence(snap).get("named") or []):
         raise unread or c.not_applicable("torch is not installed")
     releases = c.ask(matrix, "torch_releases") or []
     platform = c.platform(snap)
@@ -973,13 +973,6 @@ def _several_stated(snap: Snapshot, name: str, judged: str) -> Tuple[str, Option
     return f" (the text states {name} as {' and '.join(several)}: judged with {judged})", "warning"
 
 
-def _only_in_prose(snap: Snapshot, facts: Tuple[str, ...]) -> bool:
-    """Pasted text whose every reading of ``facts`` is a sentence (kind "prose")."""
-    ev = snap.evidence if isinstance(snap.evidence, dict) else {}
-    read = [r for r in ev.get("read") or [] if isinstance(r, dict) and r.get("fact") in facts]
-    return bool(read) and c.from_report(snap) and all(r.get("kind") == "prose" for r in read)
-
-
 def _later_release(a: str, b: str) -> bool:
     """Version ``a`` is a later release than ``b`` (public parts; False when either is unread)."""
     va, vb = c.vparse(c.public(a)), c.vparse(c.public(b))
@@ -1026,7 +1019,7 @@ def jax_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
         # a text stating several jax releases ("reproduces on 0.10.2 and 0.11.0") may pair
         # jaxlib with another one: then a warning that says so
         several, severity = _several_stated(snap, "jax", jax)
-        if not several and _only_in_prose(snap, ("jax.version", "package:jaxlib")):
+        if not several and c.only_in_prose(snap, ("jax.version", "package:jaxlib")):
             # "this occurs on jaxlib 0.4.34 and jax 0.4.35": a sentence may name the releases
             # tried, not one environment (a pip list or an import error is one)
             several, severity = " (both versions read from prose, not a package list)", "warning"

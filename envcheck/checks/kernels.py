@@ -158,11 +158,11 @@ def _sharing(snap: Snapshot, index: Optional[int]) -> str:
     """What else ran on GPU ``index`` when the host was probed, as a clause of a finding: on a
     real H200 a process computing beside the tests cut the GEMM rate to 29% and NVML named only
     the power cap (the other process drew the power), so the rate alone points the wrong way."""
-    drv = snap.driver
-    gpus = getattr(drv, "gpus", None)
-    if index is None or not isinstance(gpus, list):
+    from envcheck.checks._common import gpu_list_or_empty
+
+    if index is None:
         return ""
-    for g in gpus:
+    for g in gpu_list_or_empty(snap):
         if g.index == index and isinstance(g.processes, list) and g.processes:
             names = ", ".join(
                 f"{p.pid} {p.name if isinstance(p.name, str) else '?'}" for p in g.processes[:3]

@@ -257,8 +257,10 @@ def _mm(version: str) -> str:
 
 def _dpkg(fact, name: str, version: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
     ver = re.sub(r"^\d+:", "", version)
+    # nvidia-driver-535, libnvidia-compute-535:amd64, ... and Arch's bare nvidia-390
     if re.match(
-        r"(?:nvidia-driver|libnvidia-compute|nvidia-utils|nvidia-kernel-common|nvidia)-\d{3}$|(?:nvidia-driver|libnvidia-compute|nvidia-utils|nvidia-kernel-common)-\d{3}",
+        r"(?:nvidia-driver|libnvidia-compute|nvidia-utils|nvidia-kernel-common)-\d{3}|"
+        r"nvidia-\d{3}$",
         name,
     ):
         m = re.match(r"(\d{3}\.\d+(?:\.\d+)?)", ver)

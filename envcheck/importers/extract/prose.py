@@ -766,16 +766,19 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     m = _CVD.search(text) if "cuda_visible_devices" in low else None
     if m and not low.lstrip().startswith(("#", "//", "unset")):
         value = (m.group(2) if m.group(1) else m.group(3)) or ""
+        # a key: value dump whose value is empty (Ollama logs its settings as
+        # "map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: ...]") shows the next key: unset
+        next_key = not m.group(1) and re.fullmatch(r"[A-Z][A-Z0-9_]{2,}:", value)
         if not m.group(1):
-            if re.fullmatch(r"[A-Z][A-Z0-9_]{2,}:", value):
-                # a key: value dump whose value is empty (Ollama logs its settings as
-                # "map[CUDA_VISIBLE_DEVICES: GPU_DEVICE_ORDINAL: ...]"): the next key, unset
-                value = "$unset"
             # an unquoted value that ends a sentence ("I set CUDA_VISIBLE_DEVICES=0."): the
             # full stop is the writer's, not the setting's
             value = re.sub(r"(?<=[\w])[.!?:]+$", "", value)
         # a shell variable, or a Python f-string / format field ("{rank}"), is not a value
-        if (not value.startswith("$") or value.strip() == "$0") and "{" not in value:
+        if (
+            not next_key
+            and (not value.startswith("$") or value.strip() == "$0")
+            and "{" not in value
+        ):
             yield fact("env", value.strip(), name="CUDA_VISIBLE_DEVICES")
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
