@@ -143,3 +143,57 @@ def driver_below_application_minimum(
                 "source": floor["source"],
             },
         )
+
+
+@check(
+    "EC207",
+    category="gpu-arch-unsupported",
+    severity="error",
+    title="The GPU is below the compute capability the pasted text says is needed",
+    rationale="""
+Software states its own floor when it refuses a GPU, and people quote it: TensorFlow's "The
+minimum required Cuda capability is 3.5", RAPIDS' "A GPU with NVIDIA Pascal (Compute Capability
+6.0) or newer architecture is required", SGLang's "only supports sm75 and above",
+FlashAttention's "only supports Ampere GPUs or newer". The floor is the software's own word,
+so no data is needed to judge it: when the GPU the text names (or states the compute capability
+of) is below it, the software has no kernels for that GPU. A floor with no GPU named is not
+judged: the GPU may well be above it.""",
+    fix="Run the software on a GPU at or above the floor it states, or use a release (or a "
+    "source build) that still supports this GPU's compute capability.",
+)
+def gpu_below_stated_floor(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    floors = [
+        f
+        for f in c.pasted_evidence(snap).get("cc_floors") or []
+        if isinstance(f, dict) and c.vparse(f.get("value")) is not None
+    ]
+    if not floors:
+        raise c.not_applicable("the text states no compute-capability floor")
+    # the highest floor stated is the one the software applies
+    floor = max(floors, key=lambda f: c.vparse(f["value"]))
+    judged = False
+    for gpu in c.gpu_list_or_empty(snap):
+        cc = c.gpu_cc(gpu, matrix)
+        if cc is None or c.vparse(cc) is None:
+            continue
+        judged = True
+        if c.vparse(cc) < c.vparse(floor["value"]):
+            yield spec.finding(
+                expected=f"a GPU of compute capability >= {floor['value']} "
+                f"({floor.get('file', '?')}:{floor.get('line', '?')} states that floor)",
+                found=f"{c.gpu_label(gpu)} is compute capability {cc}",
+                evidence={
+                    "compute_capability": cc,
+                    "stated_floor": floor["value"],
+                    "stated_at": f"{floor.get('file', '?')}:{floor.get('line', '?')}",
+                    "text": str(floor.get("text", ""))[:160],
+                },
+                gpu=gpu.index,
+            )
+    if not judged:
+        raise SkipCheck(
+            f"the text states a compute-capability floor of {floor['value']} but not the GPU's "
+            "(nvidia-smi --query-gpu=name,compute_cap --format=csv)"
+        )

@@ -47,6 +47,7 @@ DOCS = {
     "cpufreq": "https://docs.kernel.org/admin-guide/pm/cpufreq.html",
     "thp": "https://docs.kernel.org/admin-guide/mm/transhuge.html",
     "cuda-install": "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html",
+    "cuda-gpus": "https://developer.nvidia.com/cuda-gpus",
     "wsl": "https://docs.nvidia.com/cuda/wsl-user-guide/index.html",
     "slurm-gres": "https://slurm.schedmd.com/gres.html",
     "colab": "https://research.google.com/colaboratory/faq.html",

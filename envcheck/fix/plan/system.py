@@ -455,6 +455,7 @@ _MANUAL_DOCS = {
 # Codes whose category's page is not the one that helps.
 _MANUAL_DOCS_BY_CODE = {
     "EC918": "container-toolkit",  # the container does not get the host's driver
+    "EC207": "cuda-gpus",  # the GPU's compute capability against the floor the text states
 }
 # findings from pasted text: the pattern names the subject better than the category
 _MANUAL_DOCS_BY_PATTERN = {

@@ -27,7 +27,7 @@ MISSING_HINTS = (
 
 def text_facts(text: str, file: str) -> List[Fact]:
     """Fragment, package and prose facts in one file's text."""
-    from envcheck.importers.extract import fragments, packages, prose
+    from envcheck.importers.extract import floors, fragments, packages, prose
     from envcheck.importers.extract.lines import candidate_lines
 
     lines = text.split("\n")
@@ -41,6 +41,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.docker_shm_default(text, file),
         lambda: prose.apps_mentioned(text, file),
         lambda: prose.torch_named(text, file),
+        lambda: floors.stated_floors(text, file),
     )
     for reader in readers:
         try:

@@ -59,7 +59,9 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     # frameworks the text names without a version: not facts about the host (see
     # prose.torch_named), kept beside the facts read
     named = sorted({str(f.value) for f in facts if f.key == "named"})
-    facts = [f for f in facts if f.key != "named"]
+    # compute-capability floors the text states (extract.floors): the software's, not the host's
+    floors = [f for f in facts if f.key == "cc_floor"]
+    facts = [f for f in facts if f.key not in ("named", "cc_floor")]
     best, conflicts = merge(facts)
     used: List[Fact] = []
     ordered = sorted(best.values(), key=lambda f: (f.kind != "structured", f.file, f.line))
@@ -90,6 +92,7 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
         g = base.gpu(snap, idx)
         if not base.is_set(g.throttle_reasons):
             g.throttle_reasons = reasons
+    used.extend(floors)  # shown in "what was read" with the GPU facts they are judged against
     _gpu_present(snap, ordered, used)
     _torch_without_version(snap, ordered, used)
     conflicts = [
@@ -103,6 +106,8 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     }
     if named:
         out["named"] = named
+    if floors:
+        out["cc_floors"] = [f.to_dict() for f in sorted(floors, key=lambda f: (f.file, f.line))]
     return out
 
 

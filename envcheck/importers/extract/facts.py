@@ -26,6 +26,7 @@ LABELS = {
     "gpu.name": "GPU",
     "gpu.count": "GPU count",
     "gpu.cc": "compute capability",
+    "cc_floor": "compute capability the software says it needs",
     "torch.version": "torch",
     "torch.cuda": "torch built with CUDA",
     "torch.arch_list": "torch build archs",

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from typing import Dict, Iterator, List, Optional, Tuple
 
+from envcheck.importers.extract import floors
 from envcheck.importers.extract.facts import Fact
 from envcheck.importers.extract.lines import candidate_lines
 
@@ -703,10 +704,17 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     if m:
         yield fact("driver.cuda", m.group(1), "message")
         yield fact("runtime.cuda", m.group(2), "message", name="paddle")
-    m = _CC.search(text) if "capabilit" in low else None
+    # a floor the sentence states ("requires compute capability 7.0 or higher") is the
+    # software's, not the GPU's: only a compute capability outside it is read
+    floor = floors.floor_match(text) if ("capabilit" in low or "sm" in low) else None
+    m = None
+    for m in _CC.finditer(text) if "capabilit" in low else ():
+        if floor is None or not (floor.start() <= m.start() < floor.end()):
+            break
+        m = None
     if m:
         yield fact("gpu.cc", f"{int(m.group(1))}.{m.group(2)}")
-    elif "sm_" in low or "sm" in low:
+    elif ("sm_" in low or "sm" in low) and floor is None:
         sms = _SM.findall(text)
         if len(sms) == 1 and _SM_CONTEXT.search(text) and "support" not in low:
             yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")

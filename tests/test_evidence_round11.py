@@ -1,0 +1,121 @@
+"""Round 11's readers: a compute-capability floor the pasted text states (the software's own
+message, or a quote of it) judged against the GPU the text names (EC207); each with the near
+misses that must stay silent or must not be read as the GPU's compute capability."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from envcheck.compat import load_matrix
+from envcheck.importers.extract.floors import floor_in
+from evidence_support import judge, snap_of
+
+
+@pytest.mark.parametrize(
+    "line, floor",
+    [
+        ("SGlang only supports sm 75 and above", "7.5"),
+        ("The minimum required Cuda capability is 3.5.", "3.5"),
+        ("minimum cuda capability supported by this library is 3.7.", "3.7"),
+        ("A GPU with NVIDIA Pascal™ (Compute Capability 6.0) or newer architecture is required.", "6.0"),
+        ("GPU #0: FATAL: the 't' kernel requires 5.0 capability!", "5.0"),
+        ("vLLM requires compute capability >= 7.0", "7.0"),
+        ("Only GPUs with compute capability 7.0 and above are supported", "7.0"),
+        ("FlashAttention only supports Ampere GPUs or newer.", "8.0"),
+        ("this kernel needs sm_80 or newer", "8.0"),
+    ],
+)
+def test_floor_statements(line: str, floor: str) -> None:
+    assert floor_in(line) == floor
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "My GPU has compute capability 8.6",  # the GPU's own, no floor
+        "change the minimum required compute capability to 3.0?",  # a value wanted
+        "requires CUDA 11.8 or higher",  # a CUDA release, not a compute capability
+        "Python 3.10 or higher is required",
+        "driver 535 or newer is required",
+        "TORCH_CUDA_ARCH_LIST=7.0+PTX",  # a build setting
+        "compiled arch list: sm_80+",  # no word says it is needed
+        "Can't use sglang with flashinfer if you have sm_75 or lower.",  # a ceiling, not a floor
+        "GPU with CUDA capability sm_86 is not compatible with the current PyTorch installation.",
+    ],
+)
+def test_not_floor_statements(line: str) -> None:
+    assert floor_in(line) is None
+
+
+def test_gpu_below_the_stated_floor_is_an_error(tmp_path: Path) -> None:
+    text = (
+        "SGlang only supports sm 75 and above\n"
+        "### Description\n"
+        "My GPU is a V100 (sm70). Can I downgrade SGLang to make it work?\n"
+    )
+    assert judge(tmp_path, text, ["EC207"], load_matrix()) == [
+        ("EC207", "gpu-arch-unsupported", "error")
+    ]
+
+
+def test_tensorflow_ignoring_a_gpu_reads_both_numbers(tmp_path: Path) -> None:
+    text = (
+        "Ignoring gpu device (device: 0, name: GRID K520, pci bus id: 0000:00:03.0)\n"
+        "with Cuda compute capability 3.0. The minimum required Cuda capability is 3.5.\n"
+    )
+    snap = snap_of(tmp_path, text)
+    # the GPU's 3.0 is read from the same line as the floor; the floor is not the GPU's
+    assert [g.compute_capability for g in snap.gpus()] == ["3.0"]
+    assert [f["value"] for f in snap.evidence["cc_floors"]] == ["3.5"]
+    assert judge(tmp_path, text, ["EC207"], load_matrix()) == [
+        ("EC207", "gpu-arch-unsupported", "error")
+    ]
+
+
+def test_a_quoted_requirement_is_not_the_gpus_compute_capability(tmp_path: Path) -> None:
+    text = "How tightly coupled is the requirement for compute capability of 7.0 or higher?\n"
+    snap = snap_of(tmp_path, text)
+    assert not any(g.compute_capability for g in snap.gpus())
+
+
+def test_gpu_at_or_above_the_floor_is_silent(tmp_path: Path) -> None:
+    text = "SGlang only supports sm 75 and above\nMy GPU is an RTX 3090 with CUDA 12.1\n"
+    assert judge(tmp_path, text, ["EC207"], load_matrix()) == []
+    text = "The minimum required Cuda capability is 3.5.\nGPU: Tesla K40m (compute capability 3.5)\n"
+    assert judge(tmp_path, text, ["EC207"], load_matrix()) == []
+
+
+def test_a_floor_without_a_gpu_is_not_judged(tmp_path: Path) -> None:
+    from envcheck.checks import registry
+
+    snap = snap_of(tmp_path, "RuntimeError: FlashAttention only supports Ampere GPUs or newer.\n")
+    out = registry.run_checks(snap, load_matrix(), None, only=["EC207"])
+    assert out.findings == []
+    assert any(s.code == "EC207" and "nvidia-smi" in s.reason for s in out.skipped)
+
+
+def test_the_floor_is_shown_with_its_line_and_the_fix_links_the_gpu_table(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    paste = tmp_path / "paste.txt"
+    paste.write_text("log start\nSGlang only supports sm 75 and above\nGPU: Tesla V100-SXM2-16GB\n")
+    out = subprocess.run(
+        [sys.executable, "-m", "envcheck", "fix", "--from-report", str(paste)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "EC207" in out.stdout and "developer.nvidia.com/cuda-gpus" in out.stdout
+    verify = subprocess.run(
+        [sys.executable, "-m", "envcheck", "verify", "--from-report", str(paste)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert verify.returncode == 1
+    assert "paste.txt:2" in verify.stdout and "compute capability the software says it needs 7.5" in (
+        verify.stdout
+    )
