@@ -119,3 +119,27 @@ def test_the_floor_is_shown_with_its_line_and_the_fix_links_the_gpu_table(tmp_pa
     assert "paste.txt:2" in verify.stdout and "compute capability the software says it needs 7.5" in (
         verify.stdout
     )
+
+
+def test_uv_no_wheel_for_the_python_abi(tmp_path: Path) -> None:
+    from evidence_support import pats
+
+    text = (
+        "  × No solution found when resolving dependencies:\n"
+        "  ╰─▶ Because flashinfer==0.0.4+cu121torch2.3 has no wheels with a matching Python ABI "
+        "tag, we can conclude that\n"
+    )
+    assert pats(text) == ["uv-no-wheel-for-python-abi"]
+    assert judge(tmp_path, text, ["EC916"]) == [("EC916", "python-unsupported", "warning")]
+    # the platform form says nothing of the Python
+    assert pats("because torch==2.5.1 has no wheels with a matching platform tag\n") == []
+
+
+def test_a_cuda_driver_error_number_after_lammps_prefix() -> None:
+    from evidence_support import pats
+
+    assert pats("Cuda driver error 804 in call at file 'nvd_device.h' in line 333.\n") == [
+        "forward-compat-unsupported"
+    ]
+    # a bare number after "error" is no CUDA code
+    assert pats("Build error 804 in step 3\n") == []

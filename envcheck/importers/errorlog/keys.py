@@ -733,6 +733,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no matching distribution found for",
     ),
     "torch-placeholder-package": ("tools.nnwrap",),
+    "uv-no-wheel-for-python-abi": ("has no wheels with a matching python",),
     "python-stated-unsupported": (
         "only support",
         "not supported",

@@ -23,10 +23,10 @@ class ErrorPattern:
 
 # A CUDA error stated by its number (cudaError_t / CUresult, CUDA Runtime and Driver API
 # references): Ollama's "cudart init failure: 35", "cuda driver library init failure: 802",
-# "cudaSetDevice err: 100", llama.cpp's "CUDA error 100".
+# "cudaSetDevice err: 100", llama.cpp's "CUDA error 100", LAMMPS' "Cuda driver error 804".
 _CODE_PREFIX = (
     r"(?:cudart init failure|cuda driver library init failure|cuInit (?:err|failure)|"
-    r"cudaSetDevice err|cudaGetDeviceCount err|\bCUDA error)\s*:?\s*(?:code\s*)?"
+    r"cudaSetDevice err|cudaGetDeviceCount err|\bCUDA (?:driver )?error)\s*:?\s*(?:code\s*)?"
 )
 
 

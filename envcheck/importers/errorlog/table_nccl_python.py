@@ -276,6 +276,19 @@ PATTERNS: List[ErrorPattern] = [
         "--extra-index-url.",
     ),
     make(
+        "uv-no-wheel-for-python-abi",
+        # uv's resolver: "flashinfer==0.0.4+cu121torch2.3 has no wheels with a matching Python
+        # ABI tag" (the platform form, "matching platform tag", is not the Python's doing)
+        r"\bhas no wheels with a matching Python ABI tag\b|"
+        r"\bhas no wheels with a matching Python (?:implementation|version) tag\b",
+        "python-unsupported",
+        "warning",
+        "no wheel of the package is built for this Python (uv's resolver)",
+        "The release publishes wheels for other Python versions only: use a Python it has wheels "
+        "for (the cpXY tags on its files page; a venv or `uv venv --python 3.X`), or a release "
+        "with wheels for this Python.",
+    ),
+    make(
         "torch-placeholder-package",
         r"No module named '?tools\.nnwrap'?",
         "python-unsupported",
