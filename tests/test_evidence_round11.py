@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from evidence_support import judge, snap_of
 
 from envcheck.compat import load_matrix
 from envcheck.importers.extract.floors import floor_in
-from evidence_support import judge, snap_of
 
 
 @pytest.mark.parametrize(
@@ -19,7 +19,10 @@ from evidence_support import judge, snap_of
         ("SGlang only supports sm 75 and above", "7.5"),
         ("The minimum required Cuda capability is 3.5.", "3.5"),
         ("minimum cuda capability supported by this library is 3.7.", "3.7"),
-        ("A GPU with NVIDIA Pascal™ (Compute Capability 6.0) or newer architecture is required.", "6.0"),
+        (
+            "A GPU with NVIDIA Pascal™ (Compute Capability 6.0) or newer architecture is required.",
+            "6.0",
+        ),
         ("GPU #0: FATAL: the 't' kernel requires 5.0 capability!", "5.0"),
         ("vLLM requires compute capability >= 7.0", "7.0"),
         ("Only GPUs with compute capability 7.0 and above are supported", "7.0"),
@@ -83,7 +86,9 @@ def test_a_quoted_requirement_is_not_the_gpus_compute_capability(tmp_path: Path)
 def test_gpu_at_or_above_the_floor_is_silent(tmp_path: Path) -> None:
     text = "SGlang only supports sm 75 and above\nMy GPU is an RTX 3090 with CUDA 12.1\n"
     assert judge(tmp_path, text, ["EC207"], load_matrix()) == []
-    text = "The minimum required Cuda capability is 3.5.\nGPU: Tesla K40m (compute capability 3.5)\n"
+    text = (
+        "The minimum required Cuda capability is 3.5.\nGPU: Tesla K40m (compute capability 3.5)\n"
+    )
     assert judge(tmp_path, text, ["EC207"], load_matrix()) == []
 
 
@@ -116,8 +121,9 @@ def test_the_floor_is_shown_with_its_line_and_the_fix_links_the_gpu_table(tmp_pa
         timeout=120,
     )
     assert verify.returncode == 1
-    assert "paste.txt:2" in verify.stdout and "compute capability the software says it needs 7.5" in (
-        verify.stdout
+    assert (
+        "paste.txt:2" in verify.stdout
+        and "compute capability the software says it needs 7.5" in (verify.stdout)
     )
 
 
@@ -143,3 +149,106 @@ def test_a_cuda_driver_error_number_after_lammps_prefix() -> None:
     ]
     # a bare number after "error" is no CUDA code
     assert pats("Build error 804 in step 3\n") == []
+
+
+@pytest.mark.parametrize(
+    "line, floor",
+    [
+        ("This application requires NVIDIA driver 535 or newer.", "535"),
+        ("The minimum required driver version is 525.60.13, you have 470.82.01", "525.60.13"),
+        (
+            "The currently installed NVIDIA graphics driver is unsupported or has known issues. "
+            "Reason for failure: The minimum required version is 537.58 and current version is "
+            "535.104.05",
+            "537.58",
+        ),
+        ("driver >= 450.80.02 is required", "450.80.02"),
+        ("needs driver 418.39 or later", "418.39"),
+    ],
+)
+def test_driver_floor_statements(line: str, floor: str) -> None:
+    from envcheck.importers.extract.floors import driver_floor_in
+
+    assert driver_floor_in(line) == floor
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Driver Version: 470.82.01",  # the host's driver
+        "--require=cuda>=10.0 brand=tesla,driver>=384,driver<385",  # an image's list of choices
+        "my driver is 535 and I need CUDA 12.1",
+        "The minimum required version is 537.58",  # of what? no driver named before it
+        "CUDA driver version is insufficient for CUDA runtime version",
+    ],
+)
+def test_not_driver_floor_statements(line: str) -> None:
+    from envcheck.importers.extract.floors import driver_floor_in
+
+    assert driver_floor_in(line) is None
+
+
+@pytest.mark.parametrize(
+    "line, floor",
+    [
+        ("vLLM requires CUDA 12.1 or higher.", "12.1"),
+        ("CUDA >= 11.8 is required", "11.8"),
+        ("minimum CUDA version is 12.0", "12.0"),
+        ("CUDA 12.1 or later is required", "12.1"),
+        ("CUDA 11.8+ required", "11.8"),
+    ],
+)
+def test_cuda_floor_statements(line: str, floor: str) -> None:
+    from envcheck.importers.extract.floors import cuda_floor_in
+
+    assert cuda_floor_in(line) == floor
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I use CUDA 12.1",
+        "The minimum required Cuda capability is 3.5.",  # a compute capability
+        "requires CUDA 11",  # no release named
+        # nvidia-container-cli's requirement has its own pattern (container-cuda-requirement)
+        "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.1",
+    ],
+)
+def test_not_cuda_floor_statements(line: str) -> None:
+    from envcheck.importers.extract.floors import cuda_floor_in
+
+    assert cuda_floor_in(line) is None
+
+
+def test_driver_below_the_stated_floor(tmp_path: Path) -> None:
+    text = "This application requires NVIDIA driver 535 or newer.\nDriver Version: 470.82.01\n"
+    assert judge(tmp_path, text, ["EC108"]) == [("EC108", "driver-too-old", "error")]
+    # the floor's "you have" is the host's driver; the floor is never read as the driver
+    text = "The minimum required driver version is 525.60.13, you have 470.82.01\n"
+    snap = snap_of(tmp_path, text)
+    assert snap.driver.version == "470.82.01"
+    assert judge(tmp_path, text, ["EC108"]) == [("EC108", "driver-too-old", "error")]
+    # at or above the floor: silent; no driver stated: not judged
+    assert (
+        judge(
+            tmp_path, "requires NVIDIA driver 535 or newer\nDriver Version: 535.54.03\n", ["EC108"]
+        )
+        == []
+    )
+    assert judge(tmp_path, "requires NVIDIA driver 535 or newer\n", ["EC108"]) == []
+
+
+def test_driver_cuda_below_the_stated_cuda_floor(tmp_path: Path) -> None:
+    matrix = load_matrix()
+    # another major: the driver cannot run it
+    text = "vLLM requires CUDA 12.1 or higher.\nMy driver is 470.82 (CUDA 11.4)\n"
+    snap = snap_of(tmp_path, text)
+    assert snap.driver.cuda_version == "11.4"  # the CUDA beside a driver version is the driver's
+    assert judge(tmp_path, text, ["EC109"], matrix) == [("EC109", "driver-too-old", "error")]
+    # the same major, an older minor: minor-version compatibility runs most of it
+    smi = "| NVIDIA-SMI 535.54.03   Driver Version: 535.54.03   CUDA Version: 12.2 |\n"
+    text = "CUDA >= 12.4 is required\n" + smi
+    assert judge(tmp_path, text, ["EC109"], matrix) == [("EC109", "driver-too-old", "warning")]
+    # a driver that runs it: silent
+    text = "vLLM requires CUDA 12.1 or higher.\nDriver Version: 550.54.15   CUDA Version: 12.4\n"
+    assert judge(tmp_path, text, ["EC109"], matrix) == []

@@ -15,6 +15,8 @@ from envcheck.importers.extract.facts import Fact, merge
 from envcheck.snapshot import KernelSide, OsInfo, PythonInfo, Snapshot
 
 _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
+# floors the text states, kept beside the facts read (evidence "cc_floors", "driver_floors" ...)
+_FLOOR_KEYS = ("cc_floor", "driver_floor", "cuda_floor")
 
 
 def _kernel(snap: Snapshot) -> KernelSide:
@@ -59,9 +61,10 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     # frameworks the text names without a version: not facts about the host (see
     # prose.torch_named), kept beside the facts read
     named = sorted({str(f.value) for f in facts if f.key == "named"})
-    # compute-capability floors the text states (extract.floors): the software's, not the host's
-    floors = [f for f in facts if f.key == "cc_floor"]
-    facts = [f for f in facts if f.key not in ("named", "cc_floor")]
+    # compute-capability, driver and CUDA floors the text states (extract.floors): the
+    # software's, not the host's
+    floors = [f for f in facts if f.key in _FLOOR_KEYS]
+    facts = [f for f in facts if f.key != "named" and f.key not in _FLOOR_KEYS]
     best, conflicts = merge(facts)
     used: List[Fact] = []
     ordered = sorted(best.values(), key=lambda f: (f.kind != "structured", f.file, f.line))
@@ -106,8 +109,10 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     }
     if named:
         out["named"] = named
-    if floors:
-        out["cc_floors"] = [f.to_dict() for f in sorted(floors, key=lambda f: (f.file, f.line))]
+    for key in _FLOOR_KEYS:
+        mine = sorted((f for f in floors if f.key == key), key=lambda f: (f.file, f.line))
+        if mine:
+            out[key + "s"] = [f.to_dict() for f in mine]
     return out
 
 

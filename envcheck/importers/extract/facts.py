@@ -27,6 +27,8 @@ LABELS = {
     "gpu.count": "GPU count",
     "gpu.cc": "compute capability",
     "cc_floor": "compute capability the software says it needs",
+    "driver_floor": "driver the software says it needs",
+    "cuda_floor": "CUDA the software says it needs",
     "torch.version": "torch",
     "torch.cuda": "torch built with CUDA",
     "torch.arch_list": "torch build archs",

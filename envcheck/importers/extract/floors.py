@@ -33,14 +33,16 @@ _ARCH_FLOOR = {
 }
 
 
-
 def _cc(n: int) -> str:
     """A compute capability written "7.5", "sm_75", "sm 75" or "sm75" (groups ``smN``, ``ccN``:
     Python's re wants each group name once)."""
     return rf"(?:sm[ _]?(?P<sm{n}>\d{{1,2}}\d)\b|(?P<cc{n}>\d{{1,2}}\.\d)(?!\d|\.\d))"
 
 
-_MORE = r"(?:or\s+(?:higher|above|newer|later|greater|better|more)|and\s+(?:above|higher|newer|later|up)|\+)"
+_MORE = (
+    r"(?:or\s+(?:higher|above|newer|later|greater|better|more)"
+    r"|and\s+(?:above|higher|newer|later|up)|\+)"
+)
 _ARCH = r"(?P<arch>kepler|maxwell|pascal|volta|turing|ampere|ada(?:\s+lovelace)?|hopper|blackwell)"
 _NEEDS = r"(?:requires?|required|requirement|needs?|only\s+supports?|supports?\s+only|minimum)"
 
@@ -53,7 +55,9 @@ _FLOOR = re.compile(
     r"(?:>=|≥|at\s+least)\s*" + _cc(2) + "|"
     # "compute capability of 7.0 or higher", "(Compute Capability 6.0) or newer", "sm 75 and
     # above", "sm_80+"; the sentence must say it is needed (checked below)
-    r"(?:(?:compute\s+)?capability\s*(?:of\s+)?\(?\s*" + _cc(3) + r"|\bsm[ _]?(?P<sm4>\d{1,2}\d)\b)\s*\)?\s*"
+    r"(?:(?:compute\s+)?capability\s*(?:of\s+)?\(?\s*"
+    + _cc(3)
+    + r"|\bsm[ _]?(?P<sm4>\d{1,2}\d)\b)\s*\)?\s*"
     r"(?:\w+\s+)?" + _MORE + "|"
     # "the 't' kernel requires 5.0 capability"
     r"\brequires?\s+(?P<cc9>\d{1,2}\.\d)\s+(?:compute\s+)?capability|"
@@ -68,7 +72,7 @@ _NEEDED = re.compile(
 )
 
 
-def _value(m: "re.Match[str]") -> Optional[str]:
+def _value(m: re.Match[str]) -> Optional[str]:
     for name, value in m.groupdict().items():
         if not value:
             continue
@@ -81,7 +85,7 @@ def _value(m: "re.Match[str]") -> Optional[str]:
     return None
 
 
-def floor_match(line: str) -> Optional["re.Match[str]"]:
+def floor_match(line: str) -> Optional[re.Match[str]]:
     """Where ``line`` states a compute-capability floor, or None."""
     low = line.lower()
     if not any(t in low for t in TRIGGERS):
@@ -116,3 +120,130 @@ def stated_floors(text: str, file: str) -> List[Fact]:
         seen.add(value)
         out.append(Fact("cc_floor", value, file, i + 1, lines[i].strip()[:200], "message"))
     return out
+
+
+# --- driver and CUDA floors ---------------------------------------------------------------
+# "requires NVIDIA driver 535 or newer", "The minimum required driver version is 525.60.13,
+# you have 470.82.01", Omniverse's "graphics driver is unsupported ... The minimum required
+# version is 537.58 and current version is 535.104.05", "driver >= 450.80.02 is required".
+DRIVER_TRIGGERS = ("driver",)
+_DRV = r"[rv]?(?P<drv{n}>[3-9]\d\d(?:\.\d{{1,3}}){{0,2}})(?![\d.]*\d)"
+
+
+def _drv(n: int) -> str:
+    return _DRV.format(n=n)
+
+
+_DRIVER_FLOOR = re.compile(
+    r"\bmin(?:imum|\.)?\s+(?:required\s+|supported\s+)?(?:nvidia\s+)?(?:gpu\s+|graphics\s+)?"
+    r"(?:driver\s+)?version\s*(?:is|of|:|=)?\s*" + _drv(1) + "|"
+    r"\bmin(?:imum|\.)?\s+(?:required\s+|supported\s+)?(?:nvidia\s+)?(?:gpu\s+|graphics\s+)?"
+    r"driver\s*(?:is|of|:|=)?\s*" + _drv(2) + "|"
+    r"\b(?:requires?|required|needs?)\s+(?:an?\s+)?(?:nvidia\s+)?(?:gpu\s+|graphics\s+)?driver"
+    r"(?:\s+version)?\s*(?:of\s+)?(?:at\s+least\s+|>=\s*|≥\s*)?" + _drv(3) + "|"
+    r"\bdriver(?:\s+version)?\s*(?:>=|≥)\s*" + _drv(4) + "|"
+    r"\bdriver(?:\s+version)?\s+"
+    + _drv(5)
+    + r"\s*(?:\+|or\s+(?:newer|later|higher|above|greater))",
+    re.I,
+)
+# the host's own driver, stated in the same message as the floor
+_DRIVER_HAVE = re.compile(
+    r"\b(?:you have|current version is|currently installed(?: version)?(?: is)?|installed "
+    r"version is|found version|but found|your driver is)\s*:?\s*[rv]?"
+    r"([3-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)\b",
+    re.I,
+)
+# "requires CUDA 12.1 or higher", "CUDA >= 11.8 is required", "minimum CUDA version is 12.0";
+# a compute capability ("CUDA capability 3.5") is not a CUDA release
+_CUDA_V = r"(?P<cu{n}>(?:[89]|1[0-4])\.\d)(?!\.?\d)"
+
+
+def _cu(n: int) -> str:
+    return _CUDA_V.format(n=n)
+
+
+_CUDA_FLOOR = re.compile(
+    r"\bmin(?:imum|\.)?\s+(?:required\s+|supported\s+)?cuda(?:\s+(?:toolkit|runtime))?"
+    r"(?:\s+version)?\s*(?:is|of|:|=)?\s*" + _cu(1) + "|"
+    r"\b(?:requires?|required|needs?)\s+(?:the\s+)?cuda(?:\s+(?:toolkit|runtime))?"
+    r"(?:\s+version)?\s*(?:of\s+)?(?:at\s+least\s+|>=\s*|≥\s*)" + _cu(2) + "|"
+    r"\b(?:requires?|required|needs?)\s+(?:the\s+)?cuda(?:\s+(?:toolkit|runtime))?"
+    r"(?:\s+version)?\s*(?:of\s+)?" + _cu(3) + r"\s*(?:\+|or\s+(?:newer|later|higher|above|greater)"
+    r"|and\s+(?:above|newer|later))|"
+    r"\bcuda(?:\s+(?:toolkit|runtime))?(?:\s+version)?\s*(?:>=|≥)\s*" + _cu(4) + "|"
+    r"\bcuda(?:\s+(?:toolkit|runtime))?\s+" + _cu(5) + r"\s*(?:\+|or\s+(?:newer|later|higher|"
+    r"above|greater)|and\s+(?:above|newer|later))\s*(?:is\s+)?(?:required|needed)",
+    re.I,
+)
+
+
+def _group(m: re.Match[str], prefix: str) -> Optional[str]:
+    return next((v for k, v in m.groupdict().items() if k.startswith(prefix) and v), None)
+
+
+def driver_floor_in(line: str) -> Optional[str]:
+    """The driver version ``line`` states as needed ("535", "525.60.13"), or None. A container
+    image's requirement list (``brand=tesla,driver>=384,driver<385``) is not one floor."""
+    low = line.lower()
+    if "driver" not in low or "brand=" in low:
+        return None
+    m = _DRIVER_FLOOR.search(line)
+    if m is None:
+        return None
+    # "minimum required version is X" must be about the driver: the word stands before it
+    if "driver" not in low[: m.end()]:
+        return None
+    return _group(m, "drv")
+
+
+def cuda_floor_in(line: str) -> Optional[str]:
+    """The CUDA release ``line`` states as needed ("12.1"), or None."""
+    low = line.lower()
+    if "cuda" not in low or "capabilit" in low or "brand=" in low:
+        return None
+    if "unsatisfied condition" in low or "--require" in low:
+        return None  # nvidia-container-cli's requirement: its own message family judges it
+    m = _CUDA_FLOOR.search(line)
+    return _group(m, "cu") if m is not None else None
+
+
+def stated_requirement_facts(text: str, file: str) -> List[Fact]:
+    """Driver and CUDA floors the text states (``driver_floor``, ``cuda_floor``), and the host
+    driver a floor message states beside it ("you have 470.82.01") as a ``driver.version``."""
+    from envcheck.importers.extract.lines import candidate_lines, strip_prefix
+
+    lines = text.split("\n")
+    out: List[Fact] = []
+    seen = set()
+    for i in candidate_lines(text, ("driver", "cuda"))[:400]:
+        line = strip_prefix(lines[i])[:400]
+        nxt = strip_prefix(lines[i + 1])[:200] if i + 1 < len(lines) else ""
+        for key, reader in (("driver_floor", driver_floor_in), ("cuda_floor", cuda_floor_in)):
+            value = reader(line)
+            window = line
+            if value is None and nxt:
+                window = line + " " + nxt
+                value = reader(window)
+            if value is None or (key, value) in seen:
+                continue
+            seen.add((key, value))
+            out.append(Fact(key, value, file, i + 1, lines[i].strip()[:200], "message"))
+            have = _DRIVER_HAVE.search(window) if key == "driver_floor" else None
+            if have:
+                out.append(
+                    Fact(
+                        "driver.version",
+                        have.group(1),
+                        file,
+                        i + 1,
+                        lines[i].strip()[:200],
+                        "message",
+                    )
+                )
+    return out
+
+
+def is_requirement(line: str) -> bool:
+    """True when ``line`` states a driver or CUDA floor: its numbers are not the host's."""
+    return driver_floor_in(line) is not None or cuda_floor_in(line) is not None

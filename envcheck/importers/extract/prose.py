@@ -562,6 +562,9 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
 
     low = text.lower()
     ignored = ("=" in low or "need" in low or "requir" in low) and bool(_IGNORE.search(text))
+    # a driver or CUDA floor ("The minimum required driver version is 525.60.13, you have ...")
+    # is the software's: extract.floors reads it, and the host's value beside it
+    ignored = ignored or (("min" in low or "requir" in low) and floors.is_requirement(text))
     m = _LSB.match(text) if ":" in text else None
     if m:
         key, val = m.group(1), m.group(2)
@@ -623,8 +626,11 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
                 before = low[max(0, m.start() - 25) : m.start()]
                 if "torch" in before or "built" in before or "used to build" in before:
                     yield fact("torch.cuda", m.group(1))
-                elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()]:
-                    # nvidia-smi's "CUDA Version" is the driver's, not a toolkit
+                elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()] or re.search(
+                    r"\bdriver\b[^()\n]{0,20}?\d{3}(?:\.\d+)*\s*\(\s*$", before
+                ):
+                    # nvidia-smi's "CUDA Version" is the driver's, not a toolkit; so is the
+                    # CUDA in parentheses after a driver version ("driver 470.82 (CUDA 11.4)")
                     yield fact("driver.cuda", m.group(1))
                 elif ("driver" in before or "runtime" in before) and re.search(
                     r"(?:\bfor|\bsupports?|\bup to|compatible with|\bruntime)\W*$", before
