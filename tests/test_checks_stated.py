@@ -38,3 +38,40 @@ def test_ec207_gpu_below_a_stated_compute_capability_floor(tmp_path: Path) -> No
     quiet(snap_of(tmp_path, floor + "GPU: NVIDIA A100-SXM4-80GB\n"), "EC207")
     flash = "FlashAttention only supports Ampere GPUs or newer.\n"
     assert "compute_cap" in skipped(snap_of(tmp_path, flash), "EC207")
+
+
+def test_ec221_python_outside_a_stated_range(tmp_path: Path) -> None:
+    rng = "PaddleX supports Python 3.8 to 3.10\n"
+    snap = snap_of(tmp_path, rng + "Python 3.12.5\n")
+    (f,) = fires(snap, "EC221", severity="error")
+    assert f.evidence["stated_range"] == "3.8,3.11"
+    quiet(snap_of(tmp_path, rng + "Python 3.10.12\n"), "EC221")
+    floor = "This package requires Python >= 3.10.\n"
+    snap = snap_of(tmp_path, floor + "Python 3.8.10\n")
+    fires(snap, "EC221", severity="error")
+    assert "python --version" in skipped(snap_of(tmp_path, floor), "EC221")
+
+
+def test_ec232_framework_below_a_stated_floor(tmp_path: Path) -> None:
+    text = "ImportError: xformers requires PyTorch 2.1.0 or newer. You have 2.0.1\n"
+    snap = snap_of(tmp_path, text)
+    (f,) = fires(snap, "EC232", severity="error")
+    assert f.evidence == {**f.evidence, "package": "torch", "version": "2.0.1"}
+    quiet(snap_of(tmp_path, "flash-attn requires torch >= 2.2\ntorch 2.4.0+cu121\n"), "EC232")
+    assert "version" in skipped(snap_of(tmp_path, "flash-attn requires torch >= 2.2\n"), "EC232")
+
+
+def test_ec306_cudnn_below_a_stated_floor(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "requires cuDNN 9 or newer\ncuDNN version: 8.9.2\n")
+    fires(snap, "EC306", severity="error")
+    quiet(snap_of(tmp_path, "requires cuDNN 9 or newer\ncuDNN version: 9.1.0\n"), "EC306")
+    assert "cuDNN" in skipped(snap_of(tmp_path, "requires cuDNN 9 or newer\n"), "EC306")
+
+
+def test_ec311_toolkit_below_a_stated_cuda_floor(tmp_path: Path) -> None:
+    floor = "bitsandbytes requires CUDA >= 11.0\n"
+    snap = snap_of(tmp_path, floor + "Cuda compilation tools, release 10.2, V10.2.89\n")
+    fires(snap, "EC311", severity="warning")
+    ok = snap_of(tmp_path, floor + "Cuda compilation tools, release 11.8, V11.8.89\n")
+    quiet(ok, "EC311")
+    assert "nvcc" in skipped(snap_of(tmp_path, floor), "EC311")

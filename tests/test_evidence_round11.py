@@ -164,6 +164,7 @@ def test_a_cuda_driver_error_number_after_lammps_prefix() -> None:
         ),
         ("driver >= 450.80.02 is required", "450.80.02"),
         ("needs driver 418.39 or later", "418.39"),
+        ("Installed driver: 535.5 The unsupported driver range: [0.0, 535.129) The", "535.129"),
     ],
 )
 def test_driver_floor_statements(line: str, floor: str) -> None:
@@ -252,3 +253,59 @@ def test_driver_cuda_below_the_stated_cuda_floor(tmp_path: Path) -> None:
     # a driver that runs it: silent
     text = "vLLM requires CUDA 12.1 or higher.\nDriver Version: 550.54.15   CUDA Version: 12.4\n"
     assert judge(tmp_path, text, ["EC109"], matrix) == []
+
+
+@pytest.mark.parametrize(
+    "line, value",
+    [
+        ("This package requires Python >= 3.10.", "3.10,"),
+        ("Python 3.9+ is required", "3.9,"),
+        ("Requires-Python >=3.8,<3.12", "3.8,3.12"),
+        ("supports Python 3.8-3.11", "3.8,3.12"),
+        ('python_requires=">=3.7"', "3.7,"),
+        # not a range: the Python in use, a statement of no support (its own pattern)
+        ("Python 3.8.10", None),
+        ("I use python 3.12 and it fails", None),
+        ("Python 3.12 is not supported", None),
+    ],
+)
+def test_python_ranges(line: str, value: object) -> None:
+    from envcheck.importers.extract.floors import python_range_in
+
+    assert python_range_in(line) == value
+
+
+def test_a_stated_python_range_is_not_the_python_in_use(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "PaddleX supports Python 3.8 to 3.10\n")
+    assert getattr(snap.python, "version", None) in (None, "")
+
+
+@pytest.mark.parametrize(
+    "line, value",
+    [
+        ("ImportError: xformers requires PyTorch 2.1.0 or newer. You have 2.0.1", "torch>=2.1.0"),
+        ("flash-attn requires torch >= 2.2", "torch>=2.2"),
+        ("Keras requires TensorFlow 2.2 or higher.", "tensorflow>=2.2"),
+        ("torch>=1.7", None),  # a requirements file line says nothing is wrong
+        ("torchvision 0.15 requires torch 2.0.0", None),  # a pin, not a floor
+    ],
+)
+def test_framework_floors(line: str, value: object) -> None:
+    from envcheck.importers.extract.floors import package_floor_in
+
+    assert package_floor_in(line) == value
+
+
+@pytest.mark.parametrize(
+    "line, value",
+    [
+        ("requires cuDNN 9 or newer", "9"),
+        ("cuDNN >= 8.9 is required", "8.9"),
+        ("minimum cuDNN version is 8.6", "8.6"),
+        ("cudnn 8.9.2", None),
+    ],
+)
+def test_cudnn_floors(line: str, value: object) -> None:
+    from envcheck.importers.extract.floors import cudnn_floor_in
+
+    assert cudnn_floor_in(line) == value

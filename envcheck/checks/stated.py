@@ -171,3 +171,171 @@ def gpu_below_stated_floor(
             f"the text states a compute-capability floor of {floor['value']} but not the GPU's "
             "(nvidia-smi --query-gpu=name,compute_cap --format=csv)"
         )
+
+
+def _values(snap: Snapshot, key: str) -> List[Dict[str, Any]]:
+    return [f for f in c.pasted_evidence(snap).get(key) or [] if isinstance(f, dict)]
+
+
+@check(
+    "EC221",
+    category="python-unsupported",
+    severity="error",
+    title="The Python version is outside the range the pasted text says is needed",
+    rationale="""
+Packages declare the Python versions they support (Requires-Python) and say so when they
+refuse one: "requires Python >= 3.10", "Requires-Python >=3.8,<3.12", "supports Python 3.8 to
+3.10". A Python outside that range gets no wheel (pip finds no matching distribution, or builds
+from source and fails) or fails at import on syntax it does not know. The range is the
+package's own word; the Python is the one the same text states.""",
+    fix="Use a Python inside the range the message names (a venv or conda env: `conda create -n "
+    "env python=3.X`, `uv venv --python 3.X`), or a release of the package that supports this "
+    "Python.",
+)
+def python_outside_stated_range(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    ranges = _values(snap, "python_ranges")
+    if not ranges:
+        raise c.not_applicable("the text states no Python range")
+    py = getattr(snap.python, "version", None)
+    have = c.major_minor(py) if isinstance(py, str) else None
+    if have is None:
+        raise SkipCheck("the text states a Python range but not the Python (python --version)")
+    for r in ranges:
+        lo, _, hi = str(r.get("value", "")).partition(",")
+        low, high = c.major_minor(lo) if lo else None, c.major_minor(hi) if hi else None
+        if (low and have < low) or (high and have >= high):
+            wanted = " and ".join(
+                x for x in (f">= {lo}" if lo else "", f"< {hi}" if hi else "") if x
+            )
+            yield spec.finding(
+                expected=f"Python {wanted} ({_where(r)} states it)",
+                found=f"Python {py}",
+                evidence={
+                    "python": py,
+                    "stated_range": r["value"],
+                    "stated_at": _where(r),
+                    "text": str(r.get("text", ""))[:160],
+                },
+            )
+            return
+
+
+@check(
+    "EC232",
+    category="framework-pairing",
+    severity="error",
+    title="A framework older than the pasted text says a package needs",
+    rationale="""
+Extensions and libraries built on a framework say which releases they work with: "xformers
+requires PyTorch 2.1.0 or newer", "flash-attn requires torch >= 2.2", "Keras requires TensorFlow
+2.2 or higher". With an older framework the package fails to import or to load its compiled
+operators. The floor is the package's own word; the framework version is the one the same text
+states (a collect_env, a pip list, the message's own "You have 2.0.1").""",
+    fix="Install a framework release at or above the floor the message names (and the matching "
+    "torchvision/torchaudio), or the package release made for the installed framework.",
+)
+def framework_below_stated_floor(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    floors = _values(snap, "package_floors")
+    if not floors:
+        raise c.not_applicable("the text states no framework floor")
+    try:
+        installed = c.installed(snap)
+    except SkipCheck:
+        installed = {}
+    judged = False
+    for f in floors:
+        name, _, need = str(f.get("value", "")).partition(">=")
+        have = installed.get(name)
+        if have is None or c.vparse(c.public(have)) is None or c.vparse(need) is None:
+            continue
+        judged = True
+        if c.vparse(c.public(have)) < c.vparse(need):
+            yield spec.finding(
+                expected=f"{name} >= {need} ({_where(f)} states it)",
+                found=f"{name} {have}",
+                evidence={
+                    "package": name,
+                    "version": have,
+                    "stated_floor": need,
+                    "stated_at": _where(f),
+                    "text": str(f.get("text", ""))[:160],
+                },
+            )
+    if not judged:
+        raise SkipCheck(
+            "the text states a framework floor but not that framework's version (pip list)"
+        )
+
+
+@check(
+    "EC306",
+    category="cuda-libs-mismatch",
+    severity="error",
+    title="cuDNN older than the pasted text says is needed",
+    rationale="""
+Frameworks and inference runtimes built against a cuDNN major need that major at run time and
+say so: "requires cuDNN 9 or newer", "cuDNN >= 8.9 is required". An older cuDNN (the system's,
+a conda env's, an nvidia-cudnn wheel) makes the library fail to load or its convolutions fail
+with CUDNN_STATUS errors. The floor is the software's word; the cuDNN is the one the same text
+states.""",
+    fix="Install the cuDNN the message names for the CUDA major in use (pip: `nvidia-cudnn-cu12`; "
+    "system: NVIDIA's cuDNN packages), and make sure it is the one loaded (LD_LIBRARY_PATH).",
+)
+def cudnn_below_stated_floor(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    floor = _highest(snap, "cudnn_floors", "cuDNN")
+    libs = getattr(snap.cuda, "cudnn", None)
+    versions = [
+        lib.version
+        for lib in (libs if isinstance(libs, list) else [])
+        if isinstance(getattr(lib, "version", None), str) and c.vparse(lib.version) is not None
+    ]
+    if not versions:
+        raise SkipCheck("the text states a cuDNN floor but not the cuDNN installed")
+    newest = max(versions, key=c.vparse)
+    if c.vparse(newest) < c.vparse(floor["value"]):
+        yield spec.finding(
+            expected=f"cuDNN >= {floor['value']} ({_where(floor)} states it)",
+            found=f"cuDNN {newest}",
+            evidence=_evidence(floor, cudnn=newest),
+        )
+
+
+@check(
+    "EC311",
+    category="toolkit-mismatch",
+    severity="warning",
+    title="The CUDA toolkit is older than the CUDA the pasted text says is needed",
+    rationale="""
+"bitsandbytes requires CUDA >= 11.0", "CUDA 11.8 or later is required": where the text states
+the system toolkit (nvcc) and not the driver, the toolkit is what builds the package's
+extensions and what the message most likely means. A toolkit older than the floor cannot build
+them. A warning: the floor may be about the runtime a wheel bundles, which EC109 judges against
+the driver.""",
+    fix="Install a CUDA toolkit at or above the version the message names and put its nvcc first "
+    "on PATH (CUDA_HOME), or use a prebuilt wheel that bundles its CUDA runtime.",
+)
+def toolkit_below_stated_cuda_floor(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    floor = _highest(snap, "cuda_floors", "CUDA")
+    toolkits = getattr(snap.cuda, "toolkits", None)
+    versions = [
+        t.version
+        for t in (toolkits if isinstance(toolkits, list) else [])
+        if isinstance(getattr(t, "version", None), str) and c.major_minor(t.version)
+    ]
+    if not versions:
+        raise SkipCheck("the text states a CUDA floor but no CUDA toolkit (nvcc --version)")
+    newest = max(versions, key=c.major_minor)
+    if c.major_minor(newest) < c.major_minor(floor["value"]):
+        yield spec.finding(
+            expected=f"a CUDA toolkit >= {floor['value']} ({_where(floor)} states it)",
+            found=f"CUDA toolkit {newest}",
+            evidence=_evidence(floor, toolkit=newest),
+        )

@@ -43,6 +43,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.torch_named(text, file),
         lambda: floors.stated_floors(text, file),
         lambda: floors.stated_requirement_facts(text, file),
+        lambda: floors.stated_range_facts(text, file),
     )
     for reader in readers:
         try:

@@ -16,7 +16,14 @@ from envcheck.snapshot import KernelSide, OsInfo, PythonInfo, Snapshot
 
 _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
 # floors the text states, kept beside the facts read (evidence "cc_floors", "driver_floors" ...)
-_FLOOR_KEYS = ("cc_floor", "driver_floor", "cuda_floor")
+_FLOOR_KEYS = (
+    "cc_floor",
+    "driver_floor",
+    "cuda_floor",
+    "python_range",
+    "package_floor",
+    "cudnn_floor",
+)
 
 
 def _kernel(snap: Snapshot) -> KernelSide:

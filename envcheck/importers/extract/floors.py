@@ -142,6 +142,8 @@ _DRIVER_FLOOR = re.compile(
     r"\b(?:requires?|required|needs?)\s+(?:an?\s+)?(?:nvidia\s+)?(?:gpu\s+|graphics\s+)?driver"
     r"(?:\s+version)?\s*(?:of\s+)?(?:at\s+least\s+|>=\s*|≥\s*)?" + _drv(3) + "|"
     r"\bdriver(?:\s+version)?\s*(?:>=|≥)\s*" + _drv(4) + "|"
+    # Omniverse / Isaac Sim: "The unsupported driver range: [0.0, 535.129)"
+    r"\bunsupported driver range\s*:?\s*\[\s*[\d.]+\s*,\s*" + _drv(6) + r"\s*\)|"
     r"\bdriver(?:\s+version)?\s+"
     + _drv(5)
     + r"\s*(?:\+|or\s+(?:newer|later|higher|above|greater))",
@@ -150,7 +152,7 @@ _DRIVER_FLOOR = re.compile(
 # the host's own driver, stated in the same message as the floor
 _DRIVER_HAVE = re.compile(
     r"\b(?:you have|current version is|currently installed(?: version)?(?: is)?|installed "
-    r"version is|found version|but found|your driver is)\s*:?\s*[rv]?"
+    r"version is|installed driver|found version|but found|your driver is)\s*:?\s*[rv]?"
     r"([3-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)\b",
     re.I,
 )
@@ -247,3 +249,136 @@ def stated_requirement_facts(text: str, file: str) -> List[Fact]:
 def is_requirement(line: str) -> bool:
     """True when ``line`` states a driver or CUDA floor: its numbers are not the host's."""
     return driver_floor_in(line) is not None or cuda_floor_in(line) is not None
+
+
+# --- Python, framework and cuDNN ranges ---------------------------------------------------
+# "requires Python >= 3.10", "Python 3.9+ is required", "Requires-Python >=3.8,<3.12",
+# "supports Python 3.8-3.11"; the value is "FLOOR,CEILING" with either side possibly empty and
+# the ceiling exclusive ("<3.12"; "up to 3.11" and "3.8-3.11" are stored as "<3.12").
+_PY = r"3\.\d{1,2}"
+_PY_NEEDED = re.compile(
+    r"\b(?:requires?|required|requirement|needs?|supports?|supported|compatible|only)\b|"
+    r"requires-python|python_requires",
+    re.I,
+)
+_PY_RANGE = re.compile(
+    r"\b(?:requires-python|python_requires)\s*[:=]?\s*['\"]?\s*(?P<spec>[<>=!~,\s\d.*]{3,40})|"
+    r"\bpython\s*(?:version\s*)?(?P<spec2>(?:>=|≥|>|<=|<)\s*"
+    + _PY
+    + r"(?:\s*,\s*(?:>=|>|<=|<)\s*"
+    + _PY
+    + r")?)|"
+    r"\bpython\s*(?:version\s*)?(?:of\s+)?(?:at\s+least\s+)?(?P<floor>" + _PY + r")\s*"
+    r"(?:\+|or\s+(?:newer|later|higher|above|greater))|"
+    r"\bpython\s*(?:version\s*)?(?:at\s+least|>=)\s*(?P<floor2>" + _PY + r")|"
+    r"\bpython\s*(?:versions?\s*)?(?:from\s+)?(?P<lo>" + _PY + r")\s*(?:-|–|to|through)\s*"
+    r"(?:python\s*)?(?P<hi>" + _PY + r")\b",
+    re.I,
+)
+
+
+def _bump(version: str) -> str:
+    """The exclusive ceiling of an inclusive one: 3.11 -> 3.12."""
+    major, minor = version.split(".")[:2]
+    return f"{major}.{int(minor) + 1}"
+
+
+def _spec_range(spec: str) -> Optional[str]:
+    lo = hi = ""
+    for op, v in re.findall(r"(>=|≥|>|<=|<|==|~=)\s*(" + _PY + r")", spec):
+        if op in (">=", "≥", "~="):
+            lo = v
+        elif op == ">":
+            lo = _bump(v)
+        elif op == "<":
+            hi = v
+        elif op == "<=":
+            hi = _bump(v)
+    return f"{lo},{hi}" if lo or hi else None
+
+
+def python_range_in(line: str) -> Optional[str]:
+    """The Python range ``line`` states as needed ("3.9," or "3.8,3.12"), or None."""
+    low = line.lower()
+    if "python" not in low or not _PY_NEEDED.search(line):
+        return None
+    m = _PY_RANGE.search(line)
+    if m is None:
+        return None
+    g = m.groupdict()
+    if g.get("spec") or g.get("spec2"):
+        return _spec_range(g.get("spec") or g.get("spec2") or "")
+    if g.get("floor") or g.get("floor2"):
+        return f"{g.get('floor') or g.get('floor2')},"
+    if g.get("lo") and g.get("hi"):
+        return f"{g['lo']},{_bump(g['hi'])}"
+    return None
+
+
+# "xformers requires PyTorch 2.1.0 or newer", "requires torch>=2.2", "needs tensorflow >= 2.12"
+_PACKAGES = r"(?P<pkg>py)?(?P<name>torch|tensorflow|jaxlib|jax|keras)"
+_PKG_FLOOR = re.compile(
+    r"\b(?:requires?|required|needs?)\s+(?:an?\s+)?(?:installed\s+)?" + _PACKAGES + r"\b"
+    r"(?:\s*version)?\s*(?:(?:>=|≥)\s*(?P<v1>\d+\.\d+(?:\.\d+)?)|(?P<v2>\d+\.\d+(?:\.\d+)?)\s*"
+    r"(?:\+|or\s+(?:newer|later|higher|above|greater)))",
+    re.I,
+)
+# "requires cuDNN 9 or newer", "cuDNN >= 8.9 is required", "minimum cuDNN version is 8.6"
+_CUDNN_FLOOR = re.compile(
+    r"\b(?:requires?|required|needs?)\s+cudnn(?:\s+version)?\s*(?:(?:>=|≥|at\s+least)\s*"
+    r"(?P<v1>\d+(?:\.\d+){0,2})|(?P<v2>\d+(?:\.\d+){0,2})\s*(?:\+|or\s+(?:newer|later|higher|"
+    r"above)))|\bmin(?:imum)?\s+(?:required\s+)?cudnn(?:\s+version)?\s*(?:is|:|=)?\s*"
+    r"(?P<v3>\d+(?:\.\d+){0,2})|\bcudnn\s*(?:>=|≥)\s*(?P<v4>\d+(?:\.\d+){0,2})",
+    re.I,
+)
+
+
+def package_floor_in(line: str) -> Optional[str]:
+    """``"torch>=2.1.0"`` for a framework floor ``line`` states, or None."""
+    m = _PKG_FLOOR.search(line)
+    if m is None:
+        return None
+    return f"{m.group('name').lower()}>={m.group('v1') or m.group('v2')}"
+
+
+def cudnn_floor_in(line: str) -> Optional[str]:
+    m = _CUDNN_FLOOR.search(line) if "cudnn" in line.lower() else None
+    return _group(m, "v") if m is not None else None
+
+
+def stated_range_facts(text: str, file: str) -> List[Fact]:
+    """Python ranges, framework floors and cuDNN floors the text states."""
+    from envcheck.importers.extract.lines import candidate_lines, strip_prefix
+
+    lines = text.split("\n")
+    out: List[Fact] = []
+    seen = set()
+    readers = (
+        ("python_range", ("python",), python_range_in),
+        ("package_floor", ("torch", "tensorflow", "jax", "keras"), package_floor_in),
+        ("cudnn_floor", ("cudnn",), cudnn_floor_in),
+    )
+    for key, words, reader in readers:
+        for i in candidate_lines(text, words)[:400]:
+            line = strip_prefix(lines[i])[:400]
+            value = reader(line)
+            if value is None or (key, value) in seen:
+                continue
+            seen.add((key, value))
+            where = (file, i + 1, lines[i].strip()[:200])
+            out.append(Fact(key, value, *where, "message"))
+            have = _YOU_HAVE.search(line) if key == "package_floor" else None
+            if have:  # "xformers requires PyTorch 2.1.0 or newer. You have 2.0.1"
+                name = value.split(">=")[0]
+                if name in ("torch", "tensorflow", "jax"):
+                    out.append(Fact(f"{name}.version", have.group(1), *where, "message"))
+                else:
+                    out.append(Fact("package", have.group(1), *where, "message", name=name))
+    return out
+
+
+_YOU_HAVE = re.compile(
+    r"\b(?:you have|but found|found version|installed version is)\s+(?:\w+\s+)?(?:version\s+)?"
+    r"v?(\d+\.\d+(?:\.\d+)?(?:\+\w+)?)",
+    re.I,
+)

@@ -652,7 +652,8 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
         m = _CUDNN.search(text, cuda_cudnn.end() if cuda_cudnn else 0)
         if m:
             yield fact("cudnn", m.group(1))
-    m = _PYTHON.search(text) if "python" in low else None
+    # "supports Python 3.8 to 3.10" states what a package needs, not the Python in use
+    m = _PYTHON.search(text) if "python" in low and not floors.python_range_in(text) else None
     if m:
         yield fact("python", m.group(1))
     if "torch" in low:
