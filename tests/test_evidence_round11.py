@@ -309,3 +309,28 @@ def test_cudnn_floors(line: str, value: object) -> None:
     from envcheck.importers.extract.floors import cudnn_floor_in
 
     assert cudnn_floor_in(line) == value
+
+
+def test_a_message_quoted_and_wrapped_in_markdown_is_read(tmp_path: Path) -> None:
+    from evidence_support import pats
+
+    text = (
+        "> The detected CUDA version (12.9) mismatches the version that was used to compile\n"
+        "> PyTorch (11.8). Please make sure to use the same CUDA versions.\n"
+    )
+    snap = snap_of(tmp_path, text)
+    assert snap.cuda.toolkits[0].version == "12.9"
+    assert any("mismatch" in p for p in pats(text))
+    # the same message without the quote marks reads the same
+    assert pats(text.replace("> ", "")) == pats(text)
+
+
+def test_compiled_with_cuda_after_pytorch_is_torchs_cuda(tmp_path: Path) -> None:
+    text = "- PyTorch: 2.2.0 (installed via conda, compiled with CUDA 11.8)\n- System nvcc: 12.9\n"
+    snap = snap_of(tmp_path, text)
+    torch = next(d for d in snap.packages.deep if d.name == "torch")
+    assert torch.cuda_version == "11.8"
+    assert [t.version for t in snap.cuda.toolkits] == ["12.9"]
+    # "compiled with CUDA" of another program says nothing of torch
+    snap = snap_of(tmp_path, "my app was compiled with CUDA 11.8\n")
+    assert [t.version for t in snap.cuda.toolkits] == ["11.8"]

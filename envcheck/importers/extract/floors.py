@@ -17,7 +17,18 @@ from typing import List, Optional
 from envcheck.importers.extract.facts import Fact
 
 # the lower-case words a floor statement holds, to pick candidate lines cheaply
-TRIGGERS = ("capabilit", "sm", "or newer", "or later", "and newer", "and above", "or higher")
+# ("sm" alone is in every "nvidia-smi" line of a 1 MB log: the forms of "sm_75" are named)
+TRIGGERS = (
+    "capabilit",
+    "sm_",
+    "sm ",
+    *(f"sm{d}" for d in "156789"),
+    "or newer",
+    "or later",
+    "and newer",
+    "and above",
+    "or higher",
+)
 
 # the first compute capability of each architecture (NVIDIA's CUDA GPUs page)
 _ARCH_FLOOR = {

@@ -15,6 +15,8 @@ import re
 from typing import Iterator, List, Tuple
 
 _PREFIXES = [
+    # a markdown quote: GitHub pastes quote a log line by line ("> RuntimeError: ...")
+    r">+[ \t]*",
     # ISO / python logging: 2024-05-01 10:00:01,123 / [2024-05-01T10:00:01.123Z]
     r"\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"(?:\s*(?:\[|\()?(?:DEBUG|INFO|WARN(?:ING)?|ERROR|CRITICAL|FATAL|E|W|I)(?:\]|\))?)?"
@@ -46,7 +48,7 @@ def strip_prefix(line: str) -> str:
         first
         and not first.isspace()
         and not first.isdigit()
-        and first not in "[EIWFJMASOND"
+        and first not in "[EIWFJMASOND>"
         and not re.match(r"[\w.\-]+\s+\|", line)
     ):
         return line.strip()

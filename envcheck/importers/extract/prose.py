@@ -433,6 +433,7 @@ def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
 # A line can only state a fact if it holds one of these words; one search per line keeps a
 # 1 MB training log cheap, and a line repeated a thousand times is read once.
 TRIGGERS = (
+    "nvcc",
     "+cpu",  # a bare torch version with its local tag ("2.0.0+cpu")
     "+cu",
     "driver",
@@ -617,14 +618,19 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
     nvcc_line = _NVCC_RELEASE.search(text) if "compilation tools" in low else None
     if nvcc_line:
         yield fact("nvcc", nvcc_line.group(1), "fragment")
-    elif not cuda_cudnn and "cuda" in low and not smi_header:
+    elif not cuda_cudnn and ("cuda" in low or "nvcc" in low) and not smi_header:
         m = _NVCC_PROSE.search(text)
         if m:
             yield fact("nvcc", m.group(1))
-        else:
+        elif "cuda" in low:
             for m in _CUDA.finditer(text):
                 before = low[max(0, m.start() - 25) : m.start()]
-                if "torch" in before or "built" in before or "used to build" in before:
+                if (
+                    "torch" in before
+                    or "built" in before
+                    or "used to build" in before
+                    or ("compiled with" in before and "torch" in low)
+                ):
                     yield fact("torch.cuda", m.group(1))
                 elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()] or re.search(
                     r"\bdriver\b[^()\n]{0,20}?\d{3}(?:\.\d+)*\s*\(\s*$", before
