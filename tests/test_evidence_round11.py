@@ -334,3 +334,29 @@ def test_compiled_with_cuda_after_pytorch_is_torchs_cuda(tmp_path: Path) -> None
     # "compiled with CUDA" of another program says nothing of torch
     snap = snap_of(tmp_path, "my app was compiled with CUDA 11.8\n")
     assert [t.version for t in snap.cuda.toolkits] == ["11.8"]
+
+
+def test_oom_in_a_job_that_used_to_fit(tmp_path: Path) -> None:
+    from evidence_support import pats
+
+    oom = "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB\n"
+    said = "The same config trained fine before, nothing changed.\n"
+    assert "oom-used-to-fit-stated" in pats(oom + said)
+    assert judge(tmp_path, oom + said, ["EC912"]) == [
+        ("EC912", "gpu-contention", "info"),
+        ("EC912", "gpu-contention", "warning"),
+    ]
+    assert "oom-used-to-fit-stated" in pats(oom + "之前版本，同样配置和环境，未报过该错误\n")
+    # without the OOM it is any regression; an OOM alone stays info
+    assert pats(said) == []
+    assert "oom-used-to-fit-stated" not in pats(oom)
+    # a bigger job that no longer fits says nothing of other processes
+    assert "oom-used-to-fit-stated" not in pats(oom + "I doubled the batch size and it fails.\n")
+
+
+def test_memory_still_used_after_the_job_is_held_memory() -> None:
+    from evidence_support import pats
+
+    text = "I check `nvidia-smi` and see that most of my GPU memory is still being used.\n"
+    assert pats(text) == ["gpu-memory-held-stated"]
+    assert pats("nvidia-smi shows the memory is freed after the run.\n") == []

@@ -583,3 +583,52 @@ def message_words(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     category, start, line = found
     lineno = low.count(b"\n", 0, start) + 1
     out.append(_entry(text, (lineno, line), words.pattern_id(category), source))
+
+
+# Entries that already name what holds the memory (the "used to fit" picture adds nothing).
+_HELD_ALREADY = {
+    "gpu-memory-held-stated",
+    "gpu-used-by-others-stated",
+    "oom-persists-stated",
+    "oom-at-context-creation",
+    "alloc-fails-tiny-free",
+}
+# The reporter says the job is unchanged and used to fit: the same settings ran before.
+_USED_TO_FIT = re.compile(
+    r"\b(?:same|identical|unchanged)\s+(?:configs?|configurations?|settings?|parameters?|params|"
+    r"hyper-?parameters|code|scripts?|setup|environment|batch[ _-]?size)\b[^.\n]{0,80}?"
+    r"\b(?:worked|ran|trained|was fine|were fine|used to|had no|never|did not|didn't)\b|"
+    r"\b(?:worked|ran|trained|was running)\s+(?:fine|well|ok(?:ay)?|without (?:any )?"
+    r"(?:problems?|errors?|issues?))?\s*(?:before|yesterday|last week|previously|until)\b|"
+    r"(?:同样|相同|一样)的?(?:配置|参数|代码|环境)[^。\n]{0,40}?(?:未|没有?|正常|成功)|"
+    r"(?:동일한|같은)\s*(?:파라미터|설정|코드)|전에\s*학습이\s*돌아갔",
+    re.I,
+)
+_USED_TO_FIT_KEYS = (
+    b"same",
+    b"identical",
+    b"unchanged",
+    b"worked",
+    b"ran ",
+    b"trained",
+    b"was running",
+    "同样".encode(),
+    "相同".encode(),
+    "一样".encode(),
+    "동일한".encode(),
+    "같은".encode(),
+    "전에".encode(),
+)
+
+
+def oom_used_to_fit(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """An out-of-memory error in a job the text says ran with the same settings before: the
+    job did not grow, so the memory it finds is smaller (another process, another job on a
+    shared node). Only beside an OOM: "the same code worked before" alone is any regression."""
+    if not any(e["pattern"] == "cuda-out-of-memory" for e in out) or any(
+        e["pattern"] in _HELD_ALREADY for e in out
+    ):
+        return
+    hit = _search(low, _USED_TO_FIT_KEYS, _USED_TO_FIT)
+    if hit is not None:
+        out.append(_entry(text, hit, "oom-used-to-fit-stated", source))

@@ -254,6 +254,9 @@ PATTERNS: List[ErrorPattern] = [
         # container's processes (nvidia-smi lists only this PID namespace)
         r"\bmemory\b[^.\n]{0,60}?\b(?:but|with|and) no (?:running )?process(?:es)?\b|"
         r"\bno process(?:es)? (?:is |are )?(?:listed|shown|found|running)\b[^.\n]{0,60}?\bmemory\b|"
+        # "I check `nvidia-smi` and see that most of my GPU memory is still being used"
+        r"\bnvidia-smi\b[^.\n]{0,80}?\bmemory\b[^.\n]{0,30}?\b(?:is|was|are|were) still (?:being )?"
+        r"(?:used|occupied|allocated|taken|in use)\b|"
         r"显存[^\n]{0,30}?看不到[^\n]{0,30}?进程",
         "gpu-contention",
         "warning",
@@ -319,6 +322,17 @@ PATTERNS: List[ErrorPattern] = [
         "Memory that a small batch cannot get is usually held by something else: `nvidia-smi` "
         "(and `fuser -v /dev/nvidia*` for processes it does not list) on that node; stop the "
         "stray or another user's process, or drain the node.",
+    ),
+    make(
+        "oom-used-to-fit-stated",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.oom_used_to_fit)
+        "gpu-contention",
+        "warning",
+        "out of memory in a job the text says ran with the same settings before",
+        "A job that fit before and no longer does, unchanged, finds less free memory: look for "
+        "other processes on the GPU (`nvidia-smi`; `fuser -v /dev/nvidia*` for those it does not "
+        "list) and for other jobs on a shared node; if the GPU is free, the software's new "
+        "release may need more memory.",
     ),
     make(
         "ollama-no-layers-offloaded",
