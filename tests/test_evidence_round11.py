@@ -360,3 +360,20 @@ def test_memory_still_used_after_the_job_is_held_memory() -> None:
     text = "I check `nvidia-smi` and see that most of my GPU memory is still being used.\n"
     assert pats(text) == ["gpu-memory-held-stated"]
     assert pats("nvidia-smi shows the memory is freed after the run.\n") == []
+
+
+def test_a_floor_and_the_hosts_driver_in_one_sentence(tmp_path: Path) -> None:
+    text = (
+        "I'm using a GT610 with the latest legacy nvidia driver 390.157. I've read that minimum "
+        "version is 470 but still trying\n"
+    )
+    snap = snap_of(tmp_path, text)
+    assert snap.driver.version == "390.157"  # the host's; the floor's 470 is not read as it
+    assert judge(tmp_path, text, ["EC108"]) == [("EC108", "driver-too-old", "error")]
+
+
+def test_driver_library_mismatch_retyped_with_spaces() -> None:
+    from evidence_support import pats
+
+    text = "Failed to initialize NVML: Driver / library version mismatch. A message has occurred.\n"
+    assert pats(text) == ["nvml-driver-library-mismatch"]

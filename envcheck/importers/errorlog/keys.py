@@ -543,7 +543,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         *code_keys(222),
     ),
     "nvml-driver-library-mismatch": (
-        "driver/library version mismatch",
+        "library version mismatch",
         "api mismatch",
         "librmversionmismatch",
         "lib_rm_version_mismatch",
@@ -551,7 +551,6 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "driver-library-version-mismatch",
         "nvml version mismatch",
         "driver_library_version_mismatch",
-        "driver library version mismatch",
     ),
     "forward-compat-unsupported": (
         "forward compatibility was attempted",

@@ -85,7 +85,7 @@ PATTERNS: List[ErrorPattern] = [
     # --- driver / library mismatch, driver not usable ----------------------------------------
     make(
         "nvml-driver-library-mismatch",
-        r"Driver/library version mismatch|"
+        r"Driver\s*/\s*library version mismatch|"  # "Driver / library": retyped by hand
         r"API mismatch: the (?:NVIDIA kernel module has version|client)|"
         # pynvml / NVML's own names for it, and the phrase people search for
         r"NVMLError_LibRmVersionMismatch|NVML_ERROR_LIB_RM_VERSION_MISMATCH|"

@@ -12,7 +12,7 @@ a compute capability in such a sentence is not the GPU's.
 from __future__ import annotations
 
 import re
-from typing import List, Optional
+from typing import List, Optional, Set, Tuple
 
 from envcheck.importers.extract.facts import Fact
 
@@ -257,9 +257,20 @@ def stated_requirement_facts(text: str, file: str) -> List[Fact]:
     return out
 
 
-def is_requirement(line: str) -> bool:
-    """True when ``line`` states a driver or CUDA floor: its numbers are not the host's."""
-    return driver_floor_in(line) is not None or cuda_floor_in(line) is not None
+def requirement_values(line: str) -> Set[Tuple[str, str]]:
+    """The (fact key, value) pairs a driver or CUDA floor in ``line`` would be misread as: the
+    floor's number is never the host's driver, toolkit or framework CUDA."""
+    low = line.lower()
+    if "driver" not in low and "cuda" not in low:
+        return set()
+    out: Set[Tuple[str, str]] = set()
+    drv = driver_floor_in(line)
+    if drv:
+        out.add(("driver.version", drv))
+    cu = cuda_floor_in(line)
+    if cu:
+        out.update((k, cu) for k in ("nvcc", "torch.cuda", "driver.cuda", "runtime.cuda"))
+    return out
 
 
 # --- Python, framework and cuDNN ranges ---------------------------------------------------

@@ -539,7 +539,18 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             yield f
 
 
-def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - one rule a branch
+def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:
+    """The facts one line states. A driver or CUDA floor in the line ("I've read that the
+    minimum version is 470", "requires CUDA 12.1 or higher") is the software's (extract.floors
+    reads it): a value equal to it is not the host's, other values in the line still are."""
+    stated = floors.requirement_values(line)
+    for f in _line_facts(line, n, file):
+        if stated and (f.key, str(f.value)) in stated:
+            continue
+        yield f
+
+
+def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - one rule a branch
     text = line.strip()
     if len(text) > 600:
         text = text[:600]
@@ -563,9 +574,6 @@ def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 - 
 
     low = text.lower()
     ignored = ("=" in low or "need" in low or "requir" in low) and bool(_IGNORE.search(text))
-    # a driver or CUDA floor ("The minimum required driver version is 525.60.13, you have ...")
-    # is the software's: extract.floors reads it, and the host's value beside it
-    ignored = ignored or (("min" in low or "requir" in low) and floors.is_requirement(text))
     m = _LSB.match(text) if ":" in text else None
     if m:
         key, val = m.group(1), m.group(2)
