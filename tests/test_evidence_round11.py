@@ -377,3 +377,48 @@ def test_driver_library_mismatch_retyped_with_spaces() -> None:
 
     text = "Failed to initialize NVML: Driver / library version mismatch. A message has occurred.\n"
     assert pats(text) == ["nvml-driver-library-mismatch"]
+
+
+@pytest.mark.parametrize(
+    "text, name, cc, count",
+    [
+        # TensorFlow 1.x's device line
+        (
+            "Found device 0 with properties: \n"
+            "name: GeForce GTX 1080 major: 6 minor: 1 memoryClockRate(GHz): 1.7335\n",
+            "GeForce GTX 1080",
+            "6.1",
+            1,
+        ),
+        # numba.cuda.detect()
+        (
+            "id 1          b'Quadro K620'                              [SUPPORTED]\n",
+            "Quadro K620",
+            None,
+            1,
+        ),
+        # a label without its colon, a "Hardware:" line, a count after the model
+        ("GPU T4\n", "T4", None, 1),
+        ("Hardware: A100*8\n", "A100", None, 8),
+        # vLLM's bf16 refusal names the GPU after "Your"
+        (
+            "ValueError: Bfloat16 is only supported on GPUs with compute capability of at least "
+            "8.0. Your Tesla V100-SXM2-32GB GPU has compute capability 7.0.\n",
+            "Tesla V100-SXM2-32GB",
+            "7.0",
+            1,
+        ),
+    ],
+)
+def test_gpu_named_in_more_tool_outputs(
+    tmp_path: Path, text: str, name: str, cc: object, count: int
+) -> None:
+    gpus = snap_of(tmp_path, text).gpus()
+    assert len(gpus) == count and gpus[0].name == name
+    if cc:
+        assert gpus[0].compute_capability == cc
+
+
+def test_gpu_words_that_name_no_gpu(tmp_path: Path) -> None:
+    for text in ("GPU utilization is low\n", "GPU memory usage 3GB\n", "GPU training is slow\n"):
+        assert snap_of(tmp_path, text).gpus() == []

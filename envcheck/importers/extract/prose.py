@@ -134,7 +134,8 @@ def _not_a_cuda_release(version: str) -> bool:
 
 _SM = re.compile(r"\bsm_?(\d{1,2})(\d)\b")
 _SM_CONTEXT = re.compile(r"\b(?:gpu|card|device|capability|arch(?:itecture)?|my)\b", re.I)
-_COUNT = re.compile(r"(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×])\s*(\d{1,2})\b", re.I)
+# "4x A100", "A100 x 8", "A100*8" (not the "00" of "A100*8": a count is not part of a model)
+_COUNT = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×*])\s*(\d{1,2})\b", re.I)
 _GPU_NAME = re.compile(
     r"(?<![A-Za-z0-9_.])((?:NVIDIA\s+)?(?:GeForce\s+|Quadro\s+|Tesla\s+|TITAN\s+)?"
     r"(?:RTX|GTX|GT)\s*(?:PRO\s*)?[A-Z]?\d{3,4}M?(?:\s*(?:Ti|SUPER|Ada|Blackwell))*(?:\s*Laptop(?:\s*GPU)?)?"
@@ -144,10 +145,17 @@ _GPU_NAME = re.compile(
     re.I,
 )
 _GPU_LINE = re.compile(
-    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device)\s*(?:models?)?"
-    r"(?:\s+and\s+memory)?\s*[:=]",
+    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device|hardware)\s*(?:models?)?"
+    r"(?:\s+and\s+memory)?\s*[:=]|"
+    # a label without its colon: "GPU T4", "GPU: ..." typed as "GPU RTX 3090"
+    r"^\s*(?:[-*]\s*)?gpus?\s+(?=(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|titan|"
+    r"[ahblvtpk]\d))",
     re.I,
 )
+# TensorFlow 1.x's device line: "name: GeForce GTX 1080 major: 6 minor: 1 memoryClockRate(GHz)"
+_TF1_DEVICE = re.compile(r"\bname:\s*(\S.{1,60}?)\s+major:\s*(\d{1,2})\s+minor:\s*(\d)\b")
+# numba.cuda.detect(): "id 1    b'Quadro K620'    [SUPPORTED]"
+_NUMBA_DEVICE = re.compile(r"^\s*id\s+(\d{1,2})\s+b?'([^'\n]{2,60})'\s+\[(?:NOT )?SUPPORTED\]")
 _OS = re.compile(
     r"\b(Ubuntu\s*\d{2}\.\d{2}(?:\.\d+)?(?:\s*LTS)?|Debian(?: GNU/Linux)?\s*\d+"
     r"|CentOS(?: Linux)?\s*\d+(?:\.\d+)?|Rocky Linux\s*\d+(?:\.\d+)?"
@@ -721,6 +729,15 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if names:
             yield fact("gpu.name", names[0], "fragment", gpu=int(m.group(1)))
             return
+    m = _TF1_DEVICE.search(text) if "major:" in low else None
+    if m:
+        yield fact("gpu.name", m.group(1), "fragment")
+        yield fact("gpu.cc", f"{int(m.group(2))}.{m.group(3)}", "fragment")
+        return
+    m = _NUMBA_DEVICE.match(text) if "supported]" in low else None
+    if m:
+        yield fact("gpu.name", m.group(2), "fragment", gpu=int(m.group(1)))
+        return
     m = _PADDLE_DEVICE.search(text) if "runtime api version" in low else None
     if m:
         yield fact("driver.cuda", m.group(1), "message")
@@ -742,7 +759,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     if _GPU_WORDS.search(low) and (
         _GPU_LINE.match(text)
         or re.search(
-            r"\b(?:my|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?"
+            r"\b(?:my|your|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?"
             r"(?:rtx|gtx|tesla|quadro|titan|[ahblvt]\d)",
             low,
         )
