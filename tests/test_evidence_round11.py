@@ -422,3 +422,33 @@ def test_gpu_named_in_more_tool_outputs(
 def test_gpu_words_that_name_no_gpu(tmp_path: Path) -> None:
     for text in ("GPU utilization is low\n", "GPU memory usage 3GB\n", "GPU training is slow\n"):
         assert snap_of(tmp_path, text).gpus() == []
+
+
+def test_the_verdict_on_pasted_text_never_calls_the_host_healthy(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    def verdict(text: str) -> str:
+        paste = tmp_path / "paste.txt"
+        paste.write_text(text)
+        out = subprocess.run(
+            [sys.executable, "-m", "envcheck", "verify", "--error-log", str(paste)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**__import__("os").environ, "NO_COLOR": "1"},
+        )
+        return out.stdout.rstrip("\n").split("\n")[-1]
+
+    # a GPU named and a failure described: nothing wrong in what was read, which is not "OK"
+    last = verdict("I have an RTX 3090 but torch.cuda.is_available() returns False\n")
+    assert last.startswith("NO PROBLEM FOUND IN THE INPUT:")
+    last = verdict("CUDA >= 12.4 is required\nDriver Version: 535.54.03   CUDA Version: 12.2\n")
+    assert last.startswith("PROBLEMS FOUND IN THE INPUT: 0 error(s), 1 warning(s)")
+    assert verdict("hello world\n").startswith("NOTHING JUDGED")
+
+
+def test_the_smi_header_without_its_frame(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "Driver Version: 535.54.03   CUDA Version: 12.2\n")
+    assert snap.driver.version == "535.54.03" and snap.driver.cuda_version == "12.2"
+    assert snap.evidence["conflicts"] == []

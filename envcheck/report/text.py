@@ -179,13 +179,21 @@ def render(
     n_err, n_warn = len(outcome.errors()), len(outcome.warnings())
     n_info = len(outcome.findings) - n_err - n_warn
     verdict = "FAIL" if code else "OK"
-    if evidence is not None and not evidence.get("recognised") and not code:
-        verdict = "NOTHING JUDGED"  # no fact was read: "OK" would claim what nobody showed
+    if evidence is not None and not code:
+        # Pasted text shows part of a host: no finding in it is not a healthy host. "OK" would
+        # claim what nobody showed; the verdict says what was (not) found in the input.
+        if not evidence.get("recognised"):
+            verdict = "NOTHING JUDGED"  # no fact was read
+        elif n_err or n_warn:
+            verdict = "PROBLEMS FOUND IN THE INPUT"
+        else:
+            verdict = "NO PROBLEM FOUND IN THE INPUT"
     summary = (
         f"{verdict}: {n_err} error(s), {n_warn} warning(s), {n_info} info; "
         f"{len(outcome.passed)} passed, {len(outcome.skipped)} skipped"
         + (" (strict)" if strict else "")
     )
-    lines.append(_paint(summary, "error" if code else "ok", color))
+    style = "error" if code else "warning" if verdict.startswith("PROBLEMS") else "ok"
+    lines.append(_paint(summary, style, color))
     # Last line of defence: nothing from input reaches the terminal as an escape sequence.
     return terminal("\n".join(lines), keep_sgr=color) + "\n"

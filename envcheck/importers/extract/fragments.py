@@ -224,7 +224,12 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
             continue
         key, value = m.group(1).strip().lower(), m.group(2).strip()
         if key == "driver version" and re.match(r"\d{3}\.\d+", value):
-            yield fact("driver.version", value)
+            # the nvidia-smi table's header pasted without its frame: "Driver Version:
+            # 535.54.03   CUDA Version: 12.2" (the value is the version, the rest another field)
+            yield fact("driver.version", value.split()[0])
+            cuda = re.search(r"\bCUDA Version\s*:\s*(\d+\.\d+)", value)
+            if cuda:
+                yield fact("driver.cuda", cuda.group(1))
         elif key == "cuda version" and re.match(r"\d+\.\d+", value):
             yield fact("driver.cuda", value)
         elif key == "product name":
