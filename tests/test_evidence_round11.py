@@ -452,3 +452,13 @@ def test_the_smi_header_without_its_frame(tmp_path: Path) -> None:
     snap = snap_of(tmp_path, "Driver Version: 535.54.03   CUDA Version: 12.2\n")
     assert snap.driver.version == "535.54.03" and snap.driver.cuda_version == "12.2"
     assert snap.evidence["conflicts"] == []
+
+
+def test_fix_on_pasted_text_names_what_it_could_not_plan_for(tmp_path: Path) -> None:
+    from evidence_support import fix_text
+
+    out = fix_text(tmp_path, "I have an RTX 3090 but torch.cuda.is_available() returns False\n")
+    assert "not in the input, so not planned for: the NVIDIA driver version (`nvidia-smi`)" in out
+    # a paste that states the driver and the framework leaves nothing of that kind unplanned
+    full = "Driver Version: 550.54.15   CUDA Version: 12.4\ntorch 2.4.0+cu121\nGPU: RTX 3090\n"
+    assert "not in the input" not in fix_text(tmp_path, full)

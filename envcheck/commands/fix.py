@@ -176,6 +176,7 @@ def register(app: typer.Typer) -> None:
             framework=None if framework == "none" else framework,
             evidence=evidence,
         )
+        _note_missing(plan, snapshot)
         if apply:
             from envcheck.fix.apply import apply_plan  # noqa: PLC0415
 
@@ -209,6 +210,21 @@ def register(app: typer.Typer) -> None:
             write_output(output, text)
         else:
             typer.echo(text, nl=False)
+
+
+def _note_missing(plan: Any, snapshot: Any) -> None:
+    """For pasted input, the facts no input stated: a plan (or "nothing to fix") covers only
+    what was read, and says so with the commands that would state the rest."""
+    evidence = getattr(snapshot, "evidence", None)
+    missing = evidence.get("missing") if isinstance(evidence, dict) else None
+    if not missing:
+        return
+    said = "; ".join(
+        f"{m.get('what', m.get('fact', '?'))} (`{m.get('command', '?')}`)"
+        for m in missing
+        if isinstance(m, dict)
+    )
+    plan.notes.append(f"not in the input, so not planned for: {said}")
 
 
 def _parse_gpus(text: Optional[str]) -> Optional[List[int]]:
