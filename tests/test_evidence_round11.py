@@ -462,3 +462,10 @@ def test_fix_on_pasted_text_names_what_it_could_not_plan_for(tmp_path: Path) -> 
     # a paste that states the driver and the framework leaves nothing of that kind unplanned
     full = "Driver Version: 550.54.15   CUDA Version: 12.4\ntorch 2.4.0+cu121\nGPU: RTX 3090\n"
     assert "not in the input" not in fix_text(tmp_path, full)
+
+
+def test_a_gpu_named_beside_a_compute_capability_question(tmp_path: Path) -> None:
+    text = "How tightly coupled is the requirement for compute capability of 7.0 or higher? Like a P100\n"
+    assert [g.name for g in snap_of(tmp_path, text).gpus()] == ["P100"]
+    # a model named in passing, with no CUDA stack or compute capability, is no GPU fact
+    assert snap_of(tmp_path, "P40 prices dropped a lot this year\n").gpus() == []

@@ -274,7 +274,9 @@ def _clean_version(v: str) -> str:
 
 
 _CUDA_STACK = re.compile(
-    r"cuda|torch|tensorflow|\bjax\b|nvidia|\bdriver\b|显卡|\bollama\b|\bvllm\b|llama\.cpp", re.I
+    r"cuda|torch|tensorflow|\bjax\b|nvidia|\bdriver\b|显卡|\bollama\b|\bvllm\b|llama\.cpp|"
+    r"compute capabilit",
+    re.I,
 )
 _GPU_MENTION_WORDS = (
     "rtx",
