@@ -465,7 +465,10 @@ def test_fix_on_pasted_text_names_what_it_could_not_plan_for(tmp_path: Path) -> 
 
 
 def test_a_gpu_named_beside_a_compute_capability_question(tmp_path: Path) -> None:
-    text = "How tightly coupled is the requirement for compute capability of 7.0 or higher? Like a P100\n"
+    text = (
+        "How tightly coupled is the requirement for compute capability of 7.0 or higher? "
+        "Like a P100\n"
+    )
     assert [g.name for g in snap_of(tmp_path, text).gpus()] == ["P100"]
     # a model named in passing, with no CUDA stack or compute capability, is no GPU fact
     assert snap_of(tmp_path, "P40 prices dropped a lot this year\n").gpus() == []
