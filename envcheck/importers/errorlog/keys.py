@@ -872,7 +872,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "other notebooks",
         "other kernels",
     ),
-    "oom-used-to-fit-stated": (),
+    "oom-used-to-fit-stated": ("\x00never\x00",),  # inferred: symptoms.oom_used_to_fit
     "gpu-memory-held-stated": (
         "still being used",
         "still used",
