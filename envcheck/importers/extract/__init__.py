@@ -41,9 +41,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.docker_shm_default(text, file),
         lambda: prose.apps_mentioned(text, file),
         lambda: prose.torch_named(text, file),
-        lambda: floors.stated_floors(text, file),
-        lambda: floors.stated_requirement_facts(text, file),
-        lambda: floors.stated_range_facts(text, file),
+        lambda: floors.stated_facts(text, file),
     )
     for reader in readers:
         try:

@@ -12,7 +12,7 @@ a compute capability in such a sentence is not the GPU's.
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Set, Tuple
+from typing import Callable, List, Optional, Set, Tuple
 
 from envcheck.importers.extract.facts import Fact
 
@@ -113,31 +113,10 @@ def floor_in(line: str) -> Optional[str]:
     return _value(m) if m is not None else None
 
 
-def stated_floors(text: str, file: str) -> List[Fact]:
-    """One ``cc_floor`` fact per distinct floor the text states, on the line that first states
-    it (a wrapped message is joined with its next line first)."""
-    from envcheck.importers.extract.lines import candidate_lines, strip_prefix
-
-    lines = text.split("\n")
-    out: List[Fact] = []
-    seen = set()
-    for i in candidate_lines(text, TRIGGERS)[:400]:
-        line = strip_prefix(lines[i])[:400]
-        value = floor_in(line)
-        if value is None and i + 1 < len(lines):
-            value = floor_in(line + " " + strip_prefix(lines[i + 1])[:200])
-        if value is None or value in seen:
-            continue
-        seen.add(value)
-        out.append(Fact("cc_floor", value, file, i + 1, lines[i].strip()[:200], "message"))
-    return out
-
-
 # --- driver and CUDA floors ---------------------------------------------------------------
 # "requires NVIDIA driver 535 or newer", "The minimum required driver version is 525.60.13,
 # you have 470.82.01", Omniverse's "graphics driver is unsupported ... The minimum required
 # version is 537.58 and current version is 535.104.05", "driver >= 450.80.02 is required".
-DRIVER_TRIGGERS = ("driver",)
 _DRV = r"[rv]?(?P<drv{n}>[3-9]\d\d(?:\.\d{{1,3}}){{0,2}})(?![\d.]*\d)"
 
 
@@ -219,42 +198,6 @@ def cuda_floor_in(line: str) -> Optional[str]:
         return None  # nvidia-container-cli's requirement: its own message family judges it
     m = _CUDA_FLOOR.search(line)
     return _group(m, "cu") if m is not None else None
-
-
-def stated_requirement_facts(text: str, file: str) -> List[Fact]:
-    """Driver and CUDA floors the text states (``driver_floor``, ``cuda_floor``), and the host
-    driver a floor message states beside it ("you have 470.82.01") as a ``driver.version``."""
-    from envcheck.importers.extract.lines import candidate_lines, strip_prefix
-
-    lines = text.split("\n")
-    out: List[Fact] = []
-    seen = set()
-    for i in candidate_lines(text, ("driver", "cuda"))[:400]:
-        line = strip_prefix(lines[i])[:400]
-        nxt = strip_prefix(lines[i + 1])[:200] if i + 1 < len(lines) else ""
-        for key, reader in (("driver_floor", driver_floor_in), ("cuda_floor", cuda_floor_in)):
-            value = reader(line)
-            window = line
-            if value is None and nxt:
-                window = line + " " + nxt
-                value = reader(window)
-            if value is None or (key, value) in seen:
-                continue
-            seen.add((key, value))
-            out.append(Fact(key, value, file, i + 1, lines[i].strip()[:200], "message"))
-            have = _DRIVER_HAVE.search(window) if key == "driver_floor" else None
-            if have:
-                out.append(
-                    Fact(
-                        "driver.version",
-                        have.group(1),
-                        file,
-                        i + 1,
-                        lines[i].strip()[:200],
-                        "message",
-                    )
-                )
-    return out
 
 
 def requirement_values(line: str) -> Set[Tuple[str, str]]:
@@ -368,39 +311,105 @@ def cudnn_floor_in(line: str) -> Optional[str]:
     return _group(m, "v") if m is not None else None
 
 
-def stated_range_facts(text: str, file: str) -> List[Fact]:
-    """Python ranges, framework floors and cuDNN floors the text states."""
-    from envcheck.importers.extract.lines import candidate_lines, strip_prefix
-
-    lines = text.split("\n")
-    out: List[Fact] = []
-    seen = set()
-    readers = (
-        ("python_range", ("python",), python_range_in),
-        ("package_floor", ("torch", "tensorflow", "jax", "keras"), package_floor_in),
-        ("cudnn_floor", ("cudnn",), cudnn_floor_in),
-    )
-    for key, words, reader in readers:
-        for i in candidate_lines(text, words)[:400]:
-            line = strip_prefix(lines[i])[:400]
-            value = reader(line)
-            if value is None or (key, value) in seen:
-                continue
-            seen.add((key, value))
-            where = (file, i + 1, lines[i].strip()[:200])
-            out.append(Fact(key, value, *where, "message"))
-            have = _YOU_HAVE.search(line) if key == "package_floor" else None
-            if have:  # "xformers requires PyTorch 2.1.0 or newer. You have 2.0.1"
-                name = value.split(">=")[0]
-                if name in ("torch", "tensorflow", "jax"):
-                    out.append(Fact(f"{name}.version", have.group(1), *where, "message"))
-                else:
-                    out.append(Fact("package", have.group(1), *where, "message", name=name))
-    return out
-
-
 _YOU_HAVE = re.compile(
     r"\b(?:you have|but found|found version|installed version is)\s+(?:\w+\s+)?(?:version\s+)?"
     r"v?(\d+\.\d+(?:\.\d+)?(?:\+\w+)?)",
     re.I,
 )
+
+
+# Every floor statement says something is needed; these words (lower case) pick the few
+# lines worth reading in a 1 MB log, in one pass for every kind of floor.
+_NEED_WORDS = (
+    "requir",
+    "need",
+    "support",
+    "minimum",
+    "min.",
+    "only",
+    "must",
+    ">=",
+    "≥",
+    "at least",
+    "or newer",
+    "or later",
+    "or higher",
+    "or above",
+    "and above",
+    "and newer",
+    "range",
+    "compatible",
+)
+_MAX_CANDIDATES = 600
+
+
+def _readers(low: str) -> List[Tuple[str, Callable[[str], Optional[str]]]]:
+    """The floor readers whose subject the (lower-case) line names."""
+    out: List[Tuple[str, Callable[[str], Optional[str]]]] = []
+    if any(t in low for t in TRIGGERS):
+        out.append(("cc_floor", floor_in))
+    if "driver" in low:
+        out.append(("driver_floor", driver_floor_in))
+    if "cuda" in low:
+        out.append(("cuda_floor", cuda_floor_in))
+    if "python" in low:
+        out.append(("python_range", python_range_in))
+    if any(w in low for w in ("torch", "tensorflow", "jax", "keras")):
+        out.append(("package_floor", package_floor_in))
+    if "cudnn" in low:
+        out.append(("cudnn_floor", cudnn_floor_in))
+    return out
+
+
+def stated_facts(text: str, file: str) -> List[Fact]:
+    """Every floor the text states (``cc_floor``, ``driver_floor``, ``cuda_floor``,
+    ``python_range``, ``package_floor``, ``cudnn_floor``), one fact per distinct value on the
+    line that first states it, and the host's own value a floor message states beside it
+    ("you have 470.82.01"). A message wrapped over two lines is read joined as well."""
+    from envcheck.importers.extract.lines import candidate_lines, strip_prefix
+
+    lines = text.split("\n")
+    out: List[Fact] = []
+    seen: Set[Tuple[str, str]] = set()
+    for i in candidate_lines(text, _NEED_WORDS)[:_MAX_CANDIDATES]:
+        line = strip_prefix(lines[i])[:400]
+        nxt = strip_prefix(lines[i + 1])[:200] if i + 1 < len(lines) else ""
+        prev = strip_prefix(lines[i - 1])[:200] if i else ""
+        windows = [(i, line), (i, f"{line} {nxt}"), (i - 1, f"{prev} {line}")]
+        for key, reader in _readers(" ".join(w for _, w in windows).lower()):
+            at, window, value = _first(reader, windows)
+            if value is None or (key, value) in seen:
+                continue
+            seen.add((key, value))
+            where = (file, at + 1, lines[at].strip()[:200])
+            out.append(Fact(key, value, *where, "message"))
+            out.extend(_host_value(key, value, window, where))
+    return out
+
+
+def _first(
+    reader: Callable[[str], Optional[str]], windows: List[Tuple[int, str]]
+) -> Tuple[int, str, Optional[str]]:
+    """(line index, text, value) of the first window ``reader`` finds a floor in: the line
+    alone, then joined with the next line, then with the previous one (a wrapped message)."""
+    for at, window in windows:
+        value = reader(window)
+        if value is not None:
+            return at, window, value
+    return windows[0][0], windows[0][1], None
+
+
+def _host_value(key: str, value: str, window: str, where: Tuple[str, int, str]) -> List[Fact]:
+    """The host's own value a floor message states beside the floor."""
+    if key == "driver_floor":
+        have = _DRIVER_HAVE.search(window)
+        return [Fact("driver.version", have.group(1), *where, "message")] if have else []
+    if key == "package_floor":  # "xformers requires PyTorch 2.1.0 or newer. You have 2.0.1"
+        have = _YOU_HAVE.search(window)
+        if not have:
+            return []
+        name = value.split(">=")[0]
+        if name in ("torch", "tensorflow", "jax"):
+            return [Fact(f"{name}.version", have.group(1), *where, "message")]
+        return [Fact("package", have.group(1), *where, "message", name=name)]
+    return []
