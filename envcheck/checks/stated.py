@@ -1,10 +1,12 @@
-"""EC108, EC109, EC207: floors that pasted text states, judged against the host it describes.
+"""Floors that pasted text states, judged against the host it describes: EC108 (driver), EC109
+and EC311 (CUDA, against the driver and the toolkit), EC207 (compute capability), EC221
+(Python), EC232 (framework release), EC306 (cuDNN).
 
 Software states what it needs when it refuses a host, and people quote it: "requires NVIDIA
 driver 535 or newer", "vLLM requires CUDA 12.1 or higher", "The minimum required Cuda
 capability is 3.5". The floor is the software's own word (extract.floors reads it; it is never
 taken for the host's value), so no data is needed to judge it: what the same text states of the
-host (the driver, the GPU) is compared with it. Where the text does not state the host's value,
+host (the driver, the GPU, the Python ...) is compared with it. Where the text does not state the host's value,
 the check is skipped and names the command that states it: a floor alone proves nothing.
 """
 

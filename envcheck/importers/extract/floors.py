@@ -1,12 +1,18 @@
-"""Compute-capability floors that pasted text states: "SGlang only supports sm 75 and above",
-"The minimum required Cuda capability is 3.5", "A GPU with NVIDIA Pascal (Compute Capability
-6.0) or newer architecture is required", "the 't' kernel requires 5.0 capability",
-"FlashAttention only supports Ampere GPUs or newer".
+"""Floors that pasted text states: what the software says it needs, as opposed to what the host
+has. Software states its floor when it refuses a host, and people quote it:
 
-Software states its own floor in its messages, and people quote it. A floor is not a fact
-about the host (the GPU's own compute capability is): it is kept beside the facts read, and
-EC207 compares it with the GPU the text names. ``is_floor`` also tells the prose reader that
-a compute capability in such a sentence is not the GPU's.
+- a compute capability: "SGlang only supports sm 75 and above", TensorFlow's "The minimum
+  required Cuda capability is 3.5", "only supports Ampere GPUs or newer" (``cc_floor``);
+- a driver: "requires NVIDIA driver 535 or newer", "The minimum required driver version is
+  525.60.13, you have 470.82.01" (``driver_floor``; the "you have" value is the host's driver);
+- a CUDA release: "vLLM requires CUDA 12.1 or higher" (``cuda_floor``);
+- a Python range, a framework release, a cuDNN: "Requires-Python >=3.8,<3.12", "xformers
+  requires PyTorch 2.1.0 or newer. You have 2.0.1", "requires cuDNN 9 or newer".
+
+A floor is not a fact about the host: ``stated_facts`` yields it under its own key, the
+extractor keeps it beside the facts read, and checks/stated.py judges it against what the same
+text states of the host. ``floor_match`` and ``requirement_values`` tell the prose reader which
+number in a sentence is the floor's, so it is never read as the host's value.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import Callable, List, Optional, Set, Tuple
 
 from envcheck.importers.extract.facts import Fact
 
-# the lower-case words a floor statement holds, to pick candidate lines cheaply
+# the lower-case words a compute-capability floor holds
 # ("sm" alone is in every "nvidia-smi" line of a 1 MB log: the forms of "sm_75" are named)
 TRIGGERS = (
     "capabilit",
