@@ -6,8 +6,9 @@ Software states what it needs when it refuses a host, and people quote it: "requ
 driver 535 or newer", "vLLM requires CUDA 12.1 or higher", "The minimum required Cuda
 capability is 3.5". The floor is the software's own word (extract.floors reads it; it is never
 taken for the host's value), so no data is needed to judge it: what the same text states of the
-host (the driver, the GPU, the Python ...) is compared with it. Where the text does not state the host's value,
-the check is skipped and names the command that states it: a floor alone proves nothing.
+host (the driver, the GPU, the Python ...) is compared with it. Where the text does not state
+the host's value, the check is skipped and names the command that states it: a floor alone
+proves nothing.
 """
 
 from __future__ import annotations
