@@ -75,3 +75,12 @@ def test_ec311_toolkit_below_a_stated_cuda_floor(tmp_path: Path) -> None:
     ok = snap_of(tmp_path, floor + "Cuda compilation tools, release 11.8, V11.8.89\n")
     quiet(ok, "EC311")
     assert "nvcc" in skipped(snap_of(tmp_path, floor), "EC311")
+
+
+def test_ec308_cudnn_package_for_another_cuda_major(tmp_path: Path) -> None:
+    pkg = "libcudnn8/unknown,now 8.9.3.28-1+cuda12.1 amd64 [installed]\n"
+    snap = snap_of(tmp_path, pkg + "Driver Version: 470.161.03   CUDA Version: 11.4\n")
+    (f,) = fires(snap, "EC308", severity="error")
+    assert f.evidence["cudnn_cuda"] == "12.1" and f.evidence["driver_max_cuda"] == "11.4"
+    quiet(snap_of(tmp_path, pkg + SMI_550), "EC308")
+    assert "nvcc --version" in skipped(snap_of(tmp_path, pkg), "EC308")

@@ -472,3 +472,48 @@ def test_a_gpu_named_beside_a_compute_capability_question(tmp_path: Path) -> Non
     assert [g.name for g in snap_of(tmp_path, text).gpus()] == ["P100"]
     # a model named in passing, with no CUDA stack or compute capability, is no GPU fact
     assert snap_of(tmp_path, "P40 prices dropped a lot this year\n").gpus() == []
+
+
+def test_a_json_dump_of_versions(tmp_path: Path) -> None:
+    text = (
+        '{\n        "torch"       : "2.6.0+cu124" ,\n        "python"      : "3.11.10"     ,\n}\n'
+    )
+    snap = snap_of(tmp_path, text)
+    assert snap.installed()["torch"] == "2.6.0+cu124"
+
+
+def test_a_cudnn_package_carries_its_cuda_build(tmp_path: Path) -> None:
+    text = (
+        "| NVIDIA-SMI 470.199.02   Driver Version: 470.161.03   CUDA Version: 11.4     |\n"
+        "libcudnn8/unknown,now 8.9.3.28-1+cuda12.1 amd64 [installed]\n"
+    )
+    snap = snap_of(tmp_path, text)
+    assert [f["value"] for f in snap.evidence["cudnn_cudas"]] == ["12.1"]
+    # the package's "+cuda12.1" is its build, not a CUDA toolkit on the host
+    assert not getattr(snap.cuda, "toolkits", None)
+    assert judge(tmp_path, text, ["EC308"], load_matrix()) == [
+        ("EC308", "cuda-libs-mismatch", "error")
+    ]
+    # the same package on a CUDA 12 host is right; on a CUDA 11 toolkit it is not
+    ok = "libcudnn8=8.9.3.28-1+cuda12.1\nCuda compilation tools, release 12.2, V12.2.91\n"
+    assert judge(tmp_path, ok, ["EC308"], load_matrix()) == []
+    bad = "libcudnn8_8.9.1.23-1+cuda12.1_arm64\nCuda compilation tools, release 11.8, V11.8.89\n"
+    assert judge(tmp_path, bad, ["EC308"], load_matrix()) == [
+        ("EC308", "cuda-libs-mismatch", "error")
+    ]
+
+
+def test_nccls_banner_and_driver_api_version(tmp_path: Path) -> None:
+    text = (
+        '  File "/env/lib/python3.8/site-packages/torch/distributed/distributed_c10d.py"\n'
+        "host:50555:50555 [0] NCCL INFO cudaDriverVersion 12080\n"
+        "NCCL version 2.14.3+cuda11.8\n"
+    )
+    snap = snap_of(tmp_path, text)
+    # the driver API version is the driver's CUDA, never a driver release "120"
+    assert snap.driver.cuda_version == "12.8" and not snap.driver.version
+    torch = next(d for d in snap.packages.deep if d.name == "torch")
+    assert torch.cuda_version == "11.8"
+    assert not getattr(snap.cuda, "toolkits", None)
+    # without PyTorch in the text, NCCL's CUDA says nothing of a framework
+    assert not snap_of(tmp_path, "NCCL version 2.14.3+cuda11.8\n").packages

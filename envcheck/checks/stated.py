@@ -1,6 +1,7 @@
 """Floors that pasted text states, judged against the host it describes: EC108 (driver), EC109
 and EC311 (CUDA, against the driver and the toolkit), EC207 (compute capability), EC221
-(Python), EC232 (framework release), EC306 (cuDNN).
+(Python), EC232 (framework release), EC306 (cuDNN); and EC308, a cuDNN package's CUDA build
+against the host's CUDA.
 
 Software states what it needs when it refuses a host, and people quote it: "requires NVIDIA
 driver 535 or newer", "vLLM requires CUDA 12.1 or higher", "The minimum required Cuda
@@ -342,3 +343,64 @@ def toolkit_below_stated_cuda_floor(
             found=f"CUDA toolkit {newest}",
             evidence=_evidence(floor, toolkit=newest),
         )
+
+
+@check(
+    "EC308",
+    category="cuda-libs-mismatch",
+    severity="error",
+    title="A cuDNN package built for another CUDA major than the host runs",
+    rationale="""
+NVIDIA's cuDNN packages are built per CUDA major and say so in their version:
+"libcudnn8 8.9.3.28-1+cuda12.1" is cuDNN 8.9.3 for CUDA 12. It needs that major's runtime: with
+a CUDA 11 toolkit (the CUDA the text states the system uses) its libraries do not load
+together, and a driver that runs CUDA 11.x at most (nvidia-smi's "CUDA Version") cannot run it
+at all; cuDNN then fails with CUDNN_STATUS_NOT_INITIALIZED or the framework cannot load it.
+The build's CUDA is read from the package version in `apt list`, `dpkg -l`, a .deb name or an
+apt pin; the host's CUDA from the same text.
+[S1] https://docs.nvidia.com/deeplearning/cudnn/latest/reference/support-matrix.html""",
+    fix="Install the cuDNN package built for the CUDA major the host uses (apt: the "
+    "`libcudnnN=<version>-1+cudaX.Y` of that CUDA; pip: nvidia-cudnn-cuXX), or a CUDA and driver "
+    "of the cuDNN's major.",
+)
+def cudnn_built_for_another_cuda(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    builds = [f for f in _values(snap, "cudnn_cudas") if c.major_minor(f.get("value")) is not None]
+    if not builds:
+        raise c.not_applicable("the text shows no cuDNN package with its CUDA build")
+    toolkits = getattr(snap.cuda, "toolkits", None)
+    toolkit = next(
+        (
+            t.version
+            for t in (toolkits if isinstance(toolkits, list) else [])
+            if c.major_minor(getattr(t, "version", None))
+        ),
+        None,
+    )
+    dmax = _driver_max_cuda(snap, matrix)
+    if toolkit is None and dmax is None:
+        raise SkipCheck(
+            "the text shows a cuDNN build's CUDA but neither the toolkit nor the driver "
+            "(nvcc --version, nvidia-smi)"
+        )
+    for b in builds:
+        need = c.major_minor(b["value"])
+        against = []
+        if toolkit is not None and c.major_minor(toolkit)[0] != need[0]:
+            against.append(f"the CUDA toolkit is {toolkit}")
+        if dmax is not None and c.major_minor(dmax)[0] < need[0]:
+            against.append(f"the driver runs CUDA up to {dmax}")
+        if against:
+            yield spec.finding(
+                expected="a cuDNN package built for the CUDA major the host runs",
+                found=f"cuDNN built for CUDA {b['value']} ({_where(b)}); " + "; ".join(against),
+                evidence={
+                    "cudnn_cuda": b["value"],
+                    "stated_at": _where(b),
+                    "toolkit": toolkit,
+                    "driver_max_cuda": dmax,
+                    "text": str(b.get("text", ""))[:160],
+                },
+            )
+            return

@@ -15,8 +15,11 @@ from envcheck.importers.extract.facts import Fact, merge
 from envcheck.snapshot import KernelSide, OsInfo, PythonInfo, Snapshot
 
 _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
-# floors the text states, kept beside the facts read (evidence "cc_floors", "driver_floors" ...)
+# facts kept beside the facts read (evidence "cc_floors", "driver_floors" ...): the floors the
+# text states (the software's, not the host's), and the CUDA a cuDNN package was built for
+# (the snapshot's cuDNN entries have no field for it)
 _FLOOR_KEYS = (
+    "cudnn_cuda",
     "cc_floor",
     "driver_floor",
     "cuda_floor",

@@ -32,6 +32,7 @@ LABELS = {
     "python_range": "Python the software says it needs (from,below)",
     "package_floor": "framework release the software says it needs",
     "cudnn_floor": "cuDNN the software says it needs",
+    "cudnn_cuda": "cuDNN package built for CUDA",
     "torch.version": "torch",
     "torch.cuda": "torch built with CUDA",
     "torch.arch_list": "torch build archs",

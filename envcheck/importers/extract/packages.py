@@ -46,10 +46,11 @@ _TIMESTAMP = re.compile(
 # `pip list` row without its header: "paddlepaddle-gpu     1.8.4.post97"
 _PIP_LIST_ROW = re.compile(r"^\s*([A-Za-z][\w.-]*)\s{2,}(\d[\w.+!-]*)\s*$")
 # An environment dump's "name: version" line (sglang's / vLLM's env, an issue form), also as a
-# markdown table row: "flashinfer: 0.1.3", "- xformers version: 0.0.22", "| torch | 2.3.0 |"
+# markdown table row: "flashinfer: 0.1.3", "- xformers version: 0.0.22", "| torch | 2.3.0 |",
+# or a JSON dump's pair (InvokeAI's version info: `"torch"       : "2.6.0+cu124" ,`)
 _KV_ROW = re.compile(
-    r"^\s*(?:[-*]\s*)?\|?\s*([A-Za-z][\w.-]*)(?:\s+version)?\s*(?::|=|\|)\s*['\"]?v?"
-    r"(\d+(?:\.\d+){1,3}(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)['\"]?\s*\|?\s*$",
+    r"^\s*(?:[-*]\s*)?\|?\s*['\"]?([A-Za-z][\w.-]*)['\"]?(?:\s+version)?\s*(?::|=|\|)\s*['\"]?v?"
+    r"(\d+(?:\.\d+){1,3}(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)['\"]?\s*[|,]?\s*$",
     re.I,
 )
 # pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
@@ -125,6 +126,12 @@ TRIGGERS = (
     "apex",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
+# NVIDIA's cuDNN packages carry the CUDA they were built for: `apt list` ("libcudnn8/unknown,now
+# 8.9.3.28-1+cuda12.1 amd64"), a .deb ("libcudnn8_8.9.1.23-1+cuda12.1_arm64"), an apt pin
+# ("libcudnn7=7.6.5.32-1+cuda10.1")
+_CUDNN_BUILD = re.compile(
+    r"\blibcudnn\d(?:-dev)?(?:/\S+\s+|[_=]|\s+)(\d+\.\d+\.\d+)(?:\.\d+)?(?:-\d+)?\+cuda(\d+\.\d+)"
+)
 
 
 def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -> Iterator[Fact]:
@@ -199,6 +206,10 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             # pip found no build of this version for this Python / platform: the version the
             # job needs is a fact for the Python check, though it is not installed
             yield fact(f"{m.group(1).lower().split('-')[0]}.version", m.group(2), kind="message")
+        m = _CUDNN_BUILD.search(line) if "+cuda" in line else None
+        if m:
+            yield fact("cudnn", m.group(1))
+            yield fact("cudnn_cuda", m.group(2), kind="fragment")
         m = _DPKG.match(line)
         if m:
             yield from _dpkg(fact, m.group(1), m.group(2))

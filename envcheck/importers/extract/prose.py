@@ -19,14 +19,18 @@ from envcheck.importers.extract.lines import candidate_lines
 
 _VER = r"(\d+\.\d+(?:\.\d+)?)"
 _DRIVER = re.compile(
-    r"(?:nvidia[\s-]*)?(?:driver(?:'s|s)?|NVIDIA-SMI(?=\s*:))(?:\s*version)?"
+    # not inside a word ("cudaDriverVersion 12080" is the driver API's CUDA, 12.8)
+    r"(?:nvidia[\s-]*)?(?<![A-Za-z])(?:driver(?:'s|s)?|NVIDIA-SMI(?=\s*:))(?:\s*version)?"
     r"(?:\s+(?:is|was|of|=|at|available on \w+))?\s*[:=]?\s*"
     # the value may be the installer's name: "driver version: NVIDIA-Linux-x86_64-450.80.02"
     r"(?:nvidia\s+)?(?:version\s*)?[`'\"]?(?:NVIDIA-Linux-(?:x86_64|aarch64)-)?(?:v|r)?"
-    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3})"
+    r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3}(?!\d))"
     r"(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
 )
+# NCCL's "cudaDriverVersion 12080": the driver API version (major*1000 + minor*10), the newest
+# CUDA the driver runs
+_CUDA_DRIVER_API = re.compile(r"\bcudaDriverVersion\s+(\d{4,5})\b")
 # "the nvidia driver version of my machine is 381.22": a few words between "driver" and the
 # verb; only a full driver version (NNN.NN) is taken this way, never a bare number
 _DRIVER_LOOSE = re.compile(
@@ -367,6 +371,26 @@ def torch_named(text: str, file: str) -> List[Fact]:
     return [Fact("named", "torch", file, line_no, line, "prose")]
 
 
+# NCCL's banner, "NCCL version 2.14.3+cuda11.8": the CUDA the NCCL was built with, which for the
+# NCCL a framework loads (PyTorch's nvidia-nccl-cuXX wheel) is the framework's CUDA
+_NCCL_BANNER = re.compile(r"\bNCCL version \d+\.\d+\.\d+\+cuda(\d+\.\d+)\b")
+
+
+def nccl_build_cuda(text: str, file: str) -> List[Fact]:
+    """torch's CUDA from NCCL's banner, in a text about PyTorch (a prose-rank fact: any other
+    statement of torch's CUDA wins over it). Not a toolkit: the "+cuda11.8" is a build suffix."""
+    if text.find("NCCL version") == -1 or "torch" not in text.lower():
+        return []
+    m = _NCCL_BANNER.search(text)
+    if m is None:
+        return []
+    line_no = text.count("\n", 0, m.start()) + 1
+    start = text.rfind("\n", 0, m.start()) + 1
+    end = text.find("\n", m.start())
+    line = text[start : end if end != -1 else len(text)].strip()[:200]
+    return [Fact("torch.cuda", m.group(1), file, line_no, line, "prose")]
+
+
 def apps_mentioned(text: str, file: str) -> List[Fact]:
     """Ollama or vLLM named in a text that states no version of it: the application is at work
     (its floors in floors.json apply to any release). One fact per application, on the line
@@ -642,6 +666,8 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             yield fact("nvcc", m.group(1))
         elif "cuda" in low:
             for m in _CUDA.finditer(text):
+                if text[m.start() - 1 : m.start()] == "+":
+                    continue  # a package's build suffix ("8.9.3.28-1+cuda12.1"), no toolkit
                 before = low[max(0, m.start() - 25) : m.start()]
                 if (
                     "torch" in before
@@ -731,6 +757,14 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if names:
             yield fact("gpu.name", names[0], "fragment", gpu=int(m.group(1)))
             return
+    m = _CUDA_DRIVER_API.search(text) if "cudadriverversion" in low else None
+    if m:
+        from envcheck.importers.extract.messages import cuda_api_version
+
+        version = cuda_api_version(m.group(1))
+        if version:
+            yield fact("driver.cuda", version, "fragment")
+        return
     m = _TF1_DEVICE.search(text) if "major:" in low else None
     if m:
         yield fact("gpu.name", m.group(1), "fragment")
