@@ -517,3 +517,42 @@ def test_nccls_banner_and_driver_api_version(tmp_path: Path) -> None:
     assert not getattr(snap.cuda, "toolkits", None)
     # without PyTorch in the text, NCCL's CUDA says nothing of a framework
     assert not snap_of(tmp_path, "NCCL version 2.14.3+cuda11.8\n").packages
+
+
+def test_native_windows_from_pythons_banner_or_a_windows_wheel(tmp_path: Path) -> None:
+    banner = (
+        "Python 3.8.7 (tags/v3.8.7:6503f05, Dec 21 2020) [MSC v.1928 64 bit (AMD64)] on win32\n"
+    )
+    assert snap_of(tmp_path, banner).os.distribution == "Windows"
+    wheel = "  Downloading torch-1.7.1-cp38-cp38-win_amd64.whl (184.0 MB)\n"
+    assert snap_of(tmp_path, wheel).os.distribution == "Windows"
+    # a Linux wheel, or "win32" without Python's banner, says nothing of the OS
+    linux = "  Downloading torch-1.7.1-cp38-cp38-manylinux1_x86_64.whl\n"
+    assert getattr(snap_of(tmp_path, linux).os, "distribution", None) is None
+
+
+def test_condas_pytorch_select_cpu(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "_pytorch_select           0.1                       cpu_0\n")
+    torch = next(d for d in snap.packages.deep if d.name == "torch")
+    assert str(torch.detail).startswith("CPU-only build")
+    gpu = snap_of(tmp_path, "_pytorch_select           0.2                       gpu_0\n")
+    assert not any(d.name == "torch" for d in (getattr(gpu.packages, "deep", None) or []))
+
+
+def test_memory_in_use_before_the_job_starts() -> None:
+    from evidence_support import pats
+
+    text = "Why is there already GPU memory consumption before I do anything?\n"
+    assert pats(text) == ["gpu-memory-held-stated"]
+    assert pats("I measured the memory usage before I changed the batch size.\n") == []
+
+
+def test_works_on_one_python_fails_on_a_newer_one(tmp_path: Path) -> None:
+    from evidence_support import pats
+
+    text = "With python ver. 3.10.12 it works fine. With version 3.12.3 I'm getting:\n"
+    assert pats(text) == ["python-newer-fails-stated"]
+    assert judge(tmp_path, text, ["EC916"]) == [("EC916", "python-unsupported", "warning")]
+    # the older one failing, or both working, is no such picture
+    assert pats("works on python 3.12 but fails on 3.10\n") == []
+    assert pats("Python 3.11 works fine, and 3.13 also works\n") == []

@@ -872,8 +872,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "other notebooks",
         "other kernels",
     ),
+    "python-newer-fails-stated": ("\x00never\x00",),  # inferred: symptoms.python_newer_fails
     "oom-used-to-fit-stated": ("\x00never\x00",),  # inferred: symptoms.oom_used_to_fit
     "gpu-memory-held-stated": (
+        "before i ",
+        "before we ",
         "still being used",
         "still used",
         "still occupied",

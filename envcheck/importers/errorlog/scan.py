@@ -316,6 +316,7 @@ _FROM_THE_TEXT = (
 # ... and after the entries are settled (hedged, ENOSPC placed): what the reporter describes
 _FROM_THE_SYMPTOMS = (
     symptoms.oom_used_to_fit,
+    symptoms.python_newer_fails,
     symptoms.hardware_fault_suspected,
     symptoms.input_bound,
     symptoms.multi_gpu_hang,

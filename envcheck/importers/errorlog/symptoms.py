@@ -632,3 +632,39 @@ def oom_used_to_fit(text: str, low: bytes, out: List[Dict[str, str]], source: st
     hit = _search(low, _USED_TO_FIT_KEYS, _USED_TO_FIT)
     if hit is not None:
         out.append(_entry(text, hit, "oom-used-to-fit-stated", source))
+
+
+# "With python ver. 3.10.12 it works fine. With version 3.12.3 I'm getting: ...",
+# "works on Python 3.11 but fails on 3.13"
+_PY_WORKS_THEN_FAILS = re.compile(
+    r"\bpython\s*(?:ver(?:sion)?\.?\s*)?(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,40}?"
+    r"\b(?:works?|worked|working|is fine|runs? fine|no problems?)\b[^\n]{0,80}?"
+    r"\b(?:python|version|ver\.?|on|with)\s*(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,60}?"
+    r"\b(?:errors?|fails?|failed|failing|getting|get|broken|crash\w*|doesn'?t work|does not work|"
+    r"not work\w*)\b",
+    re.I,
+)
+
+
+def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The text says the job works on one Python and fails on a newer one: the newer Python is
+    not supported yet (a package without wheels or with syntax the new release removed)."""
+    if low.find(b"python") == -1 or any(e["category"] == "python-unsupported" for e in _cats(out)):
+        return
+    hit = _search(low, (b"python",), _PY_WORKS_THEN_FAILS)
+    if hit is None:
+        return
+    m = _PY_WORKS_THEN_FAILS.search(hit[1])
+    if m is None:
+        return
+    works, fails = (tuple(int(x) for x in v.split(".")) for v in (m.group(1), m.group(2)))
+    if fails > works:
+        out.append(_entry(text, hit, "python-newer-fails-stated", source))
+
+
+def _cats(out: List[Dict[str, str]]) -> List[Dict[str, str]]:
+    """The entries with their pattern's category (entries carry only the pattern id)."""
+    from envcheck.importers.errorlog.table import BY_ID
+
+    return [{"category": BY_ID[e["pattern"]].category} for e in out if e["pattern"] in BY_ID]
+

@@ -254,6 +254,9 @@ PATTERNS: List[ErrorPattern] = [
         # container's processes (nvidia-smi lists only this PID namespace)
         r"\bmemory\b[^.\n]{0,60}?\b(?:but|with|and) no (?:running )?process(?:es)?\b|"
         r"\bno process(?:es)? (?:is |are )?(?:listed|shown|found|running)\b[^.\n]{0,60}?\bmemory\b|"
+        # "Why is there already GPU memory consumption before I do anything?"
+        r"\b(?:gpu )?memory (?:consumption|usage|use|in use|used|occupied)\b[^.?\n]{0,30}?"
+        r"\bbefore (?:i|we) (?:do|run|start|launch)\b|"
         # "I check `nvidia-smi` and see that most of my GPU memory is still being used"
         r"\bnvidia-smi\b[^.\n]{0,80}?\bmemory\b[^.\n]{0,30}?\b(?:is|was|are|were) still (?:being )?"
         r"(?:used|occupied|allocated|taken|in use)\b|"

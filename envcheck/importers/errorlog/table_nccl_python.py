@@ -289,6 +289,16 @@ PATTERNS: List[ErrorPattern] = [
         "with wheels for this Python.",
     ),
     make(
+        "python-newer-fails-stated",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.python_newer_fails)
+        "python-unsupported",
+        "warning",
+        "the text says the job works on one Python and fails on a newer one",
+        "A package (or the code) does not support the newer Python yet: run it on the Python "
+        "that works (a venv or conda env with that version) until the package's release notes "
+        "list the newer one.",
+    ),
+    make(
         "torch-placeholder-package",
         r"No module named '?tools\.nnwrap'?",
         "python-unsupported",

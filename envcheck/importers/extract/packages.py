@@ -20,7 +20,7 @@ _FREEZE = re.compile(
 )
 # conda list row: name version build [channel]
 _CONDA_ROW = re.compile(
-    r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
+    r"^\s*(_?[A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
     r"(?:\s+\S+){0,2}\s*$"  # [channel], or a mark such as [cpuonly] and the channel
 )
 # conda plans / package file names: pytorch-2.0.1-py3.10_cpu_0, linux-64::pytorch-2.0.1-...
@@ -34,7 +34,7 @@ _INTERESTING = re.compile(
     r"^(torch|pytorch|torchvision|torchaudio|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|"
     r"jax-cuda\d+-\w+|nvidia-[\w-]+|cupy[\w-]*|triton|xformers|flash-attn|flash_attn|deepspeed|"
     r"vllm|onnxruntime[\w-]*|cudatoolkit|cudnn|pytorch-cuda|pytorch-mutex|cpuonly|cpu-only|"
-    r"pytorch-nightly|cuda-[a-z-]+|"
+    r"_pytorch_select|pytorch-nightly|cuda-[a-z-]+|"
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes|"
     r"numba|numba-cuda|pycuda|dgl|keras|tf-keras|flashinfer(?:-python)?|sglang|lightgbm|xgboost|"
     r"mmcv(?:-full)?|detectron2|tensorrt|ctranslate2|llama[-_]cpp[-_]python|faiss-gpu|apex)$",
@@ -231,7 +231,7 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
 
 
 def _package(fact, name: str, version: str, build: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
-    key = name.lower().replace("_", "-")
+    key = name.lower().replace("_", "-").lstrip("-")  # conda's "_pytorch_select"
     if key in ("pytorch", "pytorch-nightly"):
         key = "torch"
     yield fact("package", version, key)
@@ -243,7 +243,11 @@ def _package(fact, name: str, version: str, build: str) -> Iterator[Fact]:  # ty
             yield fact("torch.cuda", f"{int(cm.group(1))}.{int(cm.group(2))}")
         elif re.search(r"(^|_)cpu(_|$)", b):
             yield fact("torch.cuda", None)
-    elif key == "pytorch-mutex" and "cpu" in b + version or key in ("cpuonly", "cpu-only"):
+    elif (
+        key in ("pytorch-mutex", "pytorch-select")  # anaconda's old CPU/GPU selector
+        and "cpu" in b + version
+        or key in ("cpuonly", "cpu-only")
+    ):
         yield fact("torch.cuda", None)
     elif key == "pytorch-cuda":
         yield fact("torch.cuda", _mm(version))

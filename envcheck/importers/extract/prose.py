@@ -817,6 +817,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             names = gpu_names(bare)
             if names:
                 yield fact("gpu.name", names[0])
+    if ("on win32" in low and "msc v." in low) or re.search(r"-win_amd64\.whl\b", low):
+        # Python's own banner ("[MSC v.1928 64 bit (AMD64)] on win32") and a Windows wheel
+        # being installed both say the environment is native Windows
+        yield fact("os", "Windows", "fragment")
+        return
     m = _OS.search(text) if _OS_WORDS.search(low) else None
     if m and not low.startswith(("#", "//")):
         named = m.group(1)
