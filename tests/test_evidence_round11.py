@@ -556,3 +556,17 @@ def test_works_on_one_python_fails_on_a_newer_one(tmp_path: Path) -> None:
     # the older one failing, or both working, is no such picture
     assert pats("works on python 3.12 but fails on 3.10\n") == []
     assert pats("Python 3.11 works fine, and 3.13 also works\n") == []
+
+
+def test_docker_without_the_toolkits_runtime_configured() -> None:
+    from evidence_support import pats
+
+    msg = (
+        'docker: Error response from daemon: could not select device driver "" with '
+        "capabilities: [[gpu]].\n"
+    )
+    assert pats(msg) == ["container-no-gpu-driver"]
+    installed = "I did run `apt-get install nvidia-container-toolkit` prior to running it\n"
+    assert pats(msg + installed) == ["container-toolkit-not-configured"]
+    # the toolkit installed, with no such message: nothing to say
+    assert pats(installed) == []

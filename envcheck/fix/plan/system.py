@@ -474,6 +474,7 @@ _MANUAL_DOCS_BY_PATTERN = {
     "visible-devices-no-effect-stated": "cuda-env-vars",
     "slurm-ntasks-not-set": "slurm-sbatch",  # --ntasks-per-node
     "slurm-gpus-per-task": "slurm-sbatch",  # --gpus-per-node instead
+    "container-toolkit-not-configured": "container-toolkit",  # nvidia-ctk runtime configure
 }
 
 

@@ -872,6 +872,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "other notebooks",
         "other kernels",
     ),
+    "container-toolkit-not-configured": ("\x00never\x00",),  # inferred: toolkit_installed
     "python-newer-fails-stated": ("\x00never\x00",),  # inferred: symptoms.python_newer_fails
     "oom-used-to-fit-stated": ("\x00never\x00",),  # inferred: symptoms.oom_used_to_fit
     "gpu-memory-held-stated": (

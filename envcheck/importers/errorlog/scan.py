@@ -317,6 +317,7 @@ _FROM_THE_TEXT = (
 _FROM_THE_SYMPTOMS = (
     symptoms.oom_used_to_fit,
     symptoms.python_newer_fails,
+    symptoms.toolkit_installed,
     symptoms.hardware_fault_suspected,
     symptoms.input_bound,
     symptoms.multi_gpu_hang,

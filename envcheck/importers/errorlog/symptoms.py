@@ -668,3 +668,27 @@ def _cats(out: List[Dict[str, str]]) -> List[Dict[str, str]]:
 
     return [{"category": BY_ID[e["pattern"]].category} for e in out if e["pattern"] in BY_ID]
 
+
+# The text says the NVIDIA Container Toolkit (or nvidia-docker2) was installed.
+_TOOLKIT_INSTALLED = re.compile(
+    r"\b(?:apt(?:-get)?|yum|dnf|zypper)\s+install\s+(?:-y\s+)?[^\n]{0,40}?"
+    r"\bnvidia-(?:container-toolkit|docker2)\b|"
+    r"\binstall(?:ed|ing)?\b[^.\n]{0,60}?\b(?:nvidia[- ]container[- ]toolkit|nvidia[- ]docker2?|"
+    r"container-toolkit)\b|"
+    r"\bnvidia-container-toolkit\b[^.\n]{0,30}?\b(?:is|was|are) (?:already )?installed\b",
+    re.I,
+)
+
+
+def toolkit_installed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Docker's "could not select device driver ... [[gpu]]" in a text that says the NVIDIA
+    Container Toolkit was installed: the toolkit is there and Docker was not configured to use
+    its runtime (or Docker is a snap). Without that statement the toolkit may be missing, and
+    the message keeps its own entry (driver-not-loaded, as seen from the container)."""
+    if not any(e["pattern"] == "container-no-gpu-driver" for e in out):
+        return
+    hit = _search(low, (b"install",), _TOOLKIT_INSTALLED)
+    if hit is None:
+        return
+    out[:] = [e for e in out if e["pattern"] != "container-no-gpu-driver"]
+    out.append(_entry(text, hit, "container-toolkit-not-configured", source))

@@ -384,6 +384,19 @@ PATTERNS: List[ErrorPattern] = [
         "Install and configure the NVIDIA Container Toolkit "
         "(`nvidia-ctk runtime configure --runtime=docker` and restart dockerd).",
     ),
+    make(
+        "container-toolkit-not-configured",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.toolkit_installed)
+        # the same message where the text says the toolkit is installed: Docker was not told
+        # about its runtime (or is a snap, which cannot use it)
+        "os-setting",
+        "warning",
+        "Docker cannot give GPUs to the container although the NVIDIA Container Toolkit is "
+        "installed: Docker's runtime is not configured for it",
+        "Register the runtime with Docker and restart it: `sudo nvidia-ctk runtime configure "
+        "--runtime=docker && sudo systemctl restart docker`; Docker installed as a snap cannot "
+        "use the toolkit (install Docker from its apt repository).",
+    ),
     # --- CPU-only build ---------------------------------------------------------------------
     make(
         "torch-not-compiled-with-cuda",
