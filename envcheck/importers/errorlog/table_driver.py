@@ -391,8 +391,7 @@ PATTERNS: List[ErrorPattern] = [
         # about its runtime (or is a snap, which cannot use it)
         "os-setting",
         "warning",
-        "Docker cannot give GPUs to the container although the NVIDIA Container Toolkit is "
-        "installed: Docker's runtime is not configured for it",
+        "the NVIDIA Container Toolkit is installed but Docker is not configured to use it",
         "Register the runtime with Docker and restart it: `sudo nvidia-ctk runtime configure "
         "--runtime=docker && sudo systemctl restart docker`; Docker installed as a snap cannot "
         "use the toolkit (install Docker from its apt repository).",
