@@ -570,3 +570,47 @@ def test_docker_without_the_toolkits_runtime_configured() -> None:
     assert pats(msg + installed) == ["container-toolkit-not-configured"]
     # the toolkit installed, with no such message: nothing to say
     assert pats(installed) == []
+
+
+def test_jax_plugin_and_pjrt_mismatch_messages(tmp_path: Path) -> None:
+    from evidence_support import pats
+
+    text = (
+        "RuntimeWarning: JAX plugin jax_cuda12_plugin version 0.9.2 is installed,\n"
+        "but it is not compatible with the installed jaxlib version 0.9.0.1\n"
+    )
+    assert pats(text) == ["framework-version-skew"]
+    # a fourth version part is part of the version
+    assert snap_of(tmp_path, text).installed()["jaxlib"] == "0.9.0.1"
+    pjrt = (
+        "RuntimeError: Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT "
+        "plugin PJRT API version (0.54) and framework PJRT API version 0.51).\n"
+    )
+    assert pats(pjrt) == ["framework-version-skew"]
+
+
+def test_only_supports_python_up_to(tmp_path: Path) -> None:
+    from envcheck.importers.extract.floors import python_range_in
+
+    assert python_range_in("the package only supports python 3.12..") == ",3.13"
+    assert python_range_in("PyTorch only supports Python 3.8 and above") == "3.8,"
+    text = "seems upgrades system python version to 3.13..\nonly supports python 3.12..\n"
+    assert judge(tmp_path, text, ["EC221"]) == [("EC221", "python-unsupported", "error")]
+
+
+def test_wheel_file_names(tmp_path: Path) -> None:
+    text = (
+        "Versions:\n"
+        "torch-1.6.0-cp36-cp36m-manylinux1_x86_64.whl\n"
+        "torchvision-0.11.1-cp36-cp36m-manylinux1_x86_64.whl\n"
+    )
+    snap = snap_of(tmp_path, text)
+    assert snap.installed()["torch"] == "1.6.0" and snap.installed()["torchvision"] == "0.11.1"
+    assert snap.python.version == "3.6"
+    assert judge(tmp_path, text, ["EC230"], load_matrix()) == [
+        ("EC230", "framework-pairing", "error")
+    ]
+    url = "Downloading https://download.pytorch.org/whl/cu118/torch-2.0.1%2Bcu118-cp310-cp310-linux_x86_64.whl\n"
+    assert snap_of(tmp_path, url).installed()["torch"] == "2.0.1+cu118"
+    # a package of no interest, or a wheel name without its tags, is not read
+    assert "requests" not in snap_of(tmp_path, "requests-2.31.0-py3-none-any.whl\n").installed()

@@ -450,6 +450,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "mkl-ijit-symbol": ("ijit_notifyevent",),
     "pip-framework-pin-conflict": ("which is incompatible",),
     "framework-version-skew": (
+        "is not compatible with the installed jaxlib",
+        "mismatched pjrt plugin",
         "incompatible with jax version",
         "but this version of jax requires",
         "is used but incompatible",

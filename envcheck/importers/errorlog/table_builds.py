@@ -366,6 +366,10 @@ PATTERNS: List[ErrorPattern] = [
         "framework-version-skew",
         r"jaxlib version [\d.]+ is (?:newer than and )?incompatible with jax version|"
         r"jaxlib (?:is version|version is) [\d.]+,? but this version of jax requires|"
+        # JAX's own warning about its CUDA plugin, and the PJRT API check behind it
+        r"JAX plugin \w+ version [\w.]+ is installed,?\s*but it is not compatible with the "
+        r"installed jaxlib version|"
+        r"Mismatched PJRT plugin PJRT API version \(?[\d.]+\)? and framework PJRT API version|"
         r"MMCV==[\w.]+ is used but incompatible|"
         r"Keras requires TensorFlow [\d.]+ or higher|"
         # Horovod's extension was compiled against another framework version than installed

@@ -240,10 +240,13 @@ _PY_RANGE = re.compile(
     + _PY
     + r")?)|"
     r"\bpython\s*(?:version\s*)?(?:of\s+)?(?:at\s+least\s+)?(?P<floor>" + _PY + r")\s*"
-    r"(?:\+|or\s+(?:newer|later|higher|above|greater))|"
+    r"(?:\+|or\s+(?:newer|later|higher|above|greater)|and\s+(?:above|newer|later|up))|"
     r"\bpython\s*(?:version\s*)?(?:at\s+least|>=)\s*(?P<floor2>" + _PY + r")|"
     r"\bpython\s*(?:versions?\s*)?(?:from\s+)?(?P<lo>" + _PY + r")\s*(?:-|–|to|through)\s*"
-    r"(?:python\s*)?(?P<hi>" + _PY + r")\b",
+    r"(?:python\s*)?(?P<hi>" + _PY + r")\b|"
+    # "only supports python 3.12", "supports up to Python 3.11": the newest one
+    r"\bonly\s+supports?\s+(?:up\s+to\s+)?python\s*(?P<upto>" + _PY + r")\b(?!\s*(?:\+|and|or))|"
+    r"\bsupports?\s+up\s+to\s+python\s*(?P<upto2>" + _PY + r")\b",
     re.I,
 )
 
@@ -283,6 +286,8 @@ def python_range_in(line: str) -> Optional[str]:
         return f"{g.get('floor') or g.get('floor2')},"
     if g.get("lo") and g.get("hi"):
         return f"{g['lo']},{_bump(g['hi'])}"
+    if g.get("upto") or g.get("upto2"):
+        return f",{_bump(g.get('upto') or g.get('upto2') or '')}"
     return None
 
 

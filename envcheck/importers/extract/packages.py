@@ -83,6 +83,7 @@ _USR_LOCAL_CUDA = re.compile(
     r"(?:^|[\s/`'\"])(?:usr/local/)?cuda-(\d{1,2}\.\d)(?:\.\d+)?(?=[\s/:`'\",.]|$)"
 )
 TRIGGERS = (
+    ".whl",
     "==",
     "you have",
     "successfully installed",
@@ -126,6 +127,12 @@ TRIGGERS = (
     "apex",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
+# A wheel's file name (pip's "Downloading torch-1.7.1-cp38-cp38-win_amd64.whl", a list of the
+# wheels installed): the package, its version and the Python it was built for (cp38 -> 3.8)
+_WHEEL = re.compile(
+    r"(?<![\w.-])([A-Za-z][A-Za-z0-9_.]*?)-(\d+(?:\.\d+){1,3}(?:(?:\.?post|\.?dev|rc|a|b)\d+)?"
+    r"(?:(?:\+|%2B)[\w.]+)?)-cp(\d)(\d{1,2})-[\w.-]+\.whl\b"
+)
 # NVIDIA's cuDNN packages carry the CUDA they were built for: `apt list` ("libcudnn8/unknown,now
 # 8.9.3.28-1+cuda12.1 amd64"), a .deb ("libcudnn8_8.9.1.23-1+cuda12.1_arm64"), an apt pin
 # ("libcudnn7=7.6.5.32-1+cuda10.1")
@@ -206,6 +213,11 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             # pip found no build of this version for this Python / platform: the version the
             # job needs is a fact for the Python check, though it is not installed
             yield fact(f"{m.group(1).lower().split('-')[0]}.version", m.group(2), kind="message")
+        for m in _WHEEL.finditer(line) if ".whl" in line else ():
+            name = m.group(1).replace("_", "-")
+            if _INTERESTING.match(name):
+                yield from _package(fact, name, m.group(2).replace("%2B", "+"), "")
+                yield fact("python", f"{m.group(3)}.{m.group(4)}")
         m = _CUDNN_BUILD.search(line) if "+cuda" in line else None
         if m:
             yield fact("cudnn", m.group(1))

@@ -117,7 +117,9 @@ _TF = re.compile(
     re.I,
 )
 _JAX = re.compile(
-    r"\bjax(lib)?(?:\s*version)?\s*(?:is\s*(?:in\s+)?[:=]?|=|==|:)?\s*v?(0\.\d{1,2}\.\d{1,2})\b",
+    r"\bjax(lib)?(?:\s*version)?\s*(?:is\s*(?:in\s+)?[:=]?|=|==|:)?\s*v?"
+    # a fourth part is a re-release of the same version ("jaxlib 0.9.0.1")
+    r"(0\.\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\b",
     re.I,
 )
 _CC = re.compile(
