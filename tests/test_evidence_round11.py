@@ -95,10 +95,18 @@ def test_gpu_at_or_above_the_floor_is_silent(tmp_path: Path) -> None:
 def test_a_floor_without_a_gpu_is_not_judged(tmp_path: Path) -> None:
     from envcheck.checks import registry
 
-    snap = snap_of(tmp_path, "RuntimeError: FlashAttention only supports Ampere GPUs or newer.\n")
+    snap = snap_of(tmp_path, "The docs say FlashAttention only supports Ampere GPUs or newer.\n")
     out = registry.run_checks(snap, load_matrix(), None, only=["EC207"])
     assert out.findings == []
     assert any(s.code == "EC207" and "nvidia-smi" in s.reason for s in out.skipped)
+
+
+def test_the_softwares_own_refusal_without_a_gpu_named_is_a_warning(tmp_path: Path) -> None:
+    # cuDF prints this only when the GPU is below Pascal (the vendor's name as typed)
+    text = "UserWarning: you will need a GPU with NVIIDA Pascal or newer architecture\n"
+    assert judge(tmp_path, text, ["EC207"], load_matrix()) == [
+        ("EC207", "gpu-arch-unsupported", "warning")
+    ]
 
 
 def test_the_floor_is_shown_with_its_line_and_the_fix_links_the_gpu_table(tmp_path: Path) -> None:
@@ -614,3 +622,17 @@ def test_wheel_file_names(tmp_path: Path) -> None:
     assert snap_of(tmp_path, url).installed()["torch"] == "2.0.1+cu118"
     # a package of no interest, or a wheel name without its tags, is not read
     assert "requests" not in snap_of(tmp_path, "requests-2.31.0-py3-none-any.whl\n").installed()
+
+
+def test_no_nvidia_driver_retold_and_wsl_without_dev_dxg() -> None:
+    from evidence_support import pats
+
+    assert pats(
+        "running `nvidia-smi` gave errors like \"can't find nvidia driver. Make sure it's "
+        'installed and running."\n'
+    ) == ["found-no-nvidia-driver"]
+    assert pats("The /dev/dxg device is not available in WSL2 distros after the update.\n") == [
+        "found-no-nvidia-driver"
+    ]
+    # /dev/dxg named and present is no finding
+    assert pats("ls -l /dev/dxg shows the device; CUDA works\n") == []

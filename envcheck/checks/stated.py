@@ -156,6 +156,7 @@ def gpu_below_stated_floor(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
     floor = _highest(snap, "cc_floors", "compute-capability")
+    floors = _values(snap, "cc_floors")
     judged: List[str] = []
     for gpu in c.gpu_list_or_empty(snap):
         cc = c.gpu_cc(gpu, matrix)
@@ -170,11 +171,24 @@ def gpu_below_stated_floor(
                 evidence=_evidence(floor, compute_capability=cc),
                 gpu=gpu.index,
             )
-    if not judged:
+    if judged:
+        return
+    refusal = next((f for f in floors if f.get("kind") == "message"), None)
+    if refusal is None:
         raise SkipCheck(
             f"the text states a compute-capability floor of {floor['value']} but not the GPU's "
             "(nvidia-smi --query-gpu=name,compute_cap --format=csv)"
         )
+    # the software printed its floor as a warning or an error: it does that when the GPU is
+    # below it, so the GPU is, though the text does not name it
+    yield spec.finding(
+        expected=f"a GPU of compute capability >= {refusal['value']}",
+        found=f"the software's own message ({_where(refusal)}) refuses the GPU below compute "
+        f"capability {refusal['value']}; the GPU is not named (nvidia-smi --query-gpu="
+        "name,compute_cap --format=csv)",
+        severity="warning",
+        evidence=_evidence(refusal),
+    )
 
 
 def _values(snap: Snapshot, key: str) -> List[Dict[str, Any]]:

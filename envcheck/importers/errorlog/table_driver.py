@@ -135,6 +135,11 @@ PATTERNS: List[ErrorPattern] = [
         r"NVIDIA driver is not loaded|could not load NVML library|"
         r"NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|"
         r"(?:could not|couldn't|cannot|can't) find an? (?:available )?nvidia adapter|"
+        # nvidia-smi's failure retold: "can't find nvidia driver. Make sure it's installed"
+        r"(?:could not|couldn't|cannot|can't) find (?:the |any )?nvidia driver\b|"
+        # WSL 2 reaches the Windows driver through /dev/dxg: without it there is no GPU
+        r"/dev/dxg\b[^.\n]{0,40}?\b(?:is )?(?:not (?:available|present|found|there)|missing|"
+        r"does not exist|doesn't exist|no such file)|"
         # torch when cuInit fails: no driver, or none this process can reach
         r"CUDA driver initialization failed, you might not have a CUDA gpu",
         "driver-not-loaded",

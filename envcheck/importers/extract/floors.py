@@ -78,8 +78,13 @@ _FLOOR = re.compile(
     r"(?:\w+\s+)?" + _MORE + "|"
     # "the 't' kernel requires 5.0 capability"
     r"\brequires?\s+(?P<cc9>\d{1,2}\.\d)\s+(?:compute\s+)?capability|"
-    # "only supports Ampere GPUs or newer", "requires a Volta (or later) GPU"
-    r"\b" + _NEEDS + r"\s+(?:an?\s+)?(?:nvidia\s+)?" + _ARCH + r"\W{0,3}(?:\(.{0,40}?\)\s*)?"
+    # "only supports Ampere GPUs or newer", "requires a Volta (or later) GPU", "you will need a
+    # GPU with NVIDIA Pascal or newer architecture" (the vendor's name as typed: "NVIIDA")
+    r"\b"
+    + _NEEDS
+    + r"\s+(?:an?\s+)?(?:gpu\s+with\s+)?(?:nv\w*\s+)?"
+    + _ARCH
+    + r"\W{0,3}(?:\(.{0,40}?\)\s*)?"
     r"(?:gpus?\s+|architecture\s+|cards?\s+|\(\s*)?" + _MORE,
     re.I,
 )
@@ -352,6 +357,8 @@ _NEED_WORDS = (
     "compatible",
 )
 _MAX_CANDIDATES = 600
+# a warning or an error the software printed: "UserWarning:", "RuntimeError:", "FATAL", "[E]"
+_REFUSAL = re.compile(r"(?:Warning|Error|Exception)\s*:|\b(?:FATAL|ERROR|WARNING)\b")
 
 
 def _readers(low: str) -> List[Tuple[str, Callable[[str], Optional[str]]]]:
@@ -393,7 +400,10 @@ def stated_facts(text: str, file: str) -> List[Fact]:
                 continue
             seen.add((key, value))
             where = (file, at + 1, lines[at].strip()[:200])
-            out.append(Fact(key, value, *where, "message"))
+            # a compute-capability floor in the software's own warning or error is its refusal
+            # of this GPU ("message"); in a sentence it is only the floor ("prose")
+            kind = "message" if key != "cc_floor" or _REFUSAL.search(window) else "prose"
+            out.append(Fact(key, value, *where, kind))
             out.extend(_host_value(key, value, window, where))
     return out
 
