@@ -101,6 +101,10 @@ THRESHOLDS = {
     "heldout14": 0.68,
     "dev12": 0.86,
     "heldout15": 0.57,
+    # round eleven: pool 18 (116 cases, 6 gatherers) sealed whole, scored once at 517600f (the
+    # round's final detection code): 62/90 (69%), no false error; the round's starting code
+    # scored the same 62 with the same misses; then tuned on (77%)
+    "heldout16": 0.76,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
@@ -126,7 +130,8 @@ def test_every_case_has_its_paste_and_metadata() -> None:
         meta = json.loads((case / "case.json").read_text())
         assert (case / "paste.txt").is_file(), case
         assert meta["split"] == case.parent.name, case
-        assert meta["source"].startswith("https://"), case
+        # one source (heldout16, a blog) is served over plain http only
+        assert meta["source"].startswith(("https://", "http://")), case
         assert meta["healthy"] == (meta["expect"] == []), case
 
 
