@@ -191,6 +191,41 @@ def gpu_below_stated_floor(
     )
 
 
+def _newest_below_floor(
+    spec: CheckSpec,
+    snap: Snapshot,
+    floor_key: str,
+    field: str,
+    label: str,
+    evidence_key: str,
+    command: str = "",
+) -> Iterator[Finding]:
+    """A finding when the newest of the host's ``field`` versions the text states (cuDNN
+    installs, CUDA toolkits) is below the highest floor of ``floor_key`` it states."""
+    floor = _highest(snap, floor_key, label)
+    versions = _host_versions(snap, field)
+    if not versions:
+        how = f" ({command})" if command else ""
+        raise SkipCheck(f"the text states a {label} floor but not the {label} installed{how}")
+    newest = max(versions, key=c.vparse)
+    if c.vparse(newest) < c.vparse(floor["value"]):
+        yield spec.finding(
+            expected=f"{label} >= {floor['value']} ({_where(floor)} states it)",
+            found=f"{label} {newest}",
+            evidence=_evidence(floor, **{evidence_key: newest}),
+        )
+
+
+def _host_versions(snap: Snapshot, field: str) -> List[str]:
+    """The versions of the snapshot's CUDA ``field`` ("toolkits", "cudnn") the text states."""
+    items = getattr(snap.cuda, field, None)
+    return [
+        i.version
+        for i in (items if isinstance(items, list) else [])
+        if isinstance(getattr(i, "version", None), str) and c.major_minor(i.version)
+    ]
+
+
 def _values(snap: Snapshot, key: str) -> List[Dict[str, Any]]:
     return [f for f in c.pasted_evidence(snap).get(key) or [] if isinstance(f, dict)]
 
@@ -306,22 +341,7 @@ states.""",
 def cudnn_below_stated_floor(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    floor = _highest(snap, "cudnn_floors", "cuDNN")
-    libs = getattr(snap.cuda, "cudnn", None)
-    versions = [
-        lib.version
-        for lib in (libs if isinstance(libs, list) else [])
-        if isinstance(getattr(lib, "version", None), str) and c.vparse(lib.version) is not None
-    ]
-    if not versions:
-        raise SkipCheck("the text states a cuDNN floor but not the cuDNN installed")
-    newest = max(versions, key=c.vparse)
-    if c.vparse(newest) < c.vparse(floor["value"]):
-        yield spec.finding(
-            expected=f"cuDNN >= {floor['value']} ({_where(floor)} states it)",
-            found=f"cuDNN {newest}",
-            evidence=_evidence(floor, cudnn=newest),
-        )
+    yield from _newest_below_floor(spec, snap, "cudnn_floors", "cudnn", "cuDNN", "cudnn")
 
 
 @check(
@@ -341,22 +361,9 @@ the driver.""",
 def toolkit_below_stated_cuda_floor(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    floor = _highest(snap, "cuda_floors", "CUDA")
-    toolkits = getattr(snap.cuda, "toolkits", None)
-    versions = [
-        t.version
-        for t in (toolkits if isinstance(toolkits, list) else [])
-        if isinstance(getattr(t, "version", None), str) and c.major_minor(t.version)
-    ]
-    if not versions:
-        raise SkipCheck("the text states a CUDA floor but no CUDA toolkit (nvcc --version)")
-    newest = max(versions, key=c.major_minor)
-    if c.major_minor(newest) < c.major_minor(floor["value"]):
-        yield spec.finding(
-            expected=f"a CUDA toolkit >= {floor['value']} ({_where(floor)} states it)",
-            found=f"CUDA toolkit {newest}",
-            evidence=_evidence(floor, toolkit=newest),
-        )
+    yield from _newest_below_floor(
+        spec, snap, "cuda_floors", "toolkits", "CUDA toolkit", "toolkit", "nvcc --version"
+    )
 
 
 @check(
@@ -383,15 +390,7 @@ def cudnn_built_for_another_cuda(
     builds = [f for f in _values(snap, "cudnn_cudas") if c.major_minor(f.get("value")) is not None]
     if not builds:
         raise c.not_applicable("the text shows no cuDNN package with its CUDA build")
-    toolkits = getattr(snap.cuda, "toolkits", None)
-    toolkit = next(
-        (
-            t.version
-            for t in (toolkits if isinstance(toolkits, list) else [])
-            if c.major_minor(getattr(t, "version", None))
-        ),
-        None,
-    )
+    toolkit = next(iter(_host_versions(snap, "toolkits")), None)
     dmax = _driver_max_cuda(snap, matrix)
     if toolkit is None and dmax is None:
         raise SkipCheck(

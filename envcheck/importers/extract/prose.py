@@ -366,11 +366,14 @@ def torch_named(text: str, file: str) -> List[Fact]:
     m = _TORCH_NAMED.search(text)
     if m is None:
         return []
-    line_no = text.count("\n", 0, m.start()) + 1
-    start = text.rfind("\n", 0, m.start()) + 1
-    end = text.find("\n", m.start())
-    line = text[start : end if end != -1 else len(text)].strip()[:200]
-    return [Fact("named", "torch", file, line_no, line, "prose")]
+    return [Fact("named", "torch", file, *_line_at(text, m.start()), "prose")]
+
+
+def _line_at(text: str, pos: int) -> Tuple[int, str]:
+    """(1-based number, stripped text) of the line of ``text`` holding offset ``pos``."""
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return text.count("\n", 0, pos) + 1, text[start : end if end != -1 else len(text)].strip()[:200]
 
 
 # NCCL's banner, "NCCL version 2.14.3+cuda11.8": the CUDA the NCCL was built with, which for the
@@ -386,11 +389,7 @@ def nccl_build_cuda(text: str, file: str) -> List[Fact]:
     m = _NCCL_BANNER.search(text)
     if m is None:
         return []
-    line_no = text.count("\n", 0, m.start()) + 1
-    start = text.rfind("\n", 0, m.start()) + 1
-    end = text.find("\n", m.start())
-    line = text[start : end if end != -1 else len(text)].strip()[:200]
-    return [Fact("torch.cuda", m.group(1), file, line_no, line, "prose")]
+    return [Fact("torch.cuda", m.group(1), file, *_line_at(text, m.start()), "prose")]
 
 
 def apps_mentioned(text: str, file: str) -> List[Fact]:
