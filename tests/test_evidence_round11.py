@@ -618,8 +618,12 @@ def test_wheel_file_names(tmp_path: Path) -> None:
     assert judge(tmp_path, text, ["EC230"], load_matrix()) == [
         ("EC230", "framework-pairing", "error")
     ]
+    # a wheel pip is downloading is not installed yet (the install may still fail); its Python
+    # tag is the interpreter's
     url = "Downloading https://download.pytorch.org/whl/cu118/torch-2.0.1%2Bcu118-cp310-cp310-linux_x86_64.whl\n"
-    assert snap_of(tmp_path, url).installed()["torch"] == "2.0.1+cu118"
+    fetched = snap_of(tmp_path, url)
+    assert "torch" not in fetched.installed() and fetched.python.version == "3.10"
+
     # a package of no interest, or a wheel name without its tags, is not read
     assert "requests" not in snap_of(tmp_path, "requests-2.31.0-py3-none-any.whl\n").installed()
 

@@ -213,10 +213,15 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             # pip found no build of this version for this Python / platform: the version the
             # job needs is a fact for the Python check, though it is not installed
             yield fact(f"{m.group(1).lower().split('-')[0]}.version", m.group(2), kind="message")
+        # a wheel being downloaded is what pip chose, not yet what is installed (the install
+        # may fail: no wheel of a companion package for this Python); its Python tag is still
+        # the interpreter's
+        fetching = any(w in line.lower() for w in ("downloading", "collecting", "http"))
         for m in _WHEEL.finditer(line) if ".whl" in line else ():
             name = m.group(1).replace("_", "-")
             if _INTERESTING.match(name):
-                yield from _package(fact, name, m.group(2).replace("%2B", "+"), "")
+                if not fetching:
+                    yield from _package(fact, name, m.group(2).replace("%2B", "+"), "")
                 yield fact("python", f"{m.group(3)}.{m.group(4)}")
         m = _CUDNN_BUILD.search(line) if "+cuda" in line else None
         if m:
