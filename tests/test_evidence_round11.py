@@ -640,3 +640,17 @@ def test_no_nvidia_driver_retold_and_wsl_without_dev_dxg() -> None:
     ]
     # /dev/dxg named and present is no finding
     assert pats("ls -l /dev/dxg shows the device; CUDA works\n") == []
+
+
+def test_torch_cuda_read_from_a_paste_names_where_it_was_stated(tmp_path: Path) -> None:
+    from envcheck.checks import registry
+
+    text = (
+        '  File "/env/lib/python3.8/site-packages/torch/distributed/distributed_c10d.py"\n'
+        "NCCL version 2.14.3+cuda11.8\n"
+        "Device 0: NVIDIA GeForce RTX 5090, compute capability 12.0, VMM: yes\n"
+    )
+    out = registry.run_checks(snap_of(tmp_path, text), load_matrix(), None, only=["EC201"])
+    (f,) = out.findings
+    # the CUDA came from the paste's line 2, not from a --deep probe that never ran
+    assert "stated at paste.txt:2" in f.found and "--deep" not in f.found

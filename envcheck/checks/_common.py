@@ -339,7 +339,14 @@ def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
         info.release = ask(matrix, "torch_release", public(version))
     dp = deep(snapshot, "torch")
     if dp is not None and isinstance(dp.cuda_version, str) and dp.cuda_version:
-        info.build, info.cuda, info.cuda_source = "cuda", mm_str(dp.cuda_version), "torch --deep"
+        # pasted input: where the text states it ("paste.txt:16: NCCL version 2.14.3+cuda11.8"),
+        # not a --deep probe that never ran
+        source = (
+            f"stated at {dp.detail}"
+            if from_report(snapshot) and isinstance(dp.detail, str) and dp.detail
+            else "torch --deep"
+        )
+        info.build, info.cuda, info.cuda_source = "cuda", mm_str(dp.cuda_version), source
         info.evidence["torch.version.cuda"] = dp.cuda_version
         return info
     if tag:
