@@ -654,3 +654,18 @@ def test_torch_cuda_read_from_a_paste_names_where_it_was_stated(tmp_path: Path) 
     (f,) = out.findings
     # the CUDA came from the paste's line 2, not from a --deep probe that never ran
     assert "stated at paste.txt:2" in f.found and "--deep" not in f.found
+
+
+def test_a_malformed_literal_in_a_tensorflow_dump_warns_nobody() -> None:
+    import warnings
+
+    from envcheck.importers.tensorflow_env import _literal
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        # Python's tokenizer warns "invalid decimal literal" for "1if" (a SyntaxWarning on
+        # stderr, in the middle of a report) before it fails
+        assert _literal("1if") is None
+        assert _literal("0x1for") is None
+    assert not [w for w in seen if issubclass(w.category, SyntaxWarning)]
+    assert _literal("{'cuda_version': '11.2'}") == {"cuda_version": "11.2"}

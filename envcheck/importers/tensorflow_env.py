@@ -72,8 +72,14 @@ def _os_from_template(text: str) -> Optional[OsInfo]:
 
 
 def _literal(raw: str) -> Any:
+    import warnings
+
     try:
-        return ast.literal_eval(raw)
+        # Python's tokenizer warns about some malformed literals ("1abc": invalid decimal
+        # literal) on stderr; pasted text is not code, so its warnings are nobody's business
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.literal_eval(raw)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
 
