@@ -669,3 +669,35 @@ def test_a_malformed_literal_in_a_tensorflow_dump_warns_nobody() -> None:
         assert _literal("0x1for") is None
     assert not [w for w in seen if issubclass(w.category, SyntaxWarning)]
     assert _literal("{'cuda_version': '11.2'}") == {"cuda_version": "11.2"}
+
+
+def test_a_snapshot_with_malformed_evidence_is_judged_not_crashed(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    paste = tmp_path / "paste.txt"
+    paste.write_text("GPU: RTX 3090\n")
+    run = [sys.executable, "-m", "envcheck"]
+    out = subprocess.run(
+        [*run, "verify", "--from-report", str(paste), "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    snap = json.loads(out.stdout)["snapshot"]
+    # a snapshot file is input: its evidence may be hand-edited into any shape
+    snap["evidence"].update(
+        read=[{"x": 1}, "junk"],
+        conflicts=["x", {"values": "y", "chosen": 3}],
+        missing=[{"x": 1}, "junk"],
+        formats={"a.txt": "not a list"},
+    )
+    bad = tmp_path / "snap.json"
+    bad.write_text(json.dumps(snap))
+    for command in ("verify", "fix"):
+        done = subprocess.run(
+            [*run, command, "--snapshot", str(bad)], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode in (0, 1), done.stderr
+        assert "internal error" not in done.stderr and "Traceback" not in done.stderr

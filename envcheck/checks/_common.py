@@ -53,6 +53,26 @@ def ask(matrix: Any, question: str, *args: Any) -> Any:
         return None
 
 
+def matrix_max_cuda(matrix: Any, driver: str, platform: str) -> Optional[str]:
+    """The highest CUDA (major.minor) ``driver`` runs with full compatibility, per the matrix;
+    None when it cannot say."""
+    full = ask(matrix, "max_cuda_for_driver", driver, platform)
+    return mm_str(full) if full else None
+
+
+def driver_max_cuda(snapshot: Snapshot, matrix: Any) -> Optional[str]:
+    """The newest CUDA (major.minor) the driver runs: its own "CUDA Version" (nvidia-smi, NVML)
+    when known, else the matrix's answer for the driver version; None when neither says."""
+    drv = snapshot.driver
+    if not isinstance(drv, Driver):
+        return None
+    if isinstance(drv.cuda_version, str) and major_minor(drv.cuda_version):
+        return mm_str(drv.cuda_version)
+    if not isinstance(drv.version, str):
+        return None
+    return matrix_max_cuda(matrix, drv.version, platform(snapshot))
+
+
 def need_matrix(matrix: Any) -> Any:
     if matrix is None:
         raise SkipCheck("compatibility matrix unavailable")

@@ -65,15 +65,6 @@ def _torch_variant_for_driver(
     return best.tag, cmd
 
 
-def _max_cuda(matrix: Any, driver: str, platform: str) -> Optional[str]:
-    """The highest CUDA (major.minor) this driver runs with full compatibility, per the matrix."""
-    try:
-        full = matrix.max_cuda_for_driver(driver, platform)
-    except Exception:  # noqa: BLE001 - a wording aid only; never fail the check over it
-        return None
-    return ".".join(full.split(".")[:2]) if full else None
-
-
 def _same_branch(driver: str, need: str) -> bool:
     a, b = driver.split(".")[0], need.split(".")[0]
     return a.isdigit() and a == b
@@ -143,10 +134,7 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             evidence["judged_by"] = "driver's maximum CUDA version (not in the matrix)"
             expected = f"a driver that supports CUDA {rt.cuda} (major {rt.cuda.split('.')[0]})"
             need_driver = None
-        dmax = drv.cuda_version if isinstance(drv.cuda_version, str) else None
-        if dmax is None and matrix is not None:
-            dmax = _max_cuda(matrix, driver, plat)  # the report/NVML did not say; the matrix does
-        dmax = dmax or "unknown"
+        dmax = c.driver_max_cuda(snap, matrix) or "unknown"
         found = f"driver {driver} (runs CUDA up to {dmax}); {rt.who} needs CUDA {rt.cuda}"
         fix = _upgrade_driver(need_driver)
         if rt.who.startswith("torch "):
@@ -202,7 +190,7 @@ def _ptx_jit_warning(
     library that JIT-compiles with it (numba, CuPy, PyCUDA): code built ahead of time runs,
     but PTX this toolkit makes and the driver must JIT does not: the driver's JIT cannot read
     a newer PTX ISA. (Triton is not one: it assembles its PTX to SASS with its own ptxas.)"""
-    dmax = _max_cuda(matrix, driver, plat) or "an older CUDA"
+    dmax = c.matrix_max_cuda(matrix, driver, plat) or "an older CUDA"
     return spec.finding(
         expected=f"driver >= {verdict.min_driver} for PTX made by CUDA {rt.cuda} "
         "(minor-version compatibility does not cover PTX JIT)",

@@ -14,7 +14,7 @@ proves nothing.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
@@ -85,21 +85,6 @@ def driver_below_stated_floor(
         )
 
 
-def _driver_max_cuda(snap: Snapshot, matrix: Any) -> Optional[str]:
-    """The newest CUDA the driver runs: nvidia-smi's "CUDA Version" when the text states it,
-    else the matrix's answer for the driver version."""
-    try:
-        drv = c.driver(snap)
-    except SkipCheck:
-        return None
-    if isinstance(drv.cuda_version, str) and c.major_minor(drv.cuda_version):
-        return c.mm_str(drv.cuda_version)
-    if not isinstance(drv.version, str):
-        return None
-    full = c.ask(matrix, "max_cuda_for_driver", drv.version, c.platform(snap))
-    return c.mm_str(full) if full else None
-
-
 @check(
     "EC109",
     category="driver-too-old",
@@ -120,7 +105,7 @@ def driver_cuda_below_stated_floor(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
     floor = _highest(snap, "cuda_floors", "CUDA")
-    dmax = _driver_max_cuda(snap, matrix)
+    dmax = c.driver_max_cuda(snap, matrix)
     have, need = c.major_minor(dmax), c.major_minor(floor["value"])
     if have is None or need is None:
         raise SkipCheck(
@@ -391,7 +376,7 @@ def cudnn_built_for_another_cuda(
     if not builds:
         raise c.not_applicable("the text shows no cuDNN package with its CUDA build")
     toolkit = next(iter(_host_versions(snap, "toolkits")), None)
-    dmax = _driver_max_cuda(snap, matrix)
+    dmax = c.driver_max_cuda(snap, matrix)
     if toolkit is None and dmax is None:
         raise SkipCheck(
             "the text shows a cuDNN build's CUDA but neither the toolkit nor the driver "

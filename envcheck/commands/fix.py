@@ -216,15 +216,13 @@ def _note_missing(plan: Any, snapshot: Any) -> None:
     """For pasted input, the facts no input stated: a plan (or "nothing to fix") covers only
     what was read, and says so with the commands that would state the rest."""
     evidence = getattr(snapshot, "evidence", None)
-    missing = evidence.get("missing") if isinstance(evidence, dict) else None
-    if not missing:
-        return
-    said = "; ".join(
-        f"{m.get('what', m.get('fact', '?'))} (`{m.get('command', '?')}`)"
-        for m in missing
-        if isinstance(m, dict)
-    )
-    plan.notes.append(f"not in the input, so not planned for: {said}")
+    if not isinstance(evidence, dict) or not evidence.get("missing"):
+        return  # a live host: nothing was pasted
+    from envcheck.report.evidence import missing_text  # noqa: PLC0415
+
+    said = missing_text(evidence)
+    if said:
+        plan.notes.append(f"not in the input, so not planned for: {said}")
 
 
 def _parse_gpus(text: Optional[str]) -> Optional[List[int]]:

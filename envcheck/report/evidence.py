@@ -22,6 +22,12 @@ def _safe(text: Any, limit: int = 100) -> str:
     return s if len(s) <= limit else s[: limit - 3] + "..."
 
 
+def _dicts(value: Any) -> List[Dict[str, Any]]:
+    """The entries of a list that are records. A snapshot file's evidence is input like any
+    other (`verify --snapshot FILE`): entries of another shape are not shown, never a crash."""
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
 def _label(item: Dict[str, Any]) -> str:
     from envcheck.importers.extract.facts import LABELS
 
@@ -61,11 +67,13 @@ def _value(v: Any, fact: str = "", text: str = "") -> str:
 
 
 def what_was_read(evidence: Dict[str, Any]) -> List[str]:
-    read = evidence.get("read") or []
-    formats = evidence.get("formats") or {}
+    read = _dicts(evidence.get("read"))
+    formats = evidence.get("formats")
     lines: List[str] = []
     recognised = [
-        f"{_safe(name, 60)} ({', '.join(found)})" for name, found in formats.items() if found
+        f"{_safe(name, 60)} ({_safe(', '.join(map(str, found)), 120)})"
+        for name, found in (formats.items() if isinstance(formats, dict) else ())
+        if isinstance(found, list) and found
     ]
     lines.append(f"WHAT WAS READ ({len(read)} fact(s))")
     if recognised:
@@ -78,14 +86,14 @@ def what_was_read(evidence: Dict[str, Any]) -> List[str]:
         lines.append(f"  {where:<28} {_label(item)} {value}")
     if len(read) > MAX_SHOWN:
         lines.append(f"  ... and {len(read) - MAX_SHOWN} more (--format json lists them all)")
-    for c in evidence.get("conflicts") or []:
+    for c in _dicts(evidence.get("conflicts")):
         fact = str(c.get("fact", ""))
         values = ", ".join(
             f"{_safe(_value(v.get('value'), fact), 40)} "
             f"({_safe(v.get('file'), 40)}:{v.get('line')})"
-            for v in c.get("values", [])
+            for v in _dicts(c.get("values"))
         )
-        chosen = c.get("chosen", {})
+        chosen = c.get("chosen") if isinstance(c.get("chosen"), dict) else {}
         lines.append(
             f"  CONFLICT {c.get('label')}: {values}; judged with "
             f"{_safe(_value(chosen.get('value'), fact), 40)} (the most trusted source: "
@@ -100,9 +108,16 @@ def what_was_read(evidence: Dict[str, Any]) -> List[str]:
     return lines
 
 
+def missing_text(evidence: Dict[str, Any]) -> str:
+    """The facts no input stated, each with the command that states it ("the NVIDIA driver
+    version (`nvidia-smi`); ..."); empty when nothing is missing."""
+    return "; ".join(
+        f"{_safe(m.get('what'), 80)} (`{_safe(m.get('command'), 80)}`)"
+        for m in _dicts(evidence.get("missing"))
+        if m.get("what")
+    )
+
+
 def missing_line(evidence: Dict[str, Any]) -> List[str]:
-    missing = evidence.get("missing") or []
-    if not missing:
-        return []
-    parts = [f"{m['what']} (`{m['command']}`)" for m in missing]
-    return ["NOT IN THE INPUT: " + "; ".join(parts), ""]
+    said = missing_text(evidence)
+    return ["NOT IN THE INPUT: " + said, ""] if said else []

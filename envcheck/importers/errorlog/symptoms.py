@@ -649,7 +649,11 @@ _PY_WORKS_THEN_FAILS = re.compile(
 def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """The text says the job works on one Python and fails on a newer one: the newer Python is
     not supported yet (a package without wheels or with syntax the new release removed)."""
-    if low.find(b"python") == -1 or any(e["category"] == "python-unsupported" for e in _cats(out)):
+    from envcheck.importers.errorlog.table import BY_ID
+
+    if low.find(b"python") == -1 or any(
+        e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "python-unsupported" for e in out
+    ):
         return
     hit = _search(low, (b"python",), _PY_WORKS_THEN_FAILS)
     if hit is None:
@@ -660,13 +664,6 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
     works, fails = (tuple(int(x) for x in v.split(".")) for v in (m.group(1), m.group(2)))
     if fails > works:
         out.append(_entry(text, hit, "python-newer-fails-stated", source))
-
-
-def _cats(out: List[Dict[str, str]]) -> List[Dict[str, str]]:
-    """The entries with their pattern's category (entries carry only the pattern id)."""
-    from envcheck.importers.errorlog.table import BY_ID
-
-    return [{"category": BY_ID[e["pattern"]].category} for e in out if e["pattern"] in BY_ID]
 
 
 # The text says the NVIDIA Container Toolkit (or nvidia-docker2) was installed.

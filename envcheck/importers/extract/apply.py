@@ -18,7 +18,7 @@ _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
 # facts kept beside the facts read (evidence "cc_floors", "driver_floors" ...): the floors the
 # text states (the software's, not the host's), and the CUDA a cuDNN package was built for
 # (the snapshot's cuDNN entries have no field for it)
-_FLOOR_KEYS = (
+_ASIDE_KEYS = (
     "cudnn_cuda",
     "cc_floor",
     "driver_floor",
@@ -71,10 +71,9 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     # frameworks the text names without a version: not facts about the host (see
     # prose.torch_named), kept beside the facts read
     named = sorted({str(f.value) for f in facts if f.key == "named"})
-    # compute-capability, driver and CUDA floors the text states (extract.floors): the
-    # software's, not the host's
-    floors = [f for f in facts if f.key in _FLOOR_KEYS]
-    facts = [f for f in facts if f.key != "named" and f.key not in _FLOOR_KEYS]
+    # the floors the text states (extract.floors) and a cuDNN package's CUDA build
+    aside = [f for f in facts if f.key in _ASIDE_KEYS]
+    facts = [f for f in facts if f.key != "named" and f.key not in _ASIDE_KEYS]
     best, conflicts = merge(facts)
     used: List[Fact] = []
     ordered = sorted(best.values(), key=lambda f: (f.kind != "structured", f.file, f.line))
@@ -105,7 +104,7 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
         g = base.gpu(snap, idx)
         if not base.is_set(g.throttle_reasons):
             g.throttle_reasons = reasons
-    used.extend(floors)  # shown in "what was read" with the GPU facts they are judged against
+    used.extend(aside)  # shown in "what was read" beside the host facts they are judged against
     _gpu_present(snap, ordered, used)
     _torch_without_version(snap, ordered, used)
     conflicts = [
@@ -119,8 +118,8 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     }
     if named:
         out["named"] = named
-    for key in _FLOOR_KEYS:
-        mine = sorted((f for f in floors if f.key == key), key=lambda f: (f.file, f.line))
+    for key in _ASIDE_KEYS:
+        mine = sorted((f for f in aside if f.key == key), key=lambda f: (f.file, f.line))
         if mine:
             out[key + "s"] = [f.to_dict() for f in mine]
     return out

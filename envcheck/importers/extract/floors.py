@@ -392,8 +392,9 @@ def stated_facts(text: str, file: str) -> List[Fact]:
     for i in candidate_lines(text, _NEED_WORDS)[:_MAX_CANDIDATES]:
         line = strip_prefix(lines[i])[:400]
         nxt = strip_prefix(lines[i + 1])[:200] if i + 1 < len(lines) else ""
-        prev = strip_prefix(lines[i - 1])[:200] if i else ""
-        windows = [(i, line), (i, f"{line} {nxt}"), (i - 1, f"{prev} {line}")]
+        windows = [(i, line), (i, f"{line} {nxt}")]
+        if i:  # the previous line, for a message wrapped just before this one
+            windows.append((i - 1, f"{strip_prefix(lines[i - 1])[:200]} {line}"))
         for key, reader in _readers(" ".join(w for _, w in windows).lower()):
             at, window, value = _first(reader, windows)
             if value is None or (key, value) in seen:

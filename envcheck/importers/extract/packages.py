@@ -216,17 +216,18 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         # a wheel being downloaded is what pip chose, not yet what is installed (the install
         # may fail: no wheel of a companion package for this Python); its Python tag is still
         # the interpreter's
-        fetching = any(w in line.lower() for w in ("downloading", "collecting", "http"))
-        for m in _WHEEL.finditer(line) if ".whl" in line else ():
-            name = m.group(1).replace("_", "-")
-            if _INTERESTING.match(name):
-                if not fetching:
-                    yield from _package(fact, name, m.group(2).replace("%2B", "+"), "")
-                yield fact("python", f"{m.group(3)}.{m.group(4)}")
+        if ".whl" in line:
+            fetching = any(w in line.lower() for w in ("downloading", "collecting", "http"))
+            for m in _WHEEL.finditer(line):
+                name = m.group(1).replace("_", "-")
+                if _INTERESTING.match(name):
+                    if not fetching:
+                        yield from _package(fact, name, m.group(2).replace("%2B", "+"), "")
+                    yield fact("python", f"{m.group(3)}.{m.group(4)}")
         m = _CUDNN_BUILD.search(line) if "+cuda" in line else None
         if m:
             yield fact("cudnn", m.group(1))
-            yield fact("cudnn_cuda", m.group(2), kind="fragment")
+            yield fact("cudnn_cuda", m.group(2))
         m = _DPKG.match(line)
         if m:
             yield from _dpkg(fact, m.group(1), m.group(2))

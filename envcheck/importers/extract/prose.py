@@ -782,11 +782,14 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     # a floor the sentence states ("requires compute capability 7.0 or higher") is the
     # software's, not the GPU's: only a compute capability outside it is read
     floor = floors.floor_match(text) if ("capabilit" in low or "sm" in low) else None
-    m = None
-    for m in _CC.finditer(text) if "capabilit" in low else ():
-        if floor is None or not (floor.start() <= m.start() < floor.end()):
-            break
-        m = None
+    m = next(
+        (
+            cc
+            for cc in (_CC.finditer(text) if "capabilit" in low else ())
+            if floor is None or not floor.start() <= cc.start() < floor.end()
+        ),
+        None,
+    )
     if m:
         yield fact("gpu.cc", f"{int(m.group(1))}.{m.group(2)}")
     elif ("sm_" in low or "sm" in low) and floor is None:
