@@ -491,6 +491,13 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "cc_below": (False, _opt(_ccv)),
             "severity": (True, _choice("error", "warning")),
         },
+        "cuda_builds": {
+            "package": (True, _str),
+            "versions": (True, _spec),
+            "cuda_major": (True, _int),
+            "cudnn_major": (False, _opt(_int)),
+            "severity": (True, _choice("error", "warning")),
+        },
     },
 }
 # Sections added after a file kind first shipped: a data dir written before them (by `data
@@ -498,6 +505,7 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
 _OPTIONAL_SECTIONS = {
     ("floors", "libraries"),
     ("floors", "drivers"),
+    ("floors", "cuda_builds"),
     ("torch", "pip_defaults"),
     ("torch", "companions"),
 }
@@ -1723,6 +1731,18 @@ class Matrix:
             e
             for e in self._floors().get("drivers", [])
             if e["package"] == name and (version is None or in_spec(version, e["versions"]))
+        ]
+
+    def library_cuda_builds(self, package: str, version: Optional[str]) -> List[Dict[str, Any]]:
+        """floors.json ``cuda_builds`` entries for ``package`` whose version range holds
+        ``version`` (none when the version is not known: the CUDA differs between releases)."""
+        if version is None:
+            return []
+        name = package.lower().replace("_", "-")
+        return [
+            e
+            for e in self._floors().get("cuda_builds", [])
+            if e["package"] == name and in_spec(version, e["versions"])
         ]
 
     def arch_floor(self, cc: str) -> Optional[Dict[str, Any]]:

@@ -146,6 +146,27 @@ def test_ec206_quiet_on_a_gpu_at_the_floor_and_for_flash_attention_1():
     skipped(s, "EC206")  # FlashAttention 1.x has no floor in the data: it runs on Turing
 
 
+def test_ec322_onnxruntime_built_for_cuda_13_beside_cuda_12_libraries():
+    s = load("healthy_h100")
+    s.packages.installed = {
+        "onnxruntime-gpu": "1.27.0",
+        "nvidia-cublas-cu12": "12.4.5.8",
+        "nvidia-cudnn-cu12": "9.1.0.70",
+    }
+    (f,) = fires(s, "EC322", severity="warning")
+    assert "CUDA 13" in f.found and f.evidence["source"].startswith("https://github.com/microsoft/")
+
+
+def test_ec322_quiet_when_the_libraries_of_its_major_are_there():
+    s = load("healthy_h100")
+    s.packages.installed = {
+        "onnxruntime-gpu": "1.20.1",
+        "nvidia-cublas-cu12": "12.4.5.8",
+        "nvidia-cudnn-cu12": "9.1.0.70",
+    }
+    quiet(s, "EC322")
+
+
 def test_ec214_cpu_and_gpu_paddle_installed_together():
     s = load("healthy_h100")
     s.packages.installed = {"paddlepaddle": "1.8.4", "paddlepaddle-gpu": "1.8.4.post97"}

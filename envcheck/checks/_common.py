@@ -486,6 +486,20 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
                 digits = m.group(1)
                 cu = f"{digits}.0" if m.group(2) else f"{digits[:-1]}.{digits[-1]}"
                 out.append(Runtime(f"{name} {ver}", cu, "package name", evidence={name: ver}))
+            for b in ask(matrix, "library_cuda_builds", name, ver if vparse(ver) else None) or []:
+                # a library that loads the CUDA runtime of the major it was built for (ONNX
+                # Runtime): the driver must run that major (any minor, by minor-version
+                # compatibility); a build that other indexes publish for another CUDA under the
+                # same version is an assumption
+                out.append(
+                    Runtime(
+                        f"{name} {ver} (built for CUDA {b['cuda_major']})",
+                        f"{b['cuda_major']}.0",
+                        f"compat_data/floors.json cuda_builds ({b['source']})",
+                        evidence={name: ver, "built_for_cuda": b["cuda_major"]},
+                        assumed=b["severity"] == "warning",
+                    )
+                )
         tf = pkgs.get("tensorflow")
         dp = deep(snapshot, "tensorflow")
         if tf and dp is not None and isinstance(dp.cuda_version, str) and mm_str(dp.cuda_version):

@@ -41,9 +41,9 @@ def _incompatible(have: Tuple[int, ...], want: Tuple[int, ...]) -> bool:
 
 def _wheel(pkgs: Dict[str, str], stem: str) -> Optional[Tuple[str, str]]:
     """(name, version) of nvidia-<stem> for any CUDA major (nvidia-<stem>-cuNN, or unsuffixed
-    with a CUDA version: see _cuda_major_of), newest major first."""
+    with a CUDA version: see wheel_cuda_major), newest major first."""
     found = sorted(
-        ((_cuda_major_of(n, v) or 0, n, v) for n, v in pkgs.items() if n.startswith("nvidia-")),
+        ((wheel_cuda_major(n, v) or 0, n, v) for n, v in pkgs.items() if n.startswith("nvidia-")),
         reverse=True,
     )
     for major, name, version in found:
@@ -79,7 +79,7 @@ _UNSUFFIXED_FROM = 13
 _CUDA_VERSIONED = {"cublas", "cuda-runtime", "cuda-nvrtc", "cuda-cupti", "nvjitlink", "nvtx"}
 
 
-def _cuda_major_of(name: str, version: str) -> Optional[int]:
+def wheel_cuda_major(name: str, version: str) -> Optional[int]:
     """The CUDA major a nvidia-* wheel is for: its -cuNN suffix, or, unsuffixed, the major of
     its own version where that is CUDA's (cuBLAS, the runtime); None when neither says."""
     m = re.fullmatch(r"nvidia-[a-z0-9-]+?-cu(\d+)", name)
@@ -95,14 +95,14 @@ def _cuda_major_of(name: str, version: str) -> Optional[int]:
 def _wheel_for(pkgs: Dict[str, str], stem: str, major: int) -> Optional[str]:
     """The installed name of nvidia-<stem> for CUDA ``major`` (suffixed, or unsuffixed)."""
     for name in (f"nvidia-{stem}-cu{major}", f"nvidia-{stem}"):
-        if name in pkgs and _cuda_major_of(name, pkgs[name]) == major:
+        if name in pkgs and wheel_cuda_major(name, pkgs[name]) == major:
             return name
     return None
 
 
 def _own_wheels(pkgs: Dict[str, str], major: int) -> List[str]:
     """The installed nvidia-* wheels for CUDA ``major``."""
-    return [n for n, v in pkgs.items() if _cuda_major_of(n, v) == major]
+    return [n for n, v in pkgs.items() if wheel_cuda_major(n, v) == major]
 
 
 def _expected_name(stem: str, major: int) -> str:
@@ -264,7 +264,7 @@ def cuda_wheels(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
         f"{n} {v}" if not re.search(r"-cu\d+$", n) else n
         for n, v in pkgs.items()
         if re.fullmatch(r"nvidia-(cublas|cudnn|cuda-runtime)(-cu\d+)?", n)
-        and _cuda_major_of(n, v) not in (None, major)
+        and wheel_cuda_major(n, v) not in (None, major)
     )
     evidence = {
         "torch": t.version,

@@ -1,5 +1,6 @@
 """GPU libraries and applications whose documented floors the host is below: a GPU older than
-their prebuilt kernels (EC206), a driver older than they ask for (EC107).
+their prebuilt kernels (EC206), a driver older than they ask for (EC107), CUDA libraries of
+another major than they are built for (EC322).
 
 The floors are data (compat_data/floors.json ``libraries`` and ``drivers``, each with the
 library's own documentation as its source), not code: vLLM's kernels need compute capability
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.checks import _common as c
+from envcheck.checks.cudalibs import wheel_cuda_major
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
 from envcheck.findings import Finding
 from envcheck.snapshot import Snapshot
@@ -143,3 +145,88 @@ def driver_below_application_minimum(
                 "source": floor["source"],
             },
         )
+
+
+@check(
+    "EC322",
+    category="cuda-libs-mismatch",
+    severity="error",
+    title="A GPU library installed is built for another CUDA or cuDNN major than the one here",
+    rationale="""
+Some GPU libraries do not bundle the CUDA libraries they link; they load the CUDA runtime,
+cuBLAS and cuDNN of the major they were built for from the system (or from nvidia-* wheels).
+ONNX Runtime's CUDA execution provider is one: 1.15-1.18 from PyPI need CUDA 11 and cuDNN 8,
+1.19 and later CUDA 12 and cuDNN 9 [S1], and from 1.27 the Python package is built for CUDA 13
+[S2]. With only another major present the provider fails to load ("cublasLt64_13.dll is
+missing", "libcudnn.so.9: cannot open shared object file") and the session quietly runs on the
+CPU. The builds, with their sources, are in compat_data/floors.json ("cuda_builds"); where
+builds of the same version for another CUDA exist on another index, the finding is a warning.
+[S1] https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html
+[S2] https://github.com/microsoft/onnxruntime/issues/29032""",
+    fix="Install the CUDA and cuDNN majors the library's release is built for (pip: the "
+    "nvidia-* wheels of that major), or a release of the library built for the CUDA here.",
+)
+def library_built_for_another_cuda(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    builds = [
+        (name, version, b)
+        for name, version in sorted(c.installed(snap).items())
+        for b in (c.ask(matrix, "library_cuda_builds", name, _known(version)) or [])
+    ]
+    if not builds:
+        raise c.not_applicable("no installed library with a known CUDA build in the data")
+    have_cuda = _cuda_majors_here(snap)
+    have_cudnn = _cudnn_majors_here(snap)
+    if not have_cuda and not have_cudnn:
+        raise SkipCheck("the CUDA and cuDNN versions here are unknown")
+    for name, version, b in builds:
+        for what, want, have, fact in (
+            ("CUDA", b["cuda_major"], have_cuda, "cuda_here"),
+            ("cuDNN", b.get("cudnn_major"), have_cudnn, "cudnn_here"),
+        ):
+            if want is None or not have or want in have:
+                continue
+            here = ", ".join(f"{what} {v}" for v in sorted(have.values()))
+            yield spec.finding(
+                expected=f"{what} {want}.x for {name} {version} (its build)",
+                found=f"{name} {version} is built for {what} {want}; here: {here}",
+                fix=f"Install {what} {want} (pip: the nvidia-* wheels for CUDA "
+                f"{b['cuda_major']}), or the {name} release built for the {what} here.",
+                severity=b["severity"],
+                evidence={
+                    "package": name,
+                    "version": version,
+                    f"built_for_{what.lower()}": want,
+                    fact: sorted(have.values()),
+                    "source": b["source"],
+                },
+            )
+
+
+def _cuda_majors_here(snap: Snapshot) -> Dict[int, str]:
+    """major -> a CUDA version present: system toolkits and the nvidia-* CUDA wheels."""
+    out: Dict[int, str] = {}
+    toolkits = getattr(snap.cuda, "toolkits", None)
+    for tk in toolkits if isinstance(toolkits, list) else []:
+        mm = c.major_minor(getattr(tk, "version", None))
+        if mm:
+            out.setdefault(mm[0], f"{mm[0]}.{mm[1]}")
+    for name, version in c.installed(snap).items():
+        major = wheel_cuda_major(name, version) if "cudnn" not in name else None
+        if major is not None:
+            out.setdefault(major, f"{major} ({name} {version})")
+    return out
+
+
+def _cudnn_majors_here(snap: Snapshot) -> Dict[int, str]:
+    """major -> a cuDNN version present: the system's and the nvidia-cudnn wheels."""
+    out: Dict[int, str] = {}
+    items = getattr(snap.cuda, "cudnn", None)
+    versions = [getattr(i, "version", None) for i in (items if isinstance(items, list) else [])]
+    versions += [v for n, v in c.installed(snap).items() if n.startswith("nvidia-cudnn")]
+    for v in versions:
+        mm = c.major_minor(v)
+        if mm:
+            out.setdefault(mm[0], f"{mm[0]}.{mm[1]}")
+    return out

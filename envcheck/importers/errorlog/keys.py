@@ -307,7 +307,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cuda setup failed despite gpu",
     ),
     "nvml-unknown-error-container": ("failed to initialize nvml: unknown error",),
-    "launch-timeout-watchdog": ("launch timed out", "cudaerrorlaunchtimeout", "launch_timeout"),
+    "launch-timeout-watchdog": (
+        "launch timed out",
+        "cudaerrorlaunchtimeout",
+        "launch_timeout",
+        "tdrdelay",
+        "tdrddidelay",
+        "tdrlevel",
+        "stopped responding and has",
+    ),
     "container-driver-libs-missing": (
         "load library failed: libnvidia-ml",
         "libnvidia-ml.so.1: cannot",
@@ -691,6 +699,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "consumer-gpu-p2p-hang": ("\x00never\x00",),
     "hardware-fault-suspected": ("\x00never\x00",),
     "multi-gpu-hang-one-works": ("\x00never\x00",),
+    "multi-node-fails-one-node-works": ("\x00never\x00",),  # inferred: multi_node_fails
+    "extra-index-url-cpu-torch-windows": ("\x00never\x00",),  # inferred: extra_index_cpu_torch
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),
@@ -814,7 +824,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "continuously increas",
         "progressively increas",
     ),
-    "gpu-throttling-reported": ("throttl", "sw power cap"),
+    "gpu-throttling-reported": ("throttl", "sw power cap", "nvmlclockseventreason"),
     "pcie-aer-uncorrected": ("aer:", "severity=uncorrected"),
     "nvcc-unsupported-host-compiler": (
         "versions later than",

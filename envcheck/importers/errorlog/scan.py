@@ -321,6 +321,8 @@ _FROM_THE_SYMPTOMS = (
     symptoms.hardware_fault_suspected,
     symptoms.input_bound,
     symptoms.multi_gpu_hang,
+    symptoms.multi_node_fails,
+    symptoms.extra_index_cpu_torch,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

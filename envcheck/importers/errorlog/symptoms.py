@@ -284,6 +284,53 @@ def multi_gpu_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str
         out.append(_entry(text, hit, "multi-gpu-hang-one-works", source))
 
 
+# One node trains, two or more fail or hang: the difference is the network between the nodes
+# (the interface NCCL picks, a firewall that opens only some ports, InfiniBand).
+_ONE_NODE_WORKS = re.compile(
+    r"\b(?:single|one|1)[- ](?:node|machine|host|server)\b[^\n]{0,80}?"
+    r"\b(?:works?|worked|working|runs?|ran|fine|ok|okay|normally|succeed\w*|no problems?)\b|"
+    r"\b(?:works?|worked|runs?|ran|fine)\b[^\n]{0,40}?\b(?:on|with|in)\s+(?:a\s+)?"
+    r"(?:single|one|1)[- ](?:node|machine|host|server)\b",
+    re.I,
+)
+_ONE_NODE_KEYS = tuple(
+    f"{a}{sep}{b}".encode()
+    for a in ("single", "one", "1")
+    for sep in (" ", "-")
+    for b in ("node", "machine", "host", "server")
+)
+_MANY_NODES = re.compile(
+    r"\bmulti[- ]?(?:node|machine|host)s?\b|"
+    r"\b(?:two|2|multiple|several|second)[- ](?:nodes?|machines?|hosts?|servers?)\b|"
+    r"\bnum_nodes\W{0,3}[2-9]\b|\bnnodes\W{0,3}[2-9]\b",
+    re.I,
+)
+_MANY_NODES_KEYS = (
+    b"multi",
+    b"two ",
+    b"2 ",
+    b"2-",
+    b"multiple ",
+    b"several ",
+    b"second ",
+    b"num_nodes",
+    b"nnodes",
+)
+
+
+def multi_node_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The text says training on one node works and uses two or more nodes, with no NCCL error
+    to say why: the network between the nodes."""
+    from envcheck.importers.errorlog.inferences import NCCL_SPECIFIC
+
+    if any(e["pattern"] in NCCL_SPECIFIC or e["pattern"] in _NCCL_NAMED for e in out):
+        return
+    works = _search(low, _ONE_NODE_KEYS, _ONE_NODE_WORKS)
+    if works is None or _search(low, _MANY_NODES_KEYS, _MANY_NODES) is None:
+        return
+    out.append(_entry(text, works, "multi-node-fails-one-node-works", source))
+
+
 # Lightning's log line when a DDP rank starts: "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4"
 _DDP_INIT = re.compile(r"initializing (?:ddp|distributed): GLOBAL_RANK", re.I)
 
@@ -412,6 +459,39 @@ def remote_data_slow(text: str, low: bytes, out: List[Dict[str, str]], source: s
             e["pattern"] = "data-on-remote-mount-slow"
             return
     out.append(_entry(text, hit, "data-on-remote-mount-slow", source))
+
+
+# pip with --extra-index-url takes the highest version from any index; PyPI's torch for Windows
+# is the CPU build, so a newer PyPI release beats the CUDA index's (PyTorch's install selector
+# uses --index-url for the CUDA wheels on Windows for this reason)
+_EXTRA_INDEX_CUDA = re.compile(
+    r"\bpip3?\s+install\b[^\n]{0,120}?\btorch\b[^\n]{0,160}?--extra-index-url[= ]\s*"
+    r"https?://download\.pytorch\.org/whl/cu\d+",
+    re.I,
+)
+_WINDOWS = re.compile(r"\bwindows\b|\bwin ?1[01]\b|win_amd64|\b[C-H]:\\", re.I)
+_CUDA_NOT_WORKING = re.compile(
+    r"\bcuda\b[^.\n]{0,60}?\b(?:not available|unavailable|false|issues?|problems?|not work\w*|"
+    r"fails?|failed|can'?t|cannot|doesn'?t|isn'?t|wasn'?t|support)\b|"
+    r"\b(?:no|without)\s+cuda\b|is_available\(\)\W{0,12}false|not compiled with cuda|"
+    r"\b(?:runs?|running|uses?|using)\s+(?:on\s+)?(?:the\s+)?cpu\b",
+    re.I,
+)
+
+
+def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """torch installed on Windows with --extra-index-url to a CUDA index, in a text that says
+    CUDA does not work: pip took PyPI's CPU build."""
+    from envcheck.importers.errorlog.table import pattern
+
+    if low.find(b"--extra-index-url") == -1:
+        return
+    if any(getattr(pattern(e["pattern"]), "category", "") == "cpu-only-build" for e in out):
+        return
+    hit = _search(low, (b"--extra-index-url",), _EXTRA_INDEX_CUDA)
+    if hit is None or not _WINDOWS.search(text) or not _CUDA_NOT_WORKING.search(text):
+        return
+    out.append(_entry(text, hit, "extra-index-url-cpu-torch-windows", source))
 
 
 _WSL = re.compile(r"\bwsl\s*2?\b|/usr/lib/wsl/|windows subsystem for linux", re.I)

@@ -101,6 +101,18 @@ PATTERNS: List[ErrorPattern] = [
         "install the torch build matching the system toolkit.",
     ),
     make(
+        "extra-index-url-cpu-torch-windows",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.extra_index_cpu_torch)
+        "cpu-only-build",
+        "warning",
+        "torch installed on Windows with --extra-index-url to a CUDA index, and CUDA does not work "
+        "(pip takes the highest version from any index; PyPI's Windows torch is the CPU build)",
+        "Check `python -c \"import torch; print(torch.__version__)\"`: a version without +cuXXX is "
+        "PyPI's CPU build. Reinstall from the CUDA index alone: `pip uninstall -y torch "
+        "torchvision torchaudio` then `pip install torch torchvision torchaudio --index-url "
+        "https://download.pytorch.org/whl/cuXXX` (--index-url, not --extra-index-url).",
+    ),
+    make(
         "xformers-built-for-cpu-torch",
         r"xFormers was built for:?\s*PyTorch \S+[^()]{0,40}\(you have [\w.]+\+cpu\)",
         "cpu-only-build",

@@ -324,13 +324,17 @@ PATTERNS: List[ErrorPattern] = [
         r"Failed to create CUDAExecutionProvider|"
         r"LoadLibrary failed with error 126[^\n]{0,120}?onnxruntime_providers_cuda|"
         r"TryGetProviderInfo_CUDA\][^\n]{0,80}?LoadLibrary failed|"
-        r"Failed to load library libonnxruntime_providers_cuda\.so with error",
+        r"Failed to load library libonnxruntime_providers_cuda\.so with error|"
+        # Windows: 'Error loading "...\onnxruntime_providers_cuda.dll" which depends on
+        # "cublasLt64_12.dll" which is missing', or retold as "...: cublasLt64_13.dll is missing"
+        r"Error loading [\"']?[^\n\"']{0,200}?onnxruntime_providers_cuda\.(?:dll|so)[\"']?"
+        r"[^\n]{0,200}?\b(?:is|are) missing\b",
         "cuda-libs-mismatch",
         "warning",
         "ONNX Runtime could not load its CUDA provider (CUDA/cuDNN libraries missing or of "
         "another major)",
         "Install the CUDA and cuDNN majors the onnxruntime-gpu release needs (its "
-        "requirements page; 1.19+: CUDA 12 + cuDNN 9) and make them findable, or install the "
+        "requirements page; 1.19-1.25: CUDA 12 + cuDNN 9; 1.27+: CUDA 13) and make them findable, or install the "
         "onnxruntime-gpu build for the CUDA present.",
     ),
     make(

@@ -351,7 +351,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "launch-timeout-watchdog",
-        r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT",
+        r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|"
+        # Windows' watchdog named: its registry values, or its event-log line after a reset
+        r"\bTdr(?:Delay|DdiDelay|Level)\b|"
+        r"display driver (?:nvlddmkm )?stopped responding and has (?:successfully )?recovered",
         "os-setting",
         "warning",
         "a kernel ran longer than the display watchdog allows (GPU also drives a display)",

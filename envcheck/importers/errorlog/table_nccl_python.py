@@ -155,6 +155,19 @@ PATTERNS: List[ErrorPattern] = [
         "guide; `nvidia-smi topo -m` shows how the GPUs are connected.",
     ),
     make(
+        "multi-node-fails-one-node-works",
+        r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.multi_node_fails)
+        "nccl-problem",
+        "warning",
+        "training on one node works, on two or more nodes it does not (the network between the "
+        "nodes)",
+        "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): it names the interface NCCL "
+        "chose and where it stops. Set NCCL_SOCKET_IFNAME to the interface the nodes reach each "
+        "other on (not lo, docker0 or a virtual bridge), and let the nodes reach each other on "
+        "all TCP ports, not only the rendezvous port: NCCL opens ports of its own (a firewall "
+        "that allows only MASTER_PORT blocks it); `ib_write_bw` tests InfiniBand.",
+    ),
+    make(
         "nccl-collective-stall",
         r"(?!x)x",  # never by itself: inferred from the whole text (see nccl_collective_stall)
         "nccl-problem",
@@ -420,7 +433,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:gpu|clocks?|card)\b[^.\n]{0,60}\bthrottl(?:ed|es|ing)\b|\bthrottl(?:ed|es|ing)\b"
         r"[^.\n]{0,60}\b(?:thermal|temperature|power cap|power limit)\b|"
         r"\bSW Power Cap\b[^.\n:]{0,40}"
-        r"\b(?:appears?|kicks? in)",
+        r"\b(?:appears?|kicks? in)|"
+        # NVML's reason constants, as a program that queried them prints them (idle and
+        # application-clock settings are not throttling)
+        r"\bnvmlClocks(?:Throttle|Event)Reason(?:SwPowerCap|HwSlowdown|SwThermalSlowdown|"
+        r"HwThermalSlowdown|HwPowerBrakeSlowdown)\b",
         "gpu-throttle",
         "warning",
         "the text reports the GPU throttling its clocks",

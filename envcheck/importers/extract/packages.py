@@ -70,6 +70,13 @@ _PIP_CONFLICT = re.compile(
     r"([A-Za-z][\w.-]*) (\d[\w.+!-]*) which is incompatible",
     re.I,
 )
+# A line that starts with a package and its version, as people list them in an issue: "-
+# onnxruntime-gpu 1.28.0", "`onnxruntime-gpu` 1.27 silently falls back ...", "* xformers
+# v0.0.28": only for the packages above, and never "name 2 GPUs" (a version has a dot)
+_NAME_VERSION_LEAD = re.compile(
+    r"^\s*(?:[-*\u2022]\s*)?`?([A-Za-z][\w.-]*?)`?\s+v?(\d+\.\d+(?:\.\d+){0,2}"
+    r"(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)(?=[\s,;)]|$)"
+)
 _CONDA_DOWNLOAD = re.compile(r"^\s*([A-Za-z][\w.-]*?)-(\d[\w.+]*)\s*\|\s*(\S+)\s")
 _PIP_NOT_FOUND = re.compile(
     r"(?:satisfies the requirement|No matching distribution found for)\s+"
@@ -200,6 +207,10 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), "")
             continue
+        m = _NAME_VERSION_LEAD.match(line)
+        if m and _INTERESTING.match(m.group(1)) and m.group(1).lower() not in _OWN_READERS:
+            yield from _package(fact, m.group(1), m.group(2), "", kind="prose")
+            continue
         for m in _CONDA_SPEC.finditer(line):
             yield from _package(fact, m.group(1), m.group(2), m.group(3))
         m = _CONDA_DOWNLOAD.match(line) if "|" in line else None
@@ -248,11 +259,16 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
                 yield fact("libcudnn", m.group(1))
 
 
-def _package(fact, name: str, version: str, build: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+# Named in prose with their versions by the prose reader already (its own rules for "torch 2.1
+# with CUDA 11.8", "tensorflow 2.3.0 (GPU)", "jax/jaxlib 0.4.30")
+_OWN_READERS = {"torch", "pytorch", "tensorflow", "tensorflow-gpu", "jax", "jaxlib"}
+
+
+def _package(fact, name: str, version: str, build: str, kind: str = "fragment") -> Iterator[Fact]:  # type: ignore[no-untyped-def]
     key = name.lower().replace("_", "-").lstrip("-")  # conda's "_pytorch_select"
     if key in ("pytorch", "pytorch-nightly"):
         key = "torch"
-    yield fact("package", version, key)
+    yield fact("package", version, key, kind)
     b = build.lower()
     if key == "torch":
         yield fact("torch.version", version)

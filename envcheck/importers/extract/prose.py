@@ -369,6 +369,22 @@ def torch_named(text: str, file: str) -> List[Fact]:
     return [Fact("named", "torch", file, *_line_at(text, m.start()), "prose")]
 
 
+# A build stated for another package than torch: "onnxruntime-gpu==1.28.0, built with CUDA 13.0"
+# is ONNX Runtime's CUDA, not torch's
+_OTHER_BUILT = re.compile(
+    r"\b(?:onnx\w*|tensorrt|ctranslate2|faster-whisper|paddle\w*|jax\w*|tensorflow\w*|cupy\w*|"
+    r"llama[-_.]?cpp\w*|ggml|ollama|xformers|flash[-_]attn|bitsandbytes|mxnet\w*|faiss\w*|"
+    r"opencv|dlib)\b(?:[^.;\n]|\.(?=\S)){0,60}$"
+)
+
+
+def _built_other_package(before: str) -> bool:
+    """Whether the text before a "built with CUDA X" names another package than torch in the
+    same clause (``before``: lower-cased)."""
+    clause = before[-80:]
+    return "torch" not in clause and _OTHER_BUILT.search(clause) is not None
+
+
 def _line_at(text: str, pos: int) -> Tuple[int, str]:
     """(1-based number, stripped text) of the line of ``text`` holding offset ``pos``."""
     start = text.rfind("\n", 0, pos) + 1
@@ -670,6 +686,8 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
                 if text[m.start() - 1 : m.start()] == "+":
                     continue  # a package's build suffix ("8.9.3.28-1+cuda12.1"), no toolkit
                 before = low[max(0, m.start() - 25) : m.start()]
+                if "built" in before and _built_other_package(low[: m.start()]):
+                    continue  # that package's own CUDA: neither torch's nor a toolkit
                 if (
                     "torch" in before
                     or "built" in before

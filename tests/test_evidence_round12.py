@@ -1,0 +1,229 @@
+"""Round 12's readers and checks: CUDA builds of GPU libraries as data (ONNX Runtime, EC322 and
+EC101), a package listed as "name version", a CUDA build stated for another package than torch,
+ONNX Runtime's provider-DLL message, NVML's throttle-reason constants, Windows' TDR named, one
+node working where two do not, and torch from --extra-index-url on Windows; each with the near
+misses that must stay silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_support import judge, pats, snap_of
+
+from envcheck.compat import load_matrix
+
+
+def _read(tmp_path: Path, text: str) -> dict:
+    """fact -> value of what the paste states (packages as ``package:NAME``)."""
+    return {f["fact"]: f["value"] for f in snap_of(tmp_path, text).evidence["read"]}
+
+
+# --- ONNX Runtime's CUDA build (compat_data/floors.json cuda_builds) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "version, cuda, cudnn, severity",
+    [
+        ("1.14.1", 11, 8, "error"),
+        ("1.16.3", 11, 8, "error"),
+        ("1.18.0", 11, 8, "warning"),  # CUDA 12 builds of 1.17/1.18 on another index
+        ("1.20.1", 12, 9, "warning"),
+        ("1.27.0", 13, 9, "warning"),
+        ("1.28.0", 13, 9, "warning"),
+    ],
+)
+def test_onnxruntime_builds_in_the_data(version: str, cuda: int, cudnn: int, severity: str) -> None:
+    (b,) = load_matrix().library_cuda_builds("onnxruntime-gpu", version)
+    assert (b["cuda_major"], b["cudnn_major"], b["severity"]) == (cuda, cudnn, severity)
+    assert b["source"].startswith("https://") and b["checked"] == "2026-12-04"
+
+
+def test_unconfirmed_or_unknown_releases_have_no_build() -> None:
+    m = load_matrix()
+    assert m.library_cuda_builds("onnxruntime-gpu", "1.26.0") == []  # not confirmed: left out
+    assert m.library_cuda_builds("onnxruntime-gpu", None) == []  # the release decides
+    assert m.library_cuda_builds("onnxruntime", "1.20.0") == []  # the CPU package
+
+
+def test_onnxruntime_built_for_cuda_13_on_a_cuda_12_box(tmp_path: Path) -> None:
+    text = "`onnxruntime-gpu` 1.27 silently falls back to CPU on this box's CUDA 12.4\n"
+    assert _read(tmp_path, text)["package:onnxruntime-gpu"] == "1.27"
+    assert judge(tmp_path, text, ["EC322"], load_matrix()) == [
+        ("EC322", "cuda-libs-mismatch", "warning")
+    ]
+
+
+def test_onnxruntime_cudnn_major_is_judged_too(tmp_path: Path) -> None:
+    text = "onnxruntime-gpu==1.16.3\nnvidia-cudnn-cu11==9.1.0.70\nnvidia-cublas-cu11==11.11.3.6\n"
+    assert judge(tmp_path, text, ["EC322"], load_matrix()) == [
+        ("EC322", "cuda-libs-mismatch", "error")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "onnxruntime-gpu==1.20.1\nnvidia-cublas-cu12==12.4.5.8\nnvidia-cudnn-cu12==9.1.0.70\n",
+        # the major the build needs is there beside another one
+        "onnxruntime-gpu==1.27.0\nnvidia-cublas==13.0.2.14\nnvcc: Cuda compilation tools, "
+        "release 12.4, V12.4.131\n",
+        "onnxruntime-gpu==1.26.0\nnvcc: Cuda compilation tools, release 12.4, V12.4.131\n",
+    ],
+)
+def test_onnxruntime_with_its_cuda_is_quiet(tmp_path: Path, text: str) -> None:
+    assert judge(tmp_path, text, ["EC322"], load_matrix()) == []
+
+
+def test_onnxruntime_for_cuda_13_needs_a_cuda_13_driver(tmp_path: Path) -> None:
+    text = (
+        "onnxruntime-gpu==1.27.0\n"
+        "| NVIDIA-SMI 550.54.15    Driver Version: 550.54.15    CUDA Version: 12.4 |\n"
+    )
+    assert judge(tmp_path, text, ["EC101"], load_matrix()) == [
+        ("EC101", "driver-too-old", "warning")
+    ]
+    newer = text.replace("550.54.15", "580.95.05").replace("12.4", "13.0")
+    assert judge(tmp_path, newer, ["EC101"], load_matrix()) == []
+
+
+# --- readers ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line, name, version",
+    [
+        ("- onnxruntime-gpu 1.28.0", "onnxruntime-gpu", "1.28.0"),
+        ("* xformers v0.0.28", "xformers", "0.0.28"),
+        ("`onnxruntime-gpu` 1.27 silently falls back", "onnxruntime-gpu", "1.27"),
+        ("bitsandbytes 0.43.1", "bitsandbytes", "0.43.1"),
+    ],
+)
+def test_a_line_that_starts_with_a_package_and_its_version(
+    tmp_path: Path, line: str, name: str, version: str
+) -> None:
+    assert _read(tmp_path, line + "\n")[f"package:{name}"] == version
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "vllm 2 GPUs are used",  # no dotted version (vLLM is named, with no version)
+        "- rembg 2.0.78",  # not a package envcheck judges
+        "see onnxruntime-gpu 1.27 notes",  # not at the start of the line
+    ],
+)
+def test_lines_that_are_no_package_listing(tmp_path: Path, line: str) -> None:
+    read = _read(tmp_path, line + "\n")
+    assert not any(k.startswith("package:") and v[:1].isdigit() for k, v in read.items())
+
+
+def test_a_cuda_build_stated_for_another_package_is_not_torchs(tmp_path: Path) -> None:
+    read = _read(tmp_path, "On Windows this installed onnxruntime-gpu==1.28.0, built with CUDA 13.0\n")
+    assert "torch.cuda" not in read and "nvcc" not in read
+    # torch's own stays torch's
+    assert _read(tmp_path, "My PyTorch was built with CUDA 12.1\n")["torch.cuda"] == "12.1"
+
+
+# --- messages and inferences --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Error loading onnxruntime_providers_cuda.dll: cublasLt64_13.dll is missing",
+        'Error loading "C:\\venv\\Lib\\site-packages\\onnxruntime\\capi\\onnxruntime_providers_cuda'
+        '.dll" which depends on "cublasLt64_12.dll" which is missing.',
+    ],
+)
+def test_onnxruntime_provider_dll_missing(tmp_path: Path, line: str) -> None:
+    assert pats(line + "\n") == ["onnxruntime-cuda-provider-failed"]
+    assert judge(tmp_path, line + "\n", ["EC906"]) == [("EC906", "cuda-libs-mismatch", "warning")]
+
+
+def test_onnxruntime_provider_loaded_is_quiet() -> None:
+    assert pats("Loaded onnxruntime_providers_cuda.dll; cublasLt64_12.dll is present\n") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["nvml returns nvmlClocksThrottleReasonSwPowerCap.", "reason: nvmlClocksEventReasonHwSlowdown"],
+)
+def test_nvml_throttle_reason_constants(tmp_path: Path, line: str) -> None:
+    assert pats(line + "\n") == ["gpu-throttling-reported"]
+    assert judge(tmp_path, line + "\n", ["EC915"]) == [("EC915", "gpu-throttle", "warning")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "reason: nvmlClocksThrottleReasonGpuIdle",  # idle clocks are no throttling
+        "nvmlClocksEventReasonApplicationsClocksSetting",
+    ],
+)
+def test_nvml_reasons_that_are_not_throttling(line: str) -> None:
+    assert pats(line + "\n") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Raising TdrDelay in the registry to 60 fixed it.",
+        "Display driver nvlddmkm stopped responding and has successfully recovered.",
+    ],
+)
+def test_windows_tdr_named(tmp_path: Path, line: str) -> None:
+    assert pats(line + "\n") == ["launch-timeout-watchdog"]
+    assert judge(tmp_path, line + "\n", ["EC913"]) == [("EC913", "os-setting", "warning")]
+
+
+def test_tdr_as_a_word_inside_another_is_quiet() -> None:
+    assert pats("the TDRS dataset loads; my display driver stopped working\n") == []
+
+
+_WENET = (
+    "I checked single node training and it works fine.\n"
+    "Error occurred during num_nodes=2\n"
+    "dist_backend=\"nccl\"\n"
+)
+
+
+def test_one_node_works_two_do_not(tmp_path: Path) -> None:
+    assert pats(_WENET) == ["multi-node-fails-one-node-works"]
+    assert judge(tmp_path, _WENET, ["EC909"]) == [("EC909", "nccl-problem", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I checked single node training and it works fine.\n",  # no second node
+        "Error occurred during num_nodes=2\n",  # nothing says one node works
+        "On a single machine it is slow; two machines are faster.\n",
+    ],
+)
+def test_multi_node_near_misses(text: str) -> None:
+    assert "multi-node-fails-one-node-works" not in pats(text)
+
+
+_EXTRA_INDEX = (
+    "i had issues to get cuda support running on windows.\n"
+    "pip install torch torchvision torchaudio --extra-index-url "
+    "https://download.pytorch.org/whl/cu116\n"
+)
+
+
+def test_extra_index_url_on_windows_with_cuda_not_working(tmp_path: Path) -> None:
+    assert pats(_EXTRA_INDEX) == ["extra-index-url-cpu-torch-windows"]
+    assert judge(tmp_path, _EXTRA_INDEX, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _EXTRA_INDEX.replace("windows", "ubuntu"),  # Linux: PyPI's torch is a CUDA build
+        _EXTRA_INDEX.replace("--extra-index-url", "--index-url"),  # the CUDA index alone
+        _EXTRA_INDEX.replace("i had issues to get cuda support running", "it runs fine"),
+    ],
+)
+def test_extra_index_url_near_misses(text: str) -> None:
+    assert "extra-index-url-cpu-torch-windows" not in pats(text)
