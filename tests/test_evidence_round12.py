@@ -227,3 +227,71 @@ def test_extra_index_url_on_windows_with_cuda_not_working(tmp_path: Path) -> Non
 )
 def test_extra_index_url_near_misses(text: str) -> None:
     assert "extra-index-url-cpu-torch-windows" not in pats(text)
+
+
+# --- round 12, second part: families from the ceiling audit's decisive misses -----------------
+
+
+@pytest.mark.parametrize(
+    "symbol",
+    ["_ZTIN3c1021AutogradMetaInterfaceE", "_ZTVN2at6TensorE", "_ZN3c104cuda9SetDeviceEi"],
+)
+def test_an_extension_missing_a_torch_typeinfo_or_vtable(tmp_path: Path, symbol: str) -> None:
+    line = f"ImportError: /env/site-packages/mmcv/_ext.cpython-37m-x86_64-linux-gnu.so: undefined symbol: {symbol}\n"
+    assert pats(line) == ["extension-torch-abi-mismatch"]
+    assert judge(tmp_path, line, ["EC914"]) == [("EC914", "framework-pairing", "error")]
+
+
+def test_a_missing_c_library_symbol_is_no_torch_pairing() -> None:
+    line = "ImportError: /env/site-packages/foo/_x.so: undefined symbol: _ZTI9MyHelper\n"
+    assert "extension-torch-abi-mismatch" not in pats(line)
+
+
+_CUPY_PY27 = (
+    '  File "/usr/local/lib/python2.7/dist-packages/cupyx/_ufunc_config.py", line 17\n'
+    "    def errstate(*, divide=None, over=None):\n"
+    "                  ^\n"
+    "SyntaxError: invalid syntax\n"
+)
+
+
+def test_a_syntax_error_inside_an_installed_package(tmp_path: Path) -> None:
+    assert pats(_CUPY_PY27) == ["package-syntax-error-python"]
+    assert judge(tmp_path, _CUPY_PY27, ["EC916"]) == [("EC916", "python-unsupported", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the user's own script: a typo, not the Python
+        '  File "train.py", line 12\n    print "x"\n          ^\nSyntaxError: invalid syntax\n',
+        # a package frame, then the user's file last: the syntax error is in the user's file
+        '  File "/env/site-packages/torch/hub.py", line 3, in load\n'
+        '  File "/home/me/model.py", line 9\nSyntaxError: invalid syntax\n',
+        # another error type
+        '  File "/env/site-packages/foo/bar.py", line 1\nIndentationError: unexpected indent\n',
+    ],
+)
+def test_syntax_errors_that_say_nothing_of_the_python(text: str) -> None:
+    assert "package-syntax-error-python" not in pats(text)
+
+
+def test_autocast_bfloat16_refused(tmp_path: Path) -> None:
+    line = "RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.\n"
+    assert pats(line) == ["bf16-tf32-needs-ampere"]
+    assert judge(tmp_path, line, ["EC901"]) == [("EC901", "gpu-arch-unsupported", "error")]
+
+
+def test_a_conda_cpu_selector_alone_is_a_cpu_torch(tmp_path: Path) -> None:
+    text = (
+        "            You requested GPUs: [0]\n"
+        "            But your machine only has: []\n"
+        "# Name                    Version                   Build  Channel\n"
+        "_pytorch_select           0.1                       cpu_0\n"
+    )
+    assert judge(tmp_path, text, ["EC210"], load_matrix()) == [
+        ("EC210", "cpu-only-build", "error")
+    ]
+    # the selector's GPU build says nothing against torch
+    gpu = text.replace("cpu_0", "gpu_0")
+    assert judge(tmp_path, gpu, ["EC210"], load_matrix()) == []

@@ -252,6 +252,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "doesn't support bf16/gpu",
         "--tf32 requires ampere",
         "bfloat16 is only supported on gpus",
+        "does not support bfloat16",
     ),
     "extension-not-compiled-with-gpu": ("not compiled with gpu support",),
     "zlibwapi-missing": ("zlibwapi.dll",),
@@ -701,6 +702,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "multi-gpu-hang-one-works": ("\x00never\x00",),
     "multi-node-fails-one-node-works": ("\x00never\x00",),  # inferred: multi_node_fails
     "extra-index-url-cpu-torch-windows": ("\x00never\x00",),  # inferred: extra_index_cpu_torch
+    "package-syntax-error-python": ("\x00never\x00",),  # inferred: package_syntax_error
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),

@@ -323,6 +323,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.multi_gpu_hang,
     symptoms.multi_node_fails,
     symptoms.extra_index_cpu_torch,
+    symptoms.package_syntax_error,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

@@ -461,6 +461,32 @@ def remote_data_slow(text: str, low: bytes, out: List[Dict[str, str]], source: s
     out.append(_entry(text, hit, "data-on-remote-mount-slow", source))
 
 
+# A SyntaxError raised inside an installed package: released code is checked on the Pythons the
+# package supports, so the interpreter is one it does not (Python 2.7 reading keyword-only
+# arguments, 3.6 reading the walrus operator).
+_INSTALLED_FILE = re.compile(
+    r"^\s*File \"[^\"\n]*[/\\](?:site|dist)-packages[/\\][^\"\n]+\.py\", line \d+", re.M
+)
+_SYNTAX_ERROR = re.compile(
+    r"^\s*SyntaxError: (?:invalid syntax|future feature \w+ is not defined)", re.M
+)
+
+
+def package_syntax_error(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The last frame before a SyntaxError is a file of an installed package."""
+    if low.find(b"syntaxerror:") == -1 or any(
+        e["pattern"] == "package-syntax-error-python" for e in out
+    ):
+        return
+    for m in _SYNTAX_ERROR.finditer(text):
+        frames = list(_INSTALLED_FILE.finditer(text, max(0, m.start() - 600), m.start()))
+        between = text[frames[-1].end() : m.start()] if frames else ""
+        if frames and 'File "' not in between:
+            lineno = text.count("\n", 0, m.start()) + 1
+            out.append(_entry(text, (lineno, ""), "package-syntax-error-python", source))
+            return
+
+
 # pip with --extra-index-url takes the highest version from any index; PyPI's torch for Windows
 # is the CPU build, so a newer PyPI release beats the CUDA index's (PyTorch's install selector
 # uses --index-url for the CUDA wheels on Windows for this reason)

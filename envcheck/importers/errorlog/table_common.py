@@ -417,7 +417,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "bf16-tf32-needs-ampere",
         r"Your setup doesn't support bf16/gpu|--tf32 requires Ampere|"
-        r"Bfloat16 is only supported on GPUs with compute capability of at least \d+\.\d+",
+        r"Bfloat16 is only supported on GPUs with compute capability of at least \d+\.\d+|"
+        # torch.autocast's check (torch/amp/autocast_mode.py)
+        r"Current CUDA Device does not support bfloat16",
         "gpu-arch-unsupported",
         "error",
         "bf16/TF32 was asked for on a GPU older than Ampere (compute capability < 8.0)",

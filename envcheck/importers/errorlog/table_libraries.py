@@ -50,10 +50,11 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "extension-torch-abi-mismatch",
-        r"\.so[.\d]*:\s*undefined symbol:\s*_ZNK?\d+(?:c10|at|torch|caffe2|tensorflow)|"
+        # (a type's typeinfo / vtable is _ZTI / _ZTV before the name: _ZTIN3c1021AutogradMeta...)
+        r"\.so[.\d]*:\s*undefined symbol:\s*_Z(?:T[ISTV])?NK?\d+(?:c10|at|torch|caffe2|tensorflow)|"
         # the mangled torch name alone ("error undefined symbol: _ZN3c104cuda9SetDeviceEi"), or
         # flash-attn's / xFormers' extension named with the symbol cut off
-        r"\bundefined symbol:\s*_ZNK?\d+(?:c10|at|torch)\w{3,}|"
+        r"\bundefined symbol:\s*_Z(?:T[ISTV])?NK?\d+(?:c10|at|torch)\w{3,}|"
         r"\b(?:flash_attn|xformers)\w*\.(?:cpython[\w.-]*\.so|so|abi3\.so):?\s*undefined symbol\b|"
         # Windows: an extension DLL whose entry points the installed torch lacks
         r"DLL load failed while importing \w+: The specified procedure could not be found",

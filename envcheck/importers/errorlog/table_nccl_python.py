@@ -258,6 +258,17 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- Python version ---------------------------------------------------------------------
     make(
+        "package-syntax-error-python",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.package_syntax_error)
+        "python-unsupported",
+        "warning",
+        "an installed package's own code is a syntax error for this Python: the package does not "
+        "support this Python version",
+        "Check the Python the package's release supports (its Requires-Python on PyPI, `pip show "
+        "<package>`): use a Python in that range, or install the last release that supports this "
+        "Python (`pip install '<package><X>'`).",
+    ),
+    make(
         "pip-no-framework-wheel",
         r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
         r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"

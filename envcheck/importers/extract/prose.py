@@ -191,7 +191,9 @@ _GPU_PRESENT = re.compile(
     r"used)\b|\bnot using (?:the |my )?gpu\b|"
     # the author expected a GPU: "tensorflow only can find CPU", "instead of pytorch gpu"
     r"\bonly (?:can )?(?:find|finds|found|sees?|detects?|shows?|lists?) (?:the )?cpu\b|"
-    r"\binstead of (?:py)?torch[- ]gpu\b",
+    r"\binstead of (?:py)?torch[- ]gpu\b|"
+    # Lightning's refusal: "You requested GPUs: [0]  But your machine only has: []"
+    r"\bYou requested GPUs:\s*\[\d",
     re.I,
 )
 _ARCH_LIST = re.compile(r"supports CUDA capabilities\s+((?:sm_\d+\s*)+)", re.I)
