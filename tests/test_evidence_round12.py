@@ -119,7 +119,9 @@ def test_lines_that_are_no_package_listing(tmp_path: Path, line: str) -> None:
 
 
 def test_a_cuda_build_stated_for_another_package_is_not_torchs(tmp_path: Path) -> None:
-    read = _read(tmp_path, "On Windows this installed onnxruntime-gpu==1.28.0, built with CUDA 13.0\n")
+    read = _read(
+        tmp_path, "On Windows this installed onnxruntime-gpu==1.28.0, built with CUDA 13.0\n"
+    )
     assert "torch.cuda" not in read and "nvcc" not in read
     # torch's own stays torch's
     assert _read(tmp_path, "My PyTorch was built with CUDA 12.1\n")["torch.cuda"] == "12.1"
@@ -184,7 +186,7 @@ def test_tdr_as_a_word_inside_another_is_quiet() -> None:
 _WENET = (
     "I checked single node training and it works fine.\n"
     "Error occurred during num_nodes=2\n"
-    "dist_backend=\"nccl\"\n"
+    'dist_backend="nccl"\n'
 )
 
 
@@ -237,7 +239,8 @@ def test_extra_index_url_near_misses(text: str) -> None:
     ["_ZTIN3c1021AutogradMetaInterfaceE", "_ZTVN2at6TensorE", "_ZN3c104cuda9SetDeviceEi"],
 )
 def test_an_extension_missing_a_torch_typeinfo_or_vtable(tmp_path: Path, symbol: str) -> None:
-    line = f"ImportError: /env/site-packages/mmcv/_ext.cpython-37m-x86_64-linux-gnu.so: undefined symbol: {symbol}\n"
+    so = "/env/site-packages/mmcv/_ext.cpython-37m-x86_64-linux-gnu.so"
+    line = f"ImportError: {so}: undefined symbol: {symbol}\n"
     assert pats(line) == ["extension-torch-abi-mismatch"]
     assert judge(tmp_path, line, ["EC914"]) == [("EC914", "framework-pairing", "error")]
 
@@ -277,7 +280,7 @@ def test_syntax_errors_that_say_nothing_of_the_python(text: str) -> None:
 
 
 def test_autocast_bfloat16_refused(tmp_path: Path) -> None:
-    line = "RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype to float16.\n"
+    line = "RuntimeError: Current CUDA Device does not support bfloat16. Please switch dtype.\n"
     assert pats(line) == ["bf16-tf32-needs-ampere"]
     assert judge(tmp_path, line, ["EC901"]) == [("EC901", "gpu-arch-unsupported", "error")]
 
@@ -289,9 +292,95 @@ def test_a_conda_cpu_selector_alone_is_a_cpu_torch(tmp_path: Path) -> None:
         "# Name                    Version                   Build  Channel\n"
         "_pytorch_select           0.1                       cpu_0\n"
     )
-    assert judge(tmp_path, text, ["EC210"], load_matrix()) == [
-        ("EC210", "cpu-only-build", "error")
-    ]
+    assert judge(tmp_path, text, ["EC210"], load_matrix()) == [("EC210", "cpu-only-build", "error")]
     # the selector's GPU build says nothing against torch
     gpu = text.replace("cpu_0", "gpu_0")
     assert judge(tmp_path, gpu, ["EC210"], load_matrix()) == []
+
+
+_VGPU_SLOW = (
+    "GPU: NVIDIA L40S-24Q 24GB\n"
+    "GPU Driver: vWS 550.127.05\n"
+    "For the first 20 minutes after running, the results are very good.\n"
+    "However, when running again after some time, the speed is abnormally slow.\n"
+)
+
+
+def test_a_vgpu_that_slows_down_after_a_while(tmp_path: Path) -> None:
+    assert pats(_VGPU_SLOW) == ["vgpu-unlicensed-slowdown"]
+    assert judge(tmp_path, _VGPU_SLOW, ["EC915"]) == [("EC915", "gpu-throttle", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no vGPU: a card that slows down after a while is the throttling rules' business
+        _VGPU_SLOW.replace("L40S-24Q", "L40S").replace("vWS ", ""),
+        # a vGPU that is simply slow, with no "after a while"
+        "GPU: NVIDIA A100-40C\nTraining is slow.\n",
+    ],
+)
+def test_vgpu_near_misses(text: str) -> None:
+    assert "vgpu-unlicensed-slowdown" not in pats(text)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "the update has dumbed down torch to no cuda",
+        "pip replaced my torch with a version without CUDA",
+    ],
+)
+def test_torch_left_without_cuda_stated(tmp_path: Path, line: str) -> None:
+    assert pats(line + "\n") == ["cpu-torch-stated"]
+    assert judge(tmp_path, line + "\n", ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+
+
+def test_torch_without_cuda_as_a_choice_is_not_read_as_a_replacement() -> None:
+    assert "cpu-torch-stated" not in pats("I run torch without cuda on my laptop, fine\n")
+
+
+def test_a_driver_said_to_be_too_low(tmp_path: Path) -> None:
+    text = "the cluster GPU driver is 470.82. It prompts that the driver version is too low.\n"
+    assert judge(tmp_path, text, ["EC902"]) == [("EC902", "driver-too-old", "warning")]
+    assert judge(tmp_path, "GPU utilization is too low during training\n", ["EC902"]) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "it installed versions of torch and torchvision that did not support the old CUDA "
+        "version of this card",
+        "the pytorch build does not support my GPU (GTX 760)",
+    ],
+)
+def test_framework_said_not_to_support_the_gpu(tmp_path: Path, line: str) -> None:
+    assert pats(line + "\n") == ["framework-does-not-support-gpu-stated"]
+    assert judge(tmp_path, line + "\n", ["EC901"]) == [("EC901", "gpu-arch-unsupported", "warning")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "torch does not support this operator on the GPU yet",  # an operator, not the card
+        "my GPU does not support torch.compile",  # the other way round
+    ],
+)
+def test_not_support_statements_about_something_else(line: str) -> None:
+    assert "framework-does-not-support-gpu-stated" not in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    "version, cuda", [("3.24.0", 11), ("2.1.0", 11), ("4.0.0", 12), ("4.5.0", 12)]
+)
+def test_ctranslate2_builds_in_the_data(version: str, cuda: int) -> None:
+    (b,) = load_matrix().library_cuda_builds("ctranslate2", version)
+    assert b["cuda_major"] == cuda and b["cudnn_major"] is None
+    assert b["source"].startswith("https://github.com/OpenNMT/CTranslate2/releases/tag/v")
+
+
+def test_ctranslate2_3_beside_cuda_12_wheels(tmp_path: Path) -> None:
+    text = "ctranslate2==3.24.0\nnvidia-cublas-cu12==12.1.3.1\n"
+    assert judge(tmp_path, text, ["EC322"], load_matrix()) == [
+        ("EC322", "cuda-libs-mismatch", "warning")
+    ]

@@ -159,10 +159,14 @@ ONNX Runtime's CUDA execution provider is one: 1.15-1.18 from PyPI need CUDA 11 
 1.19 and later CUDA 12 and cuDNN 9 [S1], and from 1.27 the Python package is built for CUDA 13
 [S2]. With only another major present the provider fails to load ("cublasLt64_13.dll is
 missing", "libcudnn.so.9: cannot open shared object file") and the session quietly runs on the
-CPU. The builds, with their sources, are in compat_data/floors.json ("cuda_builds"); where
-builds of the same version for another CUDA exist on another index, the finding is a warning.
+CPU. CTranslate2 (faster-whisper) is another: its Linux wheels need CUDA 11 from 2.0 [S3] and
+CUDA 12 from 4.0 [S4] ("Library libcublas.so.12 is not found or cannot be loaded"). The
+builds, with their sources, are in compat_data/floors.json ("cuda_builds"); where builds of the
+same version for another CUDA exist on another index, the finding is a warning.
 [S1] https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider.html
-[S2] https://github.com/microsoft/onnxruntime/issues/29032""",
+[S2] https://github.com/microsoft/onnxruntime/issues/29032
+[S3] https://github.com/OpenNMT/CTranslate2/releases/tag/v2.0.0
+[S4] https://github.com/OpenNMT/CTranslate2/releases/tag/v4.0.0""",
     fix="Install the CUDA and cuDNN majors the library's release is built for (pip: the "
     "nvidia-* wheels of that major), or a release of the library built for the CUDA here.",
 )

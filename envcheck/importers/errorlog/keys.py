@@ -248,6 +248,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "bitsandbytes-cuda-lib-missing": ("required library version not found: libbitsandbytes",),
     "bitsandbytes-cpu-lib-loaded": ("cadam32bit_grad_fp32",),
     "tensorrt-engine-other-device": ("incompatible device, expecting compute",),
+    "framework-does-not-support-gpu-stated": ("not support", "n't support"),
     "bf16-tf32-needs-ampere": (
         "doesn't support bf16/gpu",
         "--tf32 requires ampere",
@@ -342,6 +343,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cpu only build",
         "torch cpu",
         "torch-cpu",
+        "no cuda",
+        "without cuda",
     ),
     "cudnn-missing-stated": ("cudnn",),
     "paddle-cpu-build": (
@@ -703,6 +706,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "multi-node-fails-one-node-works": ("\x00never\x00",),  # inferred: multi_node_fails
     "extra-index-url-cpu-torch-windows": ("\x00never\x00",),  # inferred: extra_index_cpu_torch
     "package-syntax-error-python": ("\x00never\x00",),  # inferred: package_syntax_error
+    "vgpu-unlicensed-slowdown": ("\x00never\x00",),  # inferred: vgpu_slows_down
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),

@@ -324,6 +324,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.multi_node_fails,
     symptoms.extra_index_cpu_torch,
     symptoms.package_syntax_error,
+    symptoms.vgpu_slows_down,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

@@ -461,6 +461,32 @@ def remote_data_slow(text: str, low: bytes, out: List[Dict[str, str]], source: s
     out.append(_entry(text, hit, "data-on-remote-mount-slow", source))
 
 
+# A vGPU (a profile such as "L40S-24Q" / "A100-40C", a GRID or vWS / vCS driver) that the text
+# says slows down after a while: an unlicensed vGPU is "progressively degraded over time"
+# (NVIDIA's vGPU licensing reference), CUDA disabled in the end.
+_VGPU = re.compile(
+    r"\b[A-Z]{0,4}\d{2,4}[A-Z]{0,3}-\d{1,3}[QCAB]\b|\bGRID\s+(?:[A-Z]\d|vgpu)|\bvGPU\b|"
+    r"\bv(?:WS|CS)\b|\bgrid gpus?\b"
+)
+_SLOW_LATER = re.compile(
+    r"\bafter\s+(?:about\s+|around\s+|~)?(?:\d+\s*(?:min\w*|hours?)|some time|a while)\b"
+    r"[^.\n]{0,120}?\b(?:slow\w*|degrad\w*|throttl\w*|drops?|stops? working)\b|"
+    r"\b(?:slow\w*|degrad\w*|throttl\w*|drops?)\b[^.\n]{0,60}?\bafter\s+(?:about\s+|"
+    r"around\s+|~)?(?:\d+\s*(?:min\w*|hours?)|some time|a while)\b",
+    re.I,
+)
+
+
+def vgpu_slows_down(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A vGPU named, and a job that gets slow after a while."""
+    if low.find(b"after") == -1 or not _VGPU.search(text):
+        return
+    m = _SLOW_LATER.search(text)
+    if m is not None:
+        lineno = text.count("\n", 0, m.start()) + 1
+        out.append(_entry(text, (lineno, ""), "vgpu-unlicensed-slowdown", source))
+
+
 # A SyntaxError raised inside an installed package: released code is checked on the Pythons the
 # package supports, so the interpreter is one it does not (Python 2.7 reading keyword-only
 # arguments, 3.6 reading the walrus operator).

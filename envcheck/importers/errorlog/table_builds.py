@@ -107,7 +107,7 @@ PATTERNS: List[ErrorPattern] = [
         "warning",
         "torch installed on Windows with --extra-index-url to a CUDA index, and CUDA does not work "
         "(pip takes the highest version from any index; PyPI's Windows torch is the CPU build)",
-        "Check `python -c \"import torch; print(torch.__version__)\"`: a version without +cuXXX is "
+        'Check `python -c "import torch; print(torch.__version__)"`: a version without +cuXXX is '
         "PyPI's CPU build. Reinstall from the CUDA index alone: `pip uninstall -y torch "
         "torchvision torchaudio` then `pip install torch torchvision torchaudio --index-url "
         "https://download.pytorch.org/whl/cuXXX` (--index-url, not --extra-index-url).",
@@ -279,7 +279,12 @@ PATTERNS: List[ErrorPattern] = [
         r"\bcpu(?: ?-?only)? (?:version|build|wheel) of (?:py)?torch\b|"
         # "torch with cuda is removed and torch cpu is installed"
         r"\b(?:py)?torch[- ]cpu\s+(?:is|was|gets?|got|being)\s+(?:re)?installed\b|"
-        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:py)?torch[- ]cpu\b(?![-\w])",
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:py)?torch[- ]cpu\b(?![-\w])|"
+        # an update or install that left torch without CUDA: "it has dumbed down torch to no
+        # cuda", "replaced torch with a version without CUDA"
+        r"\b(?:changed|downgraded|dumbed down|replaced|reinstalled|switched)\s+(?:my\s+|the\s+)?"
+        r"(?:py)?torch\b[^.\n]{0,30}?\b(?:to|with)\s+(?:a\s+)?(?:version\s+)?"
+        r"(?:no|without)\s+cuda\b",
         "cpu-only-build",
         "warning",
         "the text says the CPU build of torch was installed",

@@ -334,8 +334,8 @@ PATTERNS: List[ErrorPattern] = [
         "ONNX Runtime could not load its CUDA provider (CUDA/cuDNN libraries missing or of "
         "another major)",
         "Install the CUDA and cuDNN majors the onnxruntime-gpu release needs (its "
-        "requirements page; 1.19-1.25: CUDA 12 + cuDNN 9; 1.27+: CUDA 13) and make them findable, or install the "
-        "onnxruntime-gpu build for the CUDA present.",
+        "requirements page; 1.19-1.25: CUDA 12 + cuDNN 9; 1.27+: CUDA 13) and make them "
+        "findable, or install the onnxruntime-gpu build for the CUDA present.",
     ),
     make(
         "xformers-no-operator",
@@ -413,6 +413,22 @@ PATTERNS: List[ErrorPattern] = [
         "the TensorRT engine was built on a GPU of another compute capability",
         "Rebuild the engine on this GPU (engines are specific to the compute capability and "
         "TensorRT version), e.g. with trtexec --onnx=model.onnx --saveEngine=model.plan.",
+    ),
+    make(
+        "framework-does-not-support-gpu-stated",
+        r"\b(?:torch|pytorch|torchvision|tensorflow|the (?:build|wheel|version|release)s?|"
+        r"versions? of (?:torch|pytorch|tensorflow))\b[^.\n]{0,80}?\b(?:do|does|did)\s*(?:n't|"
+        # the GPU is what is not supported: "... support the old CUDA version of this card", not
+        # "... support this operator on the GPU"
+        r"\s+not)\s+support\s+(?:(?!(?:on|in|for|with|at)\b)[\w.()-]+\s+){0,8}?"
+        r"(?:card|gpu|graphics card|architecture|compute capability)\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says the framework build installed does not support this GPU",
+        "Compare the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        '--format=csv`) with the architectures the build carries (`python -c "import torch; '
+        'print(torch.cuda.get_arch_list())"`); install the last release whose wheels still '
+        "carry it (`envcheck matrix recommend --gpu NAME` lists them).",
     ),
     make(
         "bf16-tf32-needs-ampere",

@@ -440,6 +440,18 @@ PATTERNS: List[ErrorPattern] = [
         "if the clocks hold, look for a growing input queue or a leak instead.",
     ),
     make(
+        "vgpu-unlicensed-slowdown",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.vgpu_slows_down)
+        "gpu-throttle",
+        "warning",
+        "a vGPU that gets slow after a while: an unlicensed vGPU is progressively degraded "
+        "(NVIDIA's vGPU licensing), CUDA disabled in the end",
+        "Check the licence in the VM: `nvidia-smi -q | grep -i -A2 license` must say Licensed; "
+        "if not, configure the client licence token (NVIDIA License System, DLS or CLS) and "
+        "restart the nvidia-gridd service. If it is licensed, watch the clocks while it slows "
+        "(`nvidia-smi -q -d PERFORMANCE`).",
+    ),
+    make(
         "gpu-throttling-reported",
         r"\b(?:gpu|clocks?|card)\b[^.\n]{0,60}\bthrottl(?:ed|es|ing)\b|\bthrottl(?:ed|es|ing)\b"
         r"[^.\n]{0,60}\b(?:thermal|temperature|power cap|power limit)\b|"

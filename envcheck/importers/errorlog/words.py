@@ -45,6 +45,7 @@ _ERROR_KEYS = (
     b"mismatch",
     b"incompatible",
     b"too old",
+    b"too low",
     b"invalid",
     b"no such file",
     b"undefined symbol",
@@ -56,7 +57,7 @@ _ERROR = re.compile(
     r"(?:error|exception)\b|"  # also the end of RuntimeError, OSError, NcclException
     r"\b(?:fail\w*|fatal|cannot|can't|could not|couldn't|unable|"
     r"not (?:found|supported|available|compatible|detected)|insufficient|mismatch|"
-    r"incompatible|too old|invalid|no such file|undefined symbol|killed|segmentation fault|"
+    r"incompatible|too old|too low|invalid|no such file|undefined symbol|killed|segmentation fault|"
     r"abort\w*)",
     re.I,
 )
@@ -74,7 +75,8 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
         ("shm-too-small", r"/dev/shm|shared memory|\bshm\b|bus error"),
         (
             "driver-too-old",
-            r"driver[^.\n]{0,40}(?:too old|insufficient|older than|not support|update|upgrade)|"
+            r"driver[^.\n]{0,40}(?:too old|too low|insufficient|older than|not support|update|"
+            r"upgrade)|"
             r"(?:update|upgrade) (?:your |the )?(?:nvidia )?driver",
         ),
         (

@@ -313,7 +313,11 @@ def _torch_without_version(snap: Snapshot, facts: List[Fact], used: List[Fact]) 
     if d is None:
         return
     # a CPU build stated outright (conda's "_pytorch_select ... cpu_0") is a torch too
-    if base.is_set(d.arch_list) or base.is_set(d.cuda_version) or d.cuda_version == base.STATED_NONE:
+    if (
+        base.is_set(d.arch_list)
+        or base.is_set(d.cuda_version)
+        or d.cuda_version == base.STATED_NONE
+    ):
         base.add_package(snap, "torch", "(version not stated)")
         if not base.is_set(d.cuda_version) and base.is_set(d.arch_list):
             d.cuda_version = "(a CUDA build; version not stated)"
