@@ -384,3 +384,33 @@ def test_ctranslate2_3_beside_cuda_12_wheels(tmp_path: Path) -> None:
     assert judge(tmp_path, text, ["EC322"], load_matrix()) == [
         ("EC322", "cuda-libs-mismatch", "warning")
     ]
+
+
+def test_ucx_shared_memory_fifo(tmp_path: Path) -> None:
+    text = "mm_iface failed to allocate receive FIFO\n[ucp_address_unpack] Caught signal 11\n"
+    assert pats(text)[0] == "ucx-shm-fifo-failed"
+    assert ("EC908", "shm-too-small", "warning") in judge(tmp_path, text, ["EC908"])
+    assert "ucx-shm-fifo-failed" not in pats("mm_iface created 8 FIFOs\n")
+
+
+_TWO_TOOLKITS = (
+    "i follow all the step to install Cuda 11.8 but when i run nvcc -V, i get Cuda 11.5.\n"
+    "Cuda compilation tools, release 11.5, V11.5.119\n"
+)
+
+
+def test_nvcc_is_not_the_toolkit_installed(tmp_path: Path) -> None:
+    assert "nvcc-not-installed-toolkit" in pats(_TWO_TOOLKITS)
+    assert judge(tmp_path, _TWO_TOOLKITS, ["EC907"]) == [("EC907", "toolkit-mismatch", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _TWO_TOOLKITS.replace("11.5", "11.8"),  # nvcc is the one installed
+        "I installed CUDA 12.1.\nThe driver supports CUDA 12.4.\n",  # no nvcc at all
+        "nvcc -V gives 11.5\n",  # nothing says another was installed
+    ],
+)
+def test_nvcc_and_the_installed_toolkit_agree_or_unknown(text: str) -> None:
+    assert "nvcc-not-installed-toolkit" not in pats(text)

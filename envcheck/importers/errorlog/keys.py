@@ -707,6 +707,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extra-index-url-cpu-torch-windows": ("\x00never\x00",),  # inferred: extra_index_cpu_torch
     "package-syntax-error-python": ("\x00never\x00",),  # inferred: package_syntax_error
     "vgpu-unlicensed-slowdown": ("\x00never\x00",),  # inferred: vgpu_slows_down
+    "nvcc-not-installed-toolkit": ("\x00never\x00",),  # inferred: nvcc_not_the_installed_toolkit
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),
@@ -733,6 +734,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nccl-shm-open-crash": ("ncclshmopen",),
     "paddle-dataloader-shm": ("insufficient shared storage space",),
     "nvml-symbol-missing": ("undefined symbol: nvml",),
+    "ucx-shm-fifo-failed": ("failed to allocate receive fifo", "mm_posix.c"),
     "onnxruntime-cuda-libs-not-loaded": ("wasnt able to be loaded", "wasn't able to be loaded"),
     "cudnn-compiled-runtime-mismatch": ("cudnn compiled (",),
     "python-bus-error": ("fatal python error: bus error", "fatal python error: fatal python"),

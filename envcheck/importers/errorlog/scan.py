@@ -325,6 +325,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.extra_index_cpu_torch,
     symptoms.package_syntax_error,
     symptoms.vgpu_slows_down,
+    symptoms.nvcc_not_the_installed_toolkit,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

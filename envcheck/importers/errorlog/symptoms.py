@@ -487,6 +487,39 @@ def vgpu_slows_down(text: str, low: bytes, out: List[Dict[str, str]], source: st
         out.append(_entry(text, (lineno, ""), "vgpu-unlicensed-slowdown", source))
 
 
+# "I installed CUDA 11.8 but nvcc -V gives 11.5": the nvcc first on PATH is another toolkit than
+# the one installed (an apt nvidia-cuda-toolkit in /usr/bin, PATH without /usr/local/cuda/bin).
+_INSTALLED_CUDA = re.compile(
+    r"\binstall(?:ed|ing)?\b[^.\n]{0,40}?\bcuda(?:[- ]toolkit)?\s*v?(\d{1,2}\.\d)(?![\d.])|"
+    r"\bcuda(?:[- ]toolkit)?\s*v?(\d{1,2}\.\d)(?![\d.])\s+(?:is\s+)?installed\b",
+    re.I,
+)
+_NVCC_SAYS = re.compile(
+    r"\brelease (\d{1,2}\.\d), V\d|\bnvcc\b[^.\n]{0,40}?\b(?:cuda\s*)?v?(\d{1,2}\.\d)(?![\d.])",
+    re.I,
+)
+
+
+def nvcc_not_the_installed_toolkit(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """The text says one CUDA toolkit was installed and nvcc reports another."""
+    if low.find(b"nvcc") == -1 or low.find(b"install") == -1:
+        return
+    if any(e["pattern"] == "nvcc-not-installed-toolkit" for e in out):
+        return
+    said = _INSTALLED_CUDA.search(text)
+    if said is None:
+        return
+    installed = said.group(1) or said.group(2)
+    for m in _NVCC_SAYS.finditer(text):
+        nvcc = m.group(1) or m.group(2)
+        if nvcc != installed:
+            lineno = text.count("\n", 0, said.start()) + 1
+            out.append(_entry(text, (lineno, ""), "nvcc-not-installed-toolkit", source))
+            return
+
+
 # A SyntaxError raised inside an installed package: released code is checked on the Pythons the
 # package supports, so the interpreter is one it does not (Python 2.7 reading keyword-only
 # arguments, 3.6 reading the walrus operator).

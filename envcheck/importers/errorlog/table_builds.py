@@ -23,6 +23,17 @@ PATTERNS: List[ErrorPattern] = [
         "program at a newer ptxas (TRITON_PTXAS_PATH for Triton, XLA_FLAGS="
         "--xla_gpu_cuda_data_dir for XLA).",
     ),
+    make(
+        "nvcc-not-installed-toolkit",
+        r"(?!x)x",  # never by itself: inferred (symptoms.nvcc_not_the_installed_toolkit)
+        "toolkit-mismatch",
+        "warning",
+        "the text says one CUDA toolkit was installed and nvcc reports another: the nvcc first on "
+        "PATH belongs to another toolkit",
+        "`which -a nvcc` lists every nvcc on PATH (an apt nvidia-cuda-toolkit puts one in "
+        "/usr/bin): put the installed toolkit's bin first (`export PATH=/usr/local/cuda-X.Y/bin:"
+        "$PATH`, and its lib64 on LD_LIBRARY_PATH), or remove the other toolkit.",
+    ),
     # --- GPU architecture not in the build -------------------------------------------------
     make(
         "sm-not-compatible",

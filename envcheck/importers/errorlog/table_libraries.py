@@ -322,6 +322,20 @@ PATTERNS: List[ErrorPattern] = [
         "then check that `onnxruntime.get_available_providers()` lists CUDAExecutionProvider.",
     ),
     make(
+        "ucx-shm-fifo-failed",
+        # UCX's shared-memory transport (used by MPI / NCCL launchers) could not create its
+        # receive FIFO in /dev/shm: "mm_iface failed to allocate receive FIFO"
+        r"\bmm_iface\b[^\n]{0,40}?failed to allocate receive FIFO|"
+        r"\bmm_posix\.c[^\n]{0,200}?(?:No space left on device|shared memory)",
+        "shm-too-small",
+        "warning",
+        "UCX could not allocate its shared-memory receive FIFO (/dev/shm too small for the ranks "
+        "on this node)",
+        "Give the pod or container a larger /dev/shm (Kubernetes: an emptyDir with medium: "
+        "Memory mounted at /dev/shm; Docker: --shm-size=8g or --ipc=host) and check `df -h "
+        "/dev/shm` inside it; UCX_TLS without sm / posix avoids the shared-memory transport.",
+    ),
+    make(
         "no-space-shm",
         r"(?:/dev/shm|shared memory|\bshm\b)[^\n]{0,200}?No space left on device|"
         r"No space left on device[^\n]{0,200}?(?:/dev/shm|shared memory)",
