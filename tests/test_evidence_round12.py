@@ -414,3 +414,28 @@ def test_nvcc_is_not_the_toolkit_installed(tmp_path: Path) -> None:
 )
 def test_nvcc_and_the_installed_toolkit_agree_or_unknown(text: str) -> None:
     assert "nvcc-not-installed-toolkit" not in pats(text)
+
+
+_JETSON_SLOW = (
+    "My environment:\nJetson XAVIER NX\nTensorRT7.1.3\n"
+    "FP16 | 416*416 | 90ms\nIt is seen that it is slower than yours.\n"
+)
+
+
+def test_a_jetson_slower_than_the_benchmark(tmp_path: Path) -> None:
+    assert pats(_JETSON_SLOW) == ["jetson-power-mode-slow"]
+    assert judge(tmp_path, _JETSON_SLOW, ["EC915"]) == [("EC915", "gpu-throttle", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _JETSON_SLOW.replace("Jetson XAVIER NX", "RTX 3090"),  # no Jetson
+        _JETSON_SLOW.replace("slower than yours", "as fast as yours"),
+        # an error explains it already
+        _JETSON_SLOW
+        + "RuntimeError: CUDA error: no kernel image is available for execution on the device\n",
+    ],
+)
+def test_jetson_near_misses(text: str) -> None:
+    assert "jetson-power-mode-slow" not in pats(text)

@@ -353,7 +353,7 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
 
 
 # An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)
-_JETSON = re.compile(r"\bjetson\b|\bjetpack\b|\bL4T\b|\bAGX (?:Xavier|Orin)\b|\bXavier NX\b", re.I)
+JETSON = re.compile(r"\bjetson\b|\bjetpack\b|\bL4T\b|\bAGX (?:Xavier|Orin)\b|\bXavier NX\b", re.I)
 
 
 def jetson_framework_without_cuda(
@@ -370,7 +370,7 @@ def jetson_framework_without_cuda(
         for e in out
     ):
         return
-    if not _JETSON.search(text) or _CUDA_BUILD_AT_WORK.search(text):
+    if not JETSON.search(text) or _CUDA_BUILD_AT_WORK.search(text):
         return
     answer = _NO_GPU_WORDS.search(text)
     if answer is not None:

@@ -708,6 +708,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "package-syntax-error-python": ("\x00never\x00",),  # inferred: package_syntax_error
     "vgpu-unlicensed-slowdown": ("\x00never\x00",),  # inferred: vgpu_slows_down
     "nvcc-not-installed-toolkit": ("\x00never\x00",),  # inferred: nvcc_not_the_installed_toolkit
+    "jetson-power-mode-slow": ("\x00never\x00",),  # inferred: jetson_slower_than_benchmark
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),

@@ -24,7 +24,7 @@ import re
 from typing import Dict, List, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex, words
-from envcheck.importers.errorlog.inferences import entry
+from envcheck.importers.errorlog.inferences import JETSON, entry
 from envcheck.importers.errorlog.model import MAX_LINE
 
 _MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
@@ -518,6 +518,32 @@ def nvcc_not_the_installed_toolkit(
             lineno = text.count("\n", 0, said.start()) + 1
             out.append(_entry(text, (lineno, ""), "nvcc-not-installed-toolkit", source))
             return
+
+
+# A Jetson said to run slower than a published benchmark (or than expected): benchmarks are
+# taken in the maximum power mode with the clocks pinned (nvpmodel -m 0, jetson_clocks); the
+# default modes of the smaller modules cap the GPU clock.
+_SLOWER_THAN_EXPECTED = re.compile(
+    r"\b(?:slower|longer|lower fps|less fps)\b[^.\n]{0,60}?\bthan\b[^.\n]{0,40}?\b(?:yours|your|"
+    r"benchmark\w*|expected|reported|published|official|the readme|you mentioned|claimed)\b|"
+    r"\bslower than (?:it )?should\b|\b(?:inference|speed)\b[^.\n]{0,30}\b(?:is|was) (?:very )?"
+    r"slow\b",
+    re.I,
+)
+
+
+def jetson_slower_than_benchmark(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A Jetson named, and speed below the published or expected figure, no error to say why."""
+    if low.find(b"slow") == -1 and low.find(b"longer") == -1 and low.find(b"fps") == -1:
+        return
+    if out or not JETSON.search(text):
+        return
+    m = _SLOWER_THAN_EXPECTED.search(text)
+    if m is not None:
+        lineno = text.count("\n", 0, m.start()) + 1
+        out.append(_entry(text, (lineno, ""), "jetson-power-mode-slow", source))
 
 
 # A SyntaxError raised inside an installed package: released code is checked on the Pythons the

@@ -440,6 +440,17 @@ PATTERNS: List[ErrorPattern] = [
         "if the clocks hold, look for a growing input queue or a leak instead.",
     ),
     make(
+        "jetson-power-mode-slow",
+        r"(?!x)x",  # never by itself: inferred (symptoms.jetson_slower_than_benchmark)
+        "gpu-throttle",
+        "warning",
+        "a Jetson runs slower than the published or expected figure: benchmarks are taken in the "
+        "maximum power mode with the clocks pinned",
+        "Check the power mode (`sudo nvpmodel -q`): set the maximum one (`sudo nvpmodel -m 0`, "
+        "MAXN) and pin the clocks (`sudo jetson_clocks`), then measure again; `tegrastats` shows "
+        "the GPU clock (GR3D_FREQ) while it runs.",
+    ),
+    make(
         "vgpu-unlicensed-slowdown",
         r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.vgpu_slows_down)
         "gpu-throttle",
