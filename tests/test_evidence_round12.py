@@ -439,3 +439,10 @@ def test_a_jetson_slower_than_the_benchmark(tmp_path: Path) -> None:
 )
 def test_jetson_near_misses(text: str) -> None:
     assert "jetson-power-mode-slow" not in pats(text)
+
+
+def test_rusts_no_binary_for_gpu(tmp_path: Path) -> None:
+    line = "called `Result::unwrap()` on an `Err` value: Cuda(NoBinaryForGpu)', examples/add.rs:10\n"
+    assert pats(line) == ["no-kernel-image"]
+    assert judge(tmp_path, line, ["EC901"]) == [("EC901", "gpu-arch-unsupported", "error")]
+    assert pats("the NoBinaryForGpuX enum\n") == []

@@ -499,6 +499,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "kernel image is not available",
         "nokernelimage",
         "no_binary_for_gpu",
+        "nobinaryforgpu",
     ),
     "ggml-no-device-code": ("has no device code compatible",),
     "nvrtc-unsupported-arch": (

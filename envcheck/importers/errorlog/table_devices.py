@@ -148,7 +148,9 @@ PATTERNS: List[ErrorPattern] = [
         "no-kernel-image",
         r"no kernel image is available for execution|"
         r"(?:CUDA )?kernel image (?:is )?not available for|"
-        r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU",
+        r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
+        # the same driver error through Rust's CUDA crates (cust, rustacuda): Cuda(NoBinaryForGpu)
+        r"\bNoBinaryForGpu\b",
         "gpu-arch-unsupported",
         "error",
         "no kernel image for this GPU in the installed build",
