@@ -442,7 +442,34 @@ def test_jetson_near_misses(text: str) -> None:
 
 
 def test_rusts_no_binary_for_gpu(tmp_path: Path) -> None:
-    line = "called `Result::unwrap()` on an `Err` value: Cuda(NoBinaryForGpu)', examples/add.rs:10\n"
+    line = (
+        "called `Result::unwrap()` on an `Err` value: Cuda(NoBinaryForGpu)', examples/add.rs:10\n"
+    )
     assert pats(line) == ["no-kernel-image"]
     assert judge(tmp_path, line, ["EC901"]) == [("EC901", "gpu-arch-unsupported", "error")]
     assert pats("the NoBinaryForGpuX enum\n") == []
+
+
+def test_paddles_third_party_library_message(tmp_path: Path) -> None:
+    line = (
+        "RuntimeError: (PreconditionNotMet) The third-party dynamic library (cudnn64_7.dll) that "
+        "Paddle depends on is not configured correctly. (error code is 126)\n"
+    )
+    assert pats(line) == ["paddle-third-party-library"]
+    assert judge(tmp_path, line, ["EC906"]) == [("EC906", "cuda-libs-mismatch", "error")]
+    # a library that is no CUDA library says nothing of CUDA
+    other = line.replace("cudnn64_7.dll", "libgomp.so.1")
+    assert "paddle-third-party-library" not in pats(other)
+
+
+def test_a_container_cuda_requirement_cut_at_the_end() -> None:
+    cut = "nvidia-container-cli: requirement error: unsatisfied condition: cu\n"
+    assert pats(cut) == ["container-cuda-requirement"]
+    # a brand or driver condition is another requirement
+    brand = "nvidia-container-cli: requirement error: unsatisfied condition: brand = tesla\n"
+    assert "container-cuda-requirement" not in pats(brand)
+
+
+def test_a_cudnn_version_said_to_be_incompatible(tmp_path: Path) -> None:
+    text = "cuDNN 7.1 incompatible\n"
+    assert judge(tmp_path, text, ["EC906"]) == [("EC906", "cuda-libs-mismatch", "warning")]

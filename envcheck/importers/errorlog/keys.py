@@ -548,7 +548,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "insufficientdriver",
         *code_keys(35),
     ),
-    "container-cuda-requirement": ("unsatisfied condition: cuda",),
+    "container-cuda-requirement": ("unsatisfied condition: cu",),
     "container-driver-release-floor": ("built for nvidia driver release",),
     "ptx-unsupported-toolchain": (
         "unsupported toolchain",
@@ -736,6 +736,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nccl-shm-open-crash": ("ncclshmopen",),
     "paddle-dataloader-shm": ("insufficient shared storage space",),
     "nvml-symbol-missing": ("undefined symbol: nvml",),
+    "paddle-third-party-library": ("that paddle depends on",),
     "ucx-shm-fifo-failed": ("failed to allocate receive fifo", "mm_posix.c"),
     "onnxruntime-cuda-libs-not-loaded": ("wasnt able to be loaded", "wasn't able to be loaded"),
     "cudnn-compiled-runtime-mismatch": ("cudnn compiled (",),

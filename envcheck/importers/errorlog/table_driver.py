@@ -32,7 +32,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "container-cuda-requirement",
-        r"requirement error: unsatisfied condition: cuda\s*>=\s*\d+(?:\.\d+)?",
+        r"requirement error: unsatisfied condition: cuda\s*>=\s*\d+(?:\.\d+)?|"
+        # the same line cut where a paste or an issue excerpt ended ("unsatisfied condition: cu")
+        r"requirement error: unsatisfied condition: cu(?:da?)?\s*$",
         "driver-too-old",
         "error",
         "the host driver is too old for the CUDA version the container image requires",

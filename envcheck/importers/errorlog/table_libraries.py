@@ -280,6 +280,21 @@ PATTERNS: List[ErrorPattern] = [
         "made for the CUDA and cuDNN installed; on Windows their bin folders must be on PATH.",
     ),
     make(
+        "paddle-third-party-library",
+        # PaddlePaddle's PreconditionNotMet when it dlopens a CUDA library: "The third-party
+        # dynamic library (cudnn64_7.dll) that Paddle depends on is not configured correctly"
+        r"The third-party dynamic library \((?:lib)?(?:cudnn|cublas\w*|cudart|cufft|curand|"
+        r"cusolver|cusparse|nccl|nvinfer|nvrtc)[\w.]*\) that Paddle depends on is not configured "
+        r"correctly",
+        "cuda-libs-mismatch",
+        "error",
+        "PaddlePaddle could not load a CUDA library it was built for (missing, of another "
+        "version, or not on the loader path)",
+        "Install the cuDNN / CUDA library version the Paddle build names (its wheel's post tag: "
+        "post112 = CUDA 11.2) and put its directory on the loader path (Linux: LD_LIBRARY_PATH; "
+        'Windows: PATH); `python -c "import paddle; paddle.utils.run_check()"` checks it.',
+    ),
+    make(
         "cudnn-compiled-runtime-mismatch",
         r"cuDNN compiled \(\d+\) and runtime \(\d+\) versions? mismatch",
         "cuda-libs-mismatch",

@@ -93,7 +93,8 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
         (
             "cuda-libs-mismatch",
             r"lib(?:cudnn|cublas\w*|cufft|curand|cusparse|cusolver|nvrtc|nvinfer\w*|cudart)\S*\."
-            r"(?:so|dll)|cudnn(?:_status| status| version| error)|cublas_status",
+            r"(?:so|dll)|cudnn(?:_status| status| version| error)|cublas_status|"
+            r"\bcudnn\s*v?\d+(?:\.\d+)*\s+(?:is\s+)?(?:incompatible|not compatible|mismatch)",
         ),
         ("nccl-problem", r"\bnccl\b"),
         (
