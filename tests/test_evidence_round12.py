@@ -473,3 +473,18 @@ def test_a_container_cuda_requirement_cut_at_the_end() -> None:
 def test_a_cudnn_version_said_to_be_incompatible(tmp_path: Path) -> None:
     text = "cuDNN 7.1 incompatible\n"
     assert judge(tmp_path, text, ["EC906"]) == [("EC906", "cuda-libs-mismatch", "warning")]
+
+
+def test_cuda_jl_refusing_a_volta_under_cuda_13(tmp_path: Path) -> None:
+    from envcheck.importers.extract.floors import floor_in
+
+    text = (
+        "Your Tesla V100-PCIE-32GB GPU (compute capability 7.0) is not supported on CUDA 13+.\n"
+        "Please use a device with at least capability 7.5, or downgrade your NVIDIA driver.\n"
+    )
+    assert floor_in(text.splitlines()[1]) == "7.5"
+    assert judge(tmp_path, text, ["EC207"], load_matrix()) == [
+        ("EC207", "gpu-arch-unsupported", "error")
+    ]
+    # "at least" about something else is no floor
+    assert floor_in("use a device with at least 16 GB of memory") is None

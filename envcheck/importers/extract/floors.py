@@ -78,6 +78,10 @@ _FLOOR = re.compile(
     r"(?:\w+\s+)?" + _MORE + "|"
     # "the 't' kernel requires 5.0 capability"
     r"\brequires?\s+(?P<cc9>\d{1,2}\.\d)\s+(?:compute\s+)?capability|"
+    # CUDA.jl: "Please use a device with at least capability 7.5"
+    r"\b(?:device|gpu|card)\s+with\s+at\s+least\s+(?:compute\s+)?capability\s*(?:of\s+)?"
+    + _cc(5)
+    + "|"
     # "only supports Ampere GPUs or newer", "requires a Volta (or later) GPU", "you will need a
     # GPU with NVIDIA Pascal or newer architecture" (the vendor's name as typed: "NVIIDA")
     r"\b"
@@ -90,7 +94,9 @@ _FLOOR = re.compile(
 )
 # a floor sentence says something is needed: a bare "sm_80+" in a build's arch list is not one
 _NEEDED = re.compile(
-    r"\b(?:requires?|required|requirement|needs?|supports?|supported|minimum|only|must)\b", re.I
+    r"\b(?:requires?|required|requirement|needs?|supports?|supported|minimum|only|must|"
+    r"use a (?:device|gpu|card) with at least)\b",
+    re.I,
 )
 
 
