@@ -488,3 +488,92 @@ def test_cuda_jl_refusing_a_volta_under_cuda_13(tmp_path: Path) -> None:
     ]
     # "at least" about something else is no floor
     assert floor_in("use a device with at least 16 GB of memory") is None
+
+
+@pytest.mark.parametrize("value", ["xxx", "XXXX", "###"])
+def test_a_redacted_cuda_visible_devices_is_not_judged(tmp_path: Path, value: str) -> None:
+    # heldout17's one false error: a reporter who hid the GPU's UUID ("set CUDA_VISIBLE_DEVICES=xxx")
+    text = f"set OLLAMA_FLASH_ATTENTION=1\nset CUDA_VISIBLE_DEVICES={value}\n"
+    assert judge(tmp_path, text, ["EC507"]) == []
+    # a value that is neither a redaction nor a GPU still is an error
+    assert judge(tmp_path, "set CUDA_VISIBLE_DEVICES=xyz\n", ["EC507"]) == [
+        ("EC507", "os-setting", "error")
+    ]
+
+
+# --- round 12, tuned on heldout17 after its scoring --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line, pid",
+    [
+        ("/usr/bin/ld: cannot find -lcudnn", "cuda-lib-not-found-at-build"),
+        (
+            "./src/cuda.h:9:10: fatal error: cudnn.h: No such file or directory",
+            "cuda-lib-not-found-at-build",
+        ),
+        (
+            "FATAL: this function is for sm80, but was built for sm750",
+            "kernel-built-for-another-sm",
+        ),
+        (
+            "ModuleNotFoundError: No module named 'torchvision.transforms.functional_tensor'",
+            "torchvision-functional-tensor-removed",
+        ),
+        (
+            "FileNotFoundError: [Errno 2] No usable temporary directory found in ['/tmp', '/app']",
+            "no-usable-tempdir",
+        ),
+        ("tmpfs             3.9G  3.9G     0 100% /tmp", "df-filesystem-full"),
+        ("it is found that the /tmp folder has not enough space", "disk-full-stated"),
+        ("my root disk is completely full", "disk-full-stated"),
+        ("This command installs cpu version instead of cuda.", "cpu-torch-stated"),
+        (
+            "Currently CUDA doesn't support gcc versions later than 8.",
+            "nvcc-unsupported-host-compiler",
+        ),
+        (
+            "GPU memory is not released after training process is stopped (Ctrl-C)",
+            "gpu-memory-held-stated",
+        ),
+    ],
+)
+def test_heldout17_families(line: str, pid: str) -> None:
+    assert pats(line + "\n") == [pid]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/usr/bin/ld: cannot find -lpthread",  # no CUDA library
+        "fatal error: opencv2/core.hpp: No such file or directory",
+        "/dev/loop3         56M   56M     0 100% /snap/core18/2829",  # snaps are always full
+        "tmpfs             3.9G  1.0G  2.9G  26% /tmp",
+        "GPU memory is full, not enough space for the batch",  # memory, not a disk
+        "the model installs a cpu version too",  # no "instead of cuda"
+        "GPU memory is not released until the dataloader finishes",  # nothing was stopped
+    ],
+)
+def test_heldout17_near_misses(line: str) -> None:
+    assert pats(line + "\n") == []
+
+
+_PIP_SWAP = (
+    "Installing collected packages: torch, xformers\n"
+    "  Attempting uninstall: torch\n"
+    "    Found existing installation: torch 2.0.1+cu118\n"
+    "    Uninstalling torch-2.0.1+cu118:\n"
+    "      Successfully uninstalled torch-2.0.1+cu118\n"
+    "Successfully installed torch-2.0.0 xformers-0.0.19\n"
+)
+
+
+def test_pip_replacing_torch(tmp_path: Path) -> None:
+    assert pats(_PIP_SWAP) == ["pip-replaced-torch"]
+    assert judge(tmp_path, _PIP_SWAP, ["EC914"]) == [("EC914", "framework-pairing", "warning")]
+    # the same torch put back (a --force-reinstall) is no swap
+    same = _PIP_SWAP.replace("torch-2.0.0 ", "torch-2.0.1+cu118 ")
+    assert "pip-replaced-torch" not in pats(same)
+    # torchvision replaced is not torch replaced
+    tv = _PIP_SWAP.replace("uninstalled torch-", "uninstalled torchvision-")
+    assert "pip-replaced-torch" not in pats(tv)

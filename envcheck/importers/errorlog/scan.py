@@ -327,6 +327,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.vgpu_slows_down,
     symptoms.nvcc_not_the_installed_toolkit,
     symptoms.jetson_slower_than_benchmark,
+    symptoms.pip_replaced_torch,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

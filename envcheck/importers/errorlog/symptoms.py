@@ -546,6 +546,25 @@ def jetson_slower_than_benchmark(
         out.append(_entry(text, (lineno, ""), "jetson-power-mode-slow", source))
 
 
+# pip replacing torch while it installs something else: "Successfully uninstalled torch-2.0.1"
+# then "Successfully installed torch-2.0.0 xformers-0.0.19" - the package pins another torch,
+# and what was built for the one removed (torchvision, extensions, the CUDA variant) no longer
+# matches
+_TORCH_UNINSTALLED = re.compile(r"Successfully uninstalled torch-(\d[\w.+]*)")
+_TORCH_INSTALLED = re.compile(r"Successfully installed\b[^\n]*?(?<![\w-])torch-(\d[\w.+]*)")
+
+
+def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A pip log that uninstalled one torch and installed another."""
+    if low.find(b"successfully uninstalled torch-") == -1:
+        return
+    old = _TORCH_UNINSTALLED.search(text)
+    new = _TORCH_INSTALLED.search(text, old.end()) if old else None
+    if old and new and old.group(1) != new.group(1):
+        lineno = text.count("\n", 0, new.start()) + 1
+        out.append(_entry(text, (lineno, ""), "pip-replaced-torch", source))
+
+
 # A SyntaxError raised inside an installed package: released code is checked on the Pythons the
 # package supports, so the interpreter is one it does not (Python 2.7 reading keyword-only
 # arguments, 3.6 reading the walrus operator).

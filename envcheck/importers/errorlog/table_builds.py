@@ -295,7 +295,10 @@ PATTERNS: List[ErrorPattern] = [
         # cuda", "replaced torch with a version without CUDA"
         r"\b(?:changed|downgraded|dumbed down|replaced|reinstalled|switched)\s+(?:my\s+|the\s+)?"
         r"(?:py)?torch\b[^.\n]{0,30}?\b(?:to|with)\s+(?:a\s+)?(?:version\s+)?"
-        r"(?:no|without)\s+cuda\b",
+        r"(?:no|without)\s+cuda\b|"
+        # "This command installs cpu version instead of cuda."
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+|a\s+)?cpu(?:[- ]only)?\s+(?:version|build|wheel)\b"
+        r"[^.\n]{0,30}?\binstead of\s+(?:the\s+)?(?:cuda|gpu)\b",
         "cpu-only-build",
         "warning",
         "the text says the CPU build of torch was installed",

@@ -157,6 +157,17 @@ PATTERNS: List[ErrorPattern] = [
         UPGRADE_FRAMEWORK,
     ),
     make(
+        "kernel-built-for-another-sm",
+        # CUTLASS-based kernels (xFormers, flash-attention builds, ONNX Runtime contrib ops):
+        # "FATAL: this function is for sm80, but was built for sm750" - the binary was compiled
+        # for another architecture than this GPU's
+        r"\bthis function is for sm_?\d+\s*,?\s*but was built for sm_?\d+",
+        "gpu-arch-unsupported",
+        "error",
+        "a kernel compiled for another GPU architecture than this GPU's",
+        UPGRADE_FRAMEWORK,
+    ),
+    make(
         "nvcc-unsupported-arch",
         r"nvcc fatal\s*:\s*Unsupported gpu architecture|Unsupported gpu architecture "
         r"'(?:compute|sm)_\d+a?'|"
@@ -181,6 +192,9 @@ PATTERNS: List[ErrorPattern] = [
         "nvcc-unsupported-host-compiler",
         r"unsupported GNU version! gcc versions later than \d+ are not supported|"
         r"\bgcc versions? later than \d+(?:\.\d+)? (?:are|is) not supported|"
+        # retold: "Currently CUDA doesn't support gcc versions later than 8"
+        r"\b(?:cuda|nvcc)\b[^.\n]{0,20}?(?:doesn'?t|does not|do not|don'?t|won'?t) support gcc"
+        r"(?: versions?)? (?:later|newer|greater|higher) than \d+|"
         r"unsupported (?:clang|Microsoft Visual Studio) version",
         "toolkit-mismatch",
         "error",

@@ -250,6 +250,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:kill\w*|stopp?\w*|exit\w*|ctrl[- +]c|terminat\w*|ends?|finish\w*)\b[^\n]{0,100}?"
         r"\b(?:gpu )?memory\b[^.\n]{0,40}?\b(?:is |was |are |were |still )?(?:not|never) "
         r"(?:released|freed|deallocated)|"
+        # the same, said the other way round: "GPU memory is not released after training process
+        # is stopped", "... when I press Ctrl-C"
+        r"\b(?:gpu )?memory\b[^.\n]{0,40}?\b(?:is |was |are |were |still )?(?:not|never) "
+        r"(?:released|freed|deallocated)\b[^.\n]{0,60}?\b(?:after|when|once|if)\b[^.\n]{0,60}?"
+        r"\b(?:kill\w*|stopp?\w*|exit\w*|ctrl[- +]c|terminat\w*|interrupt\w*|crash\w*)|"
         # memory in use and no process to show for it: children of a killed job, or another
         # container's processes (nvidia-smi lists only this PID namespace)
         r"\bmemory\b[^.\n]{0,60}?\b(?:but|with|and) no (?:running )?process(?:es)?\b|"

@@ -280,6 +280,58 @@ PATTERNS: List[ErrorPattern] = [
         "made for the CUDA and cuDNN installed; on Windows their bin folders must be on PATH.",
     ),
     make(
+        "pip-replaced-torch",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.pip_replaced_torch)
+        "framework-pairing",
+        "warning",
+        "pip replaced the installed torch with another version while installing a package that "
+        "pins it (xFormers, torchvision ...): what was built for the old torch no longer matches",
+        "Install the package release made for the torch you want (xFormers names its torch in "
+        "its release notes; torchvision pairs with one torch), or reinstall that torch with its "
+        "companions from its CUDA index (`pip install torch==X torchvision==Y --index-url "
+        "https://download.pytorch.org/whl/cuXXX`); `pip install --no-deps` keeps torch.",
+    ),
+    make(
+        "torchvision-functional-tensor-removed",
+        r"No module named ['\"]torchvision\.transforms\.functional_tensor['\"]",
+        "framework-pairing",
+        "error",
+        "a package imports torchvision.transforms.functional_tensor, which torchvision 0.17 "
+        "removed (basicsr, older Real-ESRGAN / GFPGAN code)",
+        "Install a torchvision older than 0.17 paired with its torch (0.16.x with torch 2.1), or "
+        "a release of the importing package that no longer uses the module (basicsr: change the "
+        "import to torchvision.transforms.functional).",
+    ),
+    make(
+        "no-usable-tempdir",
+        # Python's tempfile: every candidate (TMPDIR, /tmp, /var/tmp, the working directory)
+        # refused a file - usually the disk is full, or /tmp is not writable
+        r"No usable temporary directory found in",
+        "storage",
+        "warning",
+        "Python found no temporary directory it could write to (a full disk, or /tmp not writable)",
+        "Check `df -h /tmp /var/tmp .` and free space (or point TMPDIR at a volume with room); in "
+        "a container, check that /tmp is writable.",
+    ),
+    make(
+        "cuda-lib-not-found-at-build",
+        # a build that links or includes a CUDA library the machine does not have where the
+        # build looks: "/usr/bin/ld: cannot find -lcudnn", "fatal error: cudnn.h: No such file
+        # or directory"
+        r"\bcannot find -l(?:cudnn|cublas(?:Lt)?|cudart|cufft|curand|cusolver|cusparse|nvinfer|"
+        r"nvrtc)\b|"
+        r"\bfatal error:\s*(?:cudnn(?:_version)?|cublas(?:_v2)?|NvInfer)\.h:\s*No such file or "
+        r"directory",
+        "cuda-libs-mismatch",
+        "error",
+        "a build needs a CUDA library (cuDNN, cuBLAS, TensorRT ...) that is not installed where "
+        "the build looks",
+        "Install the library's development files for this CUDA (cuDNN: the libcudnnN-dev "
+        "package or NVIDIA's tarball) and point the build at it (CUDNN_INCLUDE_DIR / "
+        "CUDNN_LIB_DIR, or the include and lib64 folders on CPATH and LIBRARY_PATH); `ldconfig "
+        "-p | grep cudnn` shows what the loader finds.",
+    ),
+    make(
         "paddle-third-party-library",
         # PaddlePaddle's PreconditionNotMet when it dlopens a CUDA library: "The third-party
         # dynamic library (cudnn64_7.dll) that Paddle depends on is not configured correctly"
@@ -359,6 +411,34 @@ PATTERNS: List[ErrorPattern] = [
         "shared memory (/dev/shm) is full",
         "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
         "Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer workers.",
+    ),
+    make(
+        "df-filesystem-full",
+        # a `df -h` row at 100% with nothing available (not /dev/shm: its own pattern; not the
+        # read-only squashfs of snaps and CD images, which are always 100%)
+        r"^\S+\s+[\d.,]+[KMGTP]?i?\s+[\d.,]+[KMGTP]?i?\s+0(?:[.,]0)?[KMGTP]?i?\s+100%\s+"
+        r"(?!/dev/shm\b|/snap/|/media/|/cdrom|/run/media/)/\S*\s*$",
+        "storage",
+        "warning",
+        "a filesystem in the pasted `df` output is full (100%, nothing available)",
+        "Free space on that filesystem or point the job's downloads, caches and temporary files "
+        "elsewhere (TMPDIR, HF_HOME, TORCH_HOME, pip's --cache-dir); a tmpfs /tmp is RAM-sized: "
+        "give it more or use a disk directory.",
+    ),
+    make(
+        "disk-full-stated",
+        r"\b(?:/tmp|tmp (?:folder|dir\w*)|disk|drive|partition|volume|file ?system|root (?:disk|"
+        r"storage|partition)|ssd|hdd)\b[^.\n]{0,40}?\b(?:is|was|got|gets|became|becomes)\s+"
+        r"(?:completely\s+|totally\s+)?full\b|"
+        r"\b(?:/tmp|tmp (?:folder|dir\w*)|disk|drive|partition|volume|file ?system|root (?:disk|"
+        r"storage|partition)|ssd|hdd)\b[^.\n]{0,40}?\b(?:has |had |have )?(?:not enough|no|"
+        r"insufficient|too little) (?:free )?(?:disk )?space\b|"
+        r"\b(?:ran|run|running) out of disk space\b",
+        "storage",
+        "warning",
+        "the text says a disk or /tmp is full or short of space",
+        "Check `df -h` where the job writes (the data, the checkpoints, /tmp, the pip / Hugging "
+        "Face caches) and free space, or move them to a volume with room (TMPDIR, HF_HOME).",
     ),
     make(
         "disk-full",
