@@ -492,7 +492,7 @@ def test_cuda_jl_refusing_a_volta_under_cuda_13(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("value", ["xxx", "XXXX", "###"])
 def test_a_redacted_cuda_visible_devices_is_not_judged(tmp_path: Path, value: str) -> None:
-    # heldout17's one false error: a reporter who hid the GPU's UUID ("set CUDA_VISIBLE_DEVICES=xxx")
+    # heldout17's one false error: a reporter hid the GPU UUID ("CUDA_VISIBLE_DEVICES=xxx")
     text = f"set OLLAMA_FLASH_ATTENTION=1\nset CUDA_VISIBLE_DEVICES={value}\n"
     assert judge(tmp_path, text, ["EC507"]) == []
     # a value that is neither a redaction nor a GPU still is an error
