@@ -577,3 +577,67 @@ def test_pip_replacing_torch(tmp_path: Path) -> None:
     # torchvision replaced is not torch replaced
     tv = _PIP_SWAP.replace("uninstalled torch-", "uninstalled torchvision-")
     assert "pip-replaced-torch" not in pats(tv)
+
+
+_WIN_FALSE = (
+    "T4卡的服务器，torch.cuda.is_available() 为True。\n"
+    "后来我本地win10机器，同样方法安装好后，torch.cuda.is_available() 就是False。\n"
+)
+
+
+def test_torch_on_windows_without_cuda(tmp_path: Path) -> None:
+    assert pats(_WIN_FALSE) == ["windows-torch-no-cuda"]
+    assert judge(tmp_path, _WIN_FALSE, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _WIN_FALSE.replace("win10", "ubuntu"),  # Linux: PyPI's torch is a CUDA build
+        _WIN_FALSE + "torch 2.1.0+cu121\n",  # a CUDA build named: something else is wrong
+        _WIN_FALSE.replace("win10", "WSL2 on win10"),  # WSL is Linux
+    ],
+)
+def test_torch_on_windows_near_misses(text: str) -> None:
+    assert "windows-torch-no-cuda" not in pats(text)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "running into issues with PyTorch not supporting cards with compute capability SM 86",
+        "the prebuilt CUDA kernels don't include `sm_121` in the target architecture list",
+        "llama-cpp-builder currently doesn't build/target CUDA compute capability `sm_121`",
+    ],
+)
+def test_a_build_said_to_lack_the_gpus_architecture(line: str) -> None:
+    assert pats(line + "\n") == ["framework-does-not-support-gpu-stated"]
+
+
+def test_a_build_that_does_not_include_a_file_is_no_architecture_claim() -> None:
+    assert pats("the wheel doesn't include the CUDA headers\n") == []
+
+
+_L4T = (
+    "I tried to run r34.1 container on Jetson NX with version r32.6.\n"
+    "docker run --rm -it --gpus all nvcr.io/nvidia/l4t-ml:r34.1.0-py3 bash\n"
+    "cudaGetDeviceCount returned 3\n"
+)
+
+
+def test_an_l4t_container_newer_than_the_host(tmp_path: Path) -> None:
+    assert "l4t-container-newer-than-host" in pats(_L4T)
+    assert ("EC902", "driver-too-old", "warning") in judge(tmp_path, _L4T, ["EC902"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _L4T.replace("r32.6", "r34.1"),  # the same release
+        _L4T.replace("r34.1", "r32.7").replace("r32.6", "r34.1"),  # an older container
+        # no Jetson (an l4t image is one)
+        _L4T.replace("Jetson NX", "an x86 server").replace("nvidia/l4t-ml", "nvidia/pytorch"),
+    ],
+)
+def test_l4t_near_misses(text: str) -> None:
+    assert "l4t-container-newer-than-host" not in pats(text)

@@ -248,7 +248,18 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "bitsandbytes-cuda-lib-missing": ("required library version not found: libbitsandbytes",),
     "bitsandbytes-cpu-lib-loaded": ("cadam32bit_grad_fp32",),
     "tensorrt-engine-other-device": ("incompatible device, expecting compute",),
-    "framework-does-not-support-gpu-stated": ("not support", "n't support"),
+    "framework-does-not-support-gpu-stated": (
+        "not support",
+        "n't support",
+        "n't include",
+        "not include",
+        "n't contain",
+        "not contain",
+        "n't target",
+        "not target",
+        "n't build",
+        "not build",
+    ),
     "bf16-tf32-needs-ampere": (
         "doesn't support bf16/gpu",
         "--tf32 requires ampere",
@@ -712,6 +723,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvcc-not-installed-toolkit": ("\x00never\x00",),  # inferred: nvcc_not_the_installed_toolkit
     "jetson-power-mode-slow": ("\x00never\x00",),  # inferred: jetson_slower_than_benchmark
     "pip-replaced-torch": ("\x00never\x00",),  # inferred: pip_replaced_torch
+    "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
+    "l4t-container-newer-than-host": ("\x00never\x00",),  # inferred: l4t_container_newer_than_host
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),

@@ -328,6 +328,8 @@ _FROM_THE_SYMPTOMS = (
     symptoms.nvcc_not_the_installed_toolkit,
     symptoms.jetson_slower_than_benchmark,
     symptoms.pip_replaced_torch,
+    symptoms.windows_torch_without_cuda,
+    symptoms.l4t_container_newer_than_host,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

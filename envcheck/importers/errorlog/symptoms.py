@@ -546,6 +546,32 @@ def jetson_slower_than_benchmark(
         out.append(_entry(text, (lineno, ""), "jetson-power-mode-slow", source))
 
 
+# A Jetson container of a newer L4T release than the host's: NVIDIA's L4T containers take the
+# CUDA driver from the host, so a r34/r35 container (JetPack 5) needs a JetPack 5 host; on an
+# r32 host (JetPack 4) CUDA fails to initialise.
+_L4T_CONTAINER = re.compile(
+    r"\bl4t[\w-]*:r(\d{2})\.\d|\br(\d{2})\.\d+(?:\.\d+)?\s+(?:docker\s+)?(?:container|image)\b",
+    re.I,
+)
+_L4T_ANY = re.compile(r"(?<![\w.:])(?:L4T\s*)?R(\d{2})\.\d+(?:\.\d+)?(?!\w|\.\d)", re.I)
+
+
+def l4t_container_newer_than_host(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A Jetson named, a container of L4T release rXX and another, older rYY in the text."""
+    if low.find(b"r3") == -1 or not JETSON.search(text):
+        return
+    c = _L4T_CONTAINER.search(text)
+    if c is None:
+        return
+    container = int(c.group(1) or c.group(2))
+    others = {int(m.group(1)) for m in _L4T_ANY.finditer(text)} - {container}
+    if any(30 <= o < container for o in others):
+        lineno = text.count("\n", 0, c.start()) + 1
+        out.append(_entry(text, (lineno, ""), "l4t-container-newer-than-host", source))
+
+
 # pip replacing torch while it installs something else: "Successfully uninstalled torch-2.0.1"
 # then "Successfully installed torch-2.0.0 xformers-0.0.19" - the package pins another torch,
 # and what was built for the one removed (torchvision, extensions, the CUDA variant) no longer
@@ -599,7 +625,10 @@ _EXTRA_INDEX_CUDA = re.compile(
     r"https?://download\.pytorch\.org/whl/cu\d+",
     re.I,
 )
-_WINDOWS = re.compile(r"\bwindows\b|\bwin ?1[01]\b|win_amd64|\b[C-H]:\\", re.I)
+# (no \b after "win10": Chinese text runs on without a space, "win10机器")
+_WINDOWS = re.compile(
+    r"\bwindows\b|(?<![A-Za-z0-9])win ?1[01](?![A-Za-z0-9])|win_amd64|\b[C-H]:\\", re.I
+)
 _CUDA_NOT_WORKING = re.compile(
     r"\bcuda\b[^.\n]{0,60}?\b(?:not available|unavailable|false|issues?|problems?|not work\w*|"
     r"fails?|failed|can'?t|cannot|doesn'?t|isn'?t|wasn'?t|support)\b|"
@@ -624,7 +653,40 @@ def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], sour
     out.append(_entry(text, hit, "extra-index-url-cpu-torch-windows", source))
 
 
-_WSL = re.compile(r"\bwsl\s*2?\b|/usr/lib/wsl/|windows subsystem for linux", re.I)
+# torch on Windows answering that CUDA is not available, with no CUDA build named (+cuXXX):
+# pip's default torch for Windows (PyPI) is the CPU build. ("True" elsewhere in the text may be
+# another machine: "on the T4 server it is True, on my win10 machine False".)
+_TORCH_SEES_NO_CUDA = re.compile(r"\bcuda\.is_available\(\)[^\n]{0,20}?False")
+
+
+def windows_torch_without_cuda(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """On Windows, torch says CUDA is not available and nothing else explains it."""
+    from envcheck.importers.errorlog.table import pattern
+
+    if (
+        low.find(b"is_available") == -1
+        or out
+        and any(
+            getattr(pattern(e["pattern"]), "category", "")
+            in ("cpu-only-build", "driver-not-loaded", "driver-too-old", "gpu-arch-unsupported")
+            for e in out
+        )
+    ):
+        return
+    no = _TORCH_SEES_NO_CUDA.search(text)
+    if no is None or not _WINDOWS.search(text) or _WSL.search(text):
+        return
+    if re.search(r"\+cu\d{3}\b", text):
+        return
+    lineno = text.count("\n", 0, no.start()) + 1
+    out.append(_entry(text, (lineno, ""), "windows-torch-no-cuda", source))
+
+
+_WSL = re.compile(
+    r"(?<![A-Za-z0-9])wsl\s*2?(?![A-Za-z0-9])|/usr/lib/wsl/|windows subsystem for linux", re.I
+)
 _CONTAINER = re.compile(
     r"\b(?:docker|container|compose|podman|kubernetes|k8s|pod|singularity|apptainer|enroot)\b",
     re.I,

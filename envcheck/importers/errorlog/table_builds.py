@@ -112,6 +112,18 @@ PATTERNS: List[ErrorPattern] = [
         "install the torch build matching the system toolkit.",
     ),
     make(
+        "windows-torch-no-cuda",
+        r"(?!x)x",  # never by itself: inferred (symptoms.windows_torch_without_cuda)
+        "cpu-only-build",
+        "warning",
+        "on Windows, torch says CUDA is not available and nothing shows a CUDA build: pip's "
+        "default torch for Windows (PyPI) is the CPU build",
+        'Check `python -c "import torch; print(torch.__version__)"`: without +cuXXX it is the '
+        "CPU build. Reinstall from the CUDA index: `pip uninstall -y torch` then `pip install "
+        "torch --index-url https://download.pytorch.org/whl/cuXXX` (a cuXXX the driver runs: "
+        "`nvidia-smi` shows its CUDA version).",
+    ),
+    make(
         "extra-index-url-cpu-torch-windows",
         r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.extra_index_cpu_torch)
         "cpu-only-build",

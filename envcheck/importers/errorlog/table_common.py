@@ -421,7 +421,15 @@ PATTERNS: List[ErrorPattern] = [
         # the GPU is what is not supported: "... support the old CUDA version of this card", not
         # "... support this operator on the GPU"
         r"\s+not)\s+support\s+(?:(?!(?:on|in|for|with|at)\b)[\w.()-]+\s+){0,8}?"
-        r"(?:card|gpu|graphics card|architecture|compute capability)\b",
+        r"(?:card|gpu|graphics card|architecture|compute capability)\b|"
+        # "PyTorch not supporting cards with compute capability SM 86"
+        r"\b(?:torch|pytorch|tensorflow)\b[^.\n]{0,20}?\bnot supporting (?:the |my |our )?"
+        r"(?:cards?|gpus?)\b[^.\n]{0,20}?\bcompute capability\b|"
+        # a build said to lack the GPU's architecture: "the prebuilt CUDA kernels don't include
+        # `sm_121`", "doesn't build/target CUDA compute capability `sm_121`"
+        r"\b(?:kernels?|builds?|builder|binar(?:y|ies)|wheels?|packages?|releases?|prebuilt|"
+        r"arch(?:itecture)? list)\b[^.\n]{0,40}?\b(?:don'?t|doesn'?t|do not|does not)\s+"
+        r"(?:include|contain|target|build(?:/target)?|support)\b[^.\n]{0,40}?`?sm_?\d{2,3}\b",
         "gpu-arch-unsupported",
         "warning",
         "the text says the framework build installed does not support this GPU",

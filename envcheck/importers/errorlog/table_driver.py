@@ -43,6 +43,17 @@ PATTERNS: List[ErrorPattern] = [
         "<version>` shows what a driver can run) or use an image built for an older CUDA.",
     ),
     make(
+        "l4t-container-newer-than-host",
+        r"(?!x)x",  # never by itself: inferred (symptoms.l4t_container_newer_than_host)
+        "driver-too-old",
+        "warning",
+        "a Jetson container of a newer L4T release than the host's: L4T containers use the "
+        "host's CUDA driver, so the host must run the same L4T major release",
+        "Run a container tagged for the host's L4T release (`cat /etc/nv_tegra_release` shows it: "
+        "R32 = JetPack 4, R35 = JetPack 5, R36 = JetPack 6), or flash the host with the JetPack "
+        "the container was built for.",
+    ),
+    make(
         "container-driver-release-floor",
         r"This container was built for NVIDIA Driver Release \d+(?:\.\d+)* or later",
         "driver-too-old",
