@@ -103,8 +103,13 @@ THRESHOLDS = {
     "heldout15": 0.57,
     # round eleven: pool 18 (116 cases, 6 gatherers) sealed whole, scored once at 517600f (the
     # round's final detection code): 62/90 (69%), no false error; the round's starting code
-    # scored the same 62 with the same misses; then tuned on (77%)
-    "heldout16": 0.76,
+    # scored the same 62 with the same misses; then tuned on (77%; 83% in round twelve)
+    "heldout16": 0.82,
+    # round twelve: pool 19 (129 cases, 6 gatherers) sealed whole, scored once at b00d3db (the
+    # round's detection code then): 63/103 (61%), one false error (a redacted
+    # CUDA_VISIBLE_DEVICES=xxx read as a value); the round's starting code fc9d581 scored the
+    # same 63 with the same misses and the same false error; then tuned on (74%, no false error)
+    "heldout17": 0.73,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -293,12 +293,16 @@ _ONE_NODE_WORKS = re.compile(
     r"(?:single|one|1)[- ](?:node|machine|host|server)\b",
     re.I,
 )
-_ONE_NODE_KEYS = tuple(
-    f"{a}{sep}{b}".encode()
-    for a in ("single", "one", "1")
-    for sep in (" ", "-")
-    for b in ("node", "machine", "host", "server")
+_ONE_NODE_KEYS = (
+    b"single",
+    *(
+        f"{a}{sep}{b}".encode()
+        for a in ("one", "1")
+        for sep in " -"
+        for b in ("node", "machine", "host", "server")
+    ),
 )
+_NODE_WORDS = (b"node", b"machine", b"host", b"server")
 _MANY_NODES = re.compile(
     r"\bmulti[- ]?(?:node|machine|host)s?\b|"
     r"\b(?:two|2|multiple|several|second)[- ](?:nodes?|machines?|hosts?|servers?)\b|"
@@ -324,6 +328,8 @@ def multi_node_fails(text: str, low: bytes, out: List[Dict[str, str]], source: s
     from envcheck.importers.errorlog.inferences import NCCL_SPECIFIC
 
     if any(e["pattern"] in NCCL_SPECIFIC or e["pattern"] in _NCCL_NAMED for e in out):
+        return
+    if all(low.find(w) == -1 for w in _NODE_WORDS):
         return
     works = _search(low, _ONE_NODE_KEYS, _ONE_NODE_WORKS)
     if works is None or _search(low, _MANY_NODES_KEYS, _MANY_NODES) is None:
