@@ -525,8 +525,8 @@ def test_a_redacted_cuda_visible_devices_is_not_judged(tmp_path: Path, value: st
             "no-usable-tempdir",
         ),
         ("tmpfs             3.9G  3.9G     0 100% /tmp", "df-filesystem-full"),
-        ("it is found that the /tmp folder has not enough space", "disk-full-stated"),
-        ("my root disk is completely full", "disk-full-stated"),
+        ("it is found that the /tmp folder has not enough space", "disk-space-low-stated"),
+        ("tmp folder is full when download model.", "disk-space-low-stated"),
         ("This command installs cpu version instead of cuda.", "cpu-torch-stated"),
         (
             "Currently CUDA doesn't support gcc versions later than 8.",
@@ -641,3 +641,11 @@ def test_an_l4t_container_newer_than_the_host(tmp_path: Path) -> None:
 )
 def test_l4t_near_misses(text: str) -> None:
     assert "l4t-container-newer-than-host" not in pats(text)
+
+
+def test_fix_links_the_page_the_data_cites(tmp_path: Path) -> None:
+    from evidence_support import fix_text
+
+    out = fix_text(tmp_path, "onnxruntime-gpu==1.27.0\nnvidia-cublas-cu12==12.4.5.8\n")
+    assert "resolves EC322" in out
+    assert "docs: https://github.com/microsoft/onnxruntime/issues/29032" in out

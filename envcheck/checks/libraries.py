@@ -156,7 +156,7 @@ def driver_below_application_minimum(
 Some GPU libraries do not bundle the CUDA libraries they link; they load the CUDA runtime,
 cuBLAS and cuDNN of the major they were built for from the system (or from nvidia-* wheels).
 ONNX Runtime's CUDA execution provider is one: 1.15-1.18 from PyPI need CUDA 11 and cuDNN 8,
-1.19 and later CUDA 12 and cuDNN 9 [S1], and from 1.27 the Python package is built for CUDA 13
+1.19-1.25 CUDA 12 and cuDNN 9 [S1], and from 1.27 the Python package is built for CUDA 13
 [S2]. With only another major present the provider fails to load ("cublasLt64_13.dll is
 missing", "libcudnn.so.9: cannot open shared object file") and the session quietly runs on the
 CPU. CTranslate2 (faster-whisper) is another: its Linux wheels need CUDA 11 from 2.0 [S3] and

@@ -478,6 +478,13 @@ _MANUAL_DOCS_BY_PATTERN = {
 }
 
 
+def _data_source(f: Finding) -> Optional[str]:
+    """The page a data-backed finding cites (compat_data's ``source``: ONNX Runtime's
+    requirements for EC322, vLLM's for EC206), when it is one: the docs that decide that step."""
+    src = f.evidence.get("source") if isinstance(f.evidence, dict) else None
+    return src if isinstance(src, str) and src.startswith("https://") else None
+
+
 def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
     """One manual step per finding nothing else resolves, with its docs link."""
     actions = []
@@ -496,7 +503,8 @@ def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
                 needs_root=f.category
                 in ("driver-too-old", "gpu-health", "pcie-degraded", "driver-not-loaded"),
                 risk="high" if f.category in ("gpu-health", "driver-too-old") else "medium",
-                docs=DOCS[
+                docs=_data_source(f)
+                or DOCS[
                     _MANUAL_DOCS_BY_PATTERN.get(_pattern(f) or "")
                     or _MANUAL_DOCS_BY_CODE.get(f.code)
                     or _MANUAL_DOCS.get(f.category, "driver")

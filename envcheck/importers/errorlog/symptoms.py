@@ -72,6 +72,11 @@ def _entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[str, 
     return entry(pid, text[start : end if end != -1 else len(text)], source, lineno)
 
 
+def _entry_at(text: str, pos: int, pid: str, source: str) -> Dict[str, str]:
+    """An error_log entry for the line of ``text`` that holds offset ``pos``."""
+    return _entry(text, (text.count("\n", 0, pos) + 1, ""), pid, source)
+
+
 # Messages a failing GPU produces (and so do software bugs: hence the second condition).
 _FAULT_MESSAGES = {
     "illegal-memory-access",
@@ -489,8 +494,7 @@ def vgpu_slows_down(text: str, low: bytes, out: List[Dict[str, str]], source: st
         return
     m = _SLOW_LATER.search(text)
     if m is not None:
-        lineno = text.count("\n", 0, m.start()) + 1
-        out.append(_entry(text, (lineno, ""), "vgpu-unlicensed-slowdown", source))
+        out.append(_entry_at(text, m.start(), "vgpu-unlicensed-slowdown", source))
 
 
 # "I installed CUDA 11.8 but nvcc -V gives 11.5": the nvcc first on PATH is another toolkit than
@@ -521,8 +525,7 @@ def nvcc_not_the_installed_toolkit(
     for m in _NVCC_SAYS.finditer(text):
         nvcc = m.group(1) or m.group(2)
         if nvcc != installed:
-            lineno = text.count("\n", 0, said.start()) + 1
-            out.append(_entry(text, (lineno, ""), "nvcc-not-installed-toolkit", source))
+            out.append(_entry_at(text, said.start(), "nvcc-not-installed-toolkit", source))
             return
 
 
@@ -548,8 +551,7 @@ def jetson_slower_than_benchmark(
         return
     m = _SLOWER_THAN_EXPECTED.search(text)
     if m is not None:
-        lineno = text.count("\n", 0, m.start()) + 1
-        out.append(_entry(text, (lineno, ""), "jetson-power-mode-slow", source))
+        out.append(_entry_at(text, m.start(), "jetson-power-mode-slow", source))
 
 
 # A Jetson container of a newer L4T release than the host's: NVIDIA's L4T containers take the
@@ -574,8 +576,7 @@ def l4t_container_newer_than_host(
     container = int(c.group(1) or c.group(2))
     others = {int(m.group(1)) for m in _L4T_ANY.finditer(text)} - {container}
     if any(30 <= o < container for o in others):
-        lineno = text.count("\n", 0, c.start()) + 1
-        out.append(_entry(text, (lineno, ""), "l4t-container-newer-than-host", source))
+        out.append(_entry_at(text, c.start(), "l4t-container-newer-than-host", source))
 
 
 # pip replacing torch while it installs something else: "Successfully uninstalled torch-2.0.1"
@@ -593,8 +594,7 @@ def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source:
     old = _TORCH_UNINSTALLED.search(text)
     new = _TORCH_INSTALLED.search(text, old.end()) if old else None
     if old and new and old.group(1) != new.group(1):
-        lineno = text.count("\n", 0, new.start()) + 1
-        out.append(_entry(text, (lineno, ""), "pip-replaced-torch", source))
+        out.append(_entry_at(text, new.start(), "pip-replaced-torch", source))
 
 
 # A SyntaxError raised inside an installed package: released code is checked on the Pythons the
@@ -618,8 +618,7 @@ def package_syntax_error(text: str, low: bytes, out: List[Dict[str, str]], sourc
         frames = list(_INSTALLED_FILE.finditer(text, max(0, m.start() - 600), m.start()))
         between = text[frames[-1].end() : m.start()] if frames else ""
         if frames and 'File "' not in between:
-            lineno = text.count("\n", 0, m.start()) + 1
-            out.append(_entry(text, (lineno, ""), "package-syntax-error-python", source))
+            out.append(_entry_at(text, m.start(), "package-syntax-error-python", source))
             return
 
 
@@ -686,8 +685,7 @@ def windows_torch_without_cuda(
         return
     if re.search(r"\+cu\d{3}\b", text):
         return
-    lineno = text.count("\n", 0, no.start()) + 1
-    out.append(_entry(text, (lineno, ""), "windows-torch-no-cuda", source))
+    out.append(_entry_at(text, no.start(), "windows-torch-no-cuda", source))
 
 
 _WSL = re.compile(

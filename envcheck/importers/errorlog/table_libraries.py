@@ -426,21 +426,6 @@ PATTERNS: List[ErrorPattern] = [
         "give it more or use a disk directory.",
     ),
     make(
-        "disk-full-stated",
-        r"\b(?:/tmp|tmp (?:folder|dir\w*)|disk|drive|partition|volume|file ?system|root (?:disk|"
-        r"storage|partition)|ssd|hdd)\b[^.\n]{0,40}?\b(?:is|was|got|gets|became|becomes)\s+"
-        r"(?:completely\s+|totally\s+)?full\b|"
-        r"\b(?:/tmp|tmp (?:folder|dir\w*)|disk|drive|partition|volume|file ?system|root (?:disk|"
-        r"storage|partition)|ssd|hdd)\b[^.\n]{0,40}?\b(?:has |had |have )?(?:not enough|no|"
-        r"insufficient|too little) (?:free )?(?:disk )?space\b|"
-        r"\b(?:ran|run|running) out of disk space\b",
-        "storage",
-        "warning",
-        "the text says a disk or /tmp is full or short of space",
-        "Check `df -h` where the job writes (the data, the checkpoints, /tmp, the pip / Hugging "
-        "Face caches) and free space, or move them to a volume with room (TMPDIR, HF_HOME).",
-    ),
-    make(
         "disk-full",
         r"No space left on device|\[Errno 28\]|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|"
         r"not enough (?:free )?(?:disk )?space (?:left )?on (?:the )?(?:disk|device|drive)",
@@ -485,7 +470,13 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:disk|drive|storage|ssd|volume|partition)\b[^.\n]{0,12}?\b(?:gets?|got|getting|is "
         r"getting|was|were|becomes?|became) (?:completely )?filled\b|"
         r"\b(?:disk|drive|storage)\b[^.\n]{0,20}?\bgo(?:es)? out of (?:disk |storage )?space\b|"
-        r"\bfill(?:s|ed|ing)? up (?:the |my |all the )?(?:\w+ )?(?:disk|storage)\b",
+        r"\bfill(?:s|ed|ing)? up (?:the |my |all the )?(?:\w+ )?(?:disk|storage)\b|"
+        # /tmp named: "tmp folder is full", "the /tmp folder has not enough space"
+        r"(?:/tmp|\btmp (?:folder|dir\w*))\b[^.\n]{0,20}?\b(?:is|was|gets?|got|became) "
+        r"(?:completely )?full\b|"
+        r"\b(?:/tmp|tmp (?:folder|dir\w*)|disk|drive|partition|volume|file ?system|root (?:disk|"
+        r"storage|partition))\b[^.\n]{0,40}?\b(?:has|had|have) (?:not enough|no|insufficient|"
+        r"too little) (?:free )?(?:disk )?space\b",
         "storage",
         "warning",
         "the text says the disk is (nearly) full",
