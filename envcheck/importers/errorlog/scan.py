@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from envcheck.importers.errorlog import inferences, symptoms, textindex
+from envcheck.importers.errorlog import inferences, installs, symptoms, textindex
 from envcheck.importers.errorlog.keys import ALL_KEYS, KEYS
 from envcheck.importers.errorlog.model import MAX_ENTRIES, MAX_LINE, MAX_PER_PATTERN, ErrorPattern
 from envcheck.importers.errorlog.table import PATTERNS
@@ -322,14 +322,14 @@ _FROM_THE_SYMPTOMS = (
     symptoms.input_bound,
     symptoms.multi_gpu_hang,
     symptoms.multi_node_fails,
-    symptoms.extra_index_cpu_torch,
-    symptoms.package_syntax_error,
-    symptoms.vgpu_slows_down,
-    symptoms.nvcc_not_the_installed_toolkit,
-    symptoms.jetson_slower_than_benchmark,
-    symptoms.pip_replaced_torch,
-    symptoms.windows_torch_without_cuda,
-    symptoms.l4t_container_newer_than_host,
+    installs.extra_index_cpu_torch,
+    installs.package_syntax_error,
+    installs.vgpu_slows_down,
+    installs.nvcc_not_the_installed_toolkit,
+    installs.jetson_slower_than_benchmark,
+    installs.pip_replaced_torch,
+    installs.windows_torch_without_cuda,
+    installs.l4t_container_newer_than_host,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

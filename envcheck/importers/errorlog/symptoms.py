@@ -24,13 +24,15 @@ import re
 from typing import Dict, List, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex, words
-from envcheck.importers.errorlog.inferences import JETSON, entry
+from envcheck.importers.errorlog.inferences import entry
 from envcheck.importers.errorlog.model import MAX_LINE
 
 _MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
 
 
-def _search(low: bytes, keys: Tuple[bytes, ...], rx: Pattern[str]) -> Optional[Tuple[int, str]]:
+def search_lines(
+    low: bytes, keys: Tuple[bytes, ...], rx: Pattern[str]
+) -> Optional[Tuple[int, str]]:
     """(1-based line number, line) of the first line holding one of ``keys`` that ``rx``
     matches, in ``low`` (the lower-cased UTF-8 text the scan works on).
 
@@ -57,12 +59,12 @@ def _line_and_text(
 ) -> None:
     """Add ``pid`` at the first line ``line_rx`` matches (among lines holding ``keys``) when
     ``text_rx`` also matches somewhere in the text: a setting and the symptom it explains."""
-    hit = _search(low, keys, line_rx)
+    hit = search_lines(low, keys, line_rx)
     if hit is not None and text_rx.search(text):
-        out.append(_entry(text, hit, pid, source))
+        out.append(line_entry(text, hit, pid, source))
 
 
-def _entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[str, str]:
+def line_entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[str, str]:
     """An error_log entry for line ``hit[0]`` of ``text`` (its original case)."""
     lineno = hit[0]
     start = 0
@@ -72,9 +74,9 @@ def _entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[str, 
     return entry(pid, text[start : end if end != -1 else len(text)], source, lineno)
 
 
-def _entry_at(text: str, pos: int, pid: str, source: str) -> Dict[str, str]:
+def entry_at(text: str, pos: int, pid: str, source: str) -> Dict[str, str]:
     """An error_log entry for the line of ``text`` that holds offset ``pos``."""
-    return _entry(text, (text.count("\n", 0, pos) + 1, ""), pid, source)
+    return line_entry(text, (text.count("\n", 0, pos) + 1, ""), pid, source)
 
 
 # Messages a failing GPU produces (and so do software bugs: hence the second condition).
@@ -179,14 +181,14 @@ def hardware_fault_suspected(text: str, low: bytes, out: List[Dict[str, str]], s
         return  # a message already names the hardware fault (Xid 79, ECC, fallen off the bus)
     fault = next((e["line"] for e in out if e["pattern"] in _FAULT_MESSAGES), None)
     if fault is None:
-        said = _search(low, _FAULT_KEYS, _FAULT_WORDS)
+        said = search_lines(low, _FAULT_KEYS, _FAULT_WORDS)
         if said is None:
             return
-        fault = _entry(text, said, "", source)["line"]
-    sign = _search(low, _SIGN_KEYS, _HARDWARE_SIGNS)
+        fault = line_entry(text, said, "", source)["line"]
+    sign = search_lines(low, _SIGN_KEYS, _HARDWARE_SIGNS)
     if sign is None:
         return
-    entry = _entry(text, sign, "hardware-fault-suspected", source)
+    entry = line_entry(text, sign, "hardware-fault-suspected", source)
     entry["line"] = f"{entry['line'][: MAX_LINE - 180]} [with: {fault.strip()[:160]}]"
     out.append(entry)
 
@@ -250,14 +252,14 @@ def input_bound(text: str, low: bytes, out: List[Dict[str, str]], source: str) -
         for e in out
     ):
         return
-    waits = _search(low, _WAIT_KEYS, _GPU_WAITS)
+    waits = search_lines(low, _WAIT_KEYS, _GPU_WAITS)
     if waits is None:
         return
-    net = _search(low, _NETWORK_KEYS, _NETWORK_STORE)
-    if net is None and _search(low, _SLOW_KEYS, _INPUT_SLOW) is None:
+    net = search_lines(low, _NETWORK_KEYS, _NETWORK_STORE)
+    if net is None and search_lines(low, _SLOW_KEYS, _INPUT_SLOW) is None:
         return
     pid = "input-bound-network" if net is not None else "input-bound-disk"
-    out.append(_entry(text, waits, pid, source))
+    out.append(line_entry(text, waits, pid, source))
 
 
 # One GPU trains, several hang: the difference is GPU-to-GPU traffic (NCCL peer-to-peer over
@@ -284,9 +286,9 @@ def multi_gpu_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str
         return
     if not any(low.find(k) != -1 for k in _HANG_KEYS):
         return
-    hit = _search(low, _HANG_KEYS, _ONE_WORKS_MANY_HANG)
+    hit = search_lines(low, _HANG_KEYS, _ONE_WORKS_MANY_HANG)
     if hit is not None:
-        out.append(_entry(text, hit, "multi-gpu-hang-one-works", source))
+        out.append(line_entry(text, hit, "multi-gpu-hang-one-works", source))
 
 
 # One node trains, two or more fail or hang: the difference is the network between the nodes
@@ -336,10 +338,10 @@ def multi_node_fails(text: str, low: bytes, out: List[Dict[str, str]], source: s
         return
     if all(low.find(w) == -1 for w in _NODE_WORDS):
         return
-    works = _search(low, _ONE_NODE_KEYS, _ONE_NODE_WORKS)
-    if works is None or _search(low, _MANY_NODES_KEYS, _MANY_NODES) is None:
+    works = search_lines(low, _ONE_NODE_KEYS, _ONE_NODE_WORKS)
+    if works is None or search_lines(low, _MANY_NODES_KEYS, _MANY_NODES) is None:
         return
-    out.append(_entry(text, works, "multi-node-fails-one-node-works", source))
+    out.append(line_entry(text, works, "multi-node-fails-one-node-works", source))
 
 
 # Lightning's log line when a DDP rank starts: "initializing ddp: GLOBAL_RANK: 1, MEMBER: 2/4"
@@ -354,9 +356,9 @@ def slurm_ddp_tasks(text: str, low: bytes, out: List[Dict[str, str]], source: st
         return
     if all(low.find(w) == -1 for w in (b"sbatch", b"srun", b"slurm")):
         return
-    hit = _search(low, (b"initializing ",), _DDP_INIT)
+    hit = search_lines(low, (b"initializing ",), _DDP_INIT)
     if hit is not None:
-        out.append(_entry(text, hit, "slurm-ntasks-not-set", source))
+        out.append(line_entry(text, hit, "slurm-ntasks-not-set", source))
 
 
 _GPUS_PER_TASK = re.compile(r"--gpus-per-task\b|\bgpus_per_task\b", re.I)
@@ -462,233 +464,17 @@ def remote_data_slow(text: str, low: bytes, out: List[Dict[str, str]], source: s
     taken = ("input-bound-network", "input-bound-disk", "slow-storage-stated")
     if any(e["pattern"] in taken for e in out):
         return
-    hit = _search(low, _REMOTE_KEYS, _REMOTE_DATA)
+    hit = search_lines(low, _REMOTE_KEYS, _REMOTE_DATA)
     if hit is None or not _SLOW_SAID.search(text):
         return
     for e in out:  # "loading the dataset is slow" is then the network's doing, not the disk's
         if e["pattern"] == "data-loading-slow-stated":
             e["pattern"] = "data-on-remote-mount-slow"
             return
-    out.append(_entry(text, hit, "data-on-remote-mount-slow", source))
+    out.append(line_entry(text, hit, "data-on-remote-mount-slow", source))
 
 
-# A vGPU (a profile such as "L40S-24Q" / "A100-40C", a GRID or vWS / vCS driver) that the text
-# says slows down after a while: an unlicensed vGPU is "progressively degraded over time"
-# (NVIDIA's vGPU licensing reference), CUDA disabled in the end.
-_VGPU = re.compile(
-    r"\b[A-Z]{0,4}\d{2,4}[A-Z]{0,3}-\d{1,3}[QCAB]\b|\bGRID\s+(?:[A-Z]\d|vgpu)|\bvGPU\b|"
-    r"\bv(?:WS|CS)\b|\bgrid gpus?\b"
-)
-_SLOW_LATER = re.compile(
-    r"\bafter\s+(?:about\s+|around\s+|~)?(?:\d+\s*(?:min\w*|hours?)|some time|a while)\b"
-    r"[^.\n]{0,120}?\b(?:slow\w*|degrad\w*|throttl\w*|drops?|stops? working)\b|"
-    r"\b(?:slow\w*|degrad\w*|throttl\w*|drops?)\b[^.\n]{0,60}?\bafter\s+(?:about\s+|"
-    r"around\s+|~)?(?:\d+\s*(?:min\w*|hours?)|some time|a while)\b",
-    re.I,
-)
-
-
-def vgpu_slows_down(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A vGPU named, and a job that gets slow after a while."""
-    if low.find(b"after") == -1 or not _VGPU.search(text):
-        return
-    m = _SLOW_LATER.search(text)
-    if m is not None:
-        out.append(_entry_at(text, m.start(), "vgpu-unlicensed-slowdown", source))
-
-
-# "I installed CUDA 11.8 but nvcc -V gives 11.5": the nvcc first on PATH is another toolkit than
-# the one installed (an apt nvidia-cuda-toolkit in /usr/bin, PATH without /usr/local/cuda/bin).
-_INSTALLED_CUDA = re.compile(
-    r"\binstall(?:ed|ing)?\b[^.\n]{0,40}?\bcuda(?:[- ]toolkit)?\s*v?(\d{1,2}\.\d)(?![\d.])|"
-    r"\bcuda(?:[- ]toolkit)?\s*v?(\d{1,2}\.\d)(?![\d.])\s+(?:is\s+)?installed\b",
-    re.I,
-)
-_NVCC_SAYS = re.compile(
-    r"\brelease (\d{1,2}\.\d), V\d|\bnvcc\b[^.\n]{0,40}?\b(?:cuda\s*)?v?(\d{1,2}\.\d)(?![\d.])",
-    re.I,
-)
-
-
-def nvcc_not_the_installed_toolkit(
-    text: str, low: bytes, out: List[Dict[str, str]], source: str
-) -> None:
-    """The text says one CUDA toolkit was installed and nvcc reports another."""
-    if low.find(b"nvcc") == -1 or low.find(b"install") == -1:
-        return
-    if any(e["pattern"] == "nvcc-not-installed-toolkit" for e in out):
-        return
-    said = _INSTALLED_CUDA.search(text)
-    if said is None:
-        return
-    installed = said.group(1) or said.group(2)
-    for m in _NVCC_SAYS.finditer(text):
-        nvcc = m.group(1) or m.group(2)
-        if nvcc != installed:
-            out.append(_entry_at(text, said.start(), "nvcc-not-installed-toolkit", source))
-            return
-
-
-# A Jetson said to run slower than a published benchmark (or than expected): benchmarks are
-# taken in the maximum power mode with the clocks pinned (nvpmodel -m 0, jetson_clocks); the
-# default modes of the smaller modules cap the GPU clock.
-_SLOWER_THAN_EXPECTED = re.compile(
-    r"\b(?:slower|longer|lower fps|less fps)\b[^.\n]{0,60}?\bthan\b[^.\n]{0,40}?\b(?:yours|your|"
-    r"benchmark\w*|expected|reported|published|official|the readme|you mentioned|claimed)\b|"
-    r"\bslower than (?:it )?should\b|\b(?:inference|speed)\b[^.\n]{0,30}\b(?:is|was) (?:very )?"
-    r"slow\b",
-    re.I,
-)
-
-
-def jetson_slower_than_benchmark(
-    text: str, low: bytes, out: List[Dict[str, str]], source: str
-) -> None:
-    """A Jetson named, and speed below the published or expected figure, no error to say why."""
-    if low.find(b"slow") == -1 and low.find(b"longer") == -1 and low.find(b"fps") == -1:
-        return
-    if out or not JETSON.search(text):
-        return
-    m = _SLOWER_THAN_EXPECTED.search(text)
-    if m is not None:
-        out.append(_entry_at(text, m.start(), "jetson-power-mode-slow", source))
-
-
-# A Jetson container of a newer L4T release than the host's: NVIDIA's L4T containers take the
-# CUDA driver from the host, so a r34/r35 container (JetPack 5) needs a JetPack 5 host; on an
-# r32 host (JetPack 4) CUDA fails to initialise.
-_L4T_CONTAINER = re.compile(
-    r"\bl4t[\w-]*:r(\d{2})\.\d|\br(\d{2})\.\d+(?:\.\d+)?\s+(?:docker\s+)?(?:container|image)\b",
-    re.I,
-)
-_L4T_ANY = re.compile(r"(?<![\w.:])(?:L4T\s*)?R(\d{2})\.\d+(?:\.\d+)?(?!\w|\.\d)", re.I)
-
-
-def l4t_container_newer_than_host(
-    text: str, low: bytes, out: List[Dict[str, str]], source: str
-) -> None:
-    """A Jetson named, a container of L4T release rXX and another, older rYY in the text."""
-    if low.find(b"r3") == -1 or not JETSON.search(text):
-        return
-    c = _L4T_CONTAINER.search(text)
-    if c is None:
-        return
-    container = int(c.group(1) or c.group(2))
-    others = {int(m.group(1)) for m in _L4T_ANY.finditer(text)} - {container}
-    if any(30 <= o < container for o in others):
-        out.append(_entry_at(text, c.start(), "l4t-container-newer-than-host", source))
-
-
-# pip replacing torch while it installs something else: "Successfully uninstalled torch-2.0.1"
-# then "Successfully installed torch-2.0.0 xformers-0.0.19" - the package pins another torch,
-# and what was built for the one removed (torchvision, extensions, the CUDA variant) no longer
-# matches
-_TORCH_UNINSTALLED = re.compile(r"Successfully uninstalled torch-(\d[\w.+]*)")
-_TORCH_INSTALLED = re.compile(r"Successfully installed\b[^\n]*?(?<![\w-])torch-(\d[\w.+]*)")
-
-
-def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A pip log that uninstalled one torch and installed another."""
-    if low.find(b"successfully uninstalled torch-") == -1:
-        return
-    old = _TORCH_UNINSTALLED.search(text)
-    new = _TORCH_INSTALLED.search(text, old.end()) if old else None
-    if old and new and old.group(1) != new.group(1):
-        out.append(_entry_at(text, new.start(), "pip-replaced-torch", source))
-
-
-# A SyntaxError raised inside an installed package: released code is checked on the Pythons the
-# package supports, so the interpreter is one it does not (Python 2.7 reading keyword-only
-# arguments, 3.6 reading the walrus operator).
-_INSTALLED_FILE = re.compile(
-    r"^\s*File \"[^\"\n]*[/\\](?:site|dist)-packages[/\\][^\"\n]+\.py\", line \d+", re.M
-)
-_SYNTAX_ERROR = re.compile(
-    r"^\s*SyntaxError: (?:invalid syntax|future feature \w+ is not defined)", re.M
-)
-
-
-def package_syntax_error(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """The last frame before a SyntaxError is a file of an installed package."""
-    if low.find(b"syntaxerror:") == -1 or any(
-        e["pattern"] == "package-syntax-error-python" for e in out
-    ):
-        return
-    for m in _SYNTAX_ERROR.finditer(text):
-        frames = list(_INSTALLED_FILE.finditer(text, max(0, m.start() - 600), m.start()))
-        between = text[frames[-1].end() : m.start()] if frames else ""
-        if frames and 'File "' not in between:
-            out.append(_entry_at(text, m.start(), "package-syntax-error-python", source))
-            return
-
-
-# pip with --extra-index-url takes the highest version from any index; PyPI's torch for Windows
-# is the CPU build, so a newer PyPI release beats the CUDA index's (PyTorch's install selector
-# uses --index-url for the CUDA wheels on Windows for this reason)
-_EXTRA_INDEX_CUDA = re.compile(
-    r"\bpip3?\s+install\b[^\n]{0,120}?\btorch\b[^\n]{0,160}?--extra-index-url[= ]\s*"
-    r"https?://download\.pytorch\.org/whl/cu\d+",
-    re.I,
-)
-# (no \b after "win10": Chinese text runs on without a space, "win10机器")
-_WINDOWS = re.compile(
-    r"\bwindows\b|(?<![A-Za-z0-9])win ?1[01](?![A-Za-z0-9])|win_amd64|\b[C-H]:\\", re.I
-)
-_CUDA_NOT_WORKING = re.compile(
-    r"\bcuda\b[^.\n]{0,60}?\b(?:not available|unavailable|false|issues?|problems?|not work\w*|"
-    r"fails?|failed|can'?t|cannot|doesn'?t|isn'?t|wasn'?t|support)\b|"
-    r"\b(?:no|without)\s+cuda\b|is_available\(\)\W{0,12}false|not compiled with cuda|"
-    r"\b(?:runs?|running|uses?|using)\s+(?:on\s+)?(?:the\s+)?cpu\b",
-    re.I,
-)
-
-
-def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """torch installed on Windows with --extra-index-url to a CUDA index, in a text that says
-    CUDA does not work: pip took PyPI's CPU build."""
-    from envcheck.importers.errorlog.table import pattern
-
-    if low.find(b"--extra-index-url") == -1:
-        return
-    if any(getattr(pattern(e["pattern"]), "category", "") == "cpu-only-build" for e in out):
-        return
-    hit = _search(low, (b"--extra-index-url",), _EXTRA_INDEX_CUDA)
-    if hit is None or not _WINDOWS.search(text) or not _CUDA_NOT_WORKING.search(text):
-        return
-    out.append(_entry(text, hit, "extra-index-url-cpu-torch-windows", source))
-
-
-# torch on Windows answering that CUDA is not available, with no CUDA build named (+cuXXX):
-# pip's default torch for Windows (PyPI) is the CPU build. ("True" elsewhere in the text may be
-# another machine: "on the T4 server it is True, on my win10 machine False".)
-_TORCH_SEES_NO_CUDA = re.compile(r"\bcuda\.is_available\(\)[^\n]{0,20}?False")
-
-
-def windows_torch_without_cuda(
-    text: str, low: bytes, out: List[Dict[str, str]], source: str
-) -> None:
-    """On Windows, torch says CUDA is not available and nothing else explains it."""
-    from envcheck.importers.errorlog.table import pattern
-
-    if (
-        low.find(b"is_available") == -1
-        or out
-        and any(
-            getattr(pattern(e["pattern"]), "category", "")
-            in ("cpu-only-build", "driver-not-loaded", "driver-too-old", "gpu-arch-unsupported")
-            for e in out
-        )
-    ):
-        return
-    no = _TORCH_SEES_NO_CUDA.search(text)
-    if no is None or not _WINDOWS.search(text) or _WSL.search(text):
-        return
-    if re.search(r"\+cu\d{3}\b", text):
-        return
-    out.append(_entry_at(text, no.start(), "windows-torch-no-cuda", source))
-
-
-_WSL = re.compile(
+WSL = re.compile(
     r"(?<![A-Za-z0-9])wsl\s*2?(?![A-Za-z0-9])|/usr/lib/wsl/|windows subsystem for linux", re.I
 )
 _CONTAINER = re.compile(
@@ -702,7 +488,7 @@ def libcuda_by_platform(text: str, low: bytes, out: List[Dict[str, str]], source
     library is in /usr/lib/wsl/lib, off the program's loader path; in a container whose
     nvidia-smi shows "CUDA Version: N/A" the runtime did not mount it (no compute capability)."""
     for e in out:
-        if e["pattern"] == "libcuda-missing" and low.find(b"wsl") != -1 and _WSL.search(text):
+        if e["pattern"] == "libcuda-missing" and low.find(b"wsl") != -1 and WSL.search(text):
             e["pattern"] = "wsl-libcuda-not-on-path"
         elif e["pattern"] == "smi-cuda-version-na" and _CONTAINER.search(text):
             e["pattern"] = "container-without-compute-capability"
@@ -749,9 +535,9 @@ def visible_devices_ignored(text: str, low: bytes, out: List[Dict[str, str]], so
         return
     if not _ALL_GPUS_STILL_USED.search(text):
         return
-    hit = _search(low, (b"cuda_visible_devices",), _CVD_SET)
+    hit = search_lines(low, (b"cuda_visible_devices",), _CVD_SET)
     if hit is not None:
-        out.append(_entry(text, hit, "visible-devices-no-effect-stated", source))
+        out.append(line_entry(text, hit, "visible-devices-no-effect-stated", source))
 
 
 # DataLoader workers that fail in a container and work on the host: the container's /dev/shm.
@@ -780,11 +566,11 @@ def container_dataloader_shm(text: str, low: bytes, out: List[Dict[str, str]], s
         return
     if not (_CONTAINER.search(text) and _HOST_WORKS.search(text) and _FAILS.search(text)):
         return
-    hit = _search(
+    hit = search_lines(
         low, (b"num_workers", b"dataloader", b"data loader", b"cpu_shared", b"worker"), _WORKERS
     )
     if hit is not None:
-        out.append(_entry(text, hit, "container-workers-shm", source))
+        out.append(line_entry(text, hit, "container-workers-shm", source))
 
 
 # keras and TensorFlow versions as people state them: `keras==2.11.0`, "keras (2.11.0 for
@@ -803,7 +589,7 @@ def keras_pair(text: str, low: bytes, out: List[Dict[str, str]], source: str) ->
     if any(e["pattern"] in _KERAS_NAMED for e in out):
         return  # a message already names the pairing
     tf = _TF_VER.search(text)
-    ks = _search(low, (b"keras",), _KERAS_VER)
+    ks = search_lines(low, (b"keras",), _KERAS_VER)
     if tf is None or ks is None:
         return
     tf_minor = int(tf.group(1).split(".")[1])
@@ -811,7 +597,7 @@ def keras_pair(text: str, low: bytes, out: List[Dict[str, str]], source: str) ->
     if k is None or not 6 <= tf_minor <= 15:
         return
     if int(k.group(1).split(".")[1]) != tf_minor:
-        out.append(_entry(text, ks, "keras-tensorflow-minor-differs", source))
+        out.append(line_entry(text, ks, "keras-tensorflow-minor-differs", source))
 
 
 def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
@@ -843,9 +629,9 @@ def cgroup_v2_container(text: str, low: bytes, out: List[Dict[str, str]], source
         return
     if not _CONTAINER_FAILED.search(text):
         return
-    hit = _search(low, (b"cgroup",), _CGROUP_V2)
+    hit = search_lines(low, (b"cgroup",), _CGROUP_V2)
     if hit is not None:
-        out.append(_entry(text, hit, "container-cgroup-v2-stated", source))
+        out.append(line_entry(text, hit, "container-cgroup-v2-stated", source))
 
 
 def message_words(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
@@ -858,7 +644,7 @@ def message_words(text: str, low: bytes, out: List[Dict[str, str]], source: str)
         return
     category, start, line = found
     lineno = low.count(b"\n", 0, start) + 1
-    out.append(_entry(text, (lineno, line), words.pattern_id(category), source))
+    out.append(line_entry(text, (lineno, line), words.pattern_id(category), source))
 
 
 # Entries that already name what holds the memory (the "used to fit" picture adds nothing).
@@ -905,9 +691,9 @@ def oom_used_to_fit(text: str, low: bytes, out: List[Dict[str, str]], source: st
         e["pattern"] in _HELD_ALREADY for e in out
     ):
         return
-    hit = _search(low, _USED_TO_FIT_KEYS, _USED_TO_FIT)
+    hit = search_lines(low, _USED_TO_FIT_KEYS, _USED_TO_FIT)
     if hit is not None:
-        out.append(_entry(text, hit, "oom-used-to-fit-stated", source))
+        out.append(line_entry(text, hit, "oom-used-to-fit-stated", source))
 
 
 # "With python ver. 3.10.12 it works fine. With version 3.12.3 I'm getting: ...",
@@ -931,7 +717,7 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
         e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "python-unsupported" for e in out
     ):
         return
-    hit = _search(low, (b"python",), _PY_WORKS_THEN_FAILS)
+    hit = search_lines(low, (b"python",), _PY_WORKS_THEN_FAILS)
     if hit is None:
         return
     m = _PY_WORKS_THEN_FAILS.search(hit[1])
@@ -939,7 +725,7 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
         return
     works, fails = (tuple(int(x) for x in v.split(".")) for v in (m.group(1), m.group(2)))
     if fails > works:
-        out.append(_entry(text, hit, "python-newer-fails-stated", source))
+        out.append(line_entry(text, hit, "python-newer-fails-stated", source))
 
 
 # The text says the NVIDIA Container Toolkit (or nvidia-docker2) was installed.
@@ -960,8 +746,8 @@ def toolkit_installed(text: str, low: bytes, out: List[Dict[str, str]], source: 
     the message keeps its own entry (driver-not-loaded, as seen from the container)."""
     if not any(e["pattern"] == "container-no-gpu-driver" for e in out):
         return
-    hit = _search(low, (b"install",), _TOOLKIT_INSTALLED)
+    hit = search_lines(low, (b"install",), _TOOLKIT_INSTALLED)
     if hit is None:
         return
     out[:] = [e for e in out if e["pattern"] != "container-no-gpu-driver"]
-    out.append(_entry(text, hit, "container-toolkit-not-configured", source))
+    out.append(line_entry(text, hit, "container-toolkit-not-configured", source))

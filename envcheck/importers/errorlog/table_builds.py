@@ -25,7 +25,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvcc-not-installed-toolkit",
-        r"(?!x)x",  # never by itself: inferred (symptoms.nvcc_not_the_installed_toolkit)
+        r"(?!x)x",  # never by itself: inferred (installs.nvcc_not_the_installed_toolkit)
         "toolkit-mismatch",
         "warning",
         "the text says one CUDA toolkit was installed and nvcc reports another: the nvcc first on "
@@ -113,7 +113,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "windows-torch-no-cuda",
-        r"(?!x)x",  # never by itself: inferred (symptoms.windows_torch_without_cuda)
+        r"(?!x)x",  # never by itself: inferred (installs.windows_torch_without_cuda)
         "cpu-only-build",
         "warning",
         "on Windows, torch says CUDA is not available and nothing shows a CUDA build: pip's "
@@ -125,7 +125,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "extra-index-url-cpu-torch-windows",
-        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.extra_index_cpu_torch)
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.extra_index_cpu_torch)
         "cpu-only-build",
         "warning",
         "torch installed on Windows with --extra-index-url to a CUDA index, and CUDA does not work "

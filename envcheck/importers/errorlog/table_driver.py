@@ -44,7 +44,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "l4t-container-newer-than-host",
-        r"(?!x)x",  # never by itself: inferred (symptoms.l4t_container_newer_than_host)
+        r"(?!x)x",  # never by itself: inferred (installs.l4t_container_newer_than_host)
         "driver-too-old",
         "warning",
         "a Jetson container of a newer L4T release than the host's: L4T containers use the "

@@ -281,7 +281,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "pip-replaced-torch",
-        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.pip_replaced_torch)
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.pip_replaced_torch)
         "framework-pairing",
         "warning",
         "pip replaced the installed torch with another version while installing a package that "

@@ -259,7 +259,7 @@ PATTERNS: List[ErrorPattern] = [
     # --- Python version ---------------------------------------------------------------------
     make(
         "package-syntax-error-python",
-        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.package_syntax_error)
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.package_syntax_error)
         "python-unsupported",
         "warning",
         "an installed package's own code is a syntax error for this Python: the package does not "
@@ -441,7 +441,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "jetson-power-mode-slow",
-        r"(?!x)x",  # never by itself: inferred (symptoms.jetson_slower_than_benchmark)
+        r"(?!x)x",  # never by itself: inferred (installs.jetson_slower_than_benchmark)
         "gpu-throttle",
         "warning",
         "a Jetson runs slower than the published or expected figure: benchmarks are taken in the "
@@ -452,7 +452,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "vgpu-unlicensed-slowdown",
-        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.vgpu_slows_down)
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.vgpu_slows_down)
         "gpu-throttle",
         "warning",
         "a vGPU that gets slow after a while: an unlicensed vGPU is progressively degraded "

@@ -1,0 +1,234 @@
+"""Inferences about how the software was installed and on which platform, from what the text
+says or shows (round twelve's families, kept apart from symptoms.py to keep each module small):
+
+- pip's choices: torch from --extra-index-url on Windows, torch on Windows without CUDA, pip
+  replacing torch while it installs another package, a SyntaxError inside an installed package
+  (the Python is not one it supports), a toolkit said to be installed while nvcc reports another;
+- platforms: an L4T container newer than the Jetson host, a Jetson slower than its benchmark, a
+  vGPU that slows down after a while.
+
+All are warnings: each rests on the text, and the fix names the command that decides.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List
+
+from envcheck.importers.errorlog.inferences import JETSON
+from envcheck.importers.errorlog.symptoms import WSL, entry_at, line_entry, search_lines
+
+# A vGPU (a profile such as "L40S-24Q" / "A100-40C", a GRID or vWS / vCS driver) that the text
+# says slows down after a while: an unlicensed vGPU is "progressively degraded over time"
+# (NVIDIA's vGPU licensing reference), CUDA disabled in the end.
+_VGPU = re.compile(
+    r"\b[A-Z]{0,4}\d{2,4}[A-Z]{0,3}-\d{1,3}[QCAB]\b|\bGRID\s+(?:[A-Z]\d|vgpu)|\bvGPU\b|"
+    r"\bv(?:WS|CS)\b|\bgrid gpus?\b"
+)
+_SLOW_LATER = re.compile(
+    r"\bafter\s+(?:about\s+|around\s+|~)?(?:\d+\s*(?:min\w*|hours?)|some time|a while)\b"
+    r"[^.\n]{0,120}?\b(?:slow\w*|degrad\w*|throttl\w*|drops?|stops? working)\b|"
+    r"\b(?:slow\w*|degrad\w*|throttl\w*|drops?)\b[^.\n]{0,60}?\bafter\s+(?:about\s+|"
+    r"around\s+|~)?(?:\d+\s*(?:min\w*|hours?)|some time|a while)\b",
+    re.I,
+)
+
+
+def vgpu_slows_down(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A vGPU named, and a job that gets slow after a while."""
+    if low.find(b"after") == -1 or not _VGPU.search(text):
+        return
+    m = _SLOW_LATER.search(text)
+    if m is not None:
+        out.append(entry_at(text, m.start(), "vgpu-unlicensed-slowdown", source))
+
+
+# "I installed CUDA 11.8 but nvcc -V gives 11.5": the nvcc first on PATH is another toolkit than
+# the one installed (an apt nvidia-cuda-toolkit in /usr/bin, PATH without /usr/local/cuda/bin).
+_INSTALLED_CUDA = re.compile(
+    r"\binstall(?:ed|ing)?\b[^.\n]{0,40}?\bcuda(?:[- ]toolkit)?\s*v?(\d{1,2}\.\d)(?![\d.])|"
+    r"\bcuda(?:[- ]toolkit)?\s*v?(\d{1,2}\.\d)(?![\d.])\s+(?:is\s+)?installed\b",
+    re.I,
+)
+_NVCC_SAYS = re.compile(
+    r"\brelease (\d{1,2}\.\d), V\d|\bnvcc\b[^.\n]{0,40}?\b(?:cuda\s*)?v?(\d{1,2}\.\d)(?![\d.])",
+    re.I,
+)
+
+
+def nvcc_not_the_installed_toolkit(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """The text says one CUDA toolkit was installed and nvcc reports another."""
+    if low.find(b"nvcc") == -1 or low.find(b"install") == -1:
+        return
+    if any(e["pattern"] == "nvcc-not-installed-toolkit" for e in out):
+        return
+    said = _INSTALLED_CUDA.search(text)
+    if said is None:
+        return
+    installed = said.group(1) or said.group(2)
+    for m in _NVCC_SAYS.finditer(text):
+        nvcc = m.group(1) or m.group(2)
+        if nvcc != installed:
+            out.append(entry_at(text, said.start(), "nvcc-not-installed-toolkit", source))
+            return
+
+
+# A Jetson said to run slower than a published benchmark (or than expected): benchmarks are
+# taken in the maximum power mode with the clocks pinned (nvpmodel -m 0, jetson_clocks); the
+# default modes of the smaller modules cap the GPU clock.
+_SLOWER_THAN_EXPECTED = re.compile(
+    r"\b(?:slower|longer|lower fps|less fps)\b[^.\n]{0,60}?\bthan\b[^.\n]{0,40}?\b(?:yours|your|"
+    r"benchmark\w*|expected|reported|published|official|the readme|you mentioned|claimed)\b|"
+    r"\bslower than (?:it )?should\b|\b(?:inference|speed)\b[^.\n]{0,30}\b(?:is|was) (?:very )?"
+    r"slow\b",
+    re.I,
+)
+
+
+def jetson_slower_than_benchmark(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A Jetson named, and speed below the published or expected figure, no error to say why."""
+    if low.find(b"slow") == -1 and low.find(b"longer") == -1 and low.find(b"fps") == -1:
+        return
+    if out or not JETSON.search(text):
+        return
+    m = _SLOWER_THAN_EXPECTED.search(text)
+    if m is not None:
+        out.append(entry_at(text, m.start(), "jetson-power-mode-slow", source))
+
+
+# A Jetson container of a newer L4T release than the host's: NVIDIA's L4T containers take the
+# CUDA driver from the host, so a r34/r35 container (JetPack 5) needs a JetPack 5 host; on an
+# r32 host (JetPack 4) CUDA fails to initialise.
+_L4T_CONTAINER = re.compile(
+    r"\bl4t[\w-]*:r(\d{2})\.\d|\br(\d{2})\.\d+(?:\.\d+)?\s+(?:docker\s+)?(?:container|image)\b",
+    re.I,
+)
+_L4T_ANY = re.compile(r"(?<![\w.:])(?:L4T\s*)?R(\d{2})\.\d+(?:\.\d+)?(?!\w|\.\d)", re.I)
+
+
+def l4t_container_newer_than_host(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A Jetson named, a container of L4T release rXX and another, older rYY in the text."""
+    if low.find(b"r3") == -1 or not JETSON.search(text):
+        return
+    c = _L4T_CONTAINER.search(text)
+    if c is None:
+        return
+    container = int(c.group(1) or c.group(2))
+    others = {int(m.group(1)) for m in _L4T_ANY.finditer(text)} - {container}
+    if any(30 <= o < container for o in others):
+        out.append(entry_at(text, c.start(), "l4t-container-newer-than-host", source))
+
+
+# pip replacing torch while it installs something else: "Successfully uninstalled torch-2.0.1"
+# then "Successfully installed torch-2.0.0 xformers-0.0.19" - the package pins another torch,
+# and what was built for the one removed (torchvision, extensions, the CUDA variant) no longer
+# matches
+_TORCH_UNINSTALLED = re.compile(r"Successfully uninstalled torch-(\d[\w.+]*)")
+_TORCH_INSTALLED = re.compile(r"Successfully installed\b[^\n]*?(?<![\w-])torch-(\d[\w.+]*)")
+
+
+def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A pip log that uninstalled one torch and installed another."""
+    if low.find(b"successfully uninstalled torch-") == -1:
+        return
+    old = _TORCH_UNINSTALLED.search(text)
+    new = _TORCH_INSTALLED.search(text, old.end()) if old else None
+    if old and new and old.group(1) != new.group(1):
+        out.append(entry_at(text, new.start(), "pip-replaced-torch", source))
+
+
+# A SyntaxError raised inside an installed package: released code is checked on the Pythons the
+# package supports, so the interpreter is one it does not (Python 2.7 reading keyword-only
+# arguments, 3.6 reading the walrus operator).
+_INSTALLED_FILE = re.compile(
+    r"^\s*File \"[^\"\n]*[/\\](?:site|dist)-packages[/\\][^\"\n]+\.py\", line \d+", re.M
+)
+_SYNTAX_ERROR = re.compile(
+    r"^\s*SyntaxError: (?:invalid syntax|future feature \w+ is not defined)", re.M
+)
+
+
+def package_syntax_error(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The last frame before a SyntaxError is a file of an installed package."""
+    if low.find(b"syntaxerror:") == -1 or any(
+        e["pattern"] == "package-syntax-error-python" for e in out
+    ):
+        return
+    for m in _SYNTAX_ERROR.finditer(text):
+        frames = list(_INSTALLED_FILE.finditer(text, max(0, m.start() - 600), m.start()))
+        between = text[frames[-1].end() : m.start()] if frames else ""
+        if frames and 'File "' not in between:
+            out.append(entry_at(text, m.start(), "package-syntax-error-python", source))
+            return
+
+
+# pip with --extra-index-url takes the highest version from any index; PyPI's torch for Windows
+# is the CPU build, so a newer PyPI release beats the CUDA index's (PyTorch's install selector
+# uses --index-url for the CUDA wheels on Windows for this reason)
+_EXTRA_INDEX_CUDA = re.compile(
+    r"\bpip3?\s+install\b[^\n]{0,120}?\btorch\b[^\n]{0,160}?--extra-index-url[= ]\s*"
+    r"https?://download\.pytorch\.org/whl/cu\d+",
+    re.I,
+)
+# (no \b after "win10": Chinese text runs on without a space, "win10机器")
+_WINDOWS = re.compile(
+    r"\bwindows\b|(?<![A-Za-z0-9])win ?1[01](?![A-Za-z0-9])|win_amd64|\b[C-H]:\\", re.I
+)
+_CUDA_NOT_WORKING = re.compile(
+    r"\bcuda\b[^.\n]{0,60}?\b(?:not available|unavailable|false|issues?|problems?|not work\w*|"
+    r"fails?|failed|can'?t|cannot|doesn'?t|isn'?t|wasn'?t|support)\b|"
+    r"\b(?:no|without)\s+cuda\b|is_available\(\)\W{0,12}false|not compiled with cuda|"
+    r"\b(?:runs?|running|uses?|using)\s+(?:on\s+)?(?:the\s+)?cpu\b",
+    re.I,
+)
+
+
+def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """torch installed on Windows with --extra-index-url to a CUDA index, in a text that says
+    CUDA does not work: pip took PyPI's CPU build."""
+    from envcheck.importers.errorlog.table import pattern
+
+    if low.find(b"--extra-index-url") == -1:
+        return
+    if any(getattr(pattern(e["pattern"]), "category", "") == "cpu-only-build" for e in out):
+        return
+    hit = search_lines(low, (b"--extra-index-url",), _EXTRA_INDEX_CUDA)
+    if hit is None or not _WINDOWS.search(text) or not _CUDA_NOT_WORKING.search(text):
+        return
+    out.append(line_entry(text, hit, "extra-index-url-cpu-torch-windows", source))
+
+
+# torch on Windows answering that CUDA is not available, with no CUDA build named (+cuXXX):
+# pip's default torch for Windows (PyPI) is the CPU build. ("True" elsewhere in the text may be
+# another machine: "on the T4 server it is True, on my win10 machine False".)
+_TORCH_SEES_NO_CUDA = re.compile(r"\bcuda\.is_available\(\)[^\n]{0,20}?False")
+
+
+def windows_torch_without_cuda(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """On Windows, torch says CUDA is not available and nothing else explains it."""
+    from envcheck.importers.errorlog.table import pattern
+
+    if (
+        low.find(b"is_available") == -1
+        or out
+        and any(
+            getattr(pattern(e["pattern"]), "category", "")
+            in ("cpu-only-build", "driver-not-loaded", "driver-too-old", "gpu-arch-unsupported")
+            for e in out
+        )
+    ):
+        return
+    no = _TORCH_SEES_NO_CUDA.search(text)
+    if no is None or not _WINDOWS.search(text) or WSL.search(text):
+        return
+    if re.search(r"\+cu\d{3}\b", text):
+        return
+    out.append(entry_at(text, no.start(), "windows-torch-no-cuda", source))
