@@ -4,7 +4,7 @@ cannot tell (an OOM at context creation, a consumer-GPU P2P hang, ENOSPC on /dev
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
 from envcheck.importers.errorlog.model import MAX_LINE
 from envcheck.importers.errorlog.table import BY_ID
@@ -22,12 +22,18 @@ def entry(pid: str, line: str, source: str, lineno: int) -> Dict[str, str]:
     return {"pattern": pid, "line": line.strip()[:MAX_LINE], "file": source, "lineno": str(lineno)}
 
 
-def _entry_at(text: str, pos: int, pid: str, source: str, line: str = "") -> Dict[str, str]:
+def entry_at(text: str, pos: int, pid: str, source: str, line: str = "") -> Dict[str, str]:
     """An inferred error_log entry for the line of ``text`` that holds offset ``pos``."""
     lineno = text.count("\n", 0, pos) + 1
     if not line:
         line = text.split("\n")[lineno - 1]
     return entry(pid, line, source, lineno)
+
+
+def found_category(out: List[Dict[str, str]], categories: Tuple[str, ...]) -> bool:
+    """Whether an entry already found is of one of ``categories`` (what the text says already
+    explains it)."""
+    return any(e["pattern"] in BY_ID and BY_ID[e["pattern"]].category in categories for e in out)
 
 
 def oom_at_context_creation(text: str, entries: List[Dict[str, str]]) -> None:
@@ -82,7 +88,7 @@ def consumer_gpu_p2p_hang(text: str, low: bytes, out: List[Dict[str, str]], sour
     hang = _HANG.search(text)
     if hang is None:
         return
-    out.append(_entry_at(text, hang.start(), "consumer-gpu-p2p-hang", source))
+    out.append(entry_at(text, hang.start(), "consumer-gpu-p2p-hang", source))
 
 
 _STALL = re.compile(
@@ -107,7 +113,7 @@ def nccl_collective_stall(text: str, low: bytes, out: List[Dict[str, str]], sour
     stall = _STALL.search(text)
     if stall is None or not _NCCL_AT_WORK.search(text):
         return
-    out.append(_entry_at(text, stall.start(), "nccl-collective-stall", source))
+    out.append(entry_at(text, stall.start(), "nccl-collective-stall", source))
 
 
 _SLURM_LAUNCH = re.compile(r"^.*\b(?:srun|sbatch|salloc)\b.*$", re.I | re.M)
@@ -139,7 +145,7 @@ def slurm_job_without_gpus(text: str, low: bytes, out: List[Dict[str, str]], sou
     launch = _SLURM_LAUNCH.search(text) or _SLURM_MENTION.search(text)
     if launch is None or _GPU_REQUEST.search(text):
         return
-    out.append(_entry_at(text, launch.start(), "slurm-job-without-gpus", source, launch.group(0)))
+    out.append(entry_at(text, launch.start(), "slurm-job-without-gpus", source, launch.group(0)))
 
 
 # How each container runtime is told to give a container the GPUs; a text that shows the
@@ -204,7 +210,7 @@ def gpu_not_given_to_container(
         launch = launch_re.search(text)
         if launch is not None and not gpu_option.search(text):
             out.append(
-                _entry_at(
+                entry_at(
                     text, launch.start(), "gpu-not-given-to-container", source, launch.group(0)
                 )
             )
@@ -213,7 +219,7 @@ def gpu_not_given_to_container(
         launch = _ENROOT.search(text)
         if launch is not None:
             out.append(
-                _entry_at(text, launch.start(), "enroot-gpus-not-passed", source, launch.group(0))
+                entry_at(text, launch.start(), "enroot-gpus-not-passed", source, launch.group(0))
             )
 
 
@@ -274,7 +280,7 @@ def visible_devices_past_the_gpus(
     chosen = _ONE_INDEX_ABOVE_0.search(text)
     if chosen is None or not (_NO_GPU_WORDS.search(text) or _ONE_GPU.search(text)):
         return
-    out.append(_entry_at(text, chosen.start(), "visible-devices-past-gpus", source))
+    out.append(entry_at(text, chosen.start(), "visible-devices-past-gpus", source))
 
 
 _COLAB = re.compile(r"\bcolab(?:oratory)?\b|colab\.research\.google\.com", re.I)
@@ -298,7 +304,7 @@ def colab_without_gpu_runtime(
     answer = _NO_GPU_ANSWER.search(text)
     if answer is None or _CUDA_BUILD_AT_WORK.search(text):
         return
-    out.append(_entry_at(text, answer.start(), "colab-no-gpu-runtime", source))
+    out.append(entry_at(text, answer.start(), "colab-no-gpu-runtime", source))
 
 
 # the program's own log, or the reporter, says the work runs on the CPU
@@ -335,11 +341,7 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
     build or a missing driver is at work, and nothing shows a CUDA build seeing the GPU."""
     if (
         low.find(b"cpu") == -1 and low.find(b"no nvidia gpu") == -1 and low.find(b"no gpu") == -1
-    ) or any(
-        e["pattern"] in BY_ID
-        and BY_ID[e["pattern"]].category in ("cpu-only-build", "driver-not-loaded")
-        for e in out
-    ):
+    ) or found_category(out, ("cpu-only-build", "driver-not-loaded")):
         return
     chosen = _CPU_CHOSEN.search(text)
     if chosen is None or not _NVIDIA_GPU_NAMED.search(text) or _CUDA_BUILD_AT_WORK.search(text):
@@ -349,7 +351,7 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
         text[max(0, chosen.start() - 200) : line_end if line_end > 0 else None]
     ):
         return  # "not enough vram available, falling back to CPU": the GPU was seen
-    out.append(_entry_at(text, chosen.start(), "cpu-device-chosen", source))
+    out.append(entry_at(text, chosen.start(), "cpu-device-chosen", source))
 
 
 # An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)
@@ -364,17 +366,13 @@ def jetson_framework_without_cuda(
     JetPack release. A warning, and only when nothing else already explains it."""
     if not any(k in low for k in (b"jetson", b"jetpack", b"l4t", b"xavier", b"orin")):
         return
-    if any(
-        e["pattern"] in BY_ID
-        and BY_ID[e["pattern"]].category in ("cpu-only-build", "driver-not-loaded")
-        for e in out
-    ):
+    if found_category(out, ("cpu-only-build", "driver-not-loaded")):
         return
     if not JETSON.search(text) or _CUDA_BUILD_AT_WORK.search(text):
         return
     answer = _NO_GPU_WORDS.search(text)
     if answer is not None:
-        out.append(_entry_at(text, answer.start(), "jetson-framework-without-cuda", source))
+        out.append(entry_at(text, answer.start(), "jetson-framework-without-cuda", source))
 
 
 _OOM_WORDS = (

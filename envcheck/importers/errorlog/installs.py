@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Dict, List
 
-from envcheck.importers.errorlog.inferences import JETSON
-from envcheck.importers.errorlog.symptoms import WSL, entry_at, line_entry, search_lines
+from envcheck.importers.errorlog.inferences import JETSON, entry_at, found_category
+from envcheck.importers.errorlog.symptoms import WSL, line_entry, search_lines
 
 # A vGPU (a profile such as "L40S-24Q" / "A100-40C", a GRID or vWS / vCS driver) that the text
 # says slows down after a while: an unlicensed vGPU is "progressively degraded over time"
@@ -192,11 +192,7 @@ _CUDA_NOT_WORKING = re.compile(
 def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """torch installed on Windows with --extra-index-url to a CUDA index, in a text that says
     CUDA does not work: pip took PyPI's CPU build."""
-    from envcheck.importers.errorlog.table import pattern
-
-    if low.find(b"--extra-index-url") == -1:
-        return
-    if any(getattr(pattern(e["pattern"]), "category", "") == "cpu-only-build" for e in out):
+    if low.find(b"--extra-index-url") == -1 or found_category(out, ("cpu-only-build",)):
         return
     hit = search_lines(low, (b"--extra-index-url",), _EXTRA_INDEX_CUDA)
     if hit is None or not _WINDOWS.search(text) or not _CUDA_NOT_WORKING.search(text):
@@ -210,21 +206,15 @@ def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], sour
 _TORCH_SEES_NO_CUDA = re.compile(r"\bcuda\.is_available\(\)[^\n]{0,20}?False")
 
 
+# what already explains a torch without CUDA
+_EXPLAINED = ("cpu-only-build", "driver-not-loaded", "driver-too-old", "gpu-arch-unsupported")
+
+
 def windows_torch_without_cuda(
     text: str, low: bytes, out: List[Dict[str, str]], source: str
 ) -> None:
     """On Windows, torch says CUDA is not available and nothing else explains it."""
-    from envcheck.importers.errorlog.table import pattern
-
-    if (
-        low.find(b"is_available") == -1
-        or out
-        and any(
-            getattr(pattern(e["pattern"]), "category", "")
-            in ("cpu-only-build", "driver-not-loaded", "driver-too-old", "gpu-arch-unsupported")
-            for e in out
-        )
-    ):
+    if low.find(b"is_available") == -1 or found_category(out, _EXPLAINED):
         return
     no = _TORCH_SEES_NO_CUDA.search(text)
     if no is None or not _WINDOWS.search(text) or WSL.search(text):

@@ -24,7 +24,7 @@ import re
 from typing import Dict, List, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex, words
-from envcheck.importers.errorlog.inferences import entry
+from envcheck.importers.errorlog.inferences import entry, found_category
 from envcheck.importers.errorlog.model import MAX_LINE
 
 _MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
@@ -72,11 +72,6 @@ def line_entry(text: str, hit: Tuple[int, str], pid: str, source: str) -> Dict[s
         start = text.find("\n", start) + 1
     end = text.find("\n", start)
     return entry(pid, text[start : end if end != -1 else len(text)], source, lineno)
-
-
-def entry_at(text: str, pos: int, pid: str, source: str) -> Dict[str, str]:
-    """An error_log entry for the line of ``text`` that holds offset ``pos``."""
-    return line_entry(text, (text.count("\n", 0, pos) + 1, ""), pid, source)
 
 
 # Messages a failing GPU produces (and so do software bugs: hence the second condition).
@@ -278,11 +273,16 @@ _NCCL_NAMED = {
 }
 
 
-def multi_gpu_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """The text says one GPU trains and two or more hang, with no NCCL error to say why."""
+def _nccl_named(out: List[Dict[str, str]]) -> bool:
+    """An NCCL message already says why the GPUs or nodes do not talk."""
     from envcheck.importers.errorlog.inferences import NCCL_SPECIFIC
 
-    if any(e["pattern"] in NCCL_SPECIFIC or e["pattern"] in _NCCL_NAMED for e in out):
+    return any(e["pattern"] in NCCL_SPECIFIC or e["pattern"] in _NCCL_NAMED for e in out)
+
+
+def multi_gpu_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The text says one GPU trains and two or more hang, with no NCCL error to say why."""
+    if _nccl_named(out):
         return
     if not any(low.find(k) != -1 for k in _HANG_KEYS):
         return
@@ -332,9 +332,7 @@ _MANY_NODES_KEYS = (
 def multi_node_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """The text says training on one node works and uses two or more nodes, with no NCCL error
     to say why: the network between the nodes."""
-    from envcheck.importers.errorlog.inferences import NCCL_SPECIFIC
-
-    if any(e["pattern"] in NCCL_SPECIFIC or e["pattern"] in _NCCL_NAMED for e in out):
+    if _nccl_named(out):
         return
     if all(low.find(w) == -1 for w in _NODE_WORDS):
         return
@@ -711,11 +709,7 @@ _PY_WORKS_THEN_FAILS = re.compile(
 def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """The text says the job works on one Python and fails on a newer one: the newer Python is
     not supported yet (a package without wheels or with syntax the new release removed)."""
-    from envcheck.importers.errorlog.table import BY_ID
-
-    if low.find(b"python") == -1 or any(
-        e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "python-unsupported" for e in out
-    ):
+    if low.find(b"python") == -1 or found_category(out, ("python-unsupported",)):
         return
     hit = search_lines(low, (b"python",), _PY_WORKS_THEN_FAILS)
     if hit is None:
