@@ -612,3 +612,27 @@ def test_floors_drivers_section_is_optional_and_checked() -> None:
     bad = dict(doc, drivers=[dict(doc["drivers"][0], min_driver="new")])
     with pytest.raises(InputError, match="min_driver"):
         validate_document(bad, "floors", "floors.json")
+
+
+def test_floors_cuda_builds_section_is_optional_and_checked() -> None:
+    from envcheck.compat import InputError, validate_document
+
+    doc = json.loads(
+        (Path(__file__).resolve().parent.parent / "compat_data" / "floors.json").read_text()
+    )
+    builds = doc["cuda_builds"]
+    assert {e["package"] for e in builds} == {"onnxruntime-gpu", "ctranslate2"}
+    for e in builds:  # every entry cites a public page and the day it was read
+        assert e["source"].startswith("https://"), e
+        assert e["checked"] == "2026-12-04" and len(e["note"]) > 40, e
+    # onnxruntime-gpu 1.26 is not recorded: no first-hand statement of its PyPI build was found
+    ort = [e["versions"] for e in builds if e["package"] == "onnxruntime-gpu"]
+    assert ">=1.19,<1.26" in ort and ">=1.27" in ort
+    older = {k: v for k, v in doc.items() if k != "cuda_builds"}  # written before the section
+    validate_document(older, "floors", "floors.json")
+    bad = dict(doc, cuda_builds=[dict(builds[0], cuda_major="twelve")])
+    with pytest.raises(InputError, match="cuda_major"):
+        validate_document(bad, "floors", "floors.json")
+    unsourced = dict(doc, cuda_builds=[dict(builds[0], source="somewhere")])
+    with pytest.raises(InputError, match="source"):
+        validate_document(unsourced, "floors", "floors.json")
