@@ -498,6 +498,15 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "cudnn_major": (False, _opt(_int)),
             "severity": (True, _choice("error", "warning")),
         },
+        # a package's releases that need given releases of another package (a framework or its
+        # compiler): xformers 0.0.19 pins torch==2.0.0, torch 2.1 pins triton==2.1.0
+        "pins": {
+            "package": (True, _str),
+            "versions": (True, _spec),
+            "needs": (True, _str),
+            "needs_versions": (True, _spec),
+            "severity": (True, _choice("error", "warning")),
+        },
     },
 }
 # Sections added after a file kind first shipped: a data dir written before them (by `data
@@ -506,6 +515,7 @@ _OPTIONAL_SECTIONS = {
     ("floors", "libraries"),
     ("floors", "drivers"),
     ("floors", "cuda_builds"),
+    ("floors", "pins"),
     ("torch", "pip_defaults"),
     ("torch", "companions"),
 }
@@ -1744,6 +1754,39 @@ class Matrix:
             for e in self._floors().get("cuda_builds", [])
             if e["package"] == name and in_spec(version, e["versions"])
         ]
+
+    def package_pins(self, package: str, version: Optional[str]) -> List[Dict[str, Any]]:
+        """floors.json ``pins`` entries of ``package`` whose version range holds ``version``
+        (its public part: "0.0.22.post7" is not 0.0.22, whose wheel pins another torch); none
+        when the version is not known."""
+        v = _v(str(version).split("+", 1)[0]) if version is not None else None
+        if v is None:
+            return []
+        name = package.lower().replace("_", "-")
+        return [
+            e
+            for e in self._floors().get("pins", [])
+            if e["package"] == name and in_spec(v, e["versions"])
+        ]
+
+    def pinned_releases(self, package: str, needs: str, have: str) -> List[str]:
+        """The releases of ``package`` that floors.json ``pins`` says were made for
+        ``needs`` at version ``have`` (each entry's ``versions`` as ``==X``), newest first."""
+        v = _v(have)
+        if v is None:
+            return []
+        found = []
+        for e in self._floors().get("pins", []):
+            spec = e["versions"]
+            if (
+                e["package"] == package
+                and e["needs"] == needs
+                and spec.startswith("==")
+                and "," not in spec
+                and SpecifierSet(e["needs_versions"]).contains(v, prereleases=True)
+            ):
+                found.append(spec[2:])
+        return sorted(set(found), key=lambda x: _v(x) or Version("0"), reverse=True)
 
     def arch_floor(self, cc: str) -> Optional[Dict[str, Any]]:
         """The architecture entry of floors.json that lists compute capability ``cc``."""

@@ -594,8 +594,22 @@ def keras_pair(text: str, low: bytes, out: List[Dict[str, str]], source: str) ->
     k = _KERAS_VER.search(ks[1])
     if k is None or not 6 <= tf_minor <= 15:
         return
-    if int(k.group(1).split(".")[1]) != tf_minor:
+    if int(k.group(1).split(".")[1]) != tf_minor and not _both_listed(text, ks[1], tf):
         out.append(line_entry(text, ks, "keras-tensorflow-minor-differs", source))
+
+
+def _both_listed(text: str, keras_line: str, tf: re.Match[str]) -> bool:
+    """Both versions read as facts by the extractor (a pip list, `keras==2.9.0`, "keras
+    2.9.0"): then check EC233 judges the pair from floors.json "pins" and this inference would
+    only repeat it; a sentence it does not read ("the latest keras (2.11.0 for now)") is left
+    to this one."""
+    from envcheck.importers.extract import text_facts
+
+    start = text.rfind("\n", 0, tf.start()) + 1
+    end = text.find("\n", tf.end())
+    tf_line = text[start : end if end != -1 else len(text)]
+    read = {(f.key, f.name) for f in text_facts(f"{keras_line}\n{tf_line}", "-")}
+    return ("package", "keras") in read and any(k == "tensorflow.version" for k, _ in read)
 
 
 def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:

@@ -16,8 +16,8 @@ from envcheck.snapshot import KernelSide, OsInfo, PythonInfo, Snapshot
 
 _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
 # facts kept beside the facts read (evidence "cc_floors", "driver_floors" ...): the floors the
-# text states (the software's, not the host's), and the CUDA a cuDNN package was built for
-# (the snapshot's cuDNN entries have no field for it)
+# text states (the software's, not the host's), the CUDA a cuDNN package was built for (the
+# snapshot's cuDNN entries have no field for it), and the releases an install command asks for
 _ASIDE_KEYS = (
     "cudnn_cuda",
     "cc_floor",
@@ -26,6 +26,7 @@ _ASIDE_KEYS = (
     "python_range",
     "package_floor",
     "cudnn_floor",
+    "package_request",
 )
 
 

@@ -31,6 +31,7 @@ LABELS = {
     "cuda_floor": "CUDA the software says it needs",
     "python_range": "Python the software says it needs (from,below)",
     "package_floor": "framework release the software says it needs",
+    "package_request": "release an install command asks for",
     "cudnn_floor": "cuDNN the software says it needs",
     "cudnn_cuda": "cuDNN package built for CUDA",
     "torch.version": "torch",

@@ -37,7 +37,11 @@ _INTERESTING = re.compile(
     r"_pytorch_select|pytorch-nightly|cuda-[a-z-]+|"
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes|"
     r"numba|numba-cuda|pycuda|dgl|keras|tf-keras|flashinfer(?:-python)?|sglang|lightgbm|xgboost|"
-    r"mmcv(?:-full)?|detectron2|tensorrt|ctranslate2|llama[-_]cpp[-_]python|faiss-gpu|apex)$",
+    r"mmcv(?:-full)?|detectron2|tensorrt|ctranslate2|llama[-_]cpp[-_]python|faiss-gpu|apex|"
+    # companions and extensions that pin or name the framework release they were built for
+    r"torch[-_](?:scatter|sparse|cluster|spline[-_]conv)|pyg[-_]lib|torchtext|torchdata|"
+    r"tensorflow[-_](?:text|addons|probability|io)|keras-nightly|mamba[-_]ssm|"
+    r"causal[-_]conv1d)$",
     re.I,
 )
 _TIMESTAMP = re.compile(
@@ -56,6 +60,9 @@ _KV_ROW = re.compile(
 # pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
 # "Requirement already satisfied: torch==1.10.0 in /usr/lib/python3/dist-packages (from
 # torchaudio) (1.10.0+cu111)": the versions installed, the last one with its local tag
+# an install command or pip's "Collecting name==version": the releases asked for
+_REQUEST_LINE = re.compile(r"^\s*Collecting\s|\b(?:pip3?|uv\s+pip)\s+install\b", re.I)
+_REQUESTED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)==(\d[\w.!+]*)")
 _PIP_SUCCESS = re.compile(r"^\s*Successfully installed\s+(.+?)\s*$", re.I)
 _PIP_SUCCESS_ITEM = re.compile(r"^([A-Za-z][\w.-]*?)-(\d[\w.+!]*)$")
 _PIP_SATISFIED = re.compile(
@@ -132,6 +139,9 @@ TRIGGERS = (
     "llama-cpp",
     "faiss",
     "apex",
+    "pyg",
+    "mamba",
+    "causal",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
 # A wheel's file name (pip's "Downloading torch-1.7.1-cp38-cp38-win_amd64.whl", a list of the
@@ -203,6 +213,13 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
                 if _INTERESTING.match(name):
                     yield from _package(fact, name, version, "")
             continue
+        if "==" in line and _REQUEST_LINE.search(line):
+            # what an install command asks for is not installed yet, but its pins decide what
+            # pip will replace (xformers==0.0.19 brings torch 2.0.0 over a 2.0.1): kept aside
+            for m in _REQUESTED.finditer(line):
+                if _INTERESTING.match(m.group(1)):
+                    name = m.group(1).lower().replace("_", "-")
+                    yield fact("package_request", f"{name}=={m.group(2)}", kind="fragment")
         m = _KV_ROW.match(line) if not line.startswith("#") else None
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), "")

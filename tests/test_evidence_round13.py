@@ -1,0 +1,116 @@
+"""Round 13: pasted package lists judged by the pins data (EC233) and by build tags (EC234),
+the extensions now read from pip lists, and the keras inference left to EC233 where both
+versions are read as facts; each with the near misses that must stay silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from evidence_support import fix_text, judge, pats, snap_of
+
+from envcheck.compat import load_matrix
+
+CODES = ["EC233", "EC234", "EC914"]
+
+
+def _read(tmp_path: Path, text: str) -> dict:
+    return {f["fact"]: f["value"] for f in snap_of(tmp_path, text).evidence["read"]}
+
+
+def test_pip_list_with_xformers_built_for_another_torch(tmp_path: Path) -> None:
+    text = (
+        "Package                   Version\n"
+        "------------------------- ------------\n"
+        "torch                     2.0.1+cu118\n"
+        "xformers                  0.0.19\n"
+    )
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC233", "framework-pairing", "error")
+    ]
+    plan = fix_text(tmp_path, text)
+    assert "xformers==0.0.22" in plan  # the release made for torch 2.0.1, from the same data
+
+
+def test_pip_list_with_the_pinned_pair_is_quiet(tmp_path: Path) -> None:
+    text = "torch                     2.0.0+cu118\nxformers                  0.0.19\n"
+    assert judge(tmp_path, text, CODES, load_matrix()) == []
+
+
+def test_extensions_are_read_from_pip_lists(tmp_path: Path) -> None:
+    text = (
+        "torch                     2.3.1+cu121\n"
+        "torch-scatter             2.1.2+pt20cu118\n"
+        "torchtext                 0.18.0\n"
+        "tensorflow-text           2.15.0\n"
+    )
+    read = _read(tmp_path, text)
+    assert read["package:torch-scatter"] == "2.1.2+pt20cu118"
+    assert read["package:torchtext"] == "0.18.0" and read["package:tensorflow-text"] == "2.15.0"
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC234", "framework-pairing", "error")
+    ]
+
+
+def test_flash_attn_wheel_name_in_pip_output(tmp_path: Path) -> None:
+    text = (
+        "Processing ./flash_attn-2.5.8+cu122torch2.3cxx11abiFALSE-cp310-cp310-linux_x86_64.whl\n"
+        "torch 2.4.0+cu121\n"
+    )
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC234", "framework-pairing", "error")
+    ]
+
+
+def test_keras_pair_read_as_facts_is_judged_once_by_the_data(tmp_path: Path) -> None:
+    text = "tensorflow-gpu 2.8.0\nkeras 2.9.0\n"
+    # one finding, from the pins data; the log inference does not repeat it
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC233", "framework-pairing", "warning")  # both from "name version" lines, not a list
+    ]
+    assert "keras-tensorflow-minor-differs" not in pats(text)
+
+
+def test_keras_named_in_a_sentence_is_left_to_the_inference(tmp_path: Path) -> None:
+    text = (
+        "when installing tensorflow==2.6.0 it will automatically install the latest keras "
+        "(2.11.0 for now), which is not compatible\n"
+    )
+    assert "keras-tensorflow-minor-differs" in pats(text)
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC914", "framework-pairing", "warning")
+    ]
+
+
+def test_ngc_torch_with_its_own_triton_is_not_judged_by_the_pypi_pin(tmp_path: Path) -> None:
+    text = "torch                     2.3.0a0+40ec155e58.nv24.3\ntriton                    2.2.0+e28a256\n"
+    assert judge(tmp_path, text, CODES, load_matrix()) == []
+    text = "torch                     2.3.0\ntriton                    2.2.0\n"
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC233", "framework-pairing", "warning")
+    ]
+
+
+def test_an_install_command_whose_pin_replaces_the_installed_torch(tmp_path: Path) -> None:
+    text = (
+        "torch                         2.0.1+cu118\n"
+        "Collecting xformers==0.0.19\n"
+        "  Downloading xformers-0.0.19-cp310-cp310-manylinux2014_x86_64.whl (108.2 MB)\n"
+    )
+    read = _read(tmp_path, text)
+    assert read["package_request"] == "xformers==0.0.19"
+    assert "package:xformers" not in read  # asked for, not installed
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC233", "framework-pairing", "warning")
+    ]
+    text = "torch 2.1.0\n!pip install -q 'xformers==0.0.22.post7' \"triton==2.1.0\"\n"
+    assert _read(tmp_path, text)["package_request"] in ("xformers==0.0.22.post7", "triton==2.1.0")
+    assert judge(tmp_path, text, CODES, load_matrix()) == []  # both made for torch 2.1.0
+
+
+def test_freeze_lines_are_installed_not_requested(tmp_path: Path) -> None:
+    text = "torch==2.0.1\nxformers==0.0.19\n"
+    read = _read(tmp_path, text)
+    assert read["package:xformers"] == "0.0.19" and "package_request" not in read
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC233", "framework-pairing", "error")
+    ]
