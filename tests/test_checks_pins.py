@@ -116,3 +116,38 @@ def test_pins_section_is_schema_checked_and_every_entry_cites_a_source():
         validate_document(bad, "floors", "floors.json")
     del bad["pins"]
     validate_document(bad, "floors", "floors.json")  # optional: older data dirs lack it
+
+
+def test_ec233_and_ec234_on_a_live_host_read_installed_metadata(tmp_path: Path) -> None:
+    """`envcheck verify` on this machine, with a site directory whose installed metadata says
+    torch 2.0.1+cu118, xformers 0.0.19 and torch-scatter built for torch 1.13: both pairings
+    are judged from package metadata alone (no framework is imported)."""
+    import os
+    import subprocess
+    import sys
+
+    from probes_support import REPO, base_env
+
+    site = tmp_path / "site"
+    for name, version in (
+        ("torch", "2.0.1+cu118"),
+        ("xformers", "0.0.19"),
+        ("torch_scatter", "2.1.1+pt113cu117"),
+    ):
+        dist = site / f"{name}-{version}.dist-info"
+        dist.mkdir(parents=True)
+        (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+    env = base_env()
+    env["PYTHONPATH"] = f"{site}{os.pathsep}{REPO}"
+    proc = subprocess.run(
+        [sys.executable, "-m", "envcheck", "verify", "--format", "json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=str(REPO),
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    found = {f["code"]: f for f in json.loads(proc.stdout)["findings"]}
+    assert "torch==2.0.0" in found["EC233"]["expected"]
+    assert "torch 1.13" in found["EC234"]["found"]

@@ -46,6 +46,19 @@ NAMES = frozenset(
         "vllm",
         "numpy",
         "mxnet",
+        # companions and extensions pinned to, or built for, one framework release (EC233,
+        # EC234: compat_data/floors.json "pins" and their build tags)
+        "tensorflow-macos",
+        "tensorflow-intel",
+        "tensorflow-text",
+        "tensorflow-addons",
+        "tensorflow-probability",
+        "torchtext",
+        "torchdata",
+        "pyg-lib",
+        "mamba-ssm",
+        "causal-conv1d",
+        "flashinfer-python",
     }
 )
 PATTERNS = (
@@ -54,6 +67,7 @@ PATTERNS = (
     re.compile(r"^jax-cuda\d+-(plugin|pjrt)$"),
     re.compile(r"^tensorrt-.+"),
     re.compile(r"^mxnet-cu\d+$"),
+    re.compile(r"^torch-(scatter|sparse|cluster|spline-conv)$"),
 )
 
 
