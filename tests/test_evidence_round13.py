@@ -106,3 +106,47 @@ def test_freeze_lines_are_installed_not_requested(tmp_path: Path) -> None:
     read = _read(tmp_path, text)
     assert read["package:xformers"] == "0.0.19" and "package_request" not in read
     assert judge(tmp_path, text, CODES, load_matrix()) == [("EC233", "framework-pairing", "error")]
+
+
+# --- GPU models written the way people write them, and Windows tracebacks -------------------
+
+_KERNEL = "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+
+
+def _gpu(tmp_path: Path, line: str):  # noqa: ANN202 - the GPU name read, or None
+    return _read(tmp_path, line + "\n" + _KERNEL).get("gpu.name")
+
+
+def test_geforce_numbers_before_rtx_or_laptop(tmp_path: Path) -> None:
+    assert _gpu(tmp_path, "RVC not working with 5090 rtx ?") == "RTX 5090"
+    assert _gpu(tmp_path, "on a 3060 laptop gpu") == "RTX 3060"
+    # a bare number stays no GPU: "port 4090", "1080 pixels"
+    assert _gpu(tmp_path, "listening on port 4090") is None
+    assert _gpu(tmp_path, "resized to 1080 pixels") is None
+
+
+def test_jetson_and_superchips_are_read(tmp_path: Path) -> None:
+    assert _gpu(tmp_path, "on a Jetson AGX Orin 64GB") == "Jetson AGX Orin"
+    assert _gpu(tmp_path, "DGX Spark GB10") == "GB10"
+    assert _gpu(tmp_path, "GB200 NVL72 rack") == "GB200"
+
+
+def test_a_windows_traceback_says_windows_and_its_python(tmp_path: Path) -> None:
+    text = (
+        '  File "C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages'
+        '\\torch\\__init__.py", line 141, in <module>\n'
+        "OSError: [WinError 126] The specified module could not be found. Error loading "
+        '"C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python312\\Lib\\site-packages\\torch'
+        '\\lib\\c10.dll" or one of its dependencies.\n'
+    )
+    read = _read(tmp_path, text)
+    assert read["os"] == "Windows" and read["python"] == "3.12"
+
+
+def test_posix_and_wsl_paths_are_not_windows(tmp_path: Path) -> None:
+    text = (
+        '  File "/mnt/c/Users/me/venv/lib/python3.10/site-packages/torch/__init__.py", line 1\n'
+        "C:\\Users\\me> wsl --install\n"
+    )
+    read = _read(tmp_path, text)
+    assert read.get("os") != "Windows" and read["python"] == "3.10"

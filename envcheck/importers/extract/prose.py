@@ -147,7 +147,11 @@ _GPU_NAME = re.compile(
     r"(?:RTX|GTX|GT)\s*(?:PRO\s*)?[A-Z]?\d{3,4}M?(?:\s*(?:Ti|SUPER|Ada|Blackwell))*(?:\s*Laptop(?:\s*GPU)?)?"
     r"|(?:NVIDIA\s+)?(?:Tesla\s+)?(?:[AHBLVTPKM]\d{1,3}[A-Z]?|GH200|GB200|A100|H100|H200|B200|L40S?)"
     r"(?:[-\s](?:SXM\d?|PCIE|NVL|\d+\s*GB))*"
-    r"|(?:NVIDIA\s+)?(?:Quadro|TITAN)\s+[A-Z]{1,3}\d{0,4}(?:\s*Ada)?)(?!\w|\.\d)",
+    r"|(?:NVIDIA\s+)?(?:Quadro|TITAN)\s+[A-Z]{1,3}\d{0,4}(?:\s*Ada)?"
+    # Jetson modules, the GB10 / GB300 superchips, GeForce MX and 9xxMX notebook parts
+    r"|(?:NVIDIA\s+)?Jetson\s+(?:AGX\s+)?(?:Orin|Xavier)(?:\s+(?:NX|Nano))?"
+    r"|(?:NVIDIA\s+)?Jetson\s+(?:Nano|TX[12]|T[45]000)|(?:NVIDIA\s+)?GB(?:10|300)"
+    r"|(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?\d{3}|(?:NVIDIA\s+)?(?:GeForce\s+)?9[1-4]0MX)(?!\w|\.\d)",
     re.I,
 )
 _GPU_LINE = re.compile(
@@ -175,7 +179,16 @@ _OS_WORDS = re.compile(
     r"ubuntu|debian|centos|rocky|red hat|rhel|fedora|arch linux|pop!|mint|windows|macos|wsl|"
     r"macbook|on (?:my |a )?mac\b|mac (?:mini|studio|pro)"
 )
-_GPU_WORDS = re.compile(r"gpu|rtx|gtx|tesla|quadro|titan|device|card|\b[ahblvt]\d")
+# a path into a Windows Python's site-packages (a traceback frame, a DLL that failed to load) or
+# the loader's own error: the Python runs natively on Windows
+_WINDOWS_PYTHON = re.compile(
+    r"\b[A-Za-z]:\\[^\"\n]{0,200}?\\(?:site-packages|Lib)\\|\[WinError \d+\]", re.I
+)
+_WINDOWS_PYTHON_DIR = re.compile(r"\\Python3(\d{1,2})(?:-32|-arm64)?\\Lib\\", re.I)
+_GPU_WORDS = re.compile(
+    r"gpu|rtx|gtx|tesla|quadro|titan|device|card|\b[ahblvt]\d|jetson|geforce|\bmx\s?\d{3}|"
+    r"\d{3}mx\b|\bgb(?:10|200|300)\b"
+)
 _LSB = re.compile(r"^\s*(Description|Release|Distributor ID)\s*:\s*(.+?)\s*$")
 _OS_RELEASE = re.compile(r'^\s*PRETTY_NAME="?([^"]+)"?\s*$')
 _GLIBC = re.compile(r"\b(?:glibc|GLIBC|ldd \(.*?\))\s*(?:version)?\s*[:=]?\s*(2\.\d{1,2})\b")
@@ -309,6 +322,19 @@ _GPU_MENTION_WORDS = (
     "m40",
     "m60",
     "a6000",
+    "jetson",
+    "mx1",
+    "mx2",
+    "mx3",
+    "mx4",
+    "mx5",
+    "0mx",
+    "gb10",
+    "gb200",
+    "gb300",
+    # a GeForce number before "rtx" or "laptop" ("RVC on a 5090 rtx", "a 3060 laptop GPU")
+    "0 rtx",
+    "0 laptop",
 )
 # A GeForce model written by its number alone: "Nvidia 1080ti", "3090 Ti", "4090 GPU",
 # "1080ti显卡". The number counts only beside a word that makes it a card (NVIDIA / GeForce
@@ -317,7 +343,7 @@ _BARE_GEFORCE = re.compile(
     r"(?<![A-Za-z0-9.])(?:(?:nvidia|geforce)\s*)+(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
     r"(\s*(?:ti|super)(?![a-z]))?(?![A-Za-z0-9.])|"
     r"(?<![A-Za-z0-9.])(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
-    r"(?:(\s*(?:ti|super))(?![a-z])|(?=\s*(?:gpus?\b|cards?\b|graphics\b|显卡)))",
+    r"(?:(\s*(?:ti|super))(?![a-z])|(?=\s*(?:gpus?\b|cards?\b|graphics\b|显卡|rtx\b|laptop\b)))",
     re.I,
 )
 
@@ -484,6 +510,8 @@ def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
 # A line can only state a fact if it holds one of these words; one search per line keeps a
 # 1 MB training log cheap, and a line repeated a thousand times is read once.
 TRIGGERS = (
+    "\\site-packages\\",  # a Windows path ("C:\\...\\Lib\\site-packages\\torch")
+    "winerror",
     "nvcc",
     "+cpu",  # a bare torch version with its local tag ("2.0.0+cpu")
     "+cu",
@@ -843,11 +871,17 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             names = gpu_names(bare)
             if names:
                 yield fact("gpu.name", names[0])
-    if ("on win32" in low and "msc v." in low) or re.search(r"-win_amd64\.whl\b", low):
-        # Python's own banner ("[MSC v.1928 64 bit (AMD64)] on win32") and a Windows wheel
-        # being installed both say the environment is native Windows
+    banner = ("on win32" in low and "msc v." in low) or re.search(r"-win_amd64\.whl\b", low)
+    if banner or ("\\site-packages\\" in low or "winerror" in low) and _WINDOWS_PYTHON.search(text):
+        # Python's own banner ("[MSC v.1928 64 bit (AMD64)] on win32"), a Windows wheel being
+        # installed, a traceback through a drive-letter site-packages and "[WinError 126]"
+        # (raised by Windows' own loader) all say the Python runs natively on Windows
         yield fact("os", "Windows", "fragment")
-        return
+        m = _WINDOWS_PYTHON_DIR.search(text)
+        if m:  # python.org's installer directory names the version: "...\Python312\Lib\"
+            yield fact("python", f"3.{m.group(1)}", "fragment")
+        if banner:
+            return
     m = _OS.search(text) if _OS_WORDS.search(low) else None
     if m and not low.startswith(("#", "//")):
         named = m.group(1)
