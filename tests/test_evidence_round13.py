@@ -150,3 +150,17 @@ def test_posix_and_wsl_paths_are_not_windows(tmp_path: Path) -> None:
     )
     read = _read(tmp_path, text)
     assert read.get("os") != "Windows" and read["python"] == "3.10"
+
+
+def test_tensorflow_without_nccl_kernels(tmp_path: Path) -> None:
+    line = (
+        "tensorflow.python.framework.errors_impl.InvalidArgumentError: No OpKernel was registered"
+        " to support Op 'NcclAllReduce' used by {{node Adam/NcclAllReduce}}with these attrs: "
+        '[reduction="sum", shared_name="c1", T=DT_FLOAT, num_devices=4]\n'
+    )
+    assert "tf-nccl-op-not-registered" in pats(line)
+    macos = "NotFoundError: Op type not registered 'NcclAllReduce' in binary running on mac\n"
+    assert "tf-nccl-op-not-registered" in pats(macos)
+    # another op missing a kernel is not NCCL's
+    other = "No OpKernel was registered to support Op 'CudnnRNN' used by {{node cu_dnnlstm}}\n"
+    assert "tf-nccl-op-not-registered" not in pats(other)

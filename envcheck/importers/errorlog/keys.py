@@ -192,6 +192,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "glibc-too-old": ("version `glibc",),
     "nccl-not-built-in": ("doesn't have nccl built in", "nccl support is not compiled"),
+    "tf-nccl-op-not-registered": ("support op 'nccl", "not registered 'nccl"),
     "cuinit-unknown-error": (
         "cuda_error_unknown",
         "cuda error: unknown error",

@@ -85,6 +85,18 @@ PATTERNS: List[ErrorPattern] = [
         "Windows/macOS; on Linux install the CUDA build of torch, which includes NCCL.",
     ),
     make(
+        "tf-nccl-op-not-registered",
+        r"No OpKernel was registered to support Op '(?:Nccl\w+)'|"
+        r"Op type not registered '(?:Nccl\w+)'",
+        "nccl-problem",
+        "error",
+        "this TensorFlow has no NCCL kernels: native Windows builds have none (and neither "
+        "does a build without GPU devices), so MirroredStrategy's default NCCL all-reduce fails",
+        "On Windows use `tf.distribute.MirroredStrategy(cross_device_ops="
+        "tf.distribute.HierarchicalCopyAllReduce())` (or run under WSL2 / Linux, where the "
+        "GPU build includes NCCL); if 'Registered devices' lists no GPU, install the GPU build.",
+    ),
+    make(
         "cuinit-unknown-error",
         r"failed call to cuInit: CUDA_ERROR_UNKNOWN|"
         r"cuInit\(?0?\)?[^\n]{0,40}?CUDA_ERROR_UNKNOWN|\bCUDA error: unknown error\b|"
