@@ -129,6 +129,11 @@ def test_jetson_and_superchips_are_read(tmp_path: Path) -> None:
     assert _gpu(tmp_path, "on a Jetson AGX Orin 64GB") == "Jetson AGX Orin"
     assert _gpu(tmp_path, "DGX Spark GB10") == "GB10"
     assert _gpu(tmp_path, "GB200 NVL72 rack") == "GB200"
+    # the older Jetson modules, from NVIDIA's legacy compute-capability table (gpus.json)
+    assert _gpu(tmp_path, "on my Jetson Nano") == "Jetson Nano"
+    assert load_matrix().gpu("Jetson Nano").compute_capability == "5.3"
+    assert load_matrix().gpu("NVIDIA Jetson TX2").compute_capability == "6.2"
+    assert load_matrix().gpu("Jetson Orin Nano").compute_capability == "8.7"  # not the Nano
 
 
 def test_a_windows_traceback_says_windows_and_its_python(tmp_path: Path) -> None:
