@@ -8,6 +8,7 @@ from pathlib import Path
 
 from evidence_support import fix_text, judge, pats, snap_of
 
+from envcheck.checks import registry
 from envcheck.compat import load_matrix
 
 CODES = ["EC233", "EC234", "EC914"]
@@ -169,3 +170,51 @@ def test_tensorflow_without_nccl_kernels(tmp_path: Path) -> None:
     # another op missing a kernel is not NCCL's
     other = "No OpKernel was registered to support Op 'CudnnRNN' used by {{node cu_dnnlstm}}\n"
     assert "tf-nccl-op-not-registered" not in pats(other)
+
+
+def test_a_wheel_page_for_another_torch(tmp_path: Path) -> None:
+    text = (
+        "I'm using a dev version of torch `2.1.0` with `cu118`: torch_scatter/_scatter_cuda.so:"
+        " undefined symbol\nI installed via `-f https://data.pyg.org/whl/torch-2.0.1+cu118.html`.\n"
+    )
+    assert judge(tmp_path, text, CODES, load_matrix()) == [
+        ("EC234", "framework-pairing", "warning")
+    ]
+    same = "torch 2.0.1\npip install torch-scatter -f https://data.pyg.org/whl/torch-2.0.0+cu118.html\n"
+    assert judge(tmp_path, same, CODES, load_matrix()) == []  # one page per minor release
+    mmcv = (
+        "torch 1.12.1+cu113\npip install mmcv-full -f "
+        "https://download.openmmlab.com/mmcv/dist/cu113/torch1.11/index.html\n"
+    )
+    out = registry.run_checks(snap_of(tmp_path, mmcv), load_matrix(), None, only=["EC234"])
+    (f,) = out.findings
+    assert "torch1.12/index.html" in f.fix and "cu113" in f.fix
+
+
+def test_jax_plugin_calling_an_api_jaxlib_lacks(tmp_path: Path) -> None:
+    text = (
+        "Jax plugin configuration error: Exception when calling "
+        "jax_plugins.xla_cuda12.initialize()\n"
+        "AttributeError: module 'jaxlib.xla_client' has no attribute "
+        "'register_custom_type_id_handler'\n"
+    )
+    assert "jax-plugin-api-mismatch" in pats(text)
+    pjrt = (
+        "RuntimeError: Unable to initialize backend 'cuda': INVALID_ARGUMENT: Unexpected "
+        "PJRT_Client_Create_Args size: expected 88, got 72. The plugin is likely built with a "
+        "later version than the framework.\n"
+    )
+    assert "jax-plugin-api-mismatch" in pats(pjrt)
+    # the plugin's cuBLAS check failing is not a version pair
+    cublas = (
+        "Jax plugin configuration error: Exception when calling jax_plugins.xla_cuda12."
+        "initialize()\nRuntimeError: jaxlib/cuda/versions_helpers.cc:72: operation "
+        "cublasGetVersion( nullptr, &version) failed: cuBlas internal error\n"
+    )
+    assert "jax-plugin-api-mismatch" not in pats(cublas)
+    # JAX's notice that the TPU backend is absent on a CUDA machine (a healthy control)
+    tpu = (
+        "I0808 20:59:00.964296 139857030612800 xla_bridge.py:328] Unable to initialize backend "
+        "'tpu': module 'jaxlib.xla_extension' has no attribute 'get_tpu_client'\n"
+    )
+    assert "jax-plugin-api-mismatch" not in pats(tpu)

@@ -260,6 +260,12 @@ def _rebuild_fix(name: str, torch: str) -> str:
         page = f"https://data.pyg.org/whl/torch-{mm[0]}.{mm[1]}.0+{cuda or '${CUDA}'}.html"
         where = "" if cuda else " (${CUDA}: cu121 for torch.version.cuda 12.1, or cpu)"
         return f"pip install --force-reinstall {shlex.quote(name)} -f {page}{where}"
+    if name.startswith("mmcv") and mm is not None:
+        # OpenMMLab's pages are per torch major.minor ("mmcv is only compiled on PyTorch
+        # 1.x.0 ... you can install mmcv compiled with PyTorch 1.x.0", its installation guide)
+        cuda = tag if tag and re.fullmatch(r"cu\d+|cpu", tag) else "${CUDA}"
+        page = f"https://download.openmmlab.com/mmcv/dist/{cuda}/torch{mm[0]}.{mm[1]}/index.html"
+        return f"pip install --force-reinstall mmcv -f {page}"
     want = f"torch{mm[0]}.{mm[1]}" if mm else "the installed torch"
     return (
         f"Install the {name} wheel whose name carries {want} (and torch's CUDA major), or build "
@@ -296,11 +302,28 @@ def extension_built_for_another_torch(
     have = c.major_minor(c.public(torch)) if torch else None
     tagged = [(n, v, built_for_torch(v)) for n, v in sorted(pkgs.items()) if n != "torch"]
     tagged = [(n, v, t) for n, v, t in tagged if t is not None]
-    if not tagged:
+    pages = [p for p in c.pasted_evidence(snap).get("wheel_pages") or [] if isinstance(p, dict)]
+    if not tagged and not pages:
         raise c.not_applicable("no installed extension names the torch it was built for")
     if have is None:
         raise SkipCheck("the torch version is unknown (pip show torch would tell)")
     problems: List[Finding] = []
+    for page in pages:
+        built = c.major_minor(str(page.get("value", "")))
+        family = str(page.get("fact", "")).partition(":")[2] or "extension"
+        if built is None or built == have:
+            continue
+        problems.append(
+            spec.finding(
+                expected=f"{family} wheels from the page for torch {have[0]}.{have[1]}",
+                found=f"the text installs {family} wheels from the page for torch "
+                f"{built[0]}.{built[1]} (line {page.get('line', '?')}); torch is {torch}",
+                # a page quoted is not always the one used: a warning
+                severity="warning",
+                fix=_rebuild_fix("torch-scatter" if family == "pyg" else family, torch),  # type: ignore[arg-type]
+                evidence={"wheel_page": page.get("text", ""), "torch": torch},
+            )
+        )
     for name, version, built in tagged:
         if built == have:
             abi = _abi_mismatch(version, torch)  # type: ignore[arg-type]

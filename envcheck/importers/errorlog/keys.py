@@ -496,6 +496,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "horovodversionmismatcherror",
         "but found version",
     ),
+    "jax-plugin-api-mismatch": (
+        "module 'jaxlib.xla_client'",
+        "from 'jax._src.lib'",
+        "later version than the framework",
+    ),
     "torch-api-missing": ("module 'torch",),
     "dgl-cpu-build": ("device api cuda is not enabled", "cuda version of dgl"),
     "import-name-missing": ("cannot import name",),

@@ -426,6 +426,23 @@ PATTERNS: List[ErrorPattern] = [
         "installed framework: `pip install --no-cache-dir --force-reinstall horovod`).",
     ),
     make(
+        "jax-plugin-api-mismatch",
+        # the CUDA plugin calls into jaxlib: an API the installed jaxlib lacks (or a PJRT
+        # struct of another size) means the plugin and jaxlib are different releases
+        # (xla_client: what the plugin calls; not JAX's TPU notice "Unable to initialize
+        # backend 'tpu': module 'jaxlib.xla_extension' has no attribute 'get_tpu_client'")
+        r"module 'jaxlib\.xla_client' has no attribute '\w+'|"
+        r"cannot import name '\w+' from 'jax\._src\.lib'|"
+        r"The plugin is likely built with a later version than the framework",
+        "framework-pairing",
+        "error",
+        "the JAX CUDA plugin and jaxlib are different releases: the plugin calls a jaxlib API "
+        "the installed jaxlib does not have",
+        'Install them together: `pip install -U "jax[cuda12]==<jax version>"` (cuda13 for the '
+        "CUDA 13 plugin), which pins jaxlib, jax-cuda12-plugin and jax-cuda12-pjrt to one "
+        "release; check with `pip list | grep -i jax`.",
+    ),
+    make(
         "torch-api-missing",
         # (not torch.library's custom_op / register_fake: torch-too-old-for-companion says more)
         r"module 'torch(?:\.\w+)*' has no attribute '(?!_cuda_|custom_op'|register_fake')\w+'",

@@ -27,6 +27,7 @@ _ASIDE_KEYS = (
     "package_floor",
     "cudnn_floor",
     "package_request",
+    "wheel_page",
 )
 
 

@@ -32,6 +32,7 @@ LABELS = {
     "python_range": "Python the software says it needs (from,below)",
     "package_floor": "framework release the software says it needs",
     "package_request": "release an install command asks for",
+    "wheel_page": "wheel page of builds for torch",
     "cudnn_floor": "cuDNN the software says it needs",
     "cudnn_cuda": "cuDNN package built for CUDA",
     "torch.version": "torch",
@@ -94,6 +95,8 @@ class Fact:
             return f"{self.name} build archs"
         if self.key == "runtime.cuda":
             return f"{self.name} runs CUDA"
+        if self.key == "wheel_page":
+            return f"{self.name} wheel page of builds for torch"
         return LABELS.get(self.key, self.key)
 
     def shown_value(self) -> str:

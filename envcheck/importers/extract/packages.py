@@ -60,6 +60,12 @@ _KV_ROW = re.compile(
 # pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
 # "Requirement already satisfied: torch==1.10.0 in /usr/lib/python3/dist-packages (from
 # torchaudio) (1.10.0+cu111)": the versions installed, the last one with its local tag
+# the wheel pages of extensions built per torch release (PyG, OpenMMLab's mmcv)
+_WHEEL_PAGE = re.compile(
+    r"data\.pyg\.org/whl/torch-(\d+)\.(\d+)\.\d+(?:\+|%2B)(?:cu\d+|cpu)\.html|"
+    r"download\.openmmlab\.com/mmcv/dist/(?:cu\d+|cpu)/torch(\d+)\.(\d+)(?:\.\d+)?/index\.html",
+    re.I,
+)
 # an install command or pip's "Collecting name==version": the releases asked for
 _REQUEST_LINE = re.compile(r"^\s*Collecting\s|\b(?:pip3?|uv\s+pip)\s+install\b", re.I)
 _REQUESTED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)==(\d[\w.!+]*)")
@@ -220,6 +226,13 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
                 if _INTERESTING.match(m.group(1)):
                     name = m.group(1).lower().replace("_", "-")
                     yield fact("package_request", f"{name}=={m.group(2)}", kind="fragment")
+        if "/torch" in line:
+            # a wheel page of builds for one torch release: PyG's
+            # data.pyg.org/whl/torch-2.0.1+cu118.html, OpenMMLab's .../mmcv/dist/cu117/torch1.13/
+            for m in _WHEEL_PAGE.finditer(line):
+                family = "pyg" if m.group(1) else "mmcv"
+                major, minor = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+                yield fact("wheel_page", f"{int(major)}.{int(minor)}", family)
         m = _KV_ROW.match(line) if not line.startswith("#") else None
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), "")
