@@ -218,3 +218,21 @@ def test_jax_plugin_calling_an_api_jaxlib_lacks(tmp_path: Path) -> None:
         "'tpu': module 'jaxlib.xla_extension' has no attribute 'get_tpu_client'\n"
     )
     assert "jax-plugin-api-mismatch" not in pats(tpu)
+
+
+def test_faiss_without_its_gpu_classes_is_a_cpu_build() -> None:
+    assert "faiss-cpu-build" in pats("module 'faiss' has no attribute 'StandardGpuResources'\n")
+    assert "faiss-cpu-build" in pats("NameError: name 'GpuResourcesVector' is not defined\n")
+    # another missing faiss attribute is an API change, not the build
+    assert "faiss-cpu-build" not in pats("module 'faiss' has no attribute 'IndexHNSWFlat2'\n")
+
+
+def test_secure_boot_in_the_kernels_and_the_installers_words() -> None:
+    assert "secure-boot-blocks-module" in pats(
+        'GPU Operator fails: "Loading of unsigned module is rejected" due to Secure Boot\n'
+    )
+    assert "secure-boot-blocks-module" in pats(
+        "Kernel module load error: Operation not permitted\n"
+    )
+    # a module that fails to load for another reason
+    assert "secure-boot-blocks-module" not in pats("Kernel module load error: No such device\n")

@@ -42,6 +42,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "secure-boot-blocks-module": (
         "unsigned module",
         "could not insert 'nvidia",
+        "kernel module load error",
     ),
     "open-module-unsupported-gpu": ("only ready for use on data center gpus",),
     "gpu-reset-refused-in-use": (
@@ -502,6 +503,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "later version than the framework",
     ),
     "torch-api-missing": ("module 'torch",),
+    "faiss-cpu-build": (
+        "module 'faiss' has no attribute",
+        "gpuresourcesvector",
+        "name 'standardgpuresources'",
+    ),
     "dgl-cpu-build": ("device api cuda is not enabled", "cuda version of dgl"),
     "import-name-missing": ("cannot import name",),
     "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),

@@ -296,6 +296,20 @@ PATTERNS: List[ErrorPattern] = [
         "version carries the tag (`dgl.__version__` ends in +cuXYZ).",
     ),
     make(
+        "faiss-cpu-build",
+        # the GPU classes and helpers exist only in faiss' GPU build: without them the faiss
+        # imported is a CPU one (faiss-cpu, or a CPU build shadowing faiss-gpu)
+        r"module 'faiss' has no attribute '(?:StandardGpuResources|Gpu\w+|index_cpu_to_\w*gpu\w*|"
+        r"get_num_gpus)'|name '(?:GpuResourcesVector|StandardGpuResources)' is not defined",
+        "cpu-only-build",
+        "error",
+        "the faiss imported is a CPU-only build (no GPU classes): faiss-cpu, or a CPU build "
+        "shadowing faiss-gpu",
+        "Remove every faiss build and install one GPU build: `pip uninstall -y faiss-cpu faiss "
+        "faiss-gpu` then `conda install -c pytorch -c nvidia faiss-gpu` (or `pip install "
+        "faiss-gpu-cu12`); check with `python -c 'import faiss; print(faiss.get_num_gpus())'`.",
+    ),
+    make(
         "cpu-torch-stated",
         r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
         r"(?:the |a )?cpu (?:version|build|wheel)\b)|"

@@ -1092,7 +1092,13 @@ PATTERNS: List[ErrorPattern] = [
         r"Lockdown: (?:modprobe|insmod): (?:unsigned module loading is restricted|"
         r"Loading of unsigned module is restricted)|"
         r"could not insert 'nvidia\w*': (?:Operation not permitted|"
-        r"Key was rejected by service|Required key not available)",
+        r"Key was rejected by service|Required key not available)|"
+        # the kernel's own words elsewhere ("Loading of unsigned module is rejected") and
+        # nvidia-installer's ("Kernel module load error: Operation not permitted", printed
+        # after its CONFIG_MODULE_SIG notice)
+        r"Loading of unsigned module is (?:rejected|restricted)|"
+        r"Kernel module load error: (?:Operation not permitted|Key was rejected by service|"
+        r"Required key not available)",
         "driver-not-loaded",
         "error",
         "Secure Boot refuses the unsigned NVIDIA kernel module",
