@@ -236,3 +236,33 @@ def test_secure_boot_in_the_kernels_and_the_installers_words() -> None:
     )
     # a module that fails to load for another reason
     assert "secure-boot-blocks-module" not in pats("Kernel module load error: No such device\n")
+
+
+def test_ddp_port_taken_in_torchs_own_words() -> None:
+    assert "rendezvous-port-in-use" in pats("RuntimeError: Address already in use\n")
+    # a web UI's port taken is not the rendezvous port
+    assert "rendezvous-port-in-use" not in pats(
+        "OSError: [Errno 98] error while attempting to bind on address ('0.0.0.0', 7860): "
+        "address already in use\n"
+    )
+
+
+def test_device_plugin_asks_about_the_default_runtime() -> None:
+    line = (
+        "2019/09/30 12:34:07 If this is a GPU node, did you set the docker default runtime "
+        "to `nvidia`?\n"
+    )
+    assert "device-plugin-default-runtime" in pats(line)
+    assert "device-plugin-default-runtime" not in pats("the default runtime is runc\n")
+
+
+def test_cudf_numba_toolkit_newer_than_driver() -> None:
+    line = (
+        "/opt/conda/lib/python3.10/site-packages/cudf/utils/_numba.py:110: UserWarning: Using "
+        "CUDA toolkit version (12, 3) with CUDA driver version (12, 2) requires minor version "
+        "compatibility, which is not yet supported for CUDA driver versions 12.0 and above.\n"
+    )
+    assert "numba-toolkit-newer-than-driver" in pats(line)
+    numba = "UserWarning: CUDA Toolkit is newer than CUDA driver. Numba features will not work\n"
+    assert "numba-toolkit-newer-than-driver" in pats(numba)
+    assert "numba-toolkit-newer-than-driver" not in pats("CUDA driver version (12, 2)\n")

@@ -204,7 +204,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "visible-devices-not-exported": ("cuda_visible_devices=",),
     "visible-devices-no-effect-stated": ("cuda_visible_devices",),
     "processgroupnccl-no-gpus": ("processgroupnccl is only supported with gpus",),
-    "rendezvous-port-in-use": ("address already in use",),
+    "rendezvous-port-in-use": ("address already in use", "eaddrinuse"),
+    "device-plugin-default-runtime": ("default runtime to",),
+    "numba-toolkit-newer-than-driver": (
+        "requires minor version compatibility",
+        "toolkit is newer than cuda driver",
+    ),
     "loopback-rendezvous-address": ("127.0.1.1", "resolves to"),
     "process-limit-reached": (
         "fork: retry",

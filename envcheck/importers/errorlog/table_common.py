@@ -175,12 +175,43 @@ PATTERNS: List[ErrorPattern] = [
         "rendezvous-port-in-use",
         r"server socket has failed to (?:listen on any local network address|"
         r"bind to \S+:\d+)[^\n]{0,60}?Address already in use|"
-        r"errno: 98 - Address already in use",
+        r"errno: 98 - Address already in use|"
+        # torch.distributed's own RuntimeError (older c10d), not a web server's OSError
+        r"RuntimeError: Address already in use|"
+        r"(?:c10d|TCPStore)[^\n]{0,120}?EADDRINUSE",
         "os-setting",
         "warning",
         "the distributed rendezvous port is already taken (another job, or a leftover one)",
         "Pick a free port (`MASTER_PORT` / `--master_port` / `--rdzv-endpoint`), or stop the "
         "leftover processes of an earlier run (`ps aux | grep torchrun`).",
+    ),
+    make(
+        "device-plugin-default-runtime",
+        # the NVIDIA device plugin's own question when NVML does not load in its container
+        r"did you set the docker default runtime to [`'\"]?nvidia",
+        "os-setting",
+        "warning",
+        "the NVIDIA device plugin could not load NVML in its container: on a GPU node that "
+        "means the container runtime does not inject the driver (its default runtime is not "
+        "nvidia)",
+        "Make nvidia the default runtime (`sudo nvidia-ctk runtime configure --runtime=docker "
+        "--set-as-default` or `--runtime=containerd`, then restart the runtime), or deploy the "
+        "plugin with a RuntimeClass named nvidia; then restart the plugin pod.",
+    ),
+    make(
+        "numba-toolkit-newer-than-driver",
+        # cuDF / Numba's own warnings: a toolkit minor newer than the driver's CUDA needs
+        # minor-version compatibility, which their JIT (PTX) path does not have
+        r"Using CUDA toolkit version \(\d+, ?\d+\) with CUDA driver version \(\d+, ?\d+\) "
+        r"requires minor version compatibility, which is not|"
+        r"CUDA Toolkit is newer than CUDA driver\. Numba features will not work",
+        "driver-too-old",
+        "error",
+        "the CUDA toolkit is newer than the driver's CUDA, and cuDF / Numba cannot use "
+        "minor-version compatibility (their JIT-compiled PTX needs the newer driver)",
+        "Upgrade the NVIDIA driver to one whose CUDA is at least the toolkit's, or install the "
+        "cuDF / cuda-toolkit build of the driver's CUDA minor; pynvjitlink (for cuDF) enables "
+        "minor-version compatibility where the driver cannot be changed.",
     ),
     make(
         "torch-dll-load-failed",
