@@ -266,3 +266,18 @@ def test_cudf_numba_toolkit_newer_than_driver() -> None:
     numba = "UserWarning: CUDA Toolkit is newer than CUDA driver. Numba features will not work\n"
     assert "numba-toolkit-newer-than-driver" in pats(numba)
     assert "numba-toolkit-newer-than-driver" not in pats("CUDA driver version (12, 2)\n")
+
+
+def test_uv_plural_no_wheels_for_the_python_abi() -> None:
+    line = (
+        "Because all versions of torchcodec have no wheels with a matching Python ABI tag "
+        "(e.g., `cp314`) and you require torchcodec, we can conclude that your requirements "
+        "are unsatisfiable.\n"
+    )
+    assert "uv-no-wheel-for-python-abi" in pats(line)
+
+
+def test_windows_disk_full_in_any_language() -> None:
+    assert "disk-full" in pats("    Espacio en disco insuficiente. (os error 112)\n")
+    assert "disk-full" in pats("OSError: [WinError 112] There is not enough space\n")
+    assert "disk-full" not in pats("Error: (os error 1121)\n")

@@ -655,6 +655,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "space on dis",
         "space on dev",
         "space on dri",
+        "os error 112",
+        "winerror 112",
     ),
     "fd-exhausted-ancdata": ("items of ancdata",),
     "devices-busy-or-unavailable": (
@@ -808,7 +810,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no matching distribution found for",
     ),
     "torch-placeholder-package": ("tools.nnwrap",),
-    "uv-no-wheel-for-python-abi": ("has no wheels with a matching python",),
+    "uv-no-wheel-for-python-abi": (
+        "has no wheels with a matching python",
+        "have no wheels with a matching python",
+    ),
     "python-stated-unsupported": (
         "only support",
         "not supported",

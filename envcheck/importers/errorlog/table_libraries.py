@@ -428,7 +428,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "disk-full",
         r"No space left on device|\[Errno 28\]|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|"
-        r"not enough (?:free )?(?:disk )?space (?:left )?on (?:the )?(?:disk|device|drive)",
+        r"not enough (?:free )?(?:disk )?space (?:left )?on (?:the )?(?:disk|device|drive)|"
+        # Windows' ERROR_DISK_FULL in any language: Rust's "(os error 112)", "[WinError 112]"
+        r"\(os error 112\)|\[WinError 112\]",
         "storage",
         "error",
         "a write failed: the disk (or the user's quota) is full",

@@ -303,8 +303,8 @@ PATTERNS: List[ErrorPattern] = [
         "uv-no-wheel-for-python-abi",
         # uv's resolver: "flashinfer==0.0.4+cu121torch2.3 has no wheels with a matching Python
         # ABI tag" (the platform form, "matching platform tag", is not the Python's doing)
-        r"\bhas no wheels with a matching Python ABI tag\b|"
-        r"\bhas no wheels with a matching Python (?:implementation|version) tag\b",
+        r"\bha(?:s|ve) no wheels with a matching Python ABI tag\b|"
+        r"\bha(?:s|ve) no wheels with a matching Python (?:implementation|version) tag\b",
         "python-unsupported",
         "warning",
         "no wheel of the package is built for this Python (uv's resolver)",
