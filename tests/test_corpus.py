@@ -110,6 +110,10 @@ THRESHOLDS = {
     # CUDA_VISIBLE_DEVICES=xxx read as a value); the round's starting code fc9d581 scored the
     # same 63 with the same misses and the same false error; then tuned on (74%, no false error)
     "heldout17": 0.73,
+    # round thirteen: pool 20 (112 cases, 6 gatherers) sealed whole, scored once at a3b6901
+    # (the round's final detection code): 56/86 (65%), no false error; the round's starting
+    # code fa51129 scored the same 56 with the same misses; then tuned on (78%)
+    "heldout18": 0.77,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -193,7 +193,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "glibc-too-old": ("version `glibc",),
     "nccl-not-built-in": ("doesn't have nccl built in", "nccl support is not compiled"),
-    "tf-nccl-op-not-registered": ("support op 'nccl", "not registered 'nccl"),
+    "tf-nccl-op-not-registered": ("op 'nccl", "registered 'nccl"),
     "cuinit-unknown-error": (
         "cuda_error_unknown",
         "cuda error: unknown error",
@@ -508,11 +508,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "later version than the framework",
     ),
     "torch-api-missing": ("module 'torch",),
-    "faiss-cpu-build": (
-        "module 'faiss' has no attribute",
-        "gpuresourcesvector",
-        "name 'standardgpuresources'",
-    ),
+    "faiss-cpu-build": ("module 'faiss' has no attribute", "gpuresources"),
     "dgl-cpu-build": ("device api cuda is not enabled", "cuda version of dgl"),
     "import-name-missing": ("cannot import name",),
     "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),
@@ -655,8 +651,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "space on dis",
         "space on dev",
         "space on dri",
-        "os error 112",
-        "winerror 112",
+        "error 112",  # Rust's "(os error 112)", Python's "[WinError 112]"
     ),
     "fd-exhausted-ancdata": ("items of ancdata",),
     "devices-busy-or-unavailable": (
@@ -810,10 +805,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no matching distribution found for",
     ),
     "torch-placeholder-package": ("tools.nnwrap",),
-    "uv-no-wheel-for-python-abi": (
-        "has no wheels with a matching python",
-        "have no wheels with a matching python",
-    ),
+    "uv-no-wheel-for-python-abi": ("no wheels with a matching python",),
     "python-stated-unsupported": (
         "only support",
         "not supported",
