@@ -122,52 +122,31 @@ def pinned_to_another_release(
     for name, version in sorted(pkgs.items()):
         if not _published_release(version):
             continue
-        key = _CANONICAL.get(name, name)
-        for entry in c.ask(matrix, "package_pins", key, c.public(version)) or []:
-            needs, have = _installed_as(pkgs, entry["needs"])
-            have_v = c.vparse(c.public(have)) if have else None
-            if have_v is None:
-                continue
+        for entry, needs, have, met in _pins_judged(matrix, pkgs, name, version):
             judged = True
-            if c.in_spec_pre(have_v, entry["needs_versions"]):
+            if met:
                 continue
-            note, severity = _hedged(snap, (name, needs), {name: version, needs: have})  # type: ignore[dict-item]
+            note, severity = _hedged(snap, (name, needs), {name: version, needs: have})
             yield spec.finding(
                 expected=f"{entry['needs']}{entry['needs_versions']} for {name} "
                 f"{c.public(version)}",
                 found=f"{name} {version} with {needs} {have}{note}",
                 severity=severity or entry["severity"],
-                fix=_pin_fix(matrix, entry, have),  # type: ignore[arg-type]
-                evidence={
-                    name: version,
-                    needs: have,
-                    "needs": entry["needs_versions"],
-                    "source": entry["source"],
-                },
+                fix=_pin_fix(matrix, entry, have),
+                evidence=_pin_evidence(entry, name, version, needs, have),
             )
-    for finding in _requested(spec, snap, matrix, pkgs):
-        judged = True
-        yield finding
-    if not judged:
-        raise c.not_applicable("no installed pair that the pins data covers")
-
-
-def _requested(
-    spec: CheckSpec, snap: Snapshot, matrix: Any, pkgs: Dict[str, str]
-) -> Iterator[Finding]:
-    """Releases an install command in the text asks for ("Collecting xformers==0.0.19",
-    "pip install xformers==0.0.19") whose pins exclude the installed framework: pip replaces
-    the framework with the pinned one (often a build for another CUDA, or a CPU one)."""
+    # releases an install command in the text asks for ("Collecting xformers==0.0.19", "pip
+    # install xformers==0.0.19") whose pins exclude the installed framework: pip replaces the
+    # framework with the pinned one (often a build for another CUDA, or a CPU one)
     for req in c.pasted_evidence(snap).get("package_requests") or []:
-        name, _, version = (
-            str(req.get("value", "")).partition("==") if isinstance(req, dict) else ("", "", "")
+        name, _, version = str(req.get("value", "") if isinstance(req, dict) else "").partition(
+            "=="
         )
         if not version or pkgs.get(name) == version or not _published_release(version):
             continue
-        for entry in c.ask(matrix, "package_pins", _CANONICAL.get(name, name), version) or []:
-            needs, have = _installed_as(pkgs, entry["needs"])
-            have_v = c.vparse(c.public(have)) if have else None
-            if have_v is None or c.in_spec_pre(have_v, entry["needs_versions"]):
+        for entry, needs, have, met in _pins_judged(matrix, pkgs, name, version):
+            judged = True
+            if met:
                 continue
             yield spec.finding(
                 expected=f"{name} {version} installed beside the {entry['needs']} it pins "
@@ -176,14 +155,30 @@ def _requested(
                 f"{needs} {have} installed: pip replaces {needs} with the release {name} pins, "
                 "or the pair fails at import",
                 severity="warning",
-                fix=_pin_fix(matrix, entry, have),  # type: ignore[arg-type]
-                evidence={
-                    name: version,
-                    needs: have,
-                    "needs": entry["needs_versions"],
-                    "source": entry["source"],
-                },
+                fix=_pin_fix(matrix, entry, have),
+                evidence=_pin_evidence(entry, name, version, needs, have),
             )
+    if not judged:
+        raise c.not_applicable("no installed pair that the pins data covers")
+
+
+def _pins_judged(
+    matrix: Any, pkgs: Dict[str, str], name: str, version: str
+) -> Iterator[Tuple[Dict[str, Any], str, str, bool]]:
+    """(pin entry, the name the needed package is installed under, its version, whether the
+    pin is met) for each pin of ``name`` ``version`` whose needed package is installed."""
+    for entry in c.ask(matrix, "package_pins", _CANONICAL.get(name, name), c.public(version)) or []:
+        needs, have = _installed_as(pkgs, entry["needs"])
+        have_v = c.vparse(c.public(have)) if have else None
+        if have is None or have_v is None:
+            continue
+        yield entry, needs, have, c.in_spec_pre(have_v, entry["needs_versions"])
+
+
+def _pin_evidence(
+    entry: Dict[str, Any], name: str, version: str, needs: str, have: str
+) -> Dict[str, Any]:
+    return {name: version, needs: have, "needs": entry["needs_versions"], "source": entry["source"]}
 
 
 # The torch release in a build's local version: PyG's "+pt21cu121" / "+pt113cpu" (torch 2.1,

@@ -57,9 +57,6 @@ _KV_ROW = re.compile(
     r"(\d+(?:\.\d+){1,3}(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)['\"]?\s*[|,]?\s*$",
     re.I,
 )
-# pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
-# "Requirement already satisfied: torch==1.10.0 in /usr/lib/python3/dist-packages (from
-# torchaudio) (1.10.0+cu111)": the versions installed, the last one with its local tag
 # the wheel pages of extensions built per torch release (PyG, OpenMMLab's mmcv)
 _WHEEL_PAGE = re.compile(
     r"data\.pyg\.org/whl/torch-(\d+)\.(\d+)\.\d+(?:\+|%2B)(?:cu\d+|cpu)\.html|"
@@ -69,6 +66,9 @@ _WHEEL_PAGE = re.compile(
 # an install command or pip's "Collecting name==version": the releases asked for
 _REQUEST_LINE = re.compile(r"^\s*Collecting\s|\b(?:pip3?|uv\s+pip)\s+install\b", re.I)
 _REQUESTED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)==(\d[\w.!+]*)")
+# pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
+# "Requirement already satisfied: torch==1.10.0 in /usr/lib/python3/dist-packages (from
+# torchaudio) (1.10.0+cu111)": the versions installed, the last one with its local tag
 _PIP_SUCCESS = re.compile(r"^\s*Successfully installed\s+(.+?)\s*$", re.I)
 _PIP_SUCCESS_ITEM = re.compile(r"^([A-Za-z][\w.-]*?)-(\d[\w.+!]*)$")
 _PIP_SATISFIED = re.compile(
