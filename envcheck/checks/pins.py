@@ -205,8 +205,8 @@ def _pip_torch_abi(torch: str) -> Optional[Tuple[bool, bool]]:
     """(uses the C++11 ABI, sure) for torch's own Linux builds: the PyPI and PyTorch-index
     wheels were pre-C++11 ABI up to 2.5 and C++11 ABI from 2.7 (pytorch/pytorch#143962,
     #149550; in 2.6 only the cu126 builds, #142064); NVIDIA's NGC builds ("2.1.0a0+32f93b1")
-    use the C++11 ABI. Unsure (None's second half False) for a version without a local tag,
-    which may be a conda-forge build (C++11 ABI)."""
+    use the C++11 ABI. ``sure`` is False for a version without a local tag, which may be a
+    conda-forge build (C++11 ABI); None when the version cannot be read."""
     if _NGC_TORCH.search(torch):
         return True, True
     mm = c.major_minor(c.public(torch))
@@ -220,8 +220,8 @@ def _pip_torch_abi(torch: str) -> Optional[Tuple[bool, bool]]:
     return mm >= (2, 7), tag is not None
 
 
-def _abi_mismatch(version: str, torch: str) -> Any:
-    """A finding maker when a build tag's cxx11abi flag differs from torch's, else None."""
+def _abi_finding(spec: CheckSpec, name: str, version: str, torch: str) -> Optional[Finding]:
+    """A finding when a build tag's cxx11abi flag differs from the C++ ABI of torch's build."""
     m = _ABI_IN_TAG.search(c.local_tag(version) or "")
     torch_abi = _pip_torch_abi(torch)
     if m is None or torch_abi is None:
@@ -230,19 +230,15 @@ def _abi_mismatch(version: str, torch: str) -> Any:
     uses, sure = torch_abi
     if wheel_abi == uses:
         return None
-
-    def make(spec: CheckSpec, name: str, version: str, torch: str) -> Finding:
-        hedge = "" if sure else " (if torch is a PyPI wheel: conda-forge builds use the C++11 ABI)"
-        return spec.finding(
-            expected=f"{name} built with the C++ ABI of torch {torch} "
-            f"(cxx11abi{'TRUE' if uses else 'FALSE'})",
-            found=f"{name} {version} is a cxx11abi{'TRUE' if wheel_abi else 'FALSE'} build{hedge}",
-            severity=None if sure else "warning",
-            fix=_rebuild_fix(name, torch),
-            evidence={name: version, "torch": torch},
-        )
-
-    return make
+    hedge = "" if sure else " (if torch is a PyPI wheel: conda-forge builds use the C++11 ABI)"
+    return spec.finding(
+        expected=f"{name} built with the C++ ABI of torch {torch} "
+        f"(cxx11abi{'TRUE' if uses else 'FALSE'})",
+        found=f"{name} {version} is a cxx11abi{'TRUE' if wheel_abi else 'FALSE'} build{hedge}",
+        severity=None if sure else "warning",
+        fix=_rebuild_fix(name, torch),
+        evidence={name: version, "torch": torch},
+    )
 
 
 def _rebuild_fix(name: str, torch: str) -> str:
@@ -321,9 +317,9 @@ def extension_built_for_another_torch(
         )
     for name, version, built in tagged:
         if built == have:
-            abi = _abi_mismatch(version, torch)  # type: ignore[arg-type]
+            abi = _abi_finding(spec, name, version, str(torch))
             if abi is not None:
-                problems.append(abi(spec, name, version, torch))  # type: ignore[arg-type]
+                problems.append(abi)
             continue
         note, severity = _hedged(snap, (name, "torch"), {name: version, "torch": torch})  # type: ignore[dict-item]
         problems.append(
