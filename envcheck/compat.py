@@ -205,10 +205,13 @@ def _spec(x: Any) -> Optional[str]:
     return None
 
 
-def in_spec(version: Any, spec: str) -> bool:
-    """``version`` in a specifier, where " || " joins alternative ranges."""
+def in_spec(version: Any, spec: str, prereleases: bool = False) -> bool:
+    """``version`` in a specifier, where " || " joins alternative ranges; ``prereleases``:
+    pre-releases and nightlies are judged too ("2.4.0.dev20240515" is not "==2.3.0",
+    "2.6.0rc0" is ">=2.6.0rc0"), where packaging's default leaves them out of most ranges."""
     v = version if isinstance(version, Version) else Version(str(version))
-    return any(v in SpecifierSet(part.strip()) for part in spec.split("||"))
+    pre = True if prereleases else None
+    return any(SpecifierSet(part.strip()).contains(v, prereleases=pre) for part in spec.split("||"))
 
 
 def _driver(x: Any) -> Optional[str]:
@@ -1783,7 +1786,7 @@ class Matrix:
                 and e["needs"] == needs
                 and spec.startswith("==")
                 and "," not in spec
-                and SpecifierSet(e["needs_versions"]).contains(v, prereleases=True)
+                and in_spec(v, e["needs_versions"], prereleases=True)
             ):
                 found.append(spec[2:])
         return sorted(set(found), key=lambda x: _v(x) or Version("0"), reverse=True)

@@ -262,17 +262,6 @@ def _vparse(text: str) -> Optional[Any]:
         return None
 
 
-def in_spec_pre(version: Any, spec: str) -> bool:
-    """``version`` (pre-releases and nightlies included) in a specifier, where " || " joins
-    alternative ranges: "2.4.0.dev20240515" is not "==2.3.0", "2.6.0rc0" is ">=2.6.0rc0"."""
-    from packaging.specifiers import SpecifierSet
-
-    v = version if not isinstance(version, str) else vparse(version)
-    if v is None:
-        return False
-    return any(SpecifierSet(p.strip()).contains(v, prereleases=True) for p in spec.split("||"))
-
-
 def major_minor(text: Any) -> Optional[Tuple[int, int]]:
     v = vparse(text)
     if v is None:

@@ -167,12 +167,14 @@ def _pins_judged(
 ) -> Iterator[Tuple[Dict[str, Any], str, str, bool]]:
     """(pin entry, the name the needed package is installed under, its version, whether the
     pin is met) for each pin of ``name`` ``version`` whose needed package is installed."""
+    from envcheck.compat import in_spec  # lazy, as in the other check families
+
     for entry in c.ask(matrix, "package_pins", _CANONICAL.get(name, name), c.public(version)) or []:
         needs, have = _installed_as(pkgs, entry["needs"])
         have_v = c.vparse(c.public(have)) if have else None
         if have is None or have_v is None:
             continue
-        yield entry, needs, have, c.in_spec_pre(have_v, entry["needs_versions"])
+        yield entry, needs, have, in_spec(have_v, entry["needs_versions"], prereleases=True)
 
 
 def _pin_evidence(

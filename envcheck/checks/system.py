@@ -257,9 +257,9 @@ def low_memory(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Ite
 _UUID = re.compile(r"^(GPU|MIG)-[0-9a-fA-F-]+", re.IGNORECASE)
 
 
-# A placeholder written where a value goes: "<id>", "[ids]", "gpunumber", "cudaIndex", "n"
-# a value the text does not give: a name for it ("gpunumber", "<id>"), or a redaction ("xxx",
-# "***", "###": a reporter hiding a GPU UUID)
+# A placeholder written where a value goes: a name for the value the text does not give
+# ("<id>", "[ids]", "gpunumber", "cudaIndex", "n"), or a redaction ("xxx", "***", "###": a
+# reporter hiding a GPU UUID)
 _PLACEHOLDER = re.compile(
     r"^(?:<[^>]*>|\[[^\]]*\]|[a-z_]*(?:number|num|idx|index|ids?|list)[a-z_]*|[xn]|x{2,}|"
     r"\*{2,}|#{2,})$",

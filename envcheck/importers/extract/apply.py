@@ -73,7 +73,8 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     # frameworks the text names without a version: not facts about the host (see
     # prose.torch_named), kept beside the facts read
     named = sorted({str(f.value) for f in facts if f.key == "named"})
-    # the floors the text states (extract.floors) and a cuDNN package's CUDA build
+    # the floors the text states (extract.floors), a cuDNN package's CUDA build, the releases
+    # an install command asks for and the wheel pages it names: kept beside the host's facts
     aside = [f for f in facts if f.key in _ASIDE_KEYS]
     facts = [f for f in facts if f.key != "named" and f.key not in _ASIDE_KEYS]
     best, conflicts = merge(facts)
