@@ -24,6 +24,19 @@ PATTERNS: List[ErrorPattern] = [
         "--xla_gpu_cuda_data_dir for XLA).",
     ),
     make(
+        # XLA's own floor for the ptxas it runs (jax/TF): an older toolkit first on PATH or
+        # in the CUDA data dir it searches
+        "xla-ptxas-too-old",
+        r"XLA requires ptxas version \d+(?:\.\d+)* or higher",
+        "toolkit-mismatch",
+        "error",
+        "the ptxas XLA found is older than the one it needs",
+        "Let XLA use the ptxas of the CUDA wheels it was built for (`pip install -U "
+        '"jax[cuda12]"` brings nvidia-cuda-nvcc) and remove the older toolkit from PATH, or '
+        "point XLA at a new enough toolkit (`XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/"
+        "cuda-12.x`); `ptxas --version` shows the one found first.",
+    ),
+    make(
         "nvcc-not-installed-toolkit",
         r"(?!x)x",  # never by itself: inferred (installs.nvcc_not_the_installed_toolkit)
         "toolkit-mismatch",

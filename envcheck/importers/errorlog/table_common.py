@@ -280,14 +280,73 @@ PATTERNS: List[ErrorPattern] = [
         "matrix recommend --gpu NAME`).",
     ),
     make(
+        # `docker run --gpus` arrived in Docker 19.03; an older CLI/daemon rejects the flag
+        "docker-without-gpus-flag",
+        r"unknown flag: --gpus\b",
+        "os-setting",
+        "error",
+        "this Docker is older than 19.03 and has no `--gpus` flag",
+        "Upgrade Docker to 19.03 or newer and install the NVIDIA container toolkit; with an "
+        "old Docker that cannot be upgraded, use `--runtime=nvidia` (nvidia-docker2).",
+    ),
+    make(
+        # numba's driver loader finds no libcuda at all
+        "numba-no-driver-library",
+        r"CUDA driver library cannot be found",
+        "driver-not-loaded",
+        "error",
+        "no NVIDIA driver library (libcuda) was found",
+        "Install the NVIDIA driver (libcuda.so.1 comes with it, not with the toolkit); in a "
+        "container start it with `--gpus all`; NUMBA_CUDA_DRIVER can point numba at a "
+        "libcuda in an unusual place.",
+    ),
+    make(
+        # Slurm cannot place the job: it asks for GPUs (gres), a partition or constraint that no
+        # node in the cluster's configuration has
+        "slurm-no-such-node-configuration",
+        r"Requested node configuration is not available",
+        "os-setting",
+        "error",
+        "Slurm has no node that matches the job's request (GPU type or count, partition, "
+        "constraint)",
+        "Ask for what exists: `sinfo -o '%P %G %f'` lists partitions, GPUs (gres) and "
+        "features; `scontrol show node NODE | grep -i gres` one node's GPUs; the gres must be "
+        "named as configured (`--gres=gpu:a100:1`, or `--gpus=1`).",
+    ),
+    make(
+        "keras3-kerastensor-in-tf-function",
+        r"A KerasTensor cannot be used as input to a TensorFlow function",
+        "framework-pairing",
+        "warning",
+        "code written for tf.keras (Keras 2) runs under Keras 3",
+        "TensorFlow 2.16 and later install Keras 3: use `keras.ops` in the model, or keep "
+        "Keras 2 with `pip install tf-keras` and `TF_USE_LEGACY_KERAS=1` (set before importing "
+        "TensorFlow).",
+    ),
+    make(
         "jax-no-visible-gpu",
-        r"FAILED_PRECONDITION: No visible GPU devices",
+        # not when the same line names the library JAX found too old (that is the cause)
+        r"FAILED_PRECONDITION: No visible GPU devices(?![^\n]{0,400}?JAX was built against)",
         "driver-not-loaded",
         "warning",
         "JAX's CUDA backend sees no GPU",
         "Check `nvidia-smi` and CUDA_VISIBLE_DEVICES in the job's environment; in a container "
         "pass `--gpus all`; then that the jax CUDA plugin matches the driver (`envcheck "
         "verify`).",
+    ),
+    make(
+        # the kernel's OOM killer (dmesg / journal): host memory or the job's memory cgroup ran
+        # out; DataLoader then reports its worker "exited unexpectedly"
+        "kernel-oom-killer",
+        r"\bOut of memory: Kill(?:ed)? process \d+|Memory cgroup out of memory: Kill(?:ed)? "
+        r"process|\binvoked oom-killer\b|\boom-kill:constraint=",
+        "os-setting",
+        "error",
+        "the kernel's OOM killer ended a process: host memory (or the job's memory limit) ran out",
+        "Give the job more host memory (container `--memory`, Slurm `--mem`, a larger node) or "
+        "use less: fewer DataLoader workers, a smaller prefetch_factor, memory-mapped datasets "
+        "instead of in-RAM copies per worker; `dmesg -T | grep -i -e oom -e killed` shows "
+        "which process and limit.",
     ),
     make(
         "slurm-oom-kill",
@@ -783,6 +842,17 @@ PATTERNS: List[ErrorPattern] = [
         "Check `df -h /dev/shm`: in Docker pass --shm-size=16g or --ipc=host, in Kubernetes "
         "mount an emptyDir with medium: Memory; rerun with num_workers=0 to see the worker's "
         "own error.",
+    ),
+    make(
+        "tls-certificate-verify-failed",
+        r"CERTIFICATE_VERIFY_FAILED|SSLCertVerificationError|\bcertificate verify failed\b",
+        "data-network",
+        "warning",
+        "a download failed TLS verification (a proxy that rewrites certificates, or a missing "
+        "CA bundle)",
+        "Give Python the CA certificate of the proxy: `export SSL_CERT_FILE=/path/ca.pem "
+        "REQUESTS_CA_BUNDLE=/path/ca.pem` (pip: `--cert`), or install/update the CA bundle "
+        "(`pip install -U certifi`, the OS's ca-certificates); do not turn verification off.",
     ),
     make(
         "hub-unreachable-not-cached",

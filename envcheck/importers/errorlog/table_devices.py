@@ -17,6 +17,35 @@ PATTERNS: List[ErrorPattern] = [
         "installed driver libraries, or reinstall one driver version throughout.",
     ),
     make(
+        # cudaErrorMpsConnectionFailed (805) and its siblings: the job runs as an MPS client
+        # (CUDA_MPS_PIPE_DIRECTORY set, or the GPU in exclusive-process mode under MPS) and
+        # cannot reach the control daemon or its server
+        "mps-connection-failed",
+        r"MPS client failed to connect to the MPS control daemon|cudaErrorMps\w+|"
+        r"CUDA_ERROR_MPS_\w+|MPS server is not ready to accept new MPS client requests|"
+        r"hardware resources required to support additional MPS clients have been exhausted",
+        "os-setting",
+        "error",
+        "the job cannot use the GPU through MPS (the MPS daemon or server is not running, or "
+        "not reachable from this job)",
+        "Start the MPS control daemon (`nvidia-cuda-mps-control -d`) with the same "
+        "CUDA_MPS_PIPE_DIRECTORY the job sees (in a container, mount that directory and share "
+        "the IPC namespace), or stop using MPS: unset CUDA_MPS_PIPE_DIRECTORY and set the GPU "
+        "back to the default compute mode (`nvidia-smi -c DEFAULT`).",
+    ),
+    make(
+        # cudaErrorDeviceNotLicensed (102): a vGPU / licensed GPU without a valid licence
+        "device-not-licensed",
+        r"device doesn't have valid Grid license|cudaErrorDeviceNotLicensed|"
+        r"CUDA_ERROR_DEVICE_NOT_LICENSED",
+        "os-setting",
+        "error",
+        "the GPU (a vGPU) has no valid licence, so CUDA refuses to run on it",
+        "In the VM, `nvidia-smi -q | grep -i -A2 license` shows the licence state: configure "
+        "the client licence token (NVIDIA License System, DLS or CLS) and restart the "
+        "nvidia-gridd service.",
+    ),
+    make(
         "dev-nvidia-missing",
         r"(?:adding custom device|stat(?: failed)?:?|open(?: failed)?:?|mount(?:ing)?)\s*\"?"
         r"/dev/nvidia(?:\d+|ctl|-uvm(?:-tools)?|-modeset)\"?\s*:\s*no such file or directory",

@@ -31,6 +31,18 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        # cudaErrorCallRequiresNewerDriver (36): minor-version compatibility runs a newer CUDA
+        # 12.x/11.x runtime on an older same-major driver, until a call needs the newer driver
+        "call-requires-newer-driver",
+        r"API call requires a newer CUDA driver|cudaErrorCallRequiresNewerDriver|"
+        r"CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER|" + cuda_code(36),
+        "driver-too-old",
+        "error",
+        "a CUDA call needs a newer driver than this one (the program's CUDA runs on an older "
+        "driver of the same major through minor-version compatibility)",
+        DRIVER_OLD,
+    ),
+    make(
         "container-cuda-requirement",
         r"requirement error: unsatisfied condition: cuda\s*>=\s*\d+(?:\.\d+)?|"
         # the same line cut where a paste or an issue excerpt ended ("unsatisfied condition: cu")
@@ -145,6 +157,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "found-no-nvidia-driver",
         r"Found no NVIDIA driver on your system|nvml error: driver not loaded|"
+        r"NVMLError_DriverNotLoaded|NVML_ERROR_DRIVER_NOT_LOADED|"
         r"NVIDIA driver is not loaded|could not load NVML library|"
         r"NVRM: No NVIDIA (?:GPU|devices?) (?:found|probed)|"
         r"(?:could not|couldn't|cannot|can't) find an? (?:available )?nvidia adapter|"
@@ -172,6 +185,33 @@ PATTERNS: List[ErrorPattern] = [
         "Install the NVIDIA driver's user-space libraries (libcuda.so.1 comes with the driver, "
         "not with the CUDA toolkit); in containers use the NVIDIA container toolkit; on WSL "
         "add /usr/lib/wsl/lib to the loader path.",
+    ),
+    make(
+        # cudaErrorJitCompilerNotFound (221): libnvidia-ptxjitcompiler is part of the driver's
+        # user-space libraries, like libcuda; a container given only the "utility" capability
+        # or a driver installed without its compute libraries lacks it
+        "ptx-jit-compiler-missing",
+        r"PTX JIT compiler library not found|cudaErrorJitCompilerNotFound|"
+        r"CUDA_ERROR_JIT_COMPILER_NOT_FOUND|libnvidia-ptxjitcompiler\.so(?:\.1)?: cannot open",
+        "driver-not-loaded",
+        "error",
+        "the driver's PTX JIT compiler (libnvidia-ptxjitcompiler) is missing: the driver's "
+        "compute libraries are not all there",
+        "On a host, reinstall the driver's user-space libraries (the same version as the kernel "
+        "module, e.g. the libnvidia-compute-NNN package); in a container, start it with the "
+        "compute capability (`--gpus all`, NVIDIA_DRIVER_CAPABILITIES=compute,utility).",
+    ),
+    make(
+        # NVML_ERROR_LIBRARY_NOT_FOUND: libnvidia-ml.so.1 (from the driver) is not on the loader
+        # path; on a GPU host that means no driver user space, in a container no GPU runtime
+        "nvml-library-not-found",
+        r"NVML Shared Library Not Found|NVMLError_LibraryNotFound|NVML_ERROR_LIBRARY_NOT_FOUND",
+        "driver-not-loaded",
+        "warning",
+        "the driver's NVML library (libnvidia-ml.so.1) cannot be found",
+        "On a host, install the NVIDIA driver (its user-space libraries ship libnvidia-ml); in "
+        "a container, start it with the NVIDIA runtime (`--gpus all`); `ldconfig -p | grep "
+        "nvidia-ml` shows whether the loader finds it.",
     ),
     make(
         "smi-cuda-version-na",

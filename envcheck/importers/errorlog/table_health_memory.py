@@ -64,6 +64,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "xid-ecc",
         r"\bXid\b\s*(?:\([^)]*\))?\s*:\s*(48|63|64|92|94|95)\b|uncorrectable ECC error encountered|"
+        r"CUDA_ERROR_ECC_UNCORRECTABLE|cudaErrorECCUncorrectable|"
         r"\bXid[ -](48|63|64|92|94|95)\b(?!\.\d)",
         "gpu-health",
         "error",
@@ -72,8 +73,23 @@ PATTERNS: List[ErrorPattern] = [
         "the GPU must be replaced (check `nvidia-smi -q -d ECC,ROW_REMAPPER`).",
     ),
     make(
+        # cudaErrorNvlinkUncorrectable (220): the NVLink between GPUs reported an
+        # uncorrectable error during a kernel; NVIDIA's Xid catalogue files NVLink errors
+        # (Xid 74) as hardware faults of the link or the board
+        "nvlink-uncorrectable",
+        r"(?<!\bno )uncorrectable NVLink error|CUDA_ERROR_NVLINK_UNCORRECTABLE|"
+        r"cudaErrorNvlinkUncorrectable",
+        "gpu-health",
+        "error",
+        "an uncorrectable NVLink error between GPUs",
+        "Drain the node: `nvidia-smi nvlink -s` and `nvidia-smi nvlink -e` show the links' "
+        "state and error counters, `dmesg | grep -i xid` the Xid 74 lines; reset the GPUs or "
+        "reboot, and have the board or NVLink bridge serviced if it comes back.",
+    ),
+    make(
         "gpu-lost",
-        r"Unable to determine the device handle for GPU|GPU is lost\.|GPU requires reset",
+        r"Unable to determine the device handle for GPU|GPU is lost\.|GPU requires reset|"
+        r"NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST",
         "gpu-health",
         "error",
         "nvidia-smi cannot reach a GPU (lost or needs a reset)",

@@ -104,6 +104,21 @@ PATTERNS: List[ErrorPattern] = [
         "(`pip install tensorflow[and-cuda]` on Linux).",
     ),
     make(
+        # cuBLAS/cuDNN/cuSPARSE/cuSOLVER's ARCH_MISMATCH status: the call needs a feature the
+        # GPU's architecture lacks (NVIDIA's status tables: "usually caused by compute
+        # capability lower than" the library's floor), a GPU too old for the library
+        "library-arch-mismatch",
+        r"\b(?:CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ARCH_MISMATCH\b",
+        "gpu-arch-unsupported",
+        "error",
+        "a CUDA library call needs a feature this GPU's architecture lacks (a GPU too old for "
+        "the library or the operation)",
+        "Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) against the library's floor in its release notes: use a newer GPU, an "
+        "older library release that still supports it, or an operation/precision the GPU "
+        "has (e.g. fp32 instead of fp16 tensor-core GEMMs).",
+    ),
+    make(
         "cublas-alloc-failed",
         r"CUBLAS_STATUS_ALLOC_FAILED",
         "gpu-contention",
@@ -136,7 +151,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cudnn-status",
-        r"CUDNN_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED|ARCH_MISMATCH|NOT_SUPPORTED|"
+        r"CUDNN_STATUS_(?:NOT_INITIALIZED|EXECUTION_FAILED|NOT_SUPPORTED|"
         r"INTERNAL_ERROR|VERSION_MISMATCH|BAD_PARAM)",
         "cuda-libs-mismatch",
         "warning",
@@ -405,7 +420,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "no-space-shm",
         r"(?:/dev/shm|shared memory|\bshm\b)[^\n]{0,200}?No space left on device|"
-        r"No space left on device[^\n]{0,200}?(?:/dev/shm|shared memory)",
+        r"No space left on device[^\n]{0,200}?(?:/dev/shm|shared memory)|"
+        # NCCL sizes its /dev/shm segments with posix_fallocate: ENOSPC there is /dev/shm
+        r"NCCL WARN[^\n]{0,200}?posix_fallocate failed\W{0,4}No space left on device",
         "shm-too-small",
         "error",
         "shared memory (/dev/shm) is full",
@@ -424,6 +441,17 @@ PATTERNS: List[ErrorPattern] = [
         "Free space on that filesystem or point the job's downloads, caches and temporary files "
         "elsewhere (TMPDIR, HF_HOME, TORCH_HOME, pip's --cache-dir); a tmpfs /tmp is RAM-sized: "
         "give it more or use a disk directory.",
+    ),
+    make(
+        "read-only-filesystem",
+        r"\[Errno 30\] Read-only file system|\bEROFS\b|\(os error 30\)",
+        "storage",
+        "error",
+        "a write failed: the filesystem is mounted read-only",
+        "Write checkpoints, caches and outputs to a writable volume (in a container: mount it "
+        "without :ro; on a cluster: the scratch/work filesystem, not the read-only software "
+        "or home tree); a filesystem that turned read-only by itself had errors: check "
+        "`dmesg` and `mount | grep ro,`.",
     ),
     make(
         "disk-full",
