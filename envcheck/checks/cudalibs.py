@@ -247,7 +247,9 @@ nvidia-cublas-cuXX, nvidia-cudnn-cuXX and nvidia-cuda-runtime-cuXX wheels of the
 nvidia-cudnn-cu13). When one of them was uninstalled, or replaced by the wheel for another major
 (cu11 next to a cu12 torch), import fails with "libcublas.so.12: cannot open shared object
 file" or undefined symbols. A cuBLAS wheel older than the CUDA minor torch was built with is a
-warning.""",
+warning, and so are the wheels of another CUDA major installed next to complete ones: a library
+opened by its bare name (cuDNN's sub-libraries are) may then come from the other major's copy
+(pytorch/pytorch#188892: cu12 and cu13 cuDNN wheels side by side).""",
     fix="Reinstall torch so pip restores its pinned nvidia-* dependencies.",
 )
 def cuda_wheels(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
@@ -282,6 +284,15 @@ def cuda_wheels(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
             + (f" (installed for another CUDA major: {', '.join(other)})" if other else ""),
             fix=fix,
             evidence=evidence,
+        )
+    elif other:
+        yield spec.finding(
+            expected=f"the CUDA {major} library wheels only (torch {t.version})",
+            found="also installed for another CUDA major: " + ", ".join(other),
+            fix=f"pip uninstall {' '.join(o.split()[0] for o in other)}  # after `pip check` "
+            "shows no other package needs them",
+            evidence=evidence,
+            severity="warning",
         )
     cublas_name = _wheel_for(pkgs, "cublas", major)
     cublas = pkgs.get(cublas_name) if cublas_name else None

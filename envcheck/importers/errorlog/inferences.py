@@ -245,6 +245,46 @@ def nccl_system_error_in_container(
     out.append({**first, "pattern": "nccl-system-error-in-container"})
 
 
+# TensorFlow's start-up probe: it looks for libcuda and the kernel module on every machine and
+# logs what it does not find ("Ignore above cudart dlerror if you do not have a GPU set up")
+_TF_PROBE_LINE = re.compile(r"\b(?:dso_loader|cuda_diagnostics|cuda_driver|cudart_stub)\.cc\b")
+_TF_PROBE_PATTERNS = ("libcuda-missing", "kernel-driver-not-running")
+# What shows the machine has an NVIDIA GPU: nvidia-smi's output, a driver version, TF's device
+# lines, a GPU said to be there; a model name is looked for separately (prose.gpu_names)
+_GPU_SHOWN = re.compile(
+    r"NVIDIA-SMI|Driver Version|\bnvidia-smi\b|Found device \d+ with properties|"
+    r"Created (?:TensorFlow )?device /job|compute ?capability|\bcuda:\d\b|"
+    r"\b(?:my|our|the|an?|\d+ ?x?)\s+(?:nvidia\s+)?(?:gpus?|graphics cards?|video cards?)\b"
+    r"(?![^\n]{0,20}\bset up on your machine)",
+    re.I,
+)
+
+
+def tf_probe_without_a_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """TensorFlow's probe lines (no libcuda, no /proc/driver/nvidia) are what it prints on any
+    machine without an NVIDIA GPU, a laptop running CPU TensorFlow included. Where they are the
+    only driver evidence and the text shows no NVIDIA GPU, they say "no driver found", not
+    "the driver failed": the same category, as a warning that says so."""
+    mine = [e for e in out if e["pattern"] in _TF_PROBE_PATTERNS]
+    if not mine or not all(_TF_PROBE_LINE.search(e.get("line", "")) for e in mine):
+        return
+    if any(
+        e["pattern"] not in _TF_PROBE_PATTERNS
+        and BY_ID[e["pattern"]].category == "driver-not-loaded"
+        for e in out
+        if e["pattern"] in BY_ID
+    ):
+        return
+    if _GPU_SHOWN.search(text):
+        return
+    from envcheck.importers.extract import prose
+
+    if any(prose.gpu_names(line) for line in text[:200_000].splitlines() if len(line) < 2000):
+        return
+    for e in mine:
+        e["pattern"] = "tf-probe-found-no-driver"
+
+
 # CUDA_VISIBLE_DEVICES (or a device id) set to one GPU index above 0 in a script or prompt
 _ONE_INDEX_ABOVE_0 = re.compile(
     r"CUDA_VISIBLE_DEVICES['\"]?\]?\s*[=:]\s*['\"]?([1-9]\d?)['\"]?(?![\d,])", re.I
@@ -317,12 +357,23 @@ _CPU_CHOSEN = re.compile(
     r"\bNo NVIDIA GPU (?:was\s+)?(?:found|detected)|\bno GPU (?:has been|was)\s+(?:detected|found)|"
     # "CPU is being used for this transcription", "only the CPU is used" (not "my GPU isn't
     # used": a script pointed at another GPU index says that too)
-    r"\bCPU is (?:being |only )?used\b",
+    r"\bCPU is (?:being |only )?used\b|"
+    # "chroma is running using CPU only", "any example will run on CPU"
+    r"\b(?:is|are|was|were|will)\s+(?:only\s+)?(?:run|running)\s+(?:on|using)\s+(?:the\s+)?"
+    r"cpu\b|"
+    # torch.autocast's notice: torch itself finds no usable CUDA
+    r"User provided device_type of 'cuda', but CUDA is not available",
     re.I,
 )
 _NVIDIA_GPU_NAMED = re.compile(
     r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX)(?:\b|(?=\d{3,4}))|\bNVIDIA\s+[A-Z]\w*|"
     r"\b(?:9[5-8]0|10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\s*(?:ti|super)?\b",
+    re.I,
+)
+# "`nvidia-smi` within container will show that I have GPU available": the GPU is there
+_GPU_SEEN_BY_SMI = re.compile(
+    r"\bnvidia-smi\b[^\n]{0,60}?\b(?:shows?|lists?|sees?|displays?|detects?|finds?)\b"
+    r"[^\n]{0,40}?\bgpus?\b",
     re.I,
 )
 # a fallback for a stated reason other than "no GPU": the framework saw the GPU
@@ -340,11 +391,16 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
     CPU, or the driver may be missing: a warning, and only when nothing already says a CPU
     build or a missing driver is at work, and nothing shows a CUDA build seeing the GPU."""
     if (
-        low.find(b"cpu") == -1 and low.find(b"no nvidia gpu") == -1 and low.find(b"no gpu") == -1
+        low.find(b"cpu") == -1
+        and low.find(b"no nvidia gpu") == -1
+        and low.find(b"no gpu") == -1
+        and low.find(b"cuda is not available") == -1
     ) or found_category(out, ("cpu-only-build", "driver-not-loaded")):
         return
     chosen = _CPU_CHOSEN.search(text)
-    if chosen is None or not _NVIDIA_GPU_NAMED.search(text) or _CUDA_BUILD_AT_WORK.search(text):
+    if chosen is None or _CUDA_BUILD_AT_WORK.search(text):
+        return
+    if not _NVIDIA_GPU_NAMED.search(text) and not _GPU_SEEN_BY_SMI.search(text):
         return
     line_end = text.find("\n", chosen.end())
     if _OTHER_REASON.search(
@@ -468,6 +524,58 @@ _DF_ROW_NOT_FULL = re.compile(r"^\s*\S+\s+\S+\s+\S+\s+\S+\s+(?:[0-8]?\d)%\s+\S+\
 # "write /usr/local/cuda-11.4/bin/nvdisasm: no space left on device" (docker pulling a layer)
 # (a path may hold ':' itself: Ollama's blobs are "sha256:<digest>-partial")
 _NAMED_PATH = re.compile(r"\b(?:write|open|mkdir|create|copy)\s+(/\S+?):\s*no space left", re.I)
+
+
+# /dev/shm full of files the program leaves behind: Python's resource tracker counting leaked
+# segments, or a reporter saying the files pile up and stay until a reboot
+_SHM_LEAK = re.compile(
+    r"leaked (?:shared_memory|semaphore) objects?|"
+    r"\b(?:leak(?:s|ing|ed)?|left ?over|left behind|stale|never (?:removed|deleted|cleaned)|"
+    r"(?:is|are|were|was)n'?t (?:removed|deleted|cleaned)|not (?:removed|deleted|cleaned) "
+    r"(?:up )?(?:after|when))\b[^\n]{0,80}?(?:/(?:dev|run)/shm|shared memory|\bshm\b|files?)|"
+    r"(?:/(?:dev|run)/shm|shared memory)[^\n]{0,120}?\buntil (?:i |we )?reboot|"
+    r"\buntil (?:i |we )?reboot[^\n]{0,120}?(?:/(?:dev|run)/shm|shared memory)|"
+    r"\bspawns? so many files\b",
+    re.I,
+)
+
+
+def shm_files_left_behind(text: str, out: List[Dict[str, str]]) -> None:
+    """/dev/shm full, in a text that says the files pile up and stay (a leak): a larger /dev/shm
+    only delays it, so this is a warning that names the leak, not "shm too small"."""
+    if not any(e["pattern"] == "no-space-shm" for e in out) or not _SHM_LEAK.search(text):
+        return
+    for e in out:
+        if e["pattern"] == "no-space-shm":
+            e["pattern"] = "shm-files-left-behind"
+
+
+_CC_RANGE = re.compile(
+    r"capability (\d+)\.(\d+)\.?[\s\S]{0,120}?supported by this version of PyTorch is\s*"
+    r"\(\s*\d+\.\d+\s*\)\s*-\s*\(\s*(\d+)\.(\d+)\s*\)",
+    re.I,
+)
+
+
+def pytorch_cc_range(text: str, out: List[Dict[str, str]]) -> None:
+    """torch's "Found GPU0 ... of cuda capability 12.1. Minimum and Maximum cuda capability
+    supported by this version of PyTorch is (8.0) - (12.0)": a GPU of the same major as the
+    build's newest architecture and a higher minor runs that architecture's binaries (CUDA's
+    binary compatibility within a major; GB10's sm_121 runs sm_120 code), so that warning is
+    information, not an unsupported GPU. Unreadable numbers keep the error as a warning."""
+    lines = text.split("\n")
+    for e in out:
+        if e["pattern"] != "gpu-outside-pytorch-cc-range":
+            continue
+        n = int(e.get("lineno") or 0)
+        window = "\n".join(lines[max(0, n - 3) : n + 3])
+        m = _CC_RANGE.search(window)
+        if m is None:
+            e["severity"] = "warning"
+            continue
+        major, minor, top_major, top_minor = (int(g) for g in m.groups())
+        if major == top_major and minor > top_minor:
+            e["pattern"] = "gpu-minor-newer-than-pytorch-build"
 
 
 def no_space_context(text: str, out: List[Dict[str, str]]) -> None:

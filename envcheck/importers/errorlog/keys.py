@@ -585,7 +585,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "insufficientdriver",
         *code_keys(35),
     ),
-    "container-cuda-requirement": ("unsatisfied condition: cu",),
+    "container-cli-nvml-function-missing": ("nvml error: function not found",),
+    "paddle-arch-mismatch": ("mismatched gpu architecture",),
+    "container-cli-driver-request-failed": ("driver error: failed to process request",),
+    "gpu-outside-pytorch-cc-range": ("minimum and maximum cuda capability",),
+    "container-cuda-requirement": ("unsatisfied condition: cu", "condition: driver <"),
     "call-requires-newer-driver": (
         "requires a newer cuda driver",
         "callrequiresnewerdriver",
@@ -678,6 +682,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "could not load uvm kernel module",
     ),
     "no-space-shm": ("no space left on device",),
+    "triton-out-of-shared-memory": ("out of resource: shared memory",),
     "read-only-filesystem": ("read-only file system", "erofs", "os error 30"),
     "tls-certificate-verify-failed": (
         "certificate_verify_failed",
@@ -691,6 +696,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "oom-kill:constraint",
     ),
     "docker-without-gpus-flag": ("unknown flag: --gpus",),
+    "tf-probe-found-no-driver": ("\x00never\x00",),  # inferred: tf_probe_without_a_gpu
+    "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
+    "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range
     "numba-no-driver-library": ("cuda driver library cannot be found",),
     "slurm-no-such-node-configuration": ("requested node configuration is not available",),
     "keras3-kerastensor-in-tf-function": ("kerastensor cannot be used as input",),
@@ -761,6 +769,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-torch-abi-mismatch": (
         "undefined symbol",
         "the specified procedure could not be found",
+        "tensor adapter",
+        "libtensoradapter_pytorch",
+        ".so not found",
     ),
     "cuda-lib-missing": ("cannot open shared object file", "undefined symbol", "is not found"),
     "dnn-library-not-found": (
@@ -871,6 +882,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "unsupported python",
         "for python",
         "exist for python",
+        "compatible with python",
     ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
     "dkms-build-failed": ("dkms.conf", "bad return status for module build", "dkms"),
@@ -1014,6 +1026,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "python-newer-fails-stated": ("\x00never\x00",),  # inferred: symptoms.python_newer_fails
     "oom-used-to-fit-stated": ("\x00never\x00",),  # inferred: symptoms.oom_used_to_fit
     "gpu-memory-held-stated": (
+        "back gpu memory",
+        "back the gpu memory",
+        "back memory",
+        "back the memory",
+        "release gpu",
+        "releasing gpu",
+        "release the gpu",
+        "releasing the gpu",
         "before i ",
         "before we ",
         "still being used",

@@ -174,6 +174,8 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.p2p_workaround(decoded, low, add)
     inferences.semlock_no_space(decoded, low, add)
     inferences.no_space_context(decoded, out)
+    inferences.shm_files_left_behind(decoded, out)
+    inferences.pytorch_cc_range(decoded, out)
     inferences.hedge(out)
     for infer in _FROM_THE_SYMPTOMS:
         infer(decoded, low, out, source)
@@ -312,6 +314,7 @@ _FROM_THE_TEXT = (
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,
+    inferences.tf_probe_without_a_gpu,
 )
 # ... and after the entries are settled (hedged, ENOSPC placed): what the reporter describes
 _FROM_THE_SYMPTOMS = (

@@ -66,6 +66,29 @@ PATTERNS: List[ErrorPattern] = [
         "compute capability, or a newer GPU; `envcheck matrix recommend --gpu NAME` lists builds.",
     ),
     make(
+        # torch.cuda's check since 1.x: "Found GPU0 NVIDIA GB10 which is of cuda capability
+        # 12.1. Minimum and Maximum cuda capability supported by this version of PyTorch is
+        # (8.0) - (12.0)": the GPU is outside the build's architecture range, either way
+        "gpu-outside-pytorch-cc-range",
+        r"Minimum and Maximum cuda capability supported by this version of PyTorch",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU's compute capability is outside the range this PyTorch build supports "
+        "(torch's own warning)",
+        UPGRADE_FRAMEWORK,
+    ),
+    make(
+        "gpu-minor-newer-than-pytorch-build",
+        r"(?!x)x",  # never by itself: torch's range warning for a same-major GPU (inferences)
+        "gpu-arch-unsupported",
+        "info",
+        "torch warns that the GPU's compute capability is above its build's newest, but only "
+        "in the minor: the GPU runs that architecture's binaries (binary compatibility within "
+        "a CUDA major)",
+        "Nothing to do for torch itself; a compiled extension built only for a newer arch "
+        "string (sm_121a) or one that checks the exact capability may still refuse the GPU.",
+    ),
+    make(
         "gpu-below-library-minimum-cc",
         r"too old to be supported by the [\w\s-]{0,40}?compiler|"
         r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
@@ -356,6 +379,17 @@ PATTERNS: List[ErrorPattern] = [
         "the text says cuDNN is missing",
         "Install the cuDNN the framework was built with (its tested configuration names it) "
         "for the CUDA in use, and put it on LD_LIBRARY_PATH (or load its module on a cluster).",
+    ),
+    make(
+        # Paddle's own check of the GPU against the architectures its package was built for
+        "paddle-arch-mismatch",
+        r"Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for",
+        "gpu-arch-unsupported",
+        "error",
+        "the installed PaddlePaddle package has no kernels for this GPU's architecture",
+        "Install the paddlepaddle-gpu wheel built for this GPU (for Blackwell, sm_120: the CUDA "
+        "12.9 build, from PaddlePaddle's install page for the release) and check it with "
+        '`python -c "import paddle; paddle.utils.run_check()"`.',
     ),
     make(
         "paddle-cpu-build",

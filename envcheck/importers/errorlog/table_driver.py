@@ -43,10 +43,41 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        # libnvidia-container looks up NVML functions newer drivers export; an old driver's
+        # libnvidia-ml lacks them: "detection error: nvml error: function not found"
+        "container-cli-nvml-function-missing",
+        r"nvidia-container-cli: (?:detection|initialization) error: nvml error: function not "
+        r"found",
+        "driver-too-old",
+        "error",
+        "the NVIDIA container toolkit needs an NVML function this driver does not have (the "
+        "driver is older than the toolkit supports)",
+        "Upgrade the host driver to a branch the installed NVIDIA Container Toolkit supports "
+        "(its install guide lists the minimum), or install an older toolkit release made for "
+        "this driver; `nvidia-container-cli -k -d /dev/tty info` shows the failing call.",
+    ),
+    make(
+        # the container runtime's request to the driver failed: under WSL 2 when the Windows
+        # build or driver has no GPU paravirtualization for Linux (docker/for-win#10379)
+        "container-cli-driver-request-failed",
+        r"nvidia-container-cli: initialization error: driver error: failed to process request",
+        "driver-not-loaded",
+        "warning",
+        "the NVIDIA container runtime could not reach the driver (under WSL 2: the Windows "
+        "build or driver without GPU support for WSL)",
+        "Under WSL 2, update Windows to a build with GPU paravirtualization for WSL and install "
+        "NVIDIA's current Windows driver (no Linux driver inside WSL); `nvidia-smi` inside WSL "
+        "must work first. On Linux, check `nvidia-smi` on the host and restart "
+        "nvidia-persistenced.",
+    ),
+    make(
         "container-cuda-requirement",
         r"requirement error: unsatisfied condition: cuda\s*>=\s*\d+(?:\.\d+)?|"
         # the same line cut where a paste or an issue excerpt ended ("unsatisfied condition: cu")
-        r"requirement error: unsatisfied condition: cu(?:da?)?\s*$",
+        r"requirement error: unsatisfied condition: cu(?:da?)?\s*$|"
+        # NVIDIA_REQUIRE_CUDA="cuda>=10.0 brand=tesla,driver>=384,driver<385": the CUDA
+        # condition failed and so did the other branch's driver bound it reports last
+        r"requirement error: unsatisfied\s+condition: driver\s*<\s*\d+",
         "driver-too-old",
         "error",
         "the host driver is too old for the CUDA version the container image requires",
@@ -294,6 +325,16 @@ PATTERNS: List[ErrorPattern] = [
         "Load the driver (`sudo modprobe nvidia`; `dmesg | grep -i nvidia` says why it fails: "
         "Secure Boot, a kernel updated without a rebuilt DKMS module, a version mismatch), or "
         "reinstall the driver for the running kernel and reboot.",
+    ),
+    make(
+        "tf-probe-found-no-driver",
+        r"(?!x)x",  # never by itself: TF's probe lines in a text showing no GPU (inferences)
+        "driver-not-loaded",
+        "warning",
+        "TensorFlow found no NVIDIA driver here, and the text shows no NVIDIA GPU on this "
+        "machine (TensorFlow prints these lines on every machine without one)",
+        "If this machine has an NVIDIA GPU, install or load its driver (`nvidia-smi` must list "
+        "the GPU); if it has none, TensorFlow runs on the CPU and these lines can be ignored.",
     ),
     make(
         "devices-busy-or-unavailable",

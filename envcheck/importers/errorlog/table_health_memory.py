@@ -281,7 +281,12 @@ PATTERNS: List[ErrorPattern] = [
         # "I check `nvidia-smi` and see that most of my GPU memory is still being used"
         r"\bnvidia-smi\b[^.\n]{0,80}?\bmemory\b[^.\n]{0,30}?\b(?:is|was|are|were) still (?:being )?"
         r"(?:used|occupied|allocated|taken|in use)\b|"
-        r"显存[^\n]{0,30}?看不到[^\n]{0,30}?进程",
+        r"显存[^\n]{0,30}?看不到[^\n]{0,30}?进程|"
+        # "Tensorflow or cuda not giving back gpu memory after session closes"
+        r"\b(?:not|never|doesn['’]t|does not|don['’]t|won['’]t)\s+(?:giv(?:e|ing)|hand(?:ing)?)"
+        r"\s+back\s+(?:the\s+)?(?:gpu\s+)?memory\b|"
+        r"\b(?:doesn['’]t|does not|don['’]t|won['’]t|not|never)\s+releas(?:e|ing)\s+(?:the\s+)?"
+        r"gpu(?:'s)?\s+memory\b",
         "gpu-contention",
         "warning",
         "the text says processes that should be gone hold GPU memory",

@@ -56,6 +56,15 @@ PATTERNS: List[ErrorPattern] = [
         # flash-attn's / xFormers' extension named with the symbol cut off
         r"\bundefined symbol:\s*_Z(?:T[ISTV])?NK?\d+(?:c10|at|torch)\w{3,}|"
         r"\b(?:flash_attn|xformers)\w*\.(?:cpython[\w.-]*\.so|so|abi3\.so):?\s*undefined symbol\b|"
+        # a TensorFlow add-on's compiled ops with the symbol cut off ("tensorflow_addons/
+        # custom_ops/image/_image_ops.so: undefined symbol")
+        r"\btensorflow_(?:addons|text|io|probability|recommenders|decision_forests)[/\\][^\n]{0,160}?"
+        r"\.so:?\s*undefined symbol\b|"
+        # DGL's per-torch adapter library ("libtensoradapter_pytorch_1.10.1.so", retold as
+        # "pytorch.1.10.1.so not found")
+        r"\bCannot load Tensor adapter\b|\blibtensoradapter_pytorch_\d[\w.]*\.so\b[^\n]{0,60}?"
+        r"(?:not found|No such file|cannot open)|"
+        r"\bpytorch[._]\d+\.\d+\.\d+\.so\b[^\n]{0,20}?not found|"
         # Windows: an extension DLL whose entry points the installed torch lacks
         r"DLL load failed while importing \w+: The specified procedure could not be found",
         "framework-pairing",
@@ -248,6 +257,19 @@ PATTERNS: List[ErrorPattern] = [
         "emptyDir with medium: Memory at /dev/shm.",
     ),
     make(
+        # Triton's OutOfResources is the GPU's on-chip shared memory per block, not /dev/shm:
+        # the kernel's tile sizes and pipeline stages were chosen for a GPU that has more
+        "triton-out-of-shared-memory",
+        r"out of resource: shared memory, Required: \d+, Hardware limit(?:ation)?: \d+",
+        "gpu-arch-unsupported",
+        "warning",
+        "a Triton kernel needs more on-chip shared memory per block than this GPU has (the "
+        "kernel is tuned for a larger GPU; this is not /dev/shm)",
+        "Use a kernel configuration made for this GPU: smaller block sizes or fewer `num_stages` "
+        "(the message's hardware limit is what the GPU offers), a release of the library that "
+        "supports this GPU, or a GPU with more shared memory per SM (a newer data-center one).",
+    ),
+    make(
         "shm-stated-too-small",
         r"(?:shared memory|/dev/shm|\bshm(?![a-z0-9_]))[^.\n]{0,30}?"
         r"(?:not enough|too small|too low|insufficient|(?:is |was )?(?:full|exhausted)|"
@@ -428,6 +450,18 @@ PATTERNS: List[ErrorPattern] = [
         "shared memory (/dev/shm) is full",
         "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
         "Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer workers.",
+    ),
+    make(
+        "shm-files-left-behind",
+        r"(?!x)x",  # never by itself: /dev/shm full in a text describing a leak (inferences)
+        "shm-too-small",
+        "warning",
+        "shared memory (/dev/shm) fills up with files the program leaves behind (a leak: a "
+        "larger /dev/shm only delays it)",
+        "List what is there (`ls -la /dev/shm`; `lsof +D /dev/shm` shows who holds files), "
+        "delete the stale files of processes that have exited, and fix the code that does not "
+        "unlink its segments (multiprocessing.shared_memory: close() and unlink(); worker "
+        "pools shut down cleanly).",
     ),
     make(
         "df-filesystem-full",

@@ -342,7 +342,12 @@ PATTERNS: List[ErrorPattern] = [
         r"\bpython\s*3\.\d{1,2}(?:\.\d+)?\s*[—–-]+\s*incompatible\b|"
         r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
         r"\bno (?:pre-?built )?(?:wheels?|binaries|builds?) (?:available )?for python\s*3\.\d+|"
-        r"\b(?:does not|doesn['’]t|did not|didn['’]t) exist for python\s*3\.\d+",
+        r"\b(?:does not|doesn['’]t|did not|didn['’]t) exist for python\s*3\.\d+|"
+        # "Wheel binaries are not available for Python 3.11 Windows x86-64"
+        r"\b(?:wheels?|binar(?:y|ies)|builds?)\b[^.\n]{0,20}?\b(?:not (?:yet )?available|"
+        r"unavailable|missing)\b[^.\n]{0,20}?\bfor python\s*3\.\d+|"
+        # "Some libraries seem to not be compatible with python 3.14"
+        r"\bnot (?:be |yet )?compatible with python\s*3\.\d+",
         "python-unsupported",
         "warning",
         "the text says the Python version is not supported by the framework or a package",
@@ -416,6 +421,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:crash(?:es)?(?: and|/| \()\s*)?(?:reboots?|restarts?|shuts? (?:down|off)|"
         r"powers? (?:down|off))\b[^.\n]{0,40}?\b(?:when|while|during|under|as soon as)\b|"
         r"\bsystem crash \(reboot\)|"
+        # "It runs for a few iterations until it crashes and reboots the server"
+        r"\bcrash(?:es|ed)? and (?:then )?(?:reboots?|restarts?|resets?|shuts? down) the "
+        r"(?:server|machine|computer|pc|node|workstation|system|host|box)\b|"
         # "power goes off on my pc", "the power cuts out when training starts"
         r"\b(?:the |my )?power (?:goes|went|cuts?|turns?|shuts?) (?:off|out|down)\b",
         "gpu-health",

@@ -182,7 +182,11 @@ _CUDA_FLOOR = re.compile(
     r"|and\s+(?:above|newer|later))|"
     r"\bcuda(?:\s+(?:toolkit|runtime))?(?:\s+version)?\s*(?:>=|≥)\s*" + _cu(4) + "|"
     r"\bcuda(?:\s+(?:toolkit|runtime))?\s+" + _cu(5) + r"\s*(?:\+|or\s+(?:newer|later|higher|"
-    r"above|greater)|and\s+(?:above|newer|later))\s*(?:is\s+)?(?:required|needed)",
+    r"above|greater)|and\s+(?:above|newer|later))\s*(?:is\s+)?(?:required|needed)|"
+    # the reporter's contrast: "use ComfyUI - CUDA 13 to run, but nvidia-smi show CUDA
+    # Version: 12.4" (what the thing needs, then what the driver gives)
+    r"\bcuda\s*(?P<cu6>1[0-4](?:\.\d)?|[89]\.\d)(?!\.?\d)[^\n]{0,80}?\bbut\b[^\n]{0,60}?"
+    r"(?:nvidia-smi|driver)\b[^\n]{0,40}?\bcuda(?:\s+version)?\s*:?\s*\d{1,2}\.\d",
     re.I,
 )
 
@@ -361,6 +365,9 @@ _NEED_WORDS = (
     "and newer",
     "range",
     "compatible",
+    "but nvidia-smi",  # "... CUDA 13 to run, but nvidia-smi show CUDA Version: 12.4"
+    "but the driver",
+    "but my driver",
 )
 _MAX_CANDIDATES = 600
 # a warning or an error the software printed: "UserWarning:", "RuntimeError:", "FATAL", "[E]"

@@ -39,6 +39,7 @@ _MIN_CC = re.compile(
     r"your device is of CUDA capability (\d+)\.(\d+)",
     re.I,
 )
+_FOUND_GPU_NAME = re.compile(r"Found GPU\d* (\S.{0,60}?) which is of cuda capability", re.I)
 _MIN_SUPPORTED = re.compile(
     r"minimum cuda capability supported by this library is (\d+)\.(\d+)", re.I
 )
@@ -137,6 +138,9 @@ def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
             groups = [g for g in m.groups() if g is not None]
             major, minor = groups[0], groups[1]
             yield fact("gpu.cc", f"{int(major)}.{minor}")
+            named = _FOUND_GPU_NAME.search(line)
+            if named:  # torch names the GPU it judged: "Found GPU0 NVIDIA GB10 which is of ..."
+                yield fact("gpu.name", named.group(1).strip())
         m = _API_MISMATCH.search(line)
         if m:
             client, kernel = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))

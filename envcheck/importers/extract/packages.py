@@ -44,6 +44,7 @@ _INTERESTING = re.compile(
     r"causal[-_]conv1d)$",
     re.I,
 )
+_COLLECT_ENV_MARK = re.compile(r"^\[(?:pip3?|conda)\]\s+")
 _TIMESTAMP = re.compile(
     r"^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?\s*"
 )
@@ -59,7 +60,8 @@ _KV_ROW = re.compile(
 )
 # the wheel pages of extensions built per torch release (PyG, OpenMMLab's mmcv)
 _WHEEL_PAGE = re.compile(
-    r"data\.pyg\.org/whl/torch-(\d+)\.(\d+)\.\d+(?:\+|%2B)(?:cu\d+|cpu)\.html|"
+    r"(?:data\.pyg\.org|pytorch-geometric\.com)/whl/torch-(\d+)\.(\d+)\.\d+(?:\+|%2B)"
+    r"(?:cu\d+|cpu)\.html|"
     r"download\.openmmlab\.com/mmcv/dist/(?:cu\d+|cpu)/torch(\d+)\.(\d+)(?:\.\d+)?/index\.html",
     re.I,
 )
@@ -174,6 +176,8 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         line = lines[i].strip()
         if line[:1].isdigit() or line[:1] == "[":
             line = _TIMESTAMP.sub("", line)  # a CI log's timestamp before a conda plan row
+            # collect_env's "Versions of relevant libraries" rows, pasted without the rest
+            line = _COLLECT_ENV_MARK.sub("", line)
         if not line or line in seen or len(seen) >= 20000:
             continue
         seen.add(line)

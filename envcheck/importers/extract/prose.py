@@ -83,7 +83,8 @@ _PYTHON = re.compile(
     r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b", re.I
 )
 _TORCH = re.compile(
-    r"\b(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?"
+    # not another package named after it ("fft-conv-pytorch==1.2.0", "lion-pytorch 0.2.4")
+    r"(?<![\w.-])(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?"
     r"(?:\s*\((?:GPU|CPU)\??\))?"  # transformers' env: "PyTorch version (GPU?): 2.1.2 (True)"
     # Ultralytics' banner: "torch-1.13.0 CUDA:0 (...)", "torch-2.1.0+cpu CPU"
     r"\s*(?:is\s*[:=]?|=|:|-(?=\d[\d.]*(?:\+\w+)?(?:\s+(?:CUDA|CPU|MPS)\b|\s*$)))?"
@@ -239,7 +240,7 @@ _SHM_FLAG = re.compile(
 )
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 _TORCHVISION = re.compile(
-    r"\btorchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is\s*[:=]?|=|:)?\s*v?"
+    r"(?<![\w.-])torchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is\s*[:=]?|=|:)?\s*v?"
     r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
     re.I,
 )
