@@ -114,6 +114,11 @@ THRESHOLDS = {
     # (the round's final detection code): 56/86 (65%), no false error; the round's starting
     # code fa51129 scored the same 56 with the same misses; then tuned on (78%)
     "heldout18": 0.77,
+    # round fourteen: pool 21 (99 cases, 6 gatherers) sealed whole, scored once at 06aacb5
+    # (the round's detection code then): 51/76 (67%), two false errors (TF's probe lines on a
+    # CPU laptop; /dev/shm filled by a program's leak); the round's starting code 84a445d
+    # scored the same 51 with the same misses and false errors; then tuned on (87%, none)
+    "heldout19": 0.85,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
