@@ -587,6 +587,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "container-cli-nvml-function-missing": ("nvml error: function not found",),
     "paddle-arch-mismatch": ("mismatched gpu architecture",),
+    "nccl-shared-mem-exceeds-device": ("exceeds device/fn maxsharedmem",),
     "container-cli-driver-request-failed": ("driver error: failed to process request",),
     "gpu-outside-pytorch-cc-range": ("minimum and maximum cuda capability",),
     "container-cuda-requirement": ("unsatisfied condition: cu", "condition: driver <"),

@@ -7,6 +7,18 @@ from typing import List
 from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, make
 
 PATTERNS: List[ErrorPattern] = [
+    make(
+        # NCCL sizes its kernels' shared memory for the GPUs it knows; on a newer GPU with less
+        # per block it cannot launch them (NCCL 2.25.1 on RTX 5090, NVIDIA/nccl#1637: 2.26 works)
+        "nccl-shared-mem-exceeds-device",
+        r"ncclMaxSharedMem \d+ exceeds device/fn maxSharedMem \d+",
+        "nccl-problem",
+        "error",
+        "this NCCL's kernels need more on-chip shared memory than the GPU offers (an NCCL "
+        "release older than the GPU)",
+        "Install a newer NCCL (the nvidia-nccl-cuXX wheel, or the framework release that "
+        "brings one made after this GPU); `NCCL_DEBUG=INFO` prints the version in use.",
+    ),
     # --- NCCL ---------------------------------------------------------------------------------
     make(
         "nccl-ib-completion-error",

@@ -63,7 +63,15 @@ _ERROR = re.compile(
 )
 # Lines with an error word that report no failure: collect_env's "cuDNN version: Could not
 # collect", a value printed as "None" / "N/A" / "False"
-_NOT_A_FAILURE = re.compile(r"could not collect|:\s*(?:none|n/a|false|no)\s*$", re.I)
+_NOT_A_FAILURE = re.compile(
+    r"could not collect|:\s*(?:none|n/a|false|no)\s*$|"
+    # optional parts every healthy run reports missing: NCCL's external network plugin
+    # (NCCL_DEBUG=INFO: "No plugin found (libnccl-net.so), using internal implementation"),
+    # no InfiniBand device (sockets are used), TensorFlow's optional TensorRT (TF-TRT)
+    r"libnccl-net\.so|no plugin found|using internal (?:implementation|network plugin)|"
+    r"net/ib\s*:\s*no device found|dso_loader\.cc[^\n]*libnvinfer|tf-trt warning",
+    re.I,
+)
 _MAX_LINES = 400
 _MAX_LINE = 600
 
