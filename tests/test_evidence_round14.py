@@ -326,6 +326,9 @@ def test_gpu_shown_by_nvidia_smi_and_work_on_the_cpu(tmp_path: Path) -> None:
 
 
 def test_nccl_shared_memory_above_the_gpus() -> None:
-    line = "localhost:11344:11344 [1] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856\n"
+    line = (
+        "localhost:11344:11344 [1] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn "
+        "maxSharedMem 79856\n"
+    )
     assert pats(line) == ["nccl-shared-mem-exceeds-device"]
     assert "nccl-shared-mem-exceeds-device" not in pats("NCCL INFO ncclMaxSharedMem 82240\n")
