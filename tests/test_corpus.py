@@ -119,6 +119,10 @@ THRESHOLDS = {
     # CPU laptop; /dev/shm filled by a program's leak); the round's starting code 84a445d
     # scored the same 51 with the same misses and false errors; then tuned on (87%, none)
     "heldout19": 0.85,
+    # and pool 22 (103 cases, 6 gatherers) sealed whole after heldout19's tuning, scored once at
+    # fc75109: 52/77 (68%), two false errors (CUDA errors in CPU runs said to have no GPU); the
+    # round's starting code scored 50 with the same two false errors; then tuned on (78%, none)
+    "heldout20": 0.77,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -332,3 +332,104 @@ def test_nccl_shared_memory_above_the_gpus() -> None:
     )
     assert pats(line) == ["nccl-shared-mem-exceeds-device"]
     assert "nccl-shared-mem-exceeds-device" not in pats("NCCL INFO ncclMaxSharedMem 82240\n")
+
+
+# --- after heldout20's scoring -----------------------------------------------------------------
+
+
+def test_cuda_errors_on_a_machine_said_to_have_no_gpu_are_a_warning(tmp_path: Path) -> None:
+    # heldout20's two false errors: CPU runs whose code touched CUDA
+    text = (
+        "Hi, I'm trying your model without cuda( no GPU, either), but it dropped an cuda runtime "
+        "error:\nRuntimeError: cuda runtime error (35) : CUDA driver version is insufficient for "
+        "CUDA runtime version at torch/csrc/autograd/engine.cpp:353\n"
+    )
+    assert pats(text) == ["cuda-called-without-a-gpu"]
+    assert judge(tmp_path, text, ERRORLOG) == [("EC904", "driver-not-loaded", "warning")]
+    nodes = (
+        "CUDA Error (yaksuri_cuda_init_hook): no CUDA-capable device is detected\n"
+        "the CPU only nodes do not have a GPU attached.\n"
+    )
+    assert pats(nodes) == ["cuda-called-without-a-gpu"]
+    # a GPU machine whose driver is too old keeps its error
+    gpu = "RuntimeError: CUDA driver version is insufficient for CUDA runtime version\n"
+    assert pats(gpu) == ["driver-insufficient"]
+    assert pats("The container runs without --gpus all.\n" + gpu) == ["driver-insufficient"]
+
+
+def test_cuda_compat_on_a_geforce_is_the_loader_path(tmp_path: Path) -> None:
+    text = (
+        "When I installed both cuda-toolkit-12.5 and cuda-compat-12.9, and configured the "
+        "environment variables, running `./llama-server` gave an error: ggml_cuda_init: failed "
+        "to initialize CUDA: system has unsupported display driver / cuda driver combination.\n"
+    )
+    assert pats(text) == ["cuda-compat-on-loader-path"]
+    assert judge(tmp_path, text, ERRORLOG) == [("EC913", "os-setting", "error")]
+    bare = (
+        "failed call to cuInit: system has unsupported display driver / cuda driver combination\n"
+    )
+    assert pats(bare) == ["unsupported-display-driver"]
+
+
+def test_jetpack_release_names_the_hosts_l4t() -> None:
+    text = (
+        "I'm trying to run `nvcr.io/nvidia/l4t-pytorch:r34.1.0-pth1.12-py3` image on my Jetson AGX "
+        "Xavier with Jetpack 4.5.1.\n"
+    )
+    assert "l4t-container-newer-than-host" in pats(text)
+    same = text.replace("Jetpack 4.5.1", "JetPack 5.0.1")
+    assert "l4t-container-newer-than-host" not in pats(same)
+
+
+@pytest.mark.parametrize(
+    "line, pattern",
+    [
+        (
+            "ould not find a version that satisfies the requirement torch==1.11.0+cu113 (from "
+            "versions: none)",
+            "pip-no-framework-wheel",
+        ),
+        ("RuntimeError: cublas64_100.dll not found.", "cuda-lib-missing"),
+        (
+            "When I using the new feature GraphBolt. I meet this question: **can't find c++ "
+            "library graphbolt**",
+            "extension-torch-abi-mismatch",
+        ),
+        ("Worker timed out after 120 seconds. This might be caused by", "mxnet-worker-timeout-shm"),
+        (
+            "when I run the deviceQuery sample I just get a cudaGetDeviceCount return 35 error.",
+            "driver-insufficient",
+        ),
+    ],
+)
+def test_heldout20_message_families(line: str, pattern: str) -> None:
+    assert pats(line + "\n")[:1] == [pattern]
+
+
+@pytest.mark.parametrize(
+    "line, pattern",
+    [
+        ("it would not find a version that satisfies the requirement", "pip-no-framework-wheel"),
+        ("cublas64_12.dll found in C:\\cuda\\bin", "cuda-lib-missing"),
+        ("Worker started after 12 seconds", "mxnet-worker-timeout-shm"),
+        ("cudaGetDeviceCount returned 2 devices", "driver-insufficient"),
+    ],
+)
+def test_heldout20_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+def test_cmake_names_the_toolkit_it_found(tmp_path: Path) -> None:
+    for line, want in [
+        ("-- Caffe2: CUDA detected: 9.1\n", "9.1"),
+        ('-- Found CUDA: /usr/local/cuda (found version "10.2")\n', "10.2"),
+        ("-- The CUDA compiler identification is NVIDIA 11.8.89\n", "11.8"),
+    ]:
+        read = {f["fact"]: f["value"] for f in snap_of(tmp_path, line).evidence["read"]}
+        assert read.get("nvcc") == want, line
+
+
+def test_an_apps_device_printout_on_the_cpu(tmp_path: Path) -> None:
+    text = "GPU: RTX 2080\nllm device: cpu\nembedding device: cpu\n"
+    assert "cpu-device-chosen" in pats(text)
+    assert "cpu-device-chosen" not in pats("GPU: RTX 2080\nllm device: cuda\n")

@@ -358,12 +358,14 @@ _CPU_CHOSEN = re.compile(
     # "CPU is being used for this transcription", "only the CPU is used" (not "my GPU isn't
     # used": a script pointed at another GPU index says that too)
     r"\bCPU is (?:being |only )?used\b|"
+    # an app's own settings printout: "llm device: cpu", "embedding device: cpu"
+    r"^\s*(?:llm|embedding|model|inference|compute)[ _]device\s*[:=]\s*['\"]?cpu['\"]?\s*$|"
     # "chroma is running using CPU only", "any example will run on CPU"
     r"\b(?:is|are|was|were|will)\s+(?:only\s+)?(?:run|running)\s+(?:on|using)\s+(?:the\s+)?"
     r"cpu\b|"
     # torch.autocast's notice: torch itself finds no usable CUDA
     r"User provided device_type of 'cuda', but CUDA is not available",
-    re.I,
+    re.I | re.M,
 )
 _NVIDIA_GPU_NAMED = re.compile(
     r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX)(?:\b|(?=\d{3,4}))|\bNVIDIA\s+[A-Z]\w*|"
@@ -576,6 +578,59 @@ def pytorch_cc_range(text: str, out: List[Dict[str, str]]) -> None:
         major, minor, top_major, top_minor = (int(g) for g in m.groups())
         if major == top_major and minor > top_minor:
             e["pattern"] = "gpu-minor-newer-than-pytorch-build"
+
+
+# The reporter says the machine has no NVIDIA GPU on purpose: "I'm trying your model without
+# cuda (no GPU, either)", "an AWS instance **without** Nvidia device", "on a CPU-only laptop"
+_NO_GPU_HERE = re.compile(
+    r"\bwithout\**\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|cuda|nvidia (?:device|gpu|card)s?|"
+    r"graphics cards?)\b(?!\s*(?:support|enabled|build|version|toolkit|installed|runtime))|"
+    r"\(?\bno gpu,? either\b|"
+    r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they)\s+(?:do not|don't|dont|does not|"
+    r"doesn't|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|graphics cards?|"
+    r"cuda[- ]capable)\b|"
+    r"\b(?:machine|instance|server|laptop|computer|pc|node|vm|box)\b[^.\n]{0,30}?\b(?:has|have|"
+    r"with) no (?:nvidia )?(?:gpus?|graphics card)\b|"
+    r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?)\b",
+    re.I,
+)
+# what CUDA says when there is no GPU or no driver for it to use
+_NO_GPU_MESSAGES = _NO_GPU_REACHED | {"driver-insufficient", "kernel-driver-not-running"}
+
+
+def cuda_called_without_a_gpu(text: str, out: List[Dict[str, str]]) -> None:
+    """A "no device" or "driver insufficient" message in a text whose reporter says the machine
+    has no NVIDIA GPU on purpose: nothing is broken in the environment; the program (or a
+    library) calls CUDA in a CPU run. A warning that says so, in the driver-not-loaded
+    category (from the process's side there is no driver to use)."""
+    if not any(e["pattern"] in _NO_GPU_MESSAGES for e in out):
+        return
+    if not _NO_GPU_HERE.search(text):
+        return
+    for e in out:
+        if e["pattern"] in _NO_GPU_MESSAGES:
+            e["pattern"] = "cuda-called-without-a-gpu"
+
+
+# the forward-compatibility libcuda (cuda-compat-12-9, /usr/local/cuda/compat) named in the text
+_CUDA_COMPAT = re.compile(r"\bcuda-compat\b|/cuda(?:-\d+(?:\.\d+)?)?/compat\b", re.I)
+
+
+def cuda_compat_on_loader_path(text: str, out: List[Dict[str, str]]) -> None:
+    """803 ("unsupported display driver / cuda driver combination") or 804 ("forward
+    compatibility was attempted on non supported HW") in a text that names the CUDA
+    forward-compatibility package: its libcuda is first on the loader path, and it works only
+    on data-center GPUs with a supported driver branch (NVIDIA's CUDA compatibility guide). The
+    fix is the loader path, not the driver."""
+    if not any(
+        e["pattern"] in ("unsupported-display-driver", "forward-compat-unsupported") for e in out
+    ):
+        return
+    if not _CUDA_COMPAT.search(text):
+        return
+    for e in out:
+        if e["pattern"] in ("unsupported-display-driver", "forward-compat-unsupported"):
+            e["pattern"] = "cuda-compat-on-loader-path"
 
 
 def no_space_context(text: str, out: List[Dict[str, str]]) -> None:

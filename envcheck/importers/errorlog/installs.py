@@ -108,6 +108,17 @@ _L4T_CONTAINER = re.compile(
     re.I,
 )
 _L4T_ANY = re.compile(r"(?<![\w.:])(?:L4T\s*)?R(\d{2})\.\d+(?:\.\d+)?(?!\w|\.\d)", re.I)
+# the host told by its JetPack release: JetPack 4.x ships L4T r32, 5.0 / 5.0.1 r34, 5.0.2 and
+# 5.1.x r35, 6.x r36 (NVIDIA's JetPack release notes)
+_JETPACK = re.compile(r"\bjet\s?pack\s*v?([4-6])\.(\d+)(?:\.(\d+))?", re.I)
+
+
+def _l4t_of_jetpack(major: int, minor: int, patch: int) -> int:
+    if major == 4:
+        return 32
+    if major == 6:
+        return 36
+    return 34 if (minor, patch) < (0, 2) else 35
 
 
 def l4t_container_newer_than_host(
@@ -120,7 +131,12 @@ def l4t_container_newer_than_host(
     if c is None:
         return
     container = int(c.group(1) or c.group(2))
-    others = {int(m.group(1)) for m in _L4T_ANY.finditer(text)} - {container}
+    others = {int(m.group(1)) for m in _L4T_ANY.finditer(text)}
+    others |= {
+        _l4t_of_jetpack(int(m.group(1)), int(m.group(2)), int(m.group(3) or 0))
+        for m in _JETPACK.finditer(text)
+    }
+    others -= {container}
     if any(30 <= o < container for o in others):
         out.append(entry_at(text, c.start(), "l4t-container-newer-than-host", source))
 

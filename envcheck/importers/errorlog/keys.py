@@ -583,6 +583,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "error code: 35",
         "error code 35",
         "insufficientdriver",
+        "cudagetdevicecount return",
         *code_keys(35),
     ),
     "container-cli-nvml-function-missing": ("nvml error: function not found",),
@@ -683,6 +684,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "could not load uvm kernel module",
     ),
     "no-space-shm": ("no space left on device",),
+    "mxnet-worker-timeout-shm": ("worker timed out after", "insufficient shared_memory"),
     "triton-out-of-shared-memory": ("out of resource: shared memory",),
     "read-only-filesystem": ("read-only file system", "erofs", "os error 30"),
     "tls-certificate-verify-failed": (
@@ -699,6 +701,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "docker-without-gpus-flag": ("unknown flag: --gpus",),
     "tf-probe-found-no-driver": ("\x00never\x00",),  # inferred: tf_probe_without_a_gpu
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
+    "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
+    "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
     "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range
     "numba-no-driver-library": ("cuda driver library cannot be found",),
     "slurm-no-such-node-configuration": ("requested node configuration is not available",),
@@ -771,10 +775,16 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "undefined symbol",
         "the specified procedure could not be found",
         "tensor adapter",
+        "graphbolt",
         "libtensoradapter_pytorch",
         ".so not found",
     ),
-    "cuda-lib-missing": ("cannot open shared object file", "undefined symbol", "is not found"),
+    "cuda-lib-missing": (
+        "cannot open shared object file",
+        "undefined symbol",
+        "is not found",
+        ".dll not found",
+    ),
     "dnn-library-not-found": (
         "cannot load cudnn shared library",
         "dnn library",

@@ -176,6 +176,8 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.no_space_context(decoded, out)
     inferences.shm_files_left_behind(decoded, out)
     inferences.pytorch_cc_range(decoded, out)
+    inferences.cuda_called_without_a_gpu(decoded, out)
+    inferences.cuda_compat_on_loader_path(decoded, out)
     inferences.hedge(out)
     for infer in _FROM_THE_SYMPTOMS:
         infer(decoded, low, out, source)

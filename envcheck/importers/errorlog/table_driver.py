@@ -24,7 +24,10 @@ PATTERNS: List[ErrorPattern] = [
         r"CUDA driver version is insufficient for CUDA? runtime version|cudaErrorInsufficientDriver"
         r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
-        r"|CUDA_ERROR_INSUFFICIENT_DRIVER|" + cuda_code(35),
+        r"|CUDA_ERROR_INSUFFICIENT_DRIVER|"
+        # deviceQuery: "cudaGetDeviceCount returned 35", retold "cudaGetDeviceCount return 35"
+        r"\bcudaGetDeviceCount(?:\(\))? (?:returned|returns?|failed with)\s*(?:error\s*)?35\b|"
+        + cuda_code(35),
         "driver-too-old",
         "error",
         "the NVIDIA driver is older than the CUDA runtime in use",
@@ -325,6 +328,29 @@ PATTERNS: List[ErrorPattern] = [
         "Load the driver (`sudo modprobe nvidia`; `dmesg | grep -i nvidia` says why it fails: "
         "Secure Boot, a kernel updated without a rebuilt DKMS module, a version mismatch), or "
         "reinstall the driver for the running kernel and reboot.",
+    ),
+    make(
+        "cuda-compat-on-loader-path",
+        r"(?!x)x",  # never by itself: 803/804 in a text naming the cuda-compat package
+        "os-setting",
+        "error",
+        "the CUDA forward-compatibility libcuda (cuda-compat) is on the loader path, where it "
+        "cannot work (not a data-center GPU, or not the driver branch it supports)",
+        "Take the compat directory off the loader path (LD_LIBRARY_PATH, /etc/ld.so.conf.d; "
+        "`ldconfig -p | grep libcuda` must show the driver's own libcuda) and use a CUDA the "
+        "installed driver runs; forward compatibility is for data-center GPUs only.",
+    ),
+    make(
+        "cuda-called-without-a-gpu",
+        r"(?!x)x",  # never by itself: a no-GPU message where the text says there is none
+        "driver-not-loaded",
+        "warning",
+        "CUDA was called on a machine the text says has no NVIDIA GPU: the program or a library "
+        "touches CUDA in a CPU run (the environment is not what fails)",
+        "Run on the CPU without touching CUDA: check the program's device option (`--device "
+        "cpu`, `CUDA_VISIBLE_DEVICES=`), and for a library that calls CUDA unconditionally, a "
+        "release that checks `torch.cuda.is_available()` first; if the machine should have a "
+        "GPU, `nvidia-smi` must list it.",
     ),
     make(
         "tf-probe-found-no-driver",

@@ -65,6 +65,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\bCannot load Tensor adapter\b|\blibtensoradapter_pytorch_\d[\w.]*\.so\b[^\n]{0,60}?"
         r"(?:not found|No such file|cannot open)|"
         r"\bpytorch[._]\d+\.\d+\.\d+\.so\b[^\n]{0,20}?not found|"
+        # DGL's GraphBolt, built per torch release: "Cannot find DGL C++ graphbolt library at
+        # .../libgraphbolt_pytorch_2.2.0.so", retold as "can't find c++ library graphbolt"
+        r"\b(?:can'?t|cannot|could not) find (?:dgl )?c\+\+ (?:library )?graphbolt|"
+        r"\blibgraphbolt_pytorch_\d[\w.]*\.so\b|"
         # Windows: an extension DLL whose entry points the installed torch lacks
         r"DLL load failed while importing \w+: The specified procedure could not be found",
         "framework-pairing",
@@ -85,6 +89,9 @@ PATTERNS: List[ErrorPattern] = [
         # cannot be loaded"; on Windows "cublas64_12.dll is not found"
         r"\bLibrary (?:lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|"
         r"nvrtc)\.so[.\d]*|(?:cudart|cublas|cublasLt|cudnn\w*)64_\d+\.dll) is not found|"
+        # Paddle on Windows: "RuntimeError: cublas64_100.dll not found."
+        r"\b(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll "
+        r"(?:is )?not found|"
         r"undefined symbol: \w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
         r"|cufft|curand|cusolver|nccl)\w*",
         "cuda-libs-mismatch",
@@ -268,6 +275,20 @@ PATTERNS: List[ErrorPattern] = [
         "Use a kernel configuration made for this GPU: smaller block sizes or fewer `num_stages` "
         "(the message's hardware limit is what the GPU offers), a release of the library that "
         "supports this GPU, or a GPU with more shared memory per SM (a newer data-center one).",
+    ),
+    make(
+        # MXNet's Gluon DataLoader: "Worker timed out after 120 seconds. This might be caused by
+        # ... Insufficient shared_memory if `timeout` is large enough"
+        "mxnet-worker-timeout-shm",
+        r"Worker timed out after \d+ seconds\. This might be caused by|"
+        r"\bInsufficient shared_memory\b",
+        "shm-too-small",
+        "warning",
+        "MXNet's DataLoader workers timed out: too little shared memory (Docker's default 64 MB "
+        "/dev/shm) or a slow transform",
+        "Give the container a larger /dev/shm (`docker run --shm-size=8g` or `--ipc=host`) and "
+        "check `df -h /dev/shm`; if it is large, raise the DataLoader's timeout or make the "
+        "transform faster.",
     ),
     make(
         "shm-stated-too-small",

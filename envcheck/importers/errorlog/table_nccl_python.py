@@ -286,7 +286,8 @@ PATTERNS: List[ErrorPattern] = [
         r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"
         r"vllm|flash[-_]attn|bitsandbytes|deepspeed|mmcv|triton|spconv|cumm|dgl|torch[-_]\w+)"
         r"[\w-]*\b)"
-        r"[^\n]*?(?:(?:could not|couldn't|cannot|can't) find (?:a|the|any) versions? that "
+        # (also a paste cut at its first letter: "ould not find a version ...")
+        r"[^\n]*?(?:(?:\bc?ould not|couldn't|cannot|can't) find (?:a|the|any) versions? that "
         r"satisf(?:y|ies) the requirement|No matching distribution found for)",
         "python-unsupported",
         "warning",
@@ -300,7 +301,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "pip-no-matching-distribution",
-        r"(?:could not|couldn't|cannot|can't) find (?:a|the|any) versions? that satisf(?:y|ies) "
+        r"(?:\bc?ould not|couldn't|cannot|can't) find (?:a|the|any) versions? that satisf(?:y|ies) "
         r"the requirement|No matching distribution found for",
         "python-unsupported",
         "warning",

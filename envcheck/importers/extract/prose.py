@@ -79,6 +79,13 @@ _NVCC_PROSE = re.compile(
 _CUDA_IMAGE = re.compile(r"\bnvidia/cuda:(\d{1,2}\.\d)(?:\.\d+)?-", re.I)
 # nvcc --version's line, also after a label ("cuda version: Cuda compilation tools, release 11.8")
 _NVCC_RELEASE = re.compile(r"Cuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
+# the toolkit a CMake build found: "-- Caffe2: CUDA detected: 9.1", "-- Found CUDA:
+# /usr/local/cuda (found version "10.2")", "-- The CUDA compiler identification is NVIDIA 11.8.89"
+_CMAKE_CUDA = re.compile(
+    r"Caffe2: CUDA detected:\s*(\d{1,2}\.\d)\b|Found CUDA: \S+ \(found (?:suitable )?(?:exact )?"
+    r"version \"(\d{1,2}\.\d)[\d.]*\"\)|The CUDA compiler identification is NVIDIA (\d{1,2}\.\d)\b",
+    re.I,
+)
 _PYTHON = re.compile(
     r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b", re.I
 )
@@ -715,8 +722,15 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     if m:
         yield fact("runtime.cuda", m.group(1), "fragment", name="nvidia/cuda image")
     nvcc_line = _NVCC_RELEASE.search(text) if "compilation tools" in low else None
+    cmake = (
+        _CMAKE_CUDA.search(text)
+        if "cuda detected" in low or "found cuda:" in low or "compiler identification" in low
+        else None
+    )
     if nvcc_line:
         yield fact("nvcc", nvcc_line.group(1), "fragment")
+    elif cmake:
+        yield fact("nvcc", next(g for g in cmake.groups() if g), "fragment")
     elif not cuda_cudnn and ("cuda" in low or "nvcc" in low) and not smi_header:
         m = _NVCC_PROSE.search(text)
         if m:
