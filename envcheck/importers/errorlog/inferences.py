@@ -30,6 +30,13 @@ def entry_at(text: str, pos: int, pid: str, source: str, line: str = "") -> Dict
     return entry(pid, line, source, lineno)
 
 
+def around(lines: List[str], e: Dict[str, str], before: int, after: int) -> str:
+    """The text's lines around entry ``e``'s line (``before`` lines above it, ``after`` - 1
+    below), joined: where a message's context or its wrapped numbers are."""
+    n = int(e.get("lineno") or 0)
+    return "\n".join(lines[max(0, n - before) : n + after])
+
+
 def found_category(out: List[Dict[str, str]], categories: Tuple[str, ...]) -> bool:
     """Whether an entry already found is of one of ``categories`` (what the text says already
     explains it)."""
@@ -45,9 +52,7 @@ def oom_at_context_creation(text: str, entries: List[Dict[str, str]]) -> None:
     for e in entries:
         if e["pattern"] != "cuda-out-of-memory":
             continue
-        n = int(e.get("lineno") or 0)
-        near = "\n".join(lines[max(0, n - 3) : n + 4])
-        if _CONTEXT_CREATION.search(near):
+        if _CONTEXT_CREATION.search(around(lines, e, 3, 4)):
             e["pattern"] = "oom-at-context-creation"
 
 
@@ -569,9 +574,7 @@ def pytorch_cc_range(text: str, out: List[Dict[str, str]]) -> None:
     for e in out:
         if e["pattern"] != "gpu-outside-pytorch-cc-range":
             continue
-        n = int(e.get("lineno") or 0)
-        window = "\n".join(lines[max(0, n - 3) : n + 3])
-        m = _CC_RANGE.search(window)
+        m = _CC_RANGE.search(around(lines, e, 3, 3))
         if m is None:
             e["severity"] = "warning"
             continue
