@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from evidence_support import judge, pats, snap_of
 
+from envcheck.compat import load_matrix
+
 ERRORLOG = [f"EC9{n:02d}" for n in range(1, 21)]  # the error-log checks, one per category
 
 
@@ -433,3 +435,76 @@ def test_an_apps_device_printout_on_the_cpu(tmp_path: Path) -> None:
     text = "GPU: RTX 2080\nllm device: cpu\nembedding device: cpu\n"
     assert "cpu-device-chosen" in pats(text)
     assert "cpu-device-chosen" not in pats("GPU: RTX 2080\nllm device: cuda\n")
+
+
+# --- after heldout21's scoring -----------------------------------------------------------------
+
+
+def test_caffe2_cpu_run_makes_the_missing_nccl_a_consequence(tmp_path: Path) -> None:
+    # heldout21's false error: Caffe2's start-up notices, called harmless by its maintainers
+    text = (
+        "- WARNING:root:This caffe2 python run does not have GPU support. Will run in CPU only "
+        "mode.\n- WARNING:root:Debug message: libnccl.so.2: cannot open shared object file: No "
+        "such file or directory\n"
+    )
+    found = judge(tmp_path, text, ERRORLOG)
+    assert ("EC909", "nccl-problem", "warning") in found
+    assert all(severity != "error" for _, _, severity in found)
+    alone = "ImportError: libnccl.so.2: cannot open shared object file: No such file or directory\n"
+    assert judge(tmp_path, alone, ERRORLOG) == [("EC909", "nccl-problem", "error")]
+
+
+@pytest.mark.parametrize(
+    "line, pattern",
+    [
+        (
+            "nvidia-container-cli: requirement error: unsatisfied condition: brand = tesla",
+            "container-cuda-requirement",
+        ),
+        (
+            "it was asking ampere gpu or newer ... Use Ampere gpu or newer",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "The GPU memory was not properly released after the process was killed.",
+            "gpu-memory-held-stated",
+        ),
+        (
+            "When I finish training LoRA, even though the process has ended, the GPU memory "
+            "remains occupied.",
+            "gpu-memory-held-stated",
+        ),
+    ],
+)
+def test_heldout21_message_families(line: str, pattern: str) -> None:
+    assert pats(line + "\n")[:1] == [pattern]
+
+
+@pytest.mark.parametrize(
+    "line, pattern",
+    [
+        (
+            "NVIDIA_REQUIRE_CUDA=cuda>=10.0 brand=tesla,driver>=384,driver<385",
+            "container-cuda-requirement",
+        ),
+        ("we use Ampere GPUs or newer in the lab", "gpu-below-library-minimum-cc"),
+        ("the training ended and the GPU memory was released", "gpu-memory-held-stated"),
+    ],
+)
+def test_heldout21_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+def test_keras_release_in_a_sentence_is_judged_by_the_pins(tmp_path: Path) -> None:
+    text = (
+        "tf.keras import raises an AlreadyExistsError with keras 2.7\n"
+        "- TensorFlow version (use command below): 2.6.0\n"
+    )
+    read = {f["fact"]: f["value"] for f in snap_of(tmp_path, text).evidence["read"]}
+    assert read["package:keras"] == "2.7"
+    assert judge(tmp_path, text, ["EC233"], load_matrix()) == [
+        ("EC233", "framework-pairing", "error")
+    ]
+    # tf.keras and a bare "Keras 3" are no keras release
+    for other in ("import tf.keras 2.7\n", "we moved to Keras 3 last year\n"):
+        assert "package:keras" not in {f["fact"] for f in snap_of(tmp_path, other).evidence["read"]}

@@ -681,6 +681,19 @@ def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
 _HEDGED = {"too-many-open-files": re.compile(r"too many open files", re.I)}
 
 
+def nccl_missing_in_a_cpu_run(entries: List[Dict[str, str]]) -> None:
+    """libnccl not found in a text whose framework says it runs on the CPU only: the GPU module
+    that needs NCCL did not load, so the missing NCCL is a consequence (Caffe2 prints it as a
+    "Debug message" beside its CPU-only notice), not a failure of its own: a warning."""
+    if not any(
+        e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "cpu-only-build" for e in entries
+    ):
+        return
+    for e in entries:
+        if e["pattern"] == "libnccl-missing":
+            e["severity"] = "warning"
+
+
 def hedge(entries: List[Dict[str, str]]) -> None:
     """ "unable to open shared memory object ... in read-write mode" without the errno text is
     most often the open-files limit, but the text does not say so: a warning, not an error."""

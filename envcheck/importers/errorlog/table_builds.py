@@ -104,6 +104,9 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:newer|later|above)|"
         r"requires? (?:an? )?(?:NVIDIA )?(?:Turing|Ampere|Ada|Hopper|Blackwell) "
         r"(?:GPU|architecture) or (?:newer|later)|"
+        # the same retold: "it was asking ampere gpu or newer", "Use Ampere gpu or newer"
+        r"(?:\basking(?: for)?|(?:^|[:.!\"'])\s*use) (?:an? )?(?:NVIDIA )?(?:Turing|Ampere|Ada|"
+        r"Hopper|Blackwell) gpus? or (?:newer|later|above)|"
         r"FlashAttention requires (?:compute capability \d+\.\d or higher|building with sm "
         r"version sm\d+)",
         "gpu-arch-unsupported",

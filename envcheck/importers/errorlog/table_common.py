@@ -391,6 +391,17 @@ PATTERNS: List[ErrorPattern] = [
         "base image.",
     ),
     make(
+        # Caffe2's start-up notice when its GPU module cannot load (PyTorch < 1.x wheels)
+        "caffe2-cpu-only-run",
+        r"This caffe2 python run does not have GPU support\. Will run in CPU only mode",
+        "cpu-only-build",
+        "warning",
+        "Caffe2 runs on the CPU only: its GPU module did not load (a CPU build, or its CUDA "
+        "libraries are missing)",
+        "On a GPU machine, install a CUDA build of PyTorch/Caffe2 and check that its CUDA "
+        "libraries load; on a machine without a GPU the notice is expected and harmless.",
+    ),
+    make(
         "libnccl-missing",
         r"libnccl\.so(?:\.\d+)?: cannot open shared object file",
         "nccl-problem",

@@ -80,7 +80,9 @@ PATTERNS: List[ErrorPattern] = [
         r"requirement error: unsatisfied condition: cu(?:da?)?\s*$|"
         # NVIDIA_REQUIRE_CUDA="cuda>=10.0 brand=tesla,driver>=384,driver<385": the CUDA
         # condition failed and so did the other branch's driver bound it reports last
-        r"requirement error: unsatisfied\s+condition: driver\s*<\s*\d+",
+        r"requirement error: unsatisfied\s+condition: driver\s*<\s*\d+|"
+        # ... or at the branch's "brand = tesla": not a Tesla, and the CUDA condition failed too
+        r"requirement error: unsatisfied\s+condition: brand\s*=\s*tesla\b",
         "driver-too-old",
         "error",
         "the host driver is too old for the CUDA version the container image requires",

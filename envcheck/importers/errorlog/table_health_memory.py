@@ -269,6 +269,7 @@ PATTERNS: List[ErrorPattern] = [
         # the same, said the other way round: "GPU memory is not released after training process
         # is stopped", "... when I press Ctrl-C"
         r"\b(?:gpu )?memory\b[^.\n]{0,40}?\b(?:is |was |are |were |still )?(?:not|never) "
+        r"(?:properly |fully |completely )?"
         r"(?:released|freed|deallocated)\b[^.\n]{0,60}?\b(?:after|when|once|if)\b[^.\n]{0,60}?"
         r"\b(?:kill\w*|stopp?\w*|exit\w*|ctrl[- +]c|terminat\w*|interrupt\w*|crash\w*)|"
         # memory in use and no process to show for it: children of a killed job, or another
@@ -282,6 +283,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\bnvidia-smi\b[^.\n]{0,80}?\bmemory\b[^.\n]{0,30}?\b(?:is|was|are|were) still (?:being )?"
         r"(?:used|occupied|allocated|taken|in use)\b|"
         r"显存[^\n]{0,30}?看不到[^\n]{0,30}?进程|"
+        # "even though the process has ended, the GPU memory remains occupied"
+        r"\b(?:process|job|training|run)\b[^.\n]{0,30}?\b(?:ended|exited|finished|stopped|"
+        r"killed|terminated)\b[^.\n]{0,40}?\bgpu memory (?:still )?remains? (?:occupied|allocated|"
+        r"in use|used|taken)\b|"
         # "Tensorflow or cuda not giving back gpu memory after session closes"
         r"\b(?:not|never|doesn['’]t|does not|don['’]t|won['’]t)\s+(?:giv(?:e|ing)|hand(?:ing)?)"
         r"\s+back\s+(?:the\s+)?(?:gpu\s+)?memory\b|"

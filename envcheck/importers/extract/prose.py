@@ -246,6 +246,13 @@ _SHM_FLAG = re.compile(
     re.I,
 )
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+# keras named with a release in a sentence ("with keras 2.7", "Keras version: 2.7.0"); not
+# tf.keras, keras-nightly or tf-keras, and not a bare "Keras 3" (no minor)
+_KERAS = re.compile(
+    r"(?<![\w.-])keras(?![\w.-])(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is\s*[:=]?|=|:)?\s*"
+    r"v?([23]\.\d{1,2}(?:\.\d{1,2})?)\b",
+    re.I,
+)
 _TORCHVISION = re.compile(
     r"(?<![\w.-])torchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is\s*[:=]?|=|:)?\s*v?"
     r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
@@ -540,6 +547,7 @@ TRIGGERS = (
     "python",
     "torch",
     "tensorflow",
+    "keras",
     "jax",
     "capabilit",
     "sm_",
@@ -929,6 +937,9 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     m = _TORCHVISION.search(text) if "torchvision" in low else None
     if m:
         yield fact("package", m.group(1), name="torchvision")
+    m = _KERAS.search(text) if "keras" in low else None
+    if m:  # "tf.keras import raises an AlreadyExistsError with keras 2.7"
+        yield fact("package", m.group(1), name="keras")
     m = _BOTH_BUILDS.search(text) if "both" in low and "-gpu" in low else None
     if m:  # "I had installed both onnxruntime and onnxruntime-gpu": both import one module
         yield fact("package", "(version not stated)", name=m.group(1).lower())
