@@ -508,3 +508,13 @@ def test_keras_release_in_a_sentence_is_judged_by_the_pins(tmp_path: Path) -> No
     # tf.keras and a bare "Keras 3" are no keras release
     for other in ("import tf.keras 2.7\n", "we moved to Keras 3 last year\n"):
         assert "package:keras" not in {f["fact"] for f in snap_of(tmp_path, other).evidence["read"]}
+
+
+def test_keras_pulled_in_by_pip_is_judged_once(tmp_path: Path) -> None:
+    # round eight's inference read this sentence; with both releases read as facts the pins
+    # judge it, and the inference steps aside (one finding, not two)
+    text = "pip install tensorflow==2.8.0 pulled in keras 2.12.0\n"
+    assert "keras-tensorflow-minor-differs" not in pats(text)
+    assert judge(tmp_path, text, ["EC233", "EC914"], load_matrix()) == [
+        ("EC233", "framework-pairing", "warning")
+    ]
