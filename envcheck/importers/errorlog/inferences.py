@@ -4,7 +4,7 @@ cannot tell (an OOM at context creation, a consumer-GPU P2P hang, ENOSPC on /dev
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Tuple
+from typing import Collection, Dict, List, Tuple
 
 from envcheck.importers.errorlog.model import MAX_LINE
 from envcheck.importers.errorlog.table import BY_ID
@@ -35,6 +35,17 @@ def around(lines: List[str], e: Dict[str, str], before: int, after: int) -> str:
     below), joined: where a message's context or its wrapped numbers are."""
     n = int(e.get("lineno") or 0)
     return "\n".join(lines[max(0, n - before) : n + after])
+
+
+def retell(
+    out: List[Dict[str, str]], patterns: Collection[str], why: re.Pattern[str], text: str, to: str
+) -> None:
+    """Every entry of ``patterns`` becomes pattern ``to`` when the text also says ``why``: the
+    same message, read in the light of what the rest of the text states."""
+    if any(e["pattern"] in patterns for e in out) and why.search(text):
+        for e in out:
+            if e["pattern"] in patterns:
+                e["pattern"] = to
 
 
 def found_category(out: List[Dict[str, str]], categories: Tuple[str, ...]) -> bool:
@@ -550,11 +561,7 @@ _SHM_LEAK = re.compile(
 def shm_files_left_behind(text: str, out: List[Dict[str, str]]) -> None:
     """/dev/shm full, in a text that says the files pile up and stay (a leak): a larger /dev/shm
     only delays it, so this is a warning that names the leak, not "shm too small"."""
-    if not any(e["pattern"] == "no-space-shm" for e in out) or not _SHM_LEAK.search(text):
-        return
-    for e in out:
-        if e["pattern"] == "no-space-shm":
-            e["pattern"] = "shm-files-left-behind"
+    retell(out, ("no-space-shm",), _SHM_LEAK, text, "shm-files-left-behind")
 
 
 _CC_RANGE = re.compile(
@@ -606,13 +613,7 @@ def cuda_called_without_a_gpu(text: str, out: List[Dict[str, str]]) -> None:
     has no NVIDIA GPU on purpose: nothing is broken in the environment; the program (or a
     library) calls CUDA in a CPU run. A warning that says so, in the driver-not-loaded
     category (from the process's side there is no driver to use)."""
-    if not any(e["pattern"] in _NO_GPU_MESSAGES for e in out):
-        return
-    if not _NO_GPU_HERE.search(text):
-        return
-    for e in out:
-        if e["pattern"] in _NO_GPU_MESSAGES:
-            e["pattern"] = "cuda-called-without-a-gpu"
+    retell(out, _NO_GPU_MESSAGES, _NO_GPU_HERE, text, "cuda-called-without-a-gpu")
 
 
 # the forward-compatibility libcuda (cuda-compat-12-9, /usr/local/cuda/compat) named in the text
@@ -625,15 +626,8 @@ def cuda_compat_on_loader_path(text: str, out: List[Dict[str, str]]) -> None:
     forward-compatibility package: its libcuda is first on the loader path, and it works only
     on data-center GPUs with a supported driver branch (NVIDIA's CUDA compatibility guide). The
     fix is the loader path, not the driver."""
-    if not any(
-        e["pattern"] in ("unsupported-display-driver", "forward-compat-unsupported") for e in out
-    ):
-        return
-    if not _CUDA_COMPAT.search(text):
-        return
-    for e in out:
-        if e["pattern"] in ("unsupported-display-driver", "forward-compat-unsupported"):
-            e["pattern"] = "cuda-compat-on-loader-path"
+    compat_refused = ("unsupported-display-driver", "forward-compat-unsupported")
+    retell(out, compat_refused, _CUDA_COMPAT, text, "cuda-compat-on-loader-path")
 
 
 def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
@@ -685,9 +679,7 @@ def nccl_missing_in_a_cpu_run(entries: List[Dict[str, str]]) -> None:
     """libnccl not found in a text whose framework says it runs on the CPU only: the GPU module
     that needs NCCL did not load, so the missing NCCL is a consequence (Caffe2 prints it as a
     "Debug message" beside its CPU-only notice), not a failure of its own: a warning."""
-    if not any(
-        e["pattern"] in BY_ID and BY_ID[e["pattern"]].category == "cpu-only-build" for e in entries
-    ):
+    if not found_category(entries, ("cpu-only-build",)):
         return
     for e in entries:
         if e["pattern"] == "libnccl-missing":
