@@ -500,6 +500,10 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "cuda_major": (True, _int),
             "cudnn_major": (False, _opt(_int)),
             "severity": (True, _choice("error", "warning")),
+            # the build's CUDA to the minor, where the source states it (Paddle's wheels)
+            "cuda": (False, _opt(_version)),
+            # the release suffix that names the build (paddlepaddle-gpu "2.5.2.post117": post117)
+            "suffix": (False, _opt(_str)),
         },
         # a package's releases that need given releases of another package (a framework or its
         # compiler): xformers 0.0.19 pins torch==2.0.0, torch 2.1 pins triton==2.1.0
@@ -1752,10 +1756,15 @@ class Matrix:
         if version is None:
             return []
         name = package.lower().replace("_", "-")
+        v = _v(version)
+        post = f"post{v.post}" if v is not None and v.post is not None else None
         return [
             e
             for e in self._floors().get("cuda_builds", [])
-            if e["package"] == name and in_spec(version, e["versions"])
+            if e["package"] == name
+            and in_spec(version, e["versions"])
+            # an entry for a suffix names that build only; the plain release is another build
+            and (e.get("suffix") is None or e["suffix"] == post)
         ]
 
     def package_pins(self, package: str, version: Optional[str]) -> List[Dict[str, Any]]:

@@ -621,10 +621,24 @@ def test_floors_cuda_builds_section_is_optional_and_checked() -> None:
         (Path(__file__).resolve().parent.parent / "compat_data" / "floors.json").read_text()
     )
     builds = doc["cuda_builds"]
-    assert {e["package"] for e in builds} == {"onnxruntime-gpu", "ctranslate2"}
+    assert {e["package"] for e in builds} == {"onnxruntime-gpu", "ctranslate2", "paddlepaddle-gpu"}
     for e in builds:  # every entry cites a public page and the day it was read
         assert e["source"].startswith("https://"), e
-        assert e["checked"] == "2026-12-04" and len(e["note"]) > 40, e
+        assert e["checked"] in ("2026-12-04", "2026-12-05") and len(e["note"]) > 40, e
+    # Paddle: a suffix names one build; a plain release is recorded only where a page says it
+    paddle = [e for e in builds if e["package"] == "paddlepaddle-gpu"]
+    assert {e.get("suffix") for e in paddle} == {
+        None,
+        "post97",
+        "post101",
+        "post112",
+        "post116",
+        "post117",
+        "post120",
+    }
+    assert {e["versions"] for e in paddle if e.get("suffix") is None} == {"==2.4.2", "==2.5.2"}
+    # post97 (Paddle 1.x: CUDA 9 with cuDNN 7) states no CUDA minor, so none is recorded
+    assert [e.get("cuda") for e in paddle if e.get("suffix") == "post97"] == [None]
     # onnxruntime-gpu 1.26 is not recorded: no first-hand statement of its PyPI build was found
     ort = [e["versions"] for e in builds if e["package"] == "onnxruntime-gpu"]
     assert ">=1.19,<1.26" in ort and ">=1.27" in ort

@@ -450,6 +450,23 @@ def _legacy_torch_runtime(snapshot: Snapshot, matrix: Any, t: TorchInfo) -> List
     ]
 
 
+def _paddle_states_its_cuda(snapshot: Snapshot) -> bool:
+    d = deep(snapshot, "paddle")
+    return d is not None and isinstance(d.cuda_version, str)
+
+
+def library_builds_with_cuda(snapshot: Snapshot, matrix: Any) -> List[Tuple[str, str, str]]:
+    """(package and version, the CUDA its build was made with, the source) for each installed
+    package whose build the data states to the CUDA minor (a paddlepaddle-gpu ".post117" wheel
+    is CUDA 11.7): what EC205 holds against the GPU's architecture."""
+    out: List[Tuple[str, str, str]] = []
+    for name, ver in sorted(snapshot.installed().items()):
+        for b in ask(matrix, "library_cuda_builds", name, ver if vparse(ver) else None) or []:
+            if b.get("cuda"):
+                out.append((f"{name} {ver}", str(b["cuda"]), str(b["source"])))
+    return out
+
+
 def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
     """Every CUDA runtime in use: frameworks' bundled CUDA, CUDA wheels, system toolkits."""
     out: List[Runtime] = []
@@ -486,6 +503,8 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
                 digits = m.group(1)
                 cu = f"{digits}.0" if m.group(2) else f"{digits[:-1]}.{digits[-1]}"
                 out.append(Runtime(f"{name} {ver}", cu, "package name", evidence={name: ver}))
+            if name.startswith("paddlepaddle") and _paddle_states_its_cuda(snapshot):
+                continue  # Paddle's own "Runtime API Version" line is the runtime (below)
             for b in ask(matrix, "library_cuda_builds", name, ver if vparse(ver) else None) or []:
                 # a library that loads the CUDA runtime of the major it was built for (ONNX
                 # Runtime): the driver must run that major (any minor, by minor-version
@@ -493,10 +512,10 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
                 # same version is an assumption
                 out.append(
                     Runtime(
-                        f"{name} {ver} (built for CUDA {b['cuda_major']})",
-                        f"{b['cuda_major']}.0",
+                        f"{name} {ver} (built for CUDA {b.get('cuda') or b['cuda_major']})",
+                        mm_str(b.get("cuda") or "") or f"{b['cuda_major']}.0",
                         f"compat_data/floors.json cuda_builds ({b['source']})",
-                        evidence={name: ver, "built_for_cuda": b["cuda_major"]},
+                        evidence={name: ver, "built_for_cuda": b.get("cuda") or b["cuda_major"]},
                         assumed=b["severity"] == "warning",
                     )
                 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.checks import _common as c
@@ -428,6 +429,13 @@ def toolkit_cannot_build(
         )
 
 
+@dataclass
+class _Run:
+    name: str
+    cuda_version: str
+    source: str
+
+
 def _other_deep(snap: Snapshot) -> List[Any]:
     """What pasted text states about packages other than torch / TensorFlow / JAX (a compiled
     extension's arch list, the CUDA PaddlePaddle runs with): their own checks judge those."""
@@ -494,7 +502,9 @@ Ampere (8.x) needs CUDA 11.0, Ada and Hopper 11.8, Blackwell 12.8 (NVIDIA's tool
 architecture matrix, compat_data/floors.json). On a newer GPU such a build has no kernels and
 no PTX for it: it hangs, falls back or fails ("no kernel image"). PaddlePaddle prints the CUDA it
 runs with ("Runtime API Version: 10.2") next to the GPU's compute capability, CuPy's
-show_config its "CUDA Build Version"; torch is judged by EC201 from its arch list. The other
+show_config its "CUDA Build Version"; a paddlepaddle-gpu release names its build (2.5.2.post117
+is the CUDA 11.7 wheel, the plain 2.4.2 and 2.5.2 wheels CUDA 10.2: compat_data/floors.json
+cuda_builds); torch is judged by EC201 from its arch list. The other
 way round, a CUDA major that dropped an architecture (CUDA 13 and Maxwell, Pascal, Volta) has
 no kernels for it either.""",
     fix="Install the framework build made for a CUDA at least as new as the GPU needs.",
@@ -502,15 +512,21 @@ no kernels for it either.""",
 def runtime_older_than_gpu(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
+    # (name, CUDA, where that CUDA was read): what the text states a framework runs with, and
+    # the builds the data knows to the CUDA minor (a paddlepaddle-gpu ".post117" wheel)
     runs = [
-        d
+        (d.name, d.cuda_version, d.detail or "stated in the input")
         for d in _other_deep(snap)
         if isinstance(d.cuda_version, str) and c.vparse(d.cuda_version) is not None
     ]
+    stated = {name for name, _, _ in runs}
+    if not (stated & {"paddle", "paddlepaddle", "paddlepaddle-gpu"}):
+        runs += c.library_builds_with_cuda(snap, matrix)
     if not runs:
         raise c.not_applicable("no framework states the CUDA it runs with (other than torch)")
     judged = False
-    for d in runs:
+    for name, cuda_version, source in runs:
+        d = _Run(name, cuda_version, source)
         for gpu in c.gpus(snap):
             cc = c.gpu_cc(gpu, matrix)
             floor = c.ask(matrix, "arch_floor", cc) if cc else None
@@ -541,6 +557,7 @@ def runtime_older_than_gpu(
                     evidence={
                         "framework": d.name,
                         "runtime_cuda": d.cuda_version,
+                        "runtime_cuda_from": d.source,
                         "compute_capability": cc,
                         "first_cuda": first,
                         "source": floor.get("source"),

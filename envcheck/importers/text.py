@@ -98,9 +98,7 @@ def clean(text: str) -> str:
     quoted = [ln for ln in lines if ln.strip()]
     if quoted and sum(1 for ln in quoted if ln.lstrip().startswith(">")) > len(quoted) * 0.6:
         lines = [re.sub(r"^\s*>\s?", "", ln) for ln in lines]
-    out = []
-    for ln in lines:
-        if _FENCE.match(ln) or _HTML_TAG.match(ln):
-            continue
-        out.append(ln.rstrip())
+    # a fence or wrapper line becomes an empty one rather than going: every later line keeps
+    # its number, so a fact's provenance ("paste.txt:12") points at the line in the file
+    out = ["" if _FENCE.match(ln) or _HTML_TAG.match(ln) else ln.rstrip() for ln in lines]
     return "\n".join(out)

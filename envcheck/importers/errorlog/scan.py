@@ -232,6 +232,10 @@ def _windows_with_a_key(
     return [(n, tuple(_KEYED[i][0] for i in sorted(hit[n]))) for n in sorted(hit)]
 
 
+# "İ" and the Kelvin sign in UTF-8: the only characters whose str.lower() holds ASCII letters
+_LOWER_TO_ASCII = ("\u0130".encode(), "\u212a".encode())
+
+
 def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object, index: bytes = b"") -> None:
     """Messages broken across lines: try each anchor line (and the one before) joined."""
     from envcheck.importers.extract.lines import strip_prefix, windows
@@ -255,9 +259,10 @@ def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object, index: byt
     tried = set()
     done = set()
     wins = list(windows(lines, [c for c in cand[:MAX_WINDOWS] if lines[c].strip()]))
-    # str.lower() can make ASCII letters from other ones ("İ" -> "i̇"): the index, made from
-    # the bytes, only holds for windows of an ASCII text
-    ascii_index = index if low.isascii() else b""
+    # str.lower() makes ASCII letters of two other characters only ("İ" -> "i̇", the Kelvin
+    # sign -> "k"; every code point checked): the index, made from the bytes, holds for the
+    # windows of any text without them (a progress bar's block characters do not void it)
+    ascii_index = index if not any(c in data for c in _LOWER_TO_ASCII) else b""
     for n, eligible in _windows_with_a_key([w.lower() for _, w in wins], ascii_index):
         i, window = wins[n]
         if (i, window) in tried or i in done:

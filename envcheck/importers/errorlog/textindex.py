@@ -17,12 +17,28 @@ _RUN = re.compile(rb"[a-z]{3,}")
 _KEY_RUNS: Dict[bytes, Tuple[bytes, ...]] = {}
 
 
+# A line that ends in a letter and a next line that starts with one (after indentation): a
+# terminal that wrapped a word there ("no ker" / "nel image"), which the scan's windows glue.
+_WRAP = re.compile(rb"[a-z]\n[ \t]*[a-z]")
+
+
 def word_index(low: bytes) -> bytes:
     """The distinct runs of letters in ``low``, joined: a few kB even for a 1 MB log.
 
     Each run of letters of a key stands inside one of the text's runs wherever the key occurs,
-    so a key with a run that is not in this index is not in the text (``absent``)."""
-    return b" ".join(set(low.translate(_LETTERS_ONLY).split()))
+    so a key with a run that is not in this index is not in the text (``absent``). The runs a
+    wrap in the middle of a word split are in it glued as well: the scan joins wrapped lines
+    without a space too, and a key found only there must not be ruled out."""
+    runs = set(low.translate(_LETTERS_ONLY).split())
+    n = len(low)
+    for m in _WRAP.finditer(low):
+        a, b = m.start(), m.end() - 1
+        while a > 0 and 97 <= low[a - 1] <= 122:
+            a -= 1
+        while b + 1 < n and 97 <= low[b + 1] <= 122:
+            b += 1
+        runs.add(low[a : m.start() + 1] + low[m.end() - 1 : b + 1])
+    return b" ".join(runs)
 
 
 def absent(key: bytes, index: bytes) -> bool:

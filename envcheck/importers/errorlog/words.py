@@ -117,7 +117,14 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
             r"(?:torchvision|torchaudio|xformers|keras|jaxlib|mmcv|flash[_-]?attn)[^.\n]{0,60}"
             r"(?:incompatible|mismatch|compiled with|built for|requires)",
         ),
-        ("toolkit-mismatch", r"\bnvcc\b|cuda_home|ptxas|unsupported gnu version|host compiler"),
+        (
+            "toolkit-mismatch",
+            # torch's JIT extension builder ("Error building extension 'fused_adam'"): of the 45
+            # corpus texts with a failed CUDA extension build none is a healthy control, and 41
+            # were a toolkit or host-compiler cause (round fifteen)
+            r"\bnvcc\b|cuda_home|ptxas|unsupported gnu version|host compiler|"
+            r"error building extension",
+        ),
         ("storage", r"no space left|disk (?:is )?full|quota exceeded"),
         (
             "data-network",

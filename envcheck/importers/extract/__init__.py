@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.facts import MAX_TEXT, Fact
 
 # The command that states each fact, named when the paste does not.
 MISSING_HINTS = (
@@ -27,9 +27,11 @@ MISSING_HINTS = (
 
 def text_facts(text: str, file: str) -> List[Fact]:
     """Fragment, package and prose facts in one file's text."""
-    from envcheck.importers.extract import floors, fragments, packages, prose
+    from envcheck.importers.extract import floors, fragments, glossary, packages, prose
     from envcheck.importers.extract.lines import candidate_lines
 
+    original = text
+    text, translated = glossary.translate(text)
     lines = text.split("\n")
     out: List[Fact] = []
     readers = (
@@ -49,6 +51,11 @@ def text_facts(text: str, file: str) -> List[Fact]:
             out.extend(reader())
         except Exception:  # a reader must never take the command down; the others still run
             continue
+    if translated:  # a fact read from a translated line shows the line as it was written
+        written = original.split("\n")
+        for f in out:
+            if f.line - 1 in translated:
+                f.text = written[f.line - 1].strip()[:MAX_TEXT]
     return out
 
 

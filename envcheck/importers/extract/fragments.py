@@ -230,7 +230,9 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
             cuda = re.search(r"\bCUDA Version\s*:\s*(\d+\.\d+)", value)
             if cuda:
                 yield fact("driver.cuda", cuda.group(1))
-        elif key == "cuda version" and re.match(r"\d+\.\d+", value):
+        elif key == "cuda version" and re.fullmatch(r"\d+\.\d+(?:\.\d+)?", value):
+            # `nvidia-smi -q`'s "CUDA Version : 12.2" holds the version alone; a sentence
+            # ("CUDA Version: 12.0 on the server, ...") is prose, read as such
             yield fact("driver.cuda", value)
         elif key == "product name":
             yield fact("gpu.name", value, g=gpu)

@@ -62,7 +62,8 @@ _DRIVER_DKMS = re.compile(
 )
 _DRIVER_PKG = re.compile(r"\bnvidia-(?:driver|utils|dkms|headless)-(\d{3})(?:-(?:open|server))*\b")
 _CUDA = re.compile(
-    r"\bcuda(?:\s*toolkit)?(?:\s*(?:version|ver\.?))?\s*(?:is|=|:)?\s*v?(\d{1,2}\.\d{1,2}(?:\.\d+)?)"
+    # (never "0.0": PaddleX shows "CUDA version 0.0" when it found no CUDA at all)
+    r"\bcuda(?:\s*toolkit)?(?:\s*(?:version|ver\.?))?\s*(?:is|=|:)?\s*v?(?!0\.)(\d{1,2}\.\d{1,2}(?:\.\d+)?)"
     r"(?!\s*(?:driver|\)\s*mismatches))",
     re.I,
 )
@@ -95,7 +96,8 @@ _TORCH = re.compile(
     r"(?:\s*\((?:GPU|CPU)\??\))?"  # transformers' env: "PyTorch version (GPU?): 2.1.2 (True)"
     # Ultralytics' banner: "torch-1.13.0 CUDA:0 (...)", "torch-2.1.0+cpu CPU"
     r"\s*(?:is\s*[:=]?|=|:|-(?=\d[\d.]*(?:\+\w+)?(?:\s+(?:CUDA|CPU|MPS)\b|\s*$)))?"
-    r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?:cu|rocm)?[\w.]+)?)\b",
+    # (a local tag is torch's build, not the next item of a list: "pytorch1.3.0+Python 3.6")
+    r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?!python|cuda|cudnn)(?:cu|rocm)?[\w.]+)?)\b",
     re.I,
 )
 # "System info: 2.0.0+cpu Autocast half": a bare version with a +cpu / +cuXYZ local tag is
@@ -614,6 +616,9 @@ TRIGGERS = (
     "shared memory",
 )
 MAX_LINES = 4000
+# Copies of one line shape (the line with every run of digits as "0") read at most
+SAME_SHAPE_LINES = 20
+_DIGIT_RUN = re.compile(r"\d+")
 
 
 # nvidia-smi -q's aligned "CUDA Version      : 13.0" (see facts())
@@ -625,6 +630,7 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
     if candidates is None:
         candidates = candidate_lines("\n".join(lines), TRIGGERS)
     seen = set()
+    shapes: Dict[str, int] = {}
     for i in candidates:
         line = lines[i]
         if len(seen) >= MAX_LINES:
@@ -632,6 +638,12 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         if not line or line in seen:
             continue
         seen.add(line)
+        # a log line printed again and again with other numbers ("epoch 3 step 120 ... gpu
+        # mem 31000 MiB") states what its first copies state: read the first few of a shape
+        shape = _DIGIT_RUN.sub("0", line)
+        shapes[shape] = shapes.get(shape, 0) + 1
+        if shapes[shape] > SAME_SHAPE_LINES:
+            continue
         smi_cuda = _SMI_Q_CUDA.match(line) if i and "CUDA Version" in line else None
         if smi_cuda and lines[i - 1].lstrip().startswith("Driver Version"):
             # `nvidia-smi -q`'s header: the CUDA under "Driver Version" is the newest the driver

@@ -1,0 +1,234 @@
+"""Round 15: provenance that points at the line in the file (fence lines kept as empty lines),
+facts written in Chinese read through a small glossary, junk values no longer read as facts
+(a sentence after "CUDA Version:", a list item after a torch version, "CUDA 0.0"), a failed
+CUDA extension build as the last-resort hypothesis, and PaddlePaddle's wheels judged by the
+CUDA their release names (compat_data/floors.json cuda_builds)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import pytest
+from evidence_support import judge, pats, snap_of
+
+from envcheck.compat import load_matrix
+from envcheck.importers.extract import glossary
+
+
+def read(tmp_path: Path, text: str) -> List[Tuple[str, str, int, str]]:
+    """(fact, value, line, text) of every fact the paste gives, as the report lists them."""
+    snap = snap_of(tmp_path, text)
+    ev: Dict = snap.evidence if isinstance(snap.evidence, dict) else {}
+    return [(f["fact"], str(f["value"]), f["line"], f["text"]) for f in ev.get("read", [])]
+
+
+def values(tmp_path: Path, text: str, fact: str) -> List[str]:
+    return [v for k, v, _, _ in read(tmp_path, text) if k == fact]
+
+
+# ---- provenance: the line number is the line in the file
+
+
+@pytest.mark.parametrize(
+    "wrapper", ["```", "```text", "~~~", "<details>", "<summary>env</summary>"]
+)
+def test_a_removed_wrapper_line_keeps_the_later_line_numbers(tmp_path: Path, wrapper: str) -> None:
+    text = f"{wrapper}\nmy setup:\nDriver Version: 450.102.04\n```\n"
+    facts = read(tmp_path, text)
+    assert ("driver.version", "450.102.04", 3) in [(k, v, n) for k, v, n, _ in facts]
+
+
+def test_line_numbers_without_wrappers_are_unchanged(tmp_path: Path) -> None:
+    facts = read(tmp_path, "my setup:\nDriver Version: 450.102.04\n")
+    assert [(k, n) for k, _, n, _ in facts if k == "driver.version"] == [("driver.version", 2)]
+
+
+# ---- Chinese: the words around a fact
+
+
+@pytest.mark.parametrize(
+    "line, fact, value",
+    [
+        ("cuda版本：11.2", "nvcc", "11.2"),
+        ("cuda版本11.0", "nvcc", "11.0"),
+        ("驱动版本: 450.102.04", "driver.version", "450.102.04"),
+        ("显卡驱动版本：535.54.03", "driver.version", "535.54.03"),
+        ("我的CUDA是12.2.79", "nvcc", "12.2.79"),
+        ("cudnn版本为 8.9.2.26", "cudnn", "8.9.2.26"),
+        ("Python版本：3.7", "python", "3.7"),
+        ("系统：Ubuntu 20.04", "os", "Ubuntu 20.04"),
+        ("ドライバーバージョン: 535.104.05", "driver.version", "535.104.05"),
+    ],
+)
+def test_a_fact_written_in_chinese_is_read(
+    tmp_path: Path, line: str, fact: str, value: str
+) -> None:
+    facts = [(k, v, t) for k, v, _, t in read(tmp_path, f"环境如下\n{line}\n")]
+    assert any(k == fact and v == value for k, v, _ in facts), facts
+    # the report shows the line as it was written, not as it was told to the reader
+    assert all(t == line for k, v, t in facts if k == fact and v == value)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "显示CUDA版本0.0",  # PaddleX: "CUDA version 0.0" when it found no CUDA at all
+        "我的显卡是好的，但是训练很慢",  # "my GPU is fine, but training is slow": no fact
+        "请问这个问题怎么处理呀",
+    ],
+)
+def test_chinese_without_a_fact_reads_none(tmp_path: Path, line: str) -> None:
+    assert read(tmp_path, f"{line}\n") == []
+
+
+def test_the_glossary_keeps_lines_and_leaves_other_text_alone() -> None:
+    text = "CUDA version: 11.2\n驱动版本：450.80\n\nplain line ，"
+    told, changed = glossary.translate(text)
+    assert told.count("\n") == text.count("\n")
+    assert changed == {1, 3}  # the full-width comma is a CJK form too
+    assert told.split("\n")[0] == "CUDA version: 11.2"
+    assert "driver" in told.split("\n")[1] and ":450.80" in told.split("\n")[1]
+    assert glossary.translate("no cjk here\n") == ("no cjk here\n", set())
+
+
+# ---- values that are not facts
+
+
+@pytest.mark.parametrize(
+    "text, fact, want",
+    [
+        # a sentence after nvidia-smi's key is prose: the toolkit reader reads its version only
+        (
+            "CUDA Version: 12.0 on the server, calling whisper-large-v2 via infer.py:",
+            "driver.cuda",
+            [],
+        ),
+        (
+            "| NVIDIA-SMI 535.54.03   Driver Version: 535.54.03   CUDA Version: 12.2 |",
+            "driver.cuda",
+            ["12.2"],
+        ),
+        ("CUDA Version : 12.2", "driver.cuda", ["12.2"]),
+        # a torch version followed by the next item of a "+" list keeps no local tag
+        ("installed pytorch1.3.0+Python 3.6+CUDA10.1", "torch.version", ["1.3.0"]),
+        ("torch 1.12.1+CUDA 11.3", "torch.version", ["1.12.1"]),
+        ("torch 2.1.0+cu121", "torch.version", ["2.1.0+cu121"]),  # a real local tag stays
+        ("torch 2.1.0a0+32f93b1", "torch.version", ["2.1.0a0+32f93b1"]),  # NGC's git tag
+        ("CUDA version 0.0", "nvcc", []),
+        ("CUDA version 10.0", "nvcc", ["10.0"]),
+    ],
+)
+def test_values_that_are_not_facts(tmp_path: Path, text: str, fact: str, want: List[str]) -> None:
+    assert values(tmp_path, text + "\n", fact) == want
+
+
+# ---- a failed CUDA extension build: the last-resort hypothesis
+
+
+def test_a_failed_extension_build_alone_is_a_toolkit_hypothesis() -> None:
+    text = "deepspeed==0.12.6\nRuntimeError: Error building extension 'fused_adam'\n"
+    assert pats(text) == ["message-words-toolkit-mismatch"]
+
+
+def test_a_failed_extension_build_beside_a_known_message_adds_nothing() -> None:
+    text = (
+        "RuntimeError: Error building extension 'fused_adam'\n"
+        "nvcc fatal   : Unsupported gpu architecture 'compute_86'\n"
+    )
+    found = pats(text)
+    assert "message-words-toolkit-mismatch" not in found and found
+
+
+def test_an_extension_that_built_says_nothing() -> None:
+    assert (
+        pats("Building extension module fused_adam...\nLoading extension module fused_adam...\n")
+        == []
+    )
+
+
+# ---- PaddlePaddle: the wheel names its CUDA
+
+
+@pytest.fixture(scope="module")
+def matrix():
+    return load_matrix()
+
+
+@pytest.mark.parametrize(
+    "paddle, gpu, want",
+    [
+        # the plain PyPI 2.4.2 wheel is CUDA 10.2: no kernels for Ampere
+        ("2.4.2", "NVIDIA GeForce RTX 3090", [("EC205", "gpu-arch-unsupported", "error")]),
+        ("2.5.2", "NVIDIA A100-SXM4-40GB", [("EC205", "gpu-arch-unsupported", "error")]),
+        ("2.4.2.post117", "NVIDIA GeForce RTX 3090", []),  # CUDA 11.7 knows Ampere
+        ("2.4.2", "Tesla V100-SXM2-16GB", []),  # CUDA 10.2 knows Volta
+        ("2.5.2.post120", "NVIDIA H100 80GB HBM3", []),
+        ("2.4.1", "NVIDIA GeForce RTX 3090", []),  # its plain wheel is not in the data
+        ("2.1.1.post111", "NVIDIA GeForce RTX 3090", []),  # a suffix no page read states
+    ],
+)
+def test_paddle_wheel_cuda_against_the_gpu(
+    tmp_path: Path, matrix, paddle: str, gpu: str, want: List[tuple]
+) -> None:
+    text = f"paddlepaddle-gpu {paddle}\nGPU: {gpu}\n"
+    assert judge(tmp_path, text, ["EC205"], matrix) == want
+
+
+@pytest.mark.parametrize(
+    "paddle, driver, bad",
+    [
+        ("2.4.2.post117", "440.33.01", True),  # CUDA 11.7 on a CUDA 10.2 driver
+        ("2.4.2.post117", "470.82.01", False),  # same major: minor-version compatibility
+        ("2.4.2", "418.87.00", True),  # CUDA 10.2 needs 440.33
+        ("2.4.2", "440.33.01", False),
+        ("2.1.1.post101", "418.87.00", False),  # CUDA 10.1 runs on 418.39+
+        ("1.8.4.post97", "375.26", True),  # CUDA 9 needs 384.81
+    ],
+)
+def test_paddle_wheel_cuda_against_the_driver(
+    tmp_path: Path, matrix, paddle: str, driver: str, bad: bool
+) -> None:
+    text = f"paddlepaddle-gpu {paddle}\nDriver Version: {driver}\n"
+    found = judge(tmp_path, text, ["EC101"], matrix)
+    assert (("EC101", "driver-too-old", "error") in found) is bad, found
+
+
+def test_paddle_stating_its_runtime_is_not_judged_twice(tmp_path: Path, matrix) -> None:
+    # Paddle's own device line states the runtime: the wheel's suffix adds no second one
+    text = (
+        "paddlepaddle-gpu 2.4.2\n"
+        "W0101 00:00:00.000000  1234 gpu_resources.cc:61] Please NOTE: device: 0, GPU Compute "
+        "Capability: 8.6, Driver API Version: 11.4, Runtime API Version: 10.2\n"
+        "GPU: NVIDIA GeForce RTX 3090\n"
+    )
+    assert judge(tmp_path, text, ["EC205"], matrix) == [("EC205", "gpu-arch-unsupported", "error")]
+
+
+# ---- speed without losing what is read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a terminal wrapped the message in the middle of a word: the glued window holds the key
+        "RuntimeError: CUDA error: no ker\nnel image is available for execution on the device\n",
+        "RuntimeError: CUDA error: no ker\n    nel image is available for execution on the device\n",
+        # a progress bar's block characters (not ASCII) no longer switch the key index off
+        " 45%|████▌     | 900/2000\nRuntimeError: CUDA error: no kernel image is available for "
+        "execution\non the device\n",
+        # "İ" lower-cases to ASCII letters: the index is not used, the message is still found
+        "İstanbul\nRuntimeError: CUDA error: no ker\nnel image is available for execution on the "
+        "device\n",
+    ],
+)
+def test_wrapped_messages_are_found_with_the_key_index(text: str) -> None:
+    assert "no-kernel-image" in pats(text)
+
+
+def test_a_log_line_repeated_with_other_numbers_is_read_from_its_first_copies(
+    tmp_path: Path,
+) -> None:
+    log = "".join(f"epoch {i} step {i * 7} gpu mem {1000 + i} MiB\n" for i in range(500))
+    text = "NVIDIA driver 535.54.03 on my server\n" + log + "Driver Version: 535.54.03\n"
+    assert values(tmp_path, text, "driver.version") == ["535.54.03"]
