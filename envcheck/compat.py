@@ -205,6 +205,11 @@ def _spec(x: Any) -> Optional[str]:
     return None
 
 
+def _same_version(value: Any, want: Version) -> bool:
+    v = _v(value) if isinstance(value, str) else None
+    return v is not None and Version(v.public) == want
+
+
 def in_spec(version: Any, spec: str, prereleases: bool = False) -> bool:
     """``version`` in a specifier, where " || " joins alternative ranges; ``prereleases``:
     pre-releases and nightlies are judged too ("2.4.0.dev20240515" is not "==2.3.0",
@@ -1405,6 +1410,21 @@ class Matrix:
         torchaudio its install commands paired it with); None when the data does not have it."""
         want = _v(version)
         return self._old_torch_entry("companions", want) if want is not None else None
+
+    def torch_paired_with(self, name: str, version: str) -> List[str]:
+        """The torch releases whose install commands pair them with ``name`` (torchvision /
+        torchaudio) ``version`` (its public part), from ``releases`` and ``companions``."""
+        want = _v(version)
+        if want is None:
+            return []
+        want = Version(want.public)
+        out = [r.version for r in self._torch() if _same_version(getattr(r, name, None), want)]
+        out += [
+            e["version"]
+            for e in self.doc("torch").get("companions") or []
+            if _same_version(e.get(name), want)
+        ]
+        return out
 
     def _old_torch_entry(self, section: str, want: Version) -> Optional[Dict[str, Any]]:
         """The entry of an optional torch.json section (releases older than ``releases``) for

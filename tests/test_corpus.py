@@ -128,6 +128,10 @@ THRESHOLDS = {
     # CPU-only notices); the round's starting code scored 53 with the same false error; then
     # tuned on (84%, none)
     "heldout21": 0.83,
+    # round fifteen: pool 24 (100 cases, 6 gatherers) sealed whole, scored once at 7c96207
+    # (the round's code after its first, general part): 49/79 (62%), no false error; the
+    # round's starting code 16a09db scored the same 49 with the same misses; then tuned on (82%)
+    "heldout22": 0.82,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

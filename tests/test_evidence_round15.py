@@ -213,7 +213,8 @@ def test_paddle_stating_its_runtime_is_not_judged_twice(tmp_path: Path, matrix) 
     [
         # a terminal wrapped the message in the middle of a word: the glued window holds the key
         "RuntimeError: CUDA error: no ker\nnel image is available for execution on the device\n",
-        "RuntimeError: CUDA error: no ker\n    nel image is available for execution on the device\n",
+        "RuntimeError: CUDA error: no ker\n    nel image is available for execution on the "
+        "device\n",
         # a progress bar's block characters (not ASCII) no longer switch the key index off
         " 45%|████▌     | 900/2000\nRuntimeError: CUDA error: no kernel image is available for "
         "execution\non the device\n",
@@ -232,3 +233,169 @@ def test_a_log_line_repeated_with_other_numbers_is_read_from_its_first_copies(
     log = "".join(f"epoch {i} step {i * 7} gpu mem {1000 + i} MiB\n" for i in range(500))
     text = "NVIDIA driver 535.54.03 on my server\n" + log + "Driver Version: 535.54.03\n"
     assert values(tmp_path, text, "driver.version") == ["535.54.03"]
+
+
+# ---- heldout22's tuning: message families and inferences, each with its near misses
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "ImportError: nms/_ext/nms/_nms.so: undefined symbol: __cudaPopCallConfiguration",
+            "cuda-call-configuration-missing",
+        ),
+        ("undefined symbol: __cudaPushCallConfiguration", "cuda-call-configuration-missing"),
+        ("undefined symbol: cudaSetupArgument", "cuda-setup-argument-missing"),  # the other way
+        (
+            "node08:27106:27302 [0] include/shm.h:27 NCCL WARN Call to shm_open failed : "
+            "Permission denied",
+            "nccl-shm-permission-denied",
+        ),
+        ("NCCL WARN Call to shm_open failed : No space left on device", "nccl-shm-failure"),
+        ("ModuleNotFoundError: No module named 'mmcv._ext'", "mmcv-ext-missing"),
+        ("ModuleNotFoundError: No module named 'triton.common'", "triton-missing"),
+        ("ModuleNotFoundError: No module named 'triton. common'", "triton-missing"),
+        (
+            "Error! Your kernel headers for kernel 4.4.0-19041-Microsoft cannot be found.",
+            "kernel-headers-missing",
+        ),
+        (
+            "Error: Unable to find a match: kernel-headers-4.18.0-240.23.2.el8_3.x86_64 "
+            "kernel-devel-4.18.0-240.23.2.el8_3.x86_64",
+            "kernel-headers-missing",
+        ),
+        (
+            "RuntimeError: Expected (dprops->major == 8 && dprops->minor == 0) || "
+            "(dprops->major == 9 && dprops->minor == 0) to be true, but got false.",
+            "extension-cc-check-failed",
+        ),
+    ],
+)
+def test_round15_messages(text: str, pattern: str) -> None:
+    assert pats(text + "\n") == [pattern]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Error: Unable to find a match: python3-foo",  # another package, not the kernel's
+        "ModuleNotFoundError: No module named 'mmcv.ops'",  # not the compiled extension
+        "ModuleNotFoundError: No module named 'triton'",  # triton absent: not this family's form
+        "Expected dims == 4 to be true, but got false.",  # a shape check, not the device's
+    ],
+)
+def test_round15_near_misses(text: str) -> None:
+    found = pats(text + "\n")
+    assert not {
+        "kernel-headers-missing",
+        "mmcv-ext-missing",
+        "triton-missing",
+        "extension-cc-check-failed",
+    } & set(found), found
+
+
+def test_mmcv_without_ops_is_a_build_without_gpu_support(tmp_path: Path) -> None:
+    text = "but getting the error `ModuleNotFoundError: No module named 'mmcv._ext'`\n"
+    assert ("EC905", "cpu-only-build", "error") in judge(tmp_path, text, ["EC905", "EC914"])
+
+
+def test_a_failed_torch_assertion_is_a_pairing_hypothesis() -> None:
+    failed = 'assert torch.__version__.startswith("1.7")\nAssertionError\n'
+    assert pats(failed) == ["torch-version-assert-failed"]
+    # the assertion in a listing of code that ran is no failure
+    assert pats('assert torch.__version__.startswith("1.7")\nprint("ok")\n') == []
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("wsl2 ubuntu 18: it just says killed after the model loads\n", True),
+        ("Running under WSL2\n$ python train.py\nKilled\n", True),
+        ("on ubuntu 22.04 it just says killed after the model loads\n", False),  # not WSL
+        ("WSL2: the worker was killed by signal: Bus error\n", False),  # a message of its own
+    ],
+)
+def test_a_process_killed_under_wsl(text: str, found: bool) -> None:
+    assert ("wsl-process-killed" in pats(text)) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        # pip collected a torch beside the package asked for and removed the one there
+        (
+            "pip3 install -U xformers --index-url https://download.pytorch.org/whl/cu121\n"
+            "Installing collected packages: torch, xformers\n  Attempting uninstall: torch\n"
+            "    Found existing installation: torch 2.4.1\n    Uninstalling torch-2.4.1:\n"
+            "      Successfully uninstalled torch-2.4.1\n",
+            True,
+        ),
+        # the command asked for torch itself: replacing it was the point
+        (
+            "pip3 install -U torch xformers --index-url https://download.pytorch.org/whl/cu121\n"
+            "Installing collected packages: torch, xformers\n    Uninstalling torch-2.4.1:\n"
+            "      Successfully uninstalled torch-2.4.1\n",
+            False,
+        ),
+        # nothing removed
+        ("pip install xformers\nInstalling collected packages: torch, xformers\n", False),
+    ],
+)
+def test_pip_collecting_another_torch(text: str, found: bool) -> None:
+    assert ("pip-replaced-torch" in pats(text)) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        (
+            "pip install open3d does not resolve when using a python 3.11 environment. running "
+            "it from a 3.8 environment works just fine.\n",
+            True,
+        ),
+        (
+            "mention that 3.10 should be used since 3.11 is too new for requested pytorch "
+            "version\n$ conda install -y pytorch=1.13.1\n",
+            True,
+        ),
+        # the older one failing is not this
+        ("pip install foo fails on python 3.11 but python 3.12 works fine\n", False),
+        # a CUDA said to be too new, in a text about Python
+        ("my python is 3.12. cuda 12.8 is too new for the driver\n", False),
+    ],
+)
+def test_a_newer_python_said_to_fail(text: str, found: bool) -> None:
+    assert ("python-newer-fails-stated" in pats(text)) is found
+
+
+@pytest.mark.parametrize(
+    "torch, companion, bad",
+    [
+        ("1.6.0.dev20200413+cpu", "torchvision 0.6.0+cpu", True),  # 0.6.0 is torch 1.5's
+        ("1.10.0.dev20210618+cpu", "torchvision 0.3.0", True),
+        ("2.6.0.dev20241112+cu124", "torchvision 0.20.1", True),  # 0.20.1 is torch 2.5.1's
+        ("1.5.0.dev20200301", "torchvision 0.6.0", False),  # the same minor series
+        ("2.6.0.dev20241112+cu124", "torchvision 0.21.0.dev20241112+cu124", False),  # a nightly
+    ],
+)
+def test_a_torch_nightly_beside_a_companion_release(
+    tmp_path: Path, matrix, torch: str, companion: str, bad: bool
+) -> None:
+    found = judge(tmp_path, f"torch {torch}\n{companion}\n", ["EC230"], matrix)
+    assert (("EC230", "framework-pairing", "error") in found) is bad, found
+
+
+@pytest.mark.parametrize(
+    "tf, gpu, want",
+    [
+        # TF 2.18's pip wheels are built with CUDA 12.5, before Blackwell (12.8): PTX JIT only
+        ("2.18.0", "NVIDIA GeForce RTX 5070 Ti", [("EC205", "gpu-arch-unsupported", "warning")]),
+        ("2.18.0", "NVIDIA GeForce RTX 4090", []),  # Ada needs CUDA 11.8
+        ("2.3.0", "NVIDIA GeForce RTX 3090", [("EC205", "gpu-arch-unsupported", "warning")]),
+    ],
+)
+def test_tensorflow_pip_build_against_the_gpu(
+    tmp_path: Path, matrix, tf: str, gpu: str, want: List[tuple]
+) -> None:
+    assert judge(tmp_path, f"tensorflow {tf}\nGPU: {gpu}\n", ["EC205"], matrix) == want

@@ -514,18 +514,19 @@ def runtime_older_than_gpu(
 ) -> Iterator[Finding]:
     # (name, CUDA, where that CUDA was read): what the text states a framework runs with, and
     # the builds the data knows to the CUDA minor (a paddlepaddle-gpu ".post117" wheel)
-    runs = [
-        (d.name, d.cuda_version, d.detail or "stated in the input")
+    runs: List[Tuple[str, str, str, Optional[str]]] = [
+        (d.name, d.cuda_version, d.detail or "stated in the input", None)
         for d in _other_deep(snap)
         if isinstance(d.cuda_version, str) and c.vparse(d.cuda_version) is not None
     ]
-    stated = {name for name, _, _ in runs}
+    stated = {r[0] for r in runs}
     if not (stated & {"paddle", "paddlepaddle", "paddlepaddle-gpu"}):
-        runs += c.library_builds_with_cuda(snap, matrix)
+        runs += [(n, cu, src, None) for n, cu, src in c.library_builds_with_cuda(snap, matrix)]
+    runs += _tensorflow_pip_build(snap, matrix)
     if not runs:
         raise c.not_applicable("no framework states the CUDA it runs with (other than torch)")
     judged = False
-    for name, cuda_version, source in runs:
+    for name, cuda_version, source, severity in runs:
         d = _Run(name, cuda_version, source)
         for gpu in c.gpus(snap):
             cc = c.gpu_cc(gpu, matrix)
@@ -552,8 +553,14 @@ def runtime_older_than_gpu(
                     expected=f"a {d.name} build made with CUDA >= {first} for "
                     f"{floor['architecture']} (compute capability {cc})",
                     found=f"{d.name} runs CUDA {d.cuda_version} on {c.gpu_label(gpu)}",
-                    fix=f"install the {d.name} build for CUDA {first} or newer (and a driver for "
-                    "it)",
+                    fix=(
+                        f"install the {d.name} build for CUDA {first} or newer (and a driver for "
+                        "it)"
+                        if severity is None
+                        else f"use a TensorFlow built with CUDA >= {first} for this GPU (NVIDIA's "
+                        "NGC TensorFlow container, or a source build with its compute "
+                        f"capability {cc} in TF_CUDA_COMPUTE_CAPABILITIES)"
+                    ),
                     evidence={
                         "framework": d.name,
                         "runtime_cuda": d.cuda_version,
@@ -563,9 +570,43 @@ def runtime_older_than_gpu(
                         "source": floor.get("source"),
                     },
                     gpu=gpu.index,
+                    severity=severity,
+                    title=None
+                    if severity is None
+                    else "TensorFlow's pip build predates the GPU's architecture (PTX JIT only)",
                 )
     if not judged:
         raise SkipCheck("the GPUs' compute capabilities are unknown")
+
+
+def _tensorflow_pip_build(snap: Snapshot, matrix: Any) -> List[Tuple[str, str, str, Optional[str]]]:
+    """TensorFlow's Linux pip wheels, by the CUDA they were built with (tensorflow.json), when
+    the input does not state the CUDA TensorFlow runs: a warning, for those wheels also carry
+    PTX, which the driver JIT-compiles for a newer GPU (TensorFlow says so: "CUDA kernels will
+    be jit-compiled from PTX, which could take 30 minutes or longer"), and that path fails in
+    places (TensorFlow's generated kernels on Blackwell: CUDA_ERROR_INVALID_PTX,
+    tensorflow/tensorflow#90291, #99592)."""
+    pkgs = c.installed(snap)
+    tf = pkgs.get("tensorflow") or pkgs.get("tensorflow-gpu")
+    dp = c.deep(snap, "tensorflow")
+    if not tf or (dp is not None and isinstance(dp.cuda_version, str)):
+        return []
+    info = c.os_info(snap)
+    if info is not None and info.platform == "windows" and not info.wsl:
+        return []  # native Windows: the pip wheels of TF 2.11+ have no GPU support at all
+    rel = c.ask(matrix, "tensorflow_release", tf)
+    builds = [b for b in (rel.builds if rel else ()) if b.cuda and b.platform in (None, "linux")]
+    if not builds or c.vparse(builds[0].cuda) is None:
+        return []
+    return [
+        (
+            f"tensorflow {tf}",
+            str(builds[0].cuda),
+            "the CUDA of its tested Linux build (compat_data/tensorflow.json, "
+            f"{getattr(builds[0], 'source', None) or getattr(rel, 'source', '')})",
+            "warning",
+        )
+    ]
 
 
 # (CPU package, GPU package): both install the same import package, so whichever was
@@ -888,7 +929,8 @@ torchvision were compiled with different CUDA major versions"). It happens when 
 upgraded alone, or installed from PyPI while torch came from the PyTorch index. For torch
 1.0-1.11 the data holds only the companions their install commands named (compat_data/
 torch.json "companions", pytorch.org's previous-versions page): those are compared by minor
-series.""",
+series. A torch nightly beside a companion *release* made for another minor series is a
+mismatch too: pip prefers a release to the nightlies on the same index (pytorch/vision#2097).""",
     fix="Reinstall torchvision/torchaudio in the versions paired with the installed torch.",
 )
 def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
@@ -953,6 +995,8 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
                     f"{name} {version} is a {label(comp_major)} build, torch {torch} a "
                     f"{label(torch_major)} build"
                 )
+    if release is None and old is None:
+        judged = _nightly_with_a_release(matrix, torch, companions, problems, wanted) or judged
     if not judged:
         raise SkipCheck(f"pairings for torch {c.public(torch)} not in the matrix")
     if problems:
@@ -971,14 +1015,58 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         # a text that states two torch versions (the failing one and a workaround) may pair
         # the companion with the other one: then this is a warning that says so
         several, severity = _several_stated(snap, "torch", torch)
+        fix = "pip install --force-reinstall " + " ".join(shlex.quote(p) for p in pins) + index
+        if (c.vparse(torch) or c.vparse("0")).is_prerelease:
+            # a nightly: the companions' nightlies of the same index, installed together
+            fix = (
+                "pip install --pre --force-reinstall torch "
+                + " ".join(sorted(companions))
+                + f" --index-url {c.PYTORCH_INDEX}/nightly/{tag or 'cpu'}"
+            )
         yield spec.finding(
-            expected=", ".join(f"{n} {v}" for n, v in wanted.items())
+            expected=", ".join(v if v.startswith("the ") else f"{n} {v}" for n, v in wanted.items())
             + f" built for the same CUDA as torch {torch}",
             found="; ".join(problems) + several,
             severity=severity,
-            fix="pip install --force-reinstall " + " ".join(shlex.quote(p) for p in pins) + index,
+            fix=fix,
             evidence={"torch": torch, **companions},
         )
+
+
+def _nightly_with_a_release(
+    matrix: Any,
+    torch: str,
+    companions: Dict[str, str],
+    problems: List[str],
+    wanted: Dict[str, str],
+) -> bool:
+    """A torch nightly or pre-release (1.6.0.dev20200413) beside a companion *release*: pip
+    prefers a release over the nightlies of the same index ("--pre torch torchvision" once gave
+    torchvision 0.6.0, made for torch 1.5, beside the 1.6 nightly; pytorch/vision#2097). The
+    release was built against the torch release its install commands name; when that is of
+    another minor series than the nightly's, the pair is broken (a nightly pairs with the
+    companion nightly of the same date). Whether it was judged."""
+    tv = c.vparse(torch)
+    if tv is None or not tv.is_prerelease:
+        return False
+    judged = False
+    for name, version in companions.items():
+        cv = c.vparse(version)
+        if cv is None or cv.is_prerelease:
+            continue  # a companion nightly: its date, not the data, says what it pairs with
+        paired = c.ask(matrix, "torch_paired_with", name, version) or []
+        if not paired:
+            continue
+        judged = True
+        series = {tuple(c.vparse(p).release[:2]) for p in paired if c.vparse(p)}
+        if tuple(tv.release[:2]) not in series:
+            wanted[name] = f"the {name} nightly of the same date"
+            problems.append(
+                f"{name} {version} is the release made for torch {' / '.join(paired)}, beside "
+                f"the torch {tv.base_version} pre-release {torch} (a nightly pairs with the "
+                f"{name} nightly of the same date)"
+            )
+    return judged
 
 
 def _several_stated(snap: Snapshot, name: str, judged: str) -> Tuple[str, Optional[str]]:

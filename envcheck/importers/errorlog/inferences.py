@@ -693,3 +693,18 @@ def hedge(entries: List[Dict[str, str]]) -> None:
         rx = _HEDGED.get(e["pattern"])
         if rx is not None and not rx.search(e.get("line", "")):
             e["severity"] = "warning"
+
+
+# A notebook or script asserting the torch it was written for; the text shows it failed.
+_TORCH_ASSERT = re.compile(r"assert torch\.__version__\.startswith\(\s*[\"']\d")
+
+
+def torch_version_assert(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """``assert torch.__version__.startswith("1.7")`` with an AssertionError in the text: the
+    installed torch is not the release the code (and the wheels it installs) was made for. The
+    assertion alone (a listing of code that ran) says nothing."""
+    if low.find(b"torch.__version__.startswith(") == -1 or low.find(b"assertionerror") == -1:
+        return
+    m = _TORCH_ASSERT.search(text)
+    if m:
+        out.append(entry_at(text, m.start(), "torch-version-assert-failed", source))

@@ -149,14 +149,33 @@ _TORCH_UNINSTALLED = re.compile(r"Successfully uninstalled torch-(\d[\w.+]*)")
 _TORCH_INSTALLED = re.compile(r"Successfully installed\b[^\n]*?(?<![\w-])torch-(\d[\w.+]*)")
 
 
+# ... or, before "Successfully installed" (a log cut short), pip collecting a torch beside the
+# package asked for ("Installing collected packages: torch, xformers") and removing the one there
+_COLLECTED = re.compile(r"Installing collected packages:\s*([^\n]+)")
+_PIP_INSTALL = re.compile(r"\bpip3?\s+install\b([^\n]*)", re.I)
+
+
 def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A pip log that uninstalled one torch and installed another."""
-    if low.find(b"successfully uninstalled torch-") == -1:
+    """A pip log that uninstalled one torch and installed another; or one that collected a
+    torch beside other packages and uninstalled the torch there, for a command that did not
+    ask for torch (the package asked for pins another torch)."""
+    if low.find(b"uninstall") == -1 or low.find(b"torch-") == -1:
         return
     old = _TORCH_UNINSTALLED.search(text)
     new = _TORCH_INSTALLED.search(text, old.end()) if old else None
-    if old and new and old.group(1) != new.group(1):
-        out.append(entry_at(text, new.start(), "pip-replaced-torch", source))
+    if old and new:
+        if old.group(1) != new.group(1):
+            out.append(entry_at(text, new.start(), "pip-replaced-torch", source))
+        return  # the same torch put back (a --force-reinstall) is no swap
+    if low.find(b"successfully installed") != -1:
+        return  # a log that went on to the end says what was installed: judged above
+    collected = _COLLECTED.search(text)
+    items = [i.strip() for i in collected.group(1).split(",")] if collected else []
+    removed = old or re.search(r"Uninstalling torch-\d", text)
+    commands = [m.group(1) for m in _PIP_INSTALL.finditer(text)]
+    asked_torch = any(re.search(r"(?<![\w.-])torch(?![\w-])", c) for c in commands)
+    if collected and removed and "torch" in items and len(items) > 1 and not asked_torch:
+        out.append(entry_at(text, collected.start(), "pip-replaced-torch", source))
 
 
 # A SyntaxError raised inside an installed package: released code is checked on the Pythons the

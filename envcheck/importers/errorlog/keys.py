@@ -250,7 +250,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "mmcv-ext-missing": ("no module named 'mmcv._ext'",),
     "numba-nvvm-missing": ("libnvvm cannot be found",),
-    "triton-missing": ("working triton installation", "no module named 'triton.ops'"),
+    "triton-missing": (
+        "working triton installation",
+        "no module named 'triton.",
+    ),
     "flash-attention-cuda-floor": ("flashattention is only supported on cuda",),
     "bitsandbytes-cuda-lib-missing": ("required library version not found: libbitsandbytes",),
     "bitsandbytes-cpu-lib-loaded": ("cadam32bit_grad_fp32",),
@@ -806,6 +809,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "out of shared memory",
         "insufficient shared memory",
     ),
+    "wsl-process-killed": ("\x00never\x00",),  # inferred: symptoms.wsl_process_killed
+    "kernel-headers-missing": ("your kernel headers for kernel", "unable to find a match: kernel-"),
+    "extension-cc-check-failed": ("dprops->major",),
+    "torch-version-assert-failed": ("\x00never\x00",),  # inferred: torch_version_assert
+    "nccl-shm-permission-denied": ("call to shm_open failed",),
+    "cuda-call-configuration-missing": ("callconfiguration",),
     "nccl-shm-failure": ("nccl warn", "shared memory segment", "failed to extend /dev/shm"),
     "bus-error": ("bus error",),
     "shm-stated-too-small": ("shm", "shared mem"),

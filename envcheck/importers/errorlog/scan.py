@@ -323,6 +323,7 @@ _FROM_THE_TEXT = (
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,
     inferences.tf_probe_without_a_gpu,
+    inferences.torch_version_assert,
 )
 # ... and after the entries are settled (hedged, ENOSPC placed): what the reporter describes
 _FROM_THE_SYMPTOMS = (
@@ -333,6 +334,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.input_bound,
     symptoms.multi_gpu_hang,
     symptoms.multi_node_fails,
+    symptoms.wsl_process_killed,
     installs.extra_index_cpu_torch,
     installs.package_syntax_error,
     installs.vgpu_slows_down,

@@ -720,19 +720,46 @@ _PY_WORKS_THEN_FAILS = re.compile(
 )
 
 
+# ... said the other way round ("pip install open3d does not resolve when using a python 3.11
+# environment. running it from a 3.8 environment works just fine")
+_PY_FAILS_THEN_WORKS = re.compile(
+    r"\b(?:errors?|fails?|failed|failing|broken|crash\w*|(?:doesn'?t|does not|won'?t|will not|"
+    r"cannot|can'?t) (?:work|resolve|install|build|be installed)|not work\w*)\b[^\n]{0,80}?"
+    r"\bpython\s*(?:ver(?:sion)?\.?\s*)?(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,80}?"
+    r"(?<![\d.])(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,40}?"
+    r"\b(?:works?|worked|working|is fine|runs? fine|just fine|no problems?)\b",
+    re.I,
+)
+# ... or says the Python is too new ("3.10 should be used since 3.11 is too new for requested
+# pytorch version"); only in a text about Python (a CUDA 3.x is no longer met)
+_PY_TOO_NEW = re.compile(
+    r"(?<![\d.])(?:python\s*)?3\.\d{1,2}(?:\.\d+)?\s+(?:is|was|seems|may be|might be)\s+"
+    r"(?:still\s+|just\s+)?too\s+new\b",
+    re.I,
+)
+
+
 def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """The text says the job works on one Python and fails on a newer one: the newer Python is
-    not supported yet (a package without wheels or with syntax the new release removed)."""
-    if low.find(b"python") == -1 or found_category(out, ("python-unsupported",)):
+    """The text says the job works on one Python and fails on a newer one (in either order),
+    or that its Python is too new: the newer Python is not supported yet (a package without
+    wheels or with syntax the new release removed)."""
+    if found_category(out, ("python-unsupported",)):
         return
-    hit = search_lines(low, (b"python",), _PY_WORKS_THEN_FAILS)
-    if hit is None:
+    # a text about Python, pip or conda: a "3.x" there is Python's
+    if low.find(b"python") == -1 and low.find(b"conda") == -1 and low.find(b"pip") == -1:
         return
-    m = _PY_WORKS_THEN_FAILS.search(hit[1])
-    if m is None:
-        return
-    works, fails = (tuple(int(x) for x in v.split(".")) for v in (m.group(1), m.group(2)))
-    if fails > works:
+    for rx, newer_first in ((_PY_WORKS_THEN_FAILS, False), (_PY_FAILS_THEN_WORKS, True)):
+        hit = search_lines(low, (b"python",), rx)
+        m = rx.search(hit[1]) if hit is not None else None
+        if m is None:
+            continue
+        a, b = (tuple(int(x) for x in v.split(".")) for v in (m.group(1), m.group(2)))
+        works, fails = (b, a) if newer_first else (a, b)
+        if fails > works:
+            out.append(line_entry(text, hit, "python-newer-fails-stated", source))  # type: ignore[arg-type]
+            return
+    hit = search_lines(low, (b"too new",), _PY_TOO_NEW)
+    if hit is not None:
         out.append(line_entry(text, hit, "python-newer-fails-stated", source))
 
 
@@ -759,3 +786,24 @@ def toolkit_installed(text: str, low: bytes, out: List[Dict[str, str]], source: 
         return
     out[:] = [e for e in out if e["pattern"] != "container-no-gpu-driver"]
     out.append(line_entry(text, hit, "container-toolkit-not-configured", source))
+
+
+# A process the kernel killed with no message of its own: the shell's "Killed", or the
+# reporter's words for it ("it just says killed after the model loads")
+_KILLED = re.compile(
+    r"^\s*Killed\s*$|\b(?:says|said|shows|showed|prints|printed|gets|got|just)\s+[\"'`]?killed\b",
+    re.I | re.M,
+)
+
+
+def wsl_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A process killed with no message, under WSL2: the Linux OOM killer inside the WSL VM,
+    whose memory and swap are capped by %UserProfile%\\.wslconfig (not by Windows' own
+    settings). Only where nothing of the kind was found."""
+    if low.find(b"killed") == -1 or low.find(b"wsl") == -1 or found_category(out, ("os-setting",)):
+        return
+    if not WSL.search(text):
+        return
+    hit = search_lines(low, (b"killed",), _KILLED)
+    if hit is not None:
+        out.append(line_entry(text, hit, "wsl-process-killed", source))

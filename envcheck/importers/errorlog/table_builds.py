@@ -89,6 +89,33 @@ PATTERNS: List[ErrorPattern] = [
         "string (sm_121a) or one that checks the exact capability may still refuse the GPU.",
     ),
     make(
+        # a CUDA extension's own check of the device ("TORCH_CHECK(dprops->major == 8 &&
+        # dprops->minor == 0)", apex's fused multi-head attention): it has kernels for the
+        # compute capabilities it names and refuses the others
+        "extension-cc-check-failed",
+        r"Expected\s*\(?\s*\(?dprops->major\s*[=>]=\s*\d+[^\n]{0,160}?to be true, but got false",
+        "gpu-arch-unsupported",
+        "error",
+        "a compiled extension checks the GPU's compute capability (dprops->major/minor) and "
+        "refuses this GPU: it has kernels only for the ones it names",
+        "Run it on a GPU of a compute capability the check names (the condition in the message), "
+        "or turn the feature off (the extension's fallback path / config flag); "
+        "`nvidia-smi --query-gpu=name,compute_cap --format=csv` gives this GPU's.",
+    ),
+    make(
+        # a notebook or script that asserts the torch it was written for (detectron2's Colab
+        # tutorial: assert torch.__version__.startswith("1.7") before a wheel for torch 1.7)
+        "torch-version-assert-failed",
+        r"(?!x)x",  # never by itself: the assertion failed only if the text says so (inferences)
+        "framework-pairing",
+        "warning",
+        "the code asserts the torch release it was written for (and installs packages built for "
+        "it); the installed torch is another",
+        "Install the torch the assertion names (with its CUDA build and companions), or the "
+        "packages built for the installed torch (e.g. the detectron2 wheel index for that torch "
+        "and CUDA); `python -c 'import torch; print(torch.__version__)'` shows which is there.",
+    ),
+    make(
         "gpu-below-library-minimum-cc",
         r"too old to be supported by the [\w\s-]{0,40}?compiler|"
         r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"

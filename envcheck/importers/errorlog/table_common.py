@@ -349,6 +349,17 @@ PATTERNS: List[ErrorPattern] = [
         "which process and limit.",
     ),
     make(
+        "wsl-process-killed",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.wsl_process_killed)
+        "os-setting",
+        "warning",
+        "a process was killed with no message of its own under WSL2: most likely the WSL VM ran "
+        "out of memory (its memory and swap are capped in .wslconfig, not by Windows)",
+        "Raise `memory=` and `swap=` under [wsl2] in %UserProfile%\\.wslconfig, then `wsl "
+        "--shutdown`; `free -h` inside WSL shows the VM's memory, `dmesg | grep -i oom` the "
+        "kill.",
+    ),
+    make(
         "slurm-oom-kill",
         r"Detected \d+ oom[-_]kill event|"
         r"Some of your processes may have been killed by the cgroup out-of-memory handler|"
@@ -462,13 +473,17 @@ PATTERNS: List[ErrorPattern] = [
         "index URL).",
     ),
     make(
+        # the package installed has no compiled ops at all: plain `mmcv` before 2.0 (the "lite"
+        # one; mmcv-full had the ops) or mmcv-lite after; a full build for another torch or
+        # CUDA has an _ext that fails to load instead (undefined symbol: mmcv-ext-abi)
         "mmcv-ext-missing",
         r"No module named 'mmcv\._ext'",
-        "framework-pairing",
+        "cpu-only-build",
         "error",
-        "mmcv's compiled ops are missing (mmcv-lite, or a build for another torch/CUDA)",
-        "Install full mmcv built for the installed torch and CUDA (`mim install mmcv`, or the "
-        "wheel from the OpenMMLab index for your torch/cu versions).",
+        "mmcv without its compiled (CUDA) ops is installed: the lite package, not mmcv-full",
+        "Install the full mmcv built for the installed torch and CUDA: `pip install mmcv-full` "
+        "from the OpenMMLab wheel index for your torch/cuXY (mmcv < 2.0), or `mim install mmcv` "
+        "(2.x); uninstall the lite `mmcv` / `mmcv-lite` first.",
     ),
     make(
         "numba-nvvm-missing",
@@ -481,7 +496,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "triton-missing",
-        r"Cannot find a working triton installation|No module named 'triton\.ops'",
+        # triton.ops went in Triton 3.1 (old bitsandbytes imports it), triton.common in 3.0
+        # (torch 2.3's inductor imports it: torch <= 2.3 with Triton 3.x)
+        r"Cannot find a working triton installation|No module named 'triton\.\s?(?:ops|common)'",
         "framework-pairing",
         "error",
         "Triton is missing or of another release than the code needs",
@@ -1170,6 +1187,21 @@ PATTERNS: List[ErrorPattern] = [
         "disable Secure Boot; /var/log/nvidia-installer.log says which.",
     ),
     make(
+        # DKMS ("Error! Your kernel headers for kernel X cannot be found") and a driver
+        # container's package install ("Unable to find a match: kernel-headers-X"): without the
+        # running kernel's headers nvidia.ko is never built, so it is never loaded
+        "kernel-headers-missing",
+        r"Your kernel headers for kernel \S+ cannot be found|"
+        r"Unable to find a match: kernel-(?:headers|devel)-\d",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA kernel module cannot be built: no headers for the running kernel",
+        "Install the headers of the running kernel (`uname -r`: linux-headers-$(uname -r), or "
+        "kernel-devel-$(uname -r)); for the GPU Operator's driver container the node's kernel "
+        "packages must be reachable from it (on OpenShift an entitlement or the Driver "
+        "Toolkit), or use a precompiled driver image for that kernel.",
+    ),
+    make(
         "nouveau-blocks-installer",
         r"The Nouveau kernel driver is currently in use by your system",
         "driver-not-loaded",
@@ -1348,6 +1380,18 @@ PATTERNS: List[ErrorPattern] = [
         "Rebuild the extension (delete its build/ directory and *.so) with the CUDA toolkit "
         "that matches the framework's CUDA (`python -c 'import torch; "
         "print(torch.version.cuda)'`).",
+    ),
+    make(
+        # the other direction: nvcc 10.1 and later emit calls to __cudaPushCallConfiguration /
+        # __cudaPopCallConfiguration, which a CUDA runtime before 10.1 does not have
+        "cuda-call-configuration-missing",
+        r"undefined symbol: __cuda(?:Pop|Push)CallConfiguration",
+        "toolkit-mismatch",
+        "error",
+        "an extension was compiled by nvcc 10.1 or newer and runs with an older CUDA runtime",
+        "Rebuild the extension (delete its build/ directory and *.so) with the CUDA toolkit "
+        "that matches the framework's CUDA (`python -c 'import torch; "
+        "print(torch.version.cuda)'`; `nvcc -V` and CUDA_HOME name the one used).",
     ),
     make(
         "cuda-api-not-supported-by-driver",

@@ -234,6 +234,18 @@ PATTERNS: List[ErrorPattern] = [
         "Kubernetes: an emptyDir with medium: Memory at /dev/shm).",
     ),
     make(
+        # shm_open's errno text: EACCES is /dev/shm's mode or mount, not its size (a full one
+        # says "No space left on device" or fails in ftruncate/fallocate)
+        "nccl-shm-permission-denied",
+        r"Call to shm_open failed\s*:\s*Permission denied",
+        "os-setting",
+        "error",
+        "NCCL may not create its shared-memory files: /dev/shm is not writable for the job",
+        "Make /dev/shm writable for the job's user (mode 1777: `ls -ld /dev/shm`, `sudo chmod "
+        "1777 /dev/shm`; in a container mount it read-write, or `--ipc=host`); "
+        "`NCCL_SHM_DISABLE=1` only as a test.",
+    ),
+    make(
         "nccl-shm-failure",
         r"(?:NCCL WARN )?(?:Error while (?:creating|attaching to) shared memory segment|"
         r"Call to shm_open failed|Error: failed to extend /dev/shm)",
