@@ -399,3 +399,142 @@ def test_tensorflow_pip_build_against_the_gpu(
     tmp_path: Path, matrix, tf: str, gpu: str, want: List[tuple]
 ) -> None:
     assert judge(tmp_path, f"tensorflow {tf}\nGPU: {gpu}\n", ["EC205"], matrix) == want
+
+
+# ---- heldout23's tuning
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "/usr/bin/ld: /usr/local/cuda-11.7/lib64/libcublas.so: undefined reference to "
+            "`cublasLtGetStatusString@libcublasLt.so.11'",
+            "cublaslt-link-mismatch",
+        ),
+        (
+            "RuntimeError: flashinfer-cubin version (0.6.8.post1) does not match flashinfer "
+            "version (0.6.10). Please install the same version of both packages.",
+            "paired-package-version-mismatch",
+        ),
+        (
+            "⚠️  CUDAExecutionProvider not available — ONNX will fall back to CPU.",
+            "onnxruntime-no-cuda-provider",
+        ),
+        ("  • ['AzureExecutionProvider', 'CPUExecutionProvider']", "onnxruntime-no-cuda-provider"),
+        (
+            "run.py: error: argument --execution-providers: invalid choice: 'cuda' (choose "
+            "from 'cpu')",
+            "onnxruntime-no-cuda-provider",
+        ),
+        (
+            "UnsatisfiableError: The following specifications were found\nto be incompatible "
+            "with the existing python installation in your environment:",
+            "conda-framework-python-spec",
+        ),
+        ("It downloads files and report disk quota exceed err", "disk-full"),
+        (
+            "cpu训练报错：CUDA driver version is insufficient for CUDA runtime",
+            "driver-insufficient",
+        ),
+        (
+            "Sometimes GPU perf state change to P8 and cause low performance for running job.",
+            "gpu-idle-pstate-under-load-stated",
+        ),
+        (
+            "In my code, I write `os.environ['CUDA_VISIBLE_DEVICES']=\"3,4\"`, but the program "
+            "still run in [0,1].",
+            "visible-devices-no-effect-stated",
+        ),
+        (
+            "when installing with conda, it will install torch which donot work with cuda",
+            "cpu-torch-stated",
+        ),
+        (
+            "使用两张4090跑了一个较为大的模型出现失败时一直占用gpu，将后台任务杀掉之后gpu并没有得到释放",
+            "gpu-memory-held-stated",
+        ),
+    ],
+)
+def test_heldout23_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a providers list with the CUDA one is a working GPU package
+        "['CUDAExecutionProvider', 'CPUExecutionProvider']",
+        # an idle GPU's P8 in a table
+        "|   0  NVIDIA A100-SXM4-40GB  Off | 00000000:07:00.0 Off | 0 |\n| N/A 31C P8 9W / 400W |",
+        "the versions do not match, see the table",  # no two package versions in the sentence
+        "the released GPU memory is reused by the allocator",  # not "not released"
+    ],
+)
+def test_heldout23_near_misses(text: str) -> None:
+    found = set(pats(text + "\n"))
+    assert not found & {
+        "onnxruntime-no-cuda-provider",
+        "gpu-idle-pstate-under-load-stated",
+        "paired-package-version-mismatch",
+        "gpu-memory-held-stated",
+    }, found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        (
+            "Package cudatoolkit conflicts for:\npytorch=1.3.1 -> cudatoolkit[version='>=10.1,"
+            "<10.2']\ncudatoolkit=10.0\n",
+            True,
+        ),
+        (
+            "conda install pytorch=1.0.1 torchvision cudatoolkit=10.1\n  - cudatoolkit 10.1*\n"
+            "  - pytorch 1.0.1* -> cudatoolkit >=10.0.130,<10.1.0a0\n",
+            True,
+        ),
+        # the cudatoolkit asked for is inside the range: the conflict is elsewhere
+        (
+            "Package cudatoolkit conflicts for:\npytorch=1.3.1 -> cudatoolkit[version='>=10.1,"
+            "<10.2']\ncudatoolkit=10.1\n",
+            False,
+        ),
+        # no cudatoolkit asked for
+        ("  - openmm -> cudatoolkit[version='11.0|11.0.*'] -> __glibc[version='>=2.17']\n", False),
+    ],
+)
+def test_conda_cudatoolkit_conflict(text: str, found: bool) -> None:
+    assert ("conda-cudatoolkit-conflict" in pats(text)) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        (
+            "2 nodes connected with Infini-Band\nnode013:1:2 [0] NCCL INFO NET/IB : No device "
+            "found.\nnode013:1:2 [0] NCCL INFO NET/Socket : Using [0]eth0\n",
+            True,
+        ),
+        ("export NCCL_IB_DISABLE=0\nNCCL INFO NET/IB : No device found.\n", True),
+        # a host without InfiniBand prints it too: nothing in the text expects IB
+        ("NCCL INFO NET/IB : No device found.\nNCCL INFO NET/Socket : Using [0]eth0\n", False),
+    ],
+)
+def test_infiniband_expected_but_not_seen(text: str, found: bool) -> None:
+    assert ("nccl-ib-expected-not-found" in pats(text)) is found
+
+
+def test_a_cpu_cluster_retells_the_driver_message(tmp_path: Path) -> None:
+    text = "cpu训练报错：CUDA driver version is insufficient for CUDA runtime\n平台：cpu集群\n"
+    assert "cuda-called-without-a-gpu" in pats(text)
+    # the same message on a GPU machine stays what it was
+    assert "driver-insufficient" in pats(
+        "CUDA driver version is insufficient for CUDA runtime\non my RTX 3090\n"
+    )
+
+
+def test_a_torch_version_beside_its_name_in_a_sentence(tmp_path: Path) -> None:
+    assert values(
+        tmp_path, "Also checking the torch version reveals 2.0.0+cpu\n", "torch.version"
+    ) == ["2.0.0+cpu"]

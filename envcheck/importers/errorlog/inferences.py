@@ -601,7 +601,9 @@ _NO_GPU_HERE = re.compile(
     r"cuda[- ]capable)\b|"
     r"\b(?:machine|instance|server|laptop|computer|pc|node|vm|box)\b[^.\n]{0,30}?\b(?:has|have|"
     r"with) no (?:nvidia )?(?:gpus?|graphics card)\b|"
-    r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?)\b",
+    r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?)\b|"
+    # a CPU cluster, also in Chinese ("cpu集群", "cpu机器"; "没有gpu" / "没有显卡": no GPU)
+    r"\bcpu[- ]?clusters?\b|cpu\s*(?:集群|机器|服务器|节点)|没有\s*(?:gpu|显卡)",
     re.I,
 )
 # what CUDA says when there is no GPU or no driver for it to use
@@ -708,3 +710,22 @@ def torch_version_assert(text: str, low: bytes, out: List[Dict[str, str]], sourc
     m = _TORCH_ASSERT.search(text)
     if m:
         out.append(entry_at(text, m.start(), "torch-version-assert-failed", source))
+
+
+# NCCL's "NET/IB : No device found." is what every host without InfiniBand prints; in a text
+# that says the nodes have IB (or asks NCCL for it), IB is there and NCCL cannot see it
+_IB_EXPECTED = re.compile(
+    r"\binfini-?band\b|\bIB (?:network|fabric|interconnect|card|hca|nic)s?\b|"
+    r"\bNCCL_IB_HCA\s*=|\bNCCL_IB_DISABLE\s*=\s*0\b|\bmlx5_\d",
+    re.I,
+)
+
+
+def ib_not_seen(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """NCCL found no InfiniBand device in a text that says the nodes have it: multi-node
+    traffic goes over TCP sockets (slow); a container needs /dev/infiniband and the RDMA
+    libraries passed in, a host the IB driver (`ibv_devinfo` lists the HCAs)."""
+    at = low.find(b"net/ib : no device found")
+    if at == -1 or not _IB_EXPECTED.search(text):
+        return
+    out.append(entry_at(text, at, "nccl-ib-expected-not-found", source))

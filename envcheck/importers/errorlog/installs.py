@@ -257,3 +257,44 @@ def windows_torch_without_cuda(
     if re.search(r"\+cu\d{3}\b", text):
         return
     out.append(entry_at(text, no.start(), "windows-torch-no-cuda", source))
+
+
+# conda's conflict report: a package needs a cudatoolkit range ("pytorch=1.3.1 ->
+# cudatoolkit[version='>=10.1,<10.2']", "- pytorch 1.0.1* -> cudatoolkit >=10.0.130,<10.1.0a0")
+# and the request asks for a cudatoolkit outside it ("cudatoolkit=10.0", "- cudatoolkit 10.1*")
+_CONDA_NEEDS_TK = re.compile(
+    r"^[ \t]*-?[ \t]*([\w.-]+)[ =]+(\d[\w.]*)\*?[ \t]*->[ \t]*cudatoolkit"
+    r"(?:\[version='([^']+)'\]|[ \t]+([<>=!][^\s\]]+))",
+    re.M,
+)
+_CONDA_WANTS_TK = re.compile(
+    r"^[ \t]*-?[ \t]*cudatoolkit(?:=|[ \t]+)(\d+\.\d+(?:\.\d+)?)\*?[ \t]*$|"
+    r"\bcudatoolkit=(\d+\.\d+(?:\.\d+)?)\b",
+    re.M,
+)
+
+
+def conda_cudatoolkit_conflict(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A conda conflict between the cudatoolkit a package needs and the one asked for."""
+    if low.find(b"-> cudatoolkit") == -1:
+        return
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    wants = [m.group(1) or m.group(2) for m in _CONDA_WANTS_TK.finditer(text)]
+    if not wants:
+        return
+    for m in _CONDA_NEEDS_TK.finditer(text):
+        spec = m.group(3) or m.group(4) or ""
+        try:
+            specs = [SpecifierSet(p.strip()) for p in spec.split("|") if p.strip()]
+            outside = [
+                w for w in wants if not any(s.contains(Version(w), prereleases=True) for s in specs)
+            ]
+        except (InvalidSpecifier, InvalidVersion):
+            continue
+        if specs and outside:
+            out.append(entry_at(text, m.start(), "conda-cudatoolkit-conflict", source))
+            return

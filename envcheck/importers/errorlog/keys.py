@@ -351,9 +351,25 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "'cudaexecutionprovider' is not in available",
         "execution provider is not available",
         "executionprovider is not available",
+        "cudaexecutionprovider not available",
+        "'cpuexecutionprovider']",
+        "(choose from 'cpu')",
     ),
     "torchvision-operator-missing": ("torchvision::",),
     "cpu-torch-stated": (
+        "which donot work",
+        "which do not work",
+        "which does not work",
+        "which doesn't work",
+        "which don't work",
+        "that does not work",
+        "that doesn't work",
+        "that do not work",
+        "that don't work",
+        "which cannot",
+        "which can't",
+        "that cannot",
+        "that can't",
         "cpu版本",
         "cpu version",
         "cpu build",
@@ -519,7 +535,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "torch-cpu-build-shown": ("+cpu",),
     "jax-kernel-dso-mismatch": ("does not match dso version",),
     "dev-nvidia-missing": ("/dev/nvidia",),
-    "conda-framework-python-spec": ("-> python[version=", "package python conflicts for"),
+    "conda-framework-python-spec": (
+        "-> python[version=",
+        "package python conflicts for",
+        "incompatible with the existing python installation",
+    ),
     "iommu-dma-fault": ("dmar: [dma",),
     "semlock-no-space": ("semlock",),
     "gpu-below-minimum-cc-stated": (
@@ -720,7 +740,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no space left on device",
         "[errno 28]",
         "enospc",
-        "disk quota exceeded",
+        "disk quota exceed",
         "edquot",
         "space left on",
         "space on the",
@@ -809,6 +829,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "out of shared memory",
         "insufficient shared memory",
     ),
+    "gpu-idle-pstate-under-load-stated": ("p8", "p12"),
+    "nccl-ib-expected-not-found": ("\x00never\x00",),  # inferred: inferences.ib_not_seen
+    "cublaslt-link-mismatch": ("@libcublaslt.so",),
+    "paired-package-version-mismatch": ("does not match",),
+    "conda-cudatoolkit-conflict": ("\x00never\x00",),  # inferred: conda_cudatoolkit_conflict
     "wsl-process-killed": ("\x00never\x00",),  # inferred: symptoms.wsl_process_killed
     "kernel-headers-missing": ("your kernel headers for kernel", "unable to find a match: kernel-"),
     "extension-cc-check-failed": ("dprops->major",),
@@ -1052,6 +1077,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "python-newer-fails-stated": ("\x00never\x00",),  # inferred: symptoms.python_newer_fails
     "oom-used-to-fit-stated": ("\x00never\x00",),  # inferred: symptoms.oom_used_to_fit
     "gpu-memory-held-stated": (
+        "释放",
         "back gpu memory",
         "back the gpu memory",
         "back memory",

@@ -324,6 +324,7 @@ _FROM_THE_TEXT = (
     inferences.visible_devices_past_the_gpus,
     inferences.tf_probe_without_a_gpu,
     inferences.torch_version_assert,
+    inferences.ib_not_seen,
 )
 # ... and after the entries are settled (hedged, ENOSPC placed): what the reporter describes
 _FROM_THE_SYMPTOMS = (
@@ -341,6 +342,7 @@ _FROM_THE_SYMPTOMS = (
     installs.nvcc_not_the_installed_toolkit,
     installs.jetson_slower_than_benchmark,
     installs.pip_replaced_torch,
+    installs.conda_cudatoolkit_conflict,
     installs.windows_torch_without_cuda,
     installs.l4t_container_newer_than_host,
     symptoms.slurm_ddp_tasks,

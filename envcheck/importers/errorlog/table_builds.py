@@ -264,7 +264,11 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "onnxruntime-no-cuda-provider",
         r"Specified provider 'CUDAExecutionProvider' is not in available provider names|"
-        r"CUDA ?execution ?provider is not available",
+        r"CUDA ?execution ?provider is not available|CUDAExecutionProvider not available|"
+        # get_available_providers() of the CPU package, printed
+        r"\[\s*(?:'AzureExecutionProvider',\s*)?'CPUExecutionProvider'\s*\]|"
+        # facefusion / roop offer the providers onnxruntime has: only the CPU one
+        r"--execution-providers?: invalid choice: '(?:cuda|tensorrt)' \(choose from 'cpu'\)",
         "cpu-only-build",
         "warning",
         "ONNX Runtime has no CUDA execution provider (the CPU package, or the GPU one cannot "
@@ -390,7 +394,11 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:no|without)\s+cuda\b|"
         # "This command installs cpu version instead of cuda."
         r"\binstall(?:s|ed|ing)?\s+(?:the\s+|a\s+)?cpu(?:[- ]only)?\s+(?:version|build|wheel)\b"
-        r"[^.\n]{0,30}?\binstead of\s+(?:the\s+)?(?:cuda|gpu)\b",
+        r"[^.\n]{0,30}?\binstead of\s+(?:the\s+)?(?:cuda|gpu)\b|"
+        # "it will install torch which donot work with cuda"
+        r"\binstall(?:s|ed|ing)?\s+(?:a\s+|the\s+)?(?:py)?torch\s+(?:which|that)\s+"
+        r"(?:does\s*not|doesn'?t|do\s*not|don'?t|donot|cannot|can'?t)\s+(?:work|run)\s+"
+        r"(?:with|on)\s+(?:cuda|the gpu|gpu)\b",
         "cpu-only-build",
         "warning",
         "the text says the CPU build of torch was installed",

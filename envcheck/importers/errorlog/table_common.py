@@ -137,7 +137,10 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:(?:is |are |was |seems? )?(?:not|n't) work\w*|does not work|doesn't work|"
         r"didn't work|has no effect|had no effect|no effect|"
         r"(?:is |was |being |gets? )ignored|not (?:being )?respected|not taking effect|"
-        r"does(?: not|n't) take effect)",
+        r"does(?: not|n't) take effect)|"
+        # "I write os.environ['CUDA_VISIBLE_DEVICES']="3,4", but the program still run in [0,1]"
+        r"\bCUDA_VISIBLE_DEVICES\b[^\n]{0,60}?\bbut\b[^.\n]{0,40}?\bstill\s+"
+        r"(?:runs?|ran|running|uses?|used|using|goes|went)\b",
         "os-setting",
         "warning",
         "the text says setting CUDA_VISIBLE_DEVICES has no effect",
@@ -726,6 +729,42 @@ PATTERNS: List[ErrorPattern] = [
         "Use the wheel whose tags match this interpreter (`cpXY` = Python X.Y, win_amd64 / "
         "manylinux / macosx): `python -c 'import sys; print(sys.version)'` and `pip debug "
         "--verbose` list the tags accepted here.",
+    ),
+    make(
+        # the linker resolves libcublas.so, whose versioned symbols live in a libcublasLt of the
+        # same release; another (or no) libcublasLt on the path leaves them undefined
+        "cublaslt-link-mismatch",
+        r"undefined reference to `cublasLt\w+@libcublasLt\.so\.\d+'",
+        "cuda-libs-mismatch",
+        "error",
+        "the libcublas found at link time needs a libcublasLt of its own release, which is "
+        "missing or another version on the library path",
+        "Link against one CUDA release's cuBLAS pair: check `ls -l` of libcublas.so* and "
+        "libcublasLt.so* in the toolkit's lib64 and on LD_LIBRARY_PATH / ldconfig (`ldconfig -p "
+        "| grep cublas`), remove the stray copy or reinstall the toolkit's libcublas package.",
+    ),
+    make(
+        # two packages released in pairs that check each other: "flashinfer-cubin version
+        # (0.6.8.post1) does not match flashinfer version (0.6.10). Please install the same
+        # version of both packages."
+        "paired-package-version-mismatch",
+        r"\b[\w.-]+ version \(\d[\w.+-]*\) does not match [\w.-]+ version \(\d[\w.+-]*\)",
+        "framework-pairing",
+        "error",
+        "two packages released in pairs have different versions (the package itself checks)",
+        "Install the same release of both packages (`pip install 'A==X' 'B==X'`), or the one "
+        "paired with what the container or environment ships.",
+    ),
+    make(
+        "conda-cudatoolkit-conflict",
+        r"(?!x)x",  # never by itself: inferred (installs.conda_cudatoolkit_conflict)
+        "cuda-libs-mismatch",
+        "error",
+        "conda cannot install the cudatoolkit asked for: a package in the request was built "
+        "for another cudatoolkit range",
+        "Ask for a cudatoolkit inside the range the conflict names (`conda install "
+        "pytorch=X cudatoolkit=<that version> -c pytorch`), or the package build made for the "
+        "cudatoolkit you want (its build string names the CUDA: `conda search pytorch=X`).",
     ),
     make(
         "conda-virtual-cuda-missing",

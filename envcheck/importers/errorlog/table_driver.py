@@ -21,7 +21,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "driver-insufficient",
-        r"CUDA driver version is insufficient for CUDA? runtime version|cudaErrorInsufficientDriver"
+        # (retold without the last word: "... insufficient for CUDA runtime")
+        r"CUDA driver version is insufficient for CUDA? runtime(?: version)?|"
+        r"cudaErrorInsufficientDriver"
         r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
         r"|CUDA_ERROR_INSUFFICIENT_DRIVER|"

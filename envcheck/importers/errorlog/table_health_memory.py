@@ -272,6 +272,10 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:properly |fully |completely )?"
         r"(?:released|freed|deallocated)\b[^.\n]{0,60}?\b(?:after|when|once|if)\b[^.\n]{0,60}?"
         r"\b(?:kill\w*|stopp?\w*|exit\w*|ctrl[- +]c|terminat\w*|interrupt\w*|crash\w*)|"
+        # the same in Chinese: "将后台任务杀掉之后gpu并没有得到释放" (after killing the background
+        # tasks the GPU was not released), "进程结束后显存没有释放"
+        r"(?:杀掉|杀死|kill\w*|结束|退出|停止|关闭)[^\n]{0,40}?(?:显存|gpu)[^\n]{0,20}?"
+        r"(?:并没有|没有|未|不)\s*(?:得到|被)?\s*释放|"
         # memory in use and no process to show for it: children of a killed job, or another
         # container's processes (nvidia-smi lists only this PID namespace)
         r"\bmemory\b[^.\n]{0,60}?\b(?:but|with|and) no (?:running )?process(?:es)?\b|"

@@ -522,7 +522,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "disk-full",
-        r"No space left on device|\[Errno 28\]|\bENOSPC\b|Disk quota exceeded|\bEDQUOT\b|"
+        # (also as people retell it: "report disk quota exceed err")
+        r"No space left on device|\[Errno 28\]|\bENOSPC\b|Disk quota exceed(?:ed)?\b|\bEDQUOT\b|"
         r"not enough (?:free )?(?:disk )?space (?:left )?on (?:the )?(?:disk|device|drive)|"
         # Windows' ERROR_DISK_FULL in any language: Rust's "(os error 112)", "[WinError 112]"
         r"\(os error 112\)|\[WinError 112\]",

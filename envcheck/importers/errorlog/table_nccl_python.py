@@ -326,6 +326,17 @@ PATTERNS: List[ErrorPattern] = [
         "with wheels for this Python.",
     ),
     make(
+        "nccl-ib-expected-not-found",
+        r"(?!x)x",  # never by itself: inferred from the whole text (inferences.ib_not_seen)
+        "nccl-problem",
+        "warning",
+        "NCCL finds no InfiniBand device, in a text that says the nodes have InfiniBand: the "
+        "traffic between nodes goes over TCP sockets",
+        "On the host `ibv_devinfo` must list the HCAs (IB driver, rdma-core); in a container "
+        "pass them in (`--device=/dev/infiniband`, `--cap-add=IPC_LOCK`, the RDMA libraries; "
+        "Kubernetes: an RDMA device plugin); then NCCL_DEBUG=INFO shows `NET/IB : Using [0]`.",
+    ),
+    make(
         "python-newer-fails-stated",
         r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.python_newer_fails)
         "python-unsupported",
@@ -482,6 +493,21 @@ PATTERNS: List[ErrorPattern] = [
         "if not, configure the client licence token (NVIDIA License System, DLS or CLS) and "
         "restart the nvidia-gridd service. If it is licensed, watch the clocks while it slows "
         "(`nvidia-smi -q -d PERFORMANCE`).",
+    ),
+    make(
+        # "Sometimes GPU perf state change to P8 and cause low performance for running job": a
+        # GPU at idle clocks (P8) while it works (a driver without persistence mode, a clock cap)
+        "gpu-idle-pstate-under-load-stated",
+        r"\b(?:perf(?:ormance)?[ _-]?state|pstate|p-state)\b[^.\n]{0,40}?\bP(?:8|12)\b[^.\n]{0,60}?"
+        r"\b(?:low|slow|poor|bad|drop)\w*\s*(?:performance|perf|speed|throughput|job)?|"
+        r"\bP(?:8|12)\b[^.\n]{0,30}?\b(?:while|during|when)\b[^.\n]{0,20}?\b(?:running|training|"
+        r"under load|a job)\b",
+        "gpu-throttle",
+        "warning",
+        "the text says the GPU drops to an idle performance state (P8) while a job runs",
+        "Watch it under load: `nvidia-smi -q -d PERFORMANCE,CLOCK` (the clocks-event reasons say "
+        "why); enable persistence mode (`sudo nvidia-smi -pm 1` / nvidia-persistenced) and check "
+        "that no application-clock or power cap holds it down.",
     ),
     make(
         "gpu-throttling-reported",

@@ -799,6 +799,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     m = _PYTHON.search(text) if "python" in low and not floors.python_range_in(text) else None
     if m:
         yield fact("python", m.group(1))
+    torch_read = False
     if "torch" in low:
         m = _TORCH_CUDA.search(text)
         if m:
@@ -819,7 +820,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
             # "PyTorch 2.8.0 + cu129" is the local tag written with spaces
             yield fact("torch.version", re.sub(r"\s", "", m.group(1)))
-    if "torch" not in low and "+c" in low:
+            torch_read = True
+        torch_read = torch_read or built_for is not None
+    # (also in a line that names torch without its version next to it: "checking the torch
+    # version reveals 2.0.0+cpu")
+    if not torch_read and "+c" in low:
         m = _BARE_TORCH_BUILD.search(text)
         if m and not _OTHER_PACKAGE.search(low[max(0, m.start() - 30) : m.start()]):
             yield fact("torch.version", m.group(1))
