@@ -136,6 +136,10 @@ THRESHOLDS = {
     # at adcba48 (after heldout22's tuning): 44/66 (67%), no false error; the round's starting
     # code scored 43 (heldout22's tuning reached one more); then tuned on (89%)
     "heldout23": 0.89,
+    # and pool 26 (67 cases, 5 gatherers; one case dropped before sealing: its URL was already
+    # in the corpus) sealed whole, scored once at 5b41459 (after heldout23's tuning): 31/52
+    # (60%), no false error; the round's starting code scored 30; then tuned on (83%)
+    "heldout24": 0.82,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -538,3 +538,99 @@ def test_a_torch_version_beside_its_name_in_a_sentence(tmp_path: Path) -> None:
     assert values(
         tmp_path, "Also checking the torch version reveals 2.0.0+cpu\n", "torch.version"
     ) == ["2.0.0+cpu"]
+
+
+def test_a_paddle_runtime_is_judged_without_a_package_list(tmp_path: Path, matrix) -> None:
+    # heldout24 at its scoring: the TensorFlow build lookup asked for the package list and the
+    # check was skipped when the paste had none; the Paddle line alone decides
+    text = (
+        "W1028 18:11:05.836931 11559 device_context.cc:237] Please NOTE: device: 0, CUDA "
+        "Capability: 86, Driver API Version: 11.1, Runtime API Version: 10.0\n"
+        "GPU: NVIDIA GeForce RTX 3090\n"
+    )
+    assert judge(tmp_path, text, ["EC205"], matrix) == [("EC205", "gpu-arch-unsupported", "error")]
+
+
+# ---- heldout24's tuning
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("i am getting error in flash-infer keyerror sm_75", "library-no-entry-for-arch"),
+        ("RTX 2080 Ti infer qwen3-asr failed: unknow key sm_75", "library-no-entry-for-arch"),
+        ("KeyError: 'sm_120a'", "library-no-entry-for-arch"),
+        (
+            "ERROR: Detected NVIDIA Tesla K40m GPU, which is not supported by this container",
+            "container-gpu-not-supported",
+        ),
+        (
+            'got "dropout supported only in cudnn v5.1 and above" from rnn.py:211',
+            "cudnn-too-old-for-feature",
+        ),
+        (
+            "When we run `nvidia-modprobe --unified-memory --create-nvidia-device-file=0 ` "
+            "before starting the container the test also succeeds.",
+            "uvm-node-created-by-hand",
+        ),
+        (
+            "OSError: dlopen(/Users/me/miniforge3/lib/python3.9/site-packages/torchaudio/lib/"
+            "libtorchaudio.so, 0x0006): Symbol not found: __ZN2at14RecordFunctionC1ENS_11Recor",
+            "torch-companion-lib-missing",
+        ),
+        ("it shows that I installed `pytorch_cpu` rather than `pytorch_cuda`", "cpu-torch-stated"),
+    ],
+)
+def test_heldout24_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "KeyError: 'model.layers.0.weight'",  # a missing weight, not an architecture
+        "nvidia-modprobe -c=0 was run by the installer",  # no unified-memory device
+        "Detected NVIDIA GeForce RTX 4090 GPU, which is supported",
+    ],
+)
+def test_heldout24_near_misses(text: str) -> None:
+    found = set(pats(text + "\n"))
+    assert not found & {
+        "library-no-entry-for-arch",
+        "uvm-node-created-by-hand",
+        "container-gpu-not-supported",
+    }, found
+
+
+def test_a_driver_floor_said_as_must_be(tmp_path: Path, matrix) -> None:
+    text = (
+        "the latest version of these drivers is 370.21. When running the software, it fails "
+        "with an error saying that the driver version must be 379\n"
+    )
+    assert values(tmp_path, text, "driver_floor") == ["379"]
+    assert ("EC108", "driver-too-old", "error") in judge(tmp_path, text, ["EC108"], matrix)
+
+
+def test_jaxlib_loader_lines_are_jaxlib_at_work(tmp_path: Path) -> None:
+    text = (
+        "import jax\n"
+        "W external/org_tensorflow/tensorflow/stream_executor/platform/default/dso_loader.cc:64]"
+        " Could not load dynamic library 'libcusolver.so.11'; dlerror: libcusolver.so.11: "
+        "cannot open shared object file: No such file or directory\n"
+        "jax._src.source_info_util.JaxStackTraceBeforeTransformation: RuntimeError: "
+        "jaxlib/cusolver.cc:51: operation cusolverDnCreate(&handle) failed\n"
+    )
+    assert ("EC906", "cuda-libs-mismatch", "error") in judge(tmp_path, text, ["EC906"])
+
+
+def test_tensorflow_cuinit_303_is_a_probe_line(tmp_path: Path) -> None:
+    probe = (
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:60] Could not load dynamic "
+        "library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file\n"
+        "W tensorflow/stream_executor/cuda/cuda_driver.cc:326] failed call to cuInit: UNKNOWN "
+        "ERROR (303)\n"
+    )
+    # on a laptop the text shows no GPU for: what TF prints on any machine without one
+    assert set(pats(probe)) == {"tf-probe-found-no-driver"}
+    # alone, in a container text: a warning of the driver not reaching the job
+    assert pats("docker run -it tensorflow/serving:latest-gpu\n" + probe.split("\n")[1] + "\n")

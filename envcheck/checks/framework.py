@@ -586,7 +586,8 @@ def _tensorflow_pip_build(snap: Snapshot, matrix: Any) -> List[Tuple[str, str, s
     be jit-compiled from PTX, which could take 30 minutes or longer"), and that path fails in
     places (TensorFlow's generated kernels on Blackwell: CUDA_ERROR_INVALID_PTX,
     tensorflow/tensorflow#90291, #99592)."""
-    pkgs = c.installed(snap)
+    # (the installed packages may be unknown: the other runs are judged all the same)
+    pkgs = snap.installed()
     tf = pkgs.get("tensorflow") or pkgs.get("tensorflow-gpu")
     dp = c.deep(snap, "tensorflow")
     if not tf or (dp is not None and isinstance(dp.cuda_version, str)):

@@ -265,6 +265,16 @@ def nccl_system_error_in_container(
 # logs what it does not find ("Ignore above cudart dlerror if you do not have a GPU set up")
 _TF_PROBE_LINE = re.compile(r"\b(?:dso_loader|cuda_diagnostics|cuda_driver|cudart_stub)\.cc\b")
 _TF_PROBE_PATTERNS = ("libcuda-missing", "kernel-driver-not-running")
+
+
+def _is_tf_probe(e: Dict[str, str]) -> bool:
+    """One of TensorFlow's probe entries; its "failed call to cuInit: UNKNOWN ERROR (303)" (a code
+    it has no name for) is one too, while XLA's "CUDA_ERROR_UNKNOWN" is a failure of its own."""
+    if e["pattern"] == "cuinit-unknown-error":
+        return "UNKNOWN ERROR (" in e.get("line", "")
+    return e["pattern"] in _TF_PROBE_PATTERNS
+
+
 # What shows the machine has an NVIDIA GPU: nvidia-smi's output, a driver version, TF's device
 # lines, a GPU said to be there; a model name is looked for separately (prose.gpu_names)
 _GPU_SHOWN = re.compile(
@@ -281,12 +291,11 @@ def tf_probe_without_a_gpu(text: str, low: bytes, out: List[Dict[str, str]], sou
     machine without an NVIDIA GPU, a laptop running CPU TensorFlow included. Where they are the
     only driver evidence and the text shows no NVIDIA GPU, they say "no driver found", not
     "the driver failed": the same category, as a warning that says so."""
-    mine = [e for e in out if e["pattern"] in _TF_PROBE_PATTERNS]
+    mine = [e for e in out if _is_tf_probe(e)]
     if not mine or not all(_TF_PROBE_LINE.search(e.get("line", "")) for e in mine):
         return
     if any(
-        e["pattern"] not in _TF_PROBE_PATTERNS
-        and BY_ID[e["pattern"]].category == "driver-not-loaded"
+        not _is_tf_probe(e) and BY_ID[e["pattern"]].category == "driver-not-loaded"
         for e in out
         if e["pattern"] in BY_ID
     ):

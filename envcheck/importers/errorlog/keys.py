@@ -196,6 +196,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-nccl-op-not-registered": ("op 'nccl", "registered 'nccl"),
     "cuinit-unknown-error": (
         "cuda_error_unknown",
+        "cuinit: unknown error",
         "cuda error: unknown error",
         *code_keys(999),
         "cudaerrorunknown",
@@ -381,6 +382,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cpu only build",
         "torch cpu",
         "torch-cpu",
+        "torch_cpu",
         "no cuda",
         "without cuda",
         "instead of",
@@ -397,7 +399,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "not compatible with this version of tensorrt",
         "expecting library version",
     ),
-    "torch-companion-lib-missing": ("cannot open shared object file", "undefined symbol"),
+    "torch-companion-lib-missing": (
+        "cannot open shared object file",
+        "undefined symbol",
+        "symbol not found",
+    ),
     "cudnn-dll-not-found": (
         "cudnn64_",
         "libcudnn",
@@ -829,6 +835,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "out of shared memory",
         "insufficient shared memory",
     ),
+    "library-no-entry-for-arch": ("keyerror", "unknow key", "unknown key"),
+    "container-gpu-not-supported": ("which is not supported by this container",),
+    "cudnn-too-old-for-feature": (
+        "only in cudnn",
+        "only with cudnn",
+        "only for cudnn",
+        "requires cudnn",
+    ),
+    "uvm-node-created-by-hand": ("nvidia-modprobe",),
     "gpu-idle-pstate-under-load-stated": ("p8", "p12"),
     "nccl-ib-expected-not-found": ("\x00never\x00",),  # inferred: inferences.ib_not_seen
     "cublaslt-link-mismatch": ("@libcublaslt.so",),

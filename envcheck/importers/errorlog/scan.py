@@ -299,6 +299,10 @@ def _mark_components(text: str, entries: List[Dict[str, str]]) -> None:
     )
     for e in entries:
         comp = COMPONENT.get(e["pattern"])
+        if comp == "tensorflow" and "external/org_tensorflow/" in e.get("line", ""):
+            # jaxlib's XLA is built from the TensorFlow tree as an external repository: its
+            # loader lines ("W external/org_tensorflow/.../dso_loader.cc") are jaxlib's own
+            comp = "jax"
         if comp and working and comp not in working:
             e["in_use"] = "no"
             e["at_work"] = ",".join(working)

@@ -116,6 +116,44 @@ PATTERNS: List[ErrorPattern] = [
         "and CUDA); `python -c 'import torch; print(torch.__version__)'` shows which is there.",
     ),
     make(
+        # a library's table of kernels per architecture has no entry for this GPU's:
+        # flashinfer's "KeyError: 'sm_75'", retold "unknow key sm_75"
+        "library-no-entry-for-arch",
+        r"\bKeyError:?\s*['\"]?sm_?\d{2,3}[a-z]?\b|\bunknown? key:?\s*['\"]?sm_?\d{2,3}[a-z]?\b",
+        "gpu-arch-unsupported",
+        "error",
+        "a library has no kernels listed for this GPU's architecture (sm_XY missing from its "
+        "table)",
+        "Install the library release that lists the architecture (its release notes or wheel "
+        "index name the supported sm_XY), or build it with this GPU's compute capability; "
+        "`nvidia-smi --query-gpu=name,compute_cap --format=csv` gives it.",
+    ),
+    make(
+        # the entrypoint of NVIDIA's NGC containers checks the GPU: "ERROR: Detected NVIDIA
+        # Tesla K40m GPU, which is not supported by this container"
+        "container-gpu-not-supported",
+        r"Detected NVIDIA [^\n,]{2,60}? GPU, which is not supported by this container",
+        "gpu-arch-unsupported",
+        "error",
+        "the container (an NVIDIA NGC image) says this GPU is not supported: its builds have no "
+        "kernels for the GPU's compute capability",
+        "Use a container release that still supports the GPU's architecture (the NGC support "
+        "matrix lists the minimum compute capability of each release), or a newer GPU.",
+    ),
+    make(
+        # cuDNN too old for a feature the framework asks of it ("dropout supported only in
+        # cudnn v5.1 and above"): an older libcudnn is the one loaded
+        "cudnn-too-old-for-feature",
+        r"supported only (?:in|with|for) cudnn v?\d+(?:\.\d+)? (?:and above|or (?:above|higher|"
+        r"newer|later))|requires cudnn v?\d+(?:\.\d+)? or (?:above|higher|newer|later)",
+        "cuda-libs-mismatch",
+        "error",
+        "the cuDNN loaded is older than a feature in use needs",
+        "Make the newer cuDNN the one that loads: remove the older libcudnn from the library "
+        "path (`ldconfig -p | grep cudnn` lists them) or install the version the framework was "
+        "built with.",
+    ),
+    make(
         "gpu-below-library-minimum-cc",
         r"too old to be supported by the [\w\s-]{0,40}?compiler|"
         r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
@@ -385,8 +423,9 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
         r"\bcpu(?: ?-?only)? (?:version|build|wheel) of (?:py)?torch\b|"
         # "torch with cuda is removed and torch cpu is installed"
-        r"\b(?:py)?torch[- ]cpu\s+(?:is|was|gets?|got|being)\s+(?:re)?installed\b|"
-        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:py)?torch[- ]cpu\b(?![-\w])|"
+        r"\b(?:py)?torch[- _]cpu\s+(?:is|was|gets?|got|being)\s+(?:re)?installed\b|"
+        # (conda's package name too: "it shows that I installed `pytorch_cpu`")
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?[`'\"]?(?:py)?torch[- _]cpu\b(?![-\w])|"
         # an update or install that left torch without CUDA: "it has dumbed down torch to no
         # cuda", "replaced torch with a version without CUDA"
         r"\b(?:changed|downgraded|dumbed down|replaced|reinstalled|switched)\s+(?:my\s+|the\s+)?"
@@ -454,7 +493,10 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "torch-companion-lib-missing",
         r"libtorch\w*\.so: cannot open shared object file|"
-        r"(?:torchaudio|torchvision|torchtext)\W[^\n]{0,80}?undefined symbol",
+        r"(?:torchaudio|torchvision|torchtext)\W[^\n]{0,80}?undefined symbol|"
+        # macOS's dyld says it so: "dlopen(.../torchaudio/lib/libtorchaudio.so, 0x0006):
+        # Symbol not found: __ZN2at14RecordFunction..."
+        r"(?:torchaudio|torchvision|torchtext)\W[^\n]{0,120}?Symbol not found",
         "framework-pairing",
         "error",
         "a torch companion (torchaudio, torchvision) was built for another torch release",

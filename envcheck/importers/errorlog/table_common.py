@@ -97,8 +97,22 @@ PATTERNS: List[ErrorPattern] = [
         "GPU build includes NCCL); if 'Registered devices' lists no GPU, install the GPU build.",
     ),
     make(
+        # the UVM device node created by hand: nvidia_uvm (and /dev/nvidia-uvm) come up only
+        # when something on the host first uses CUDA, so a container started before that fails
+        "uvm-node-created-by-hand",
+        r"\bnvidia-modprobe\s+(?:-\w+\s+)*(?:-u\b|--unified-memory\b)",
+        "driver-not-loaded",
+        "warning",
+        "the text creates the CUDA unified-memory device by hand (nvidia-modprobe -u): on this "
+        "host nvidia_uvm and /dev/nvidia-uvm are not there until something loads them",
+        "Load it at boot: `nvidia-modprobe -u -c=0` in a systemd unit or "
+        "/etc/modules-load.d/nvidia-uvm.conf with `nvidia-uvm`, or enable "
+        "nvidia-persistenced; containers started before that see no usable GPU.",
+    ),
+    make(
         "cuinit-unknown-error",
-        r"failed call to cuInit: CUDA_ERROR_UNKNOWN|"
+        # (TensorFlow prints a code it has no name for as "UNKNOWN ERROR (303)")
+        r"failed call to cuInit: (?:CUDA_ERROR_UNKNOWN|UNKNOWN ERROR \(\d+\))|"
         r"cuInit\(?0?\)?[^\n]{0,40}?CUDA_ERROR_UNKNOWN|\bCUDA error: unknown error\b|"
         r"\bpanic: CUDA_ERROR_UNKNOWN\b|\bcudaErrorUnknown\b|"
         + cuda_code(999),  # cudaErrorUnknown: ollama's "cudart init failure: 999", "CUDA error 999"

@@ -149,6 +149,10 @@ _DRIVER_FLOOR = re.compile(
     r"\b(?:requires?|required|needs?)\s+(?:an?\s+)?(?:nvidia\s+)?(?:gpu\s+|graphics\s+)?driver"
     r"(?:\s+version)?\s*(?:of\s+)?(?:at\s+least\s+|>=\s*|≥\s*)?" + _drv(3) + "|"
     r"\bdriver(?:\s+version)?\s*(?:>=|≥)\s*" + _drv(4) + "|"
+    # "an error saying that the driver version must be 379"
+    r"\bdriver(?:\s+version)?\s+(?:must|should|has to|needs to)\s+be\s+(?:at\s+least\s+|>=\s*)?"
+    + _drv(7)
+    + "|"
     # Omniverse / Isaac Sim: "The unsupported driver range: [0.0, 535.129)"
     r"\bunsupported driver range\s*:?\s*\[\s*[\d.]+\s*,\s*" + _drv(6) + r"\s*\)|"
     r"\bdriver(?:\s+version)?\s+"
