@@ -450,7 +450,9 @@ def _legacy_torch_runtime(snapshot: Snapshot, matrix: Any, t: TorchInfo) -> List
     ]
 
 
-def _paddle_states_its_cuda(snapshot: Snapshot) -> bool:
+def paddle_states_its_cuda(snapshot: Snapshot) -> bool:
+    """The paste holds Paddle's own device line ("Runtime API Version: 10.2"): that, not the
+    wheel's release name, is the CUDA it runs."""
     d = deep(snapshot, "paddle")
     return d is not None and isinstance(d.cuda_version, str)
 
@@ -503,7 +505,7 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
                 digits = m.group(1)
                 cu = f"{digits}.0" if m.group(2) else f"{digits[:-1]}.{digits[-1]}"
                 out.append(Runtime(f"{name} {ver}", cu, "package name", evidence={name: ver}))
-            if name.startswith("paddlepaddle") and _paddle_states_its_cuda(snapshot):
+            if name.startswith("paddlepaddle") and paddle_states_its_cuda(snapshot):
                 continue  # Paddle's own "Runtime API Version" line is the runtime (below)
             for b in ask(matrix, "library_cuda_builds", name, ver if vparse(ver) else None) or []:
                 # a library that loads the CUDA runtime of the major it was built for (ONNX

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
@@ -429,11 +428,13 @@ def toolkit_cannot_build(
         )
 
 
-@dataclass
-class _Run:
+class _Run(NamedTuple):
+    """A framework build and the CUDA it was made with, as EC205 judges it."""
+
     name: str
     cuda_version: str
-    source: str
+    source: str  # where that CUDA was read
+    severity: Optional[str] = None  # None: the check's own (error)
 
 
 def _other_deep(snap: Snapshot) -> List[Any]:
@@ -512,22 +513,20 @@ no kernels for it either.""",
 def runtime_older_than_gpu(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    # (name, CUDA, where that CUDA was read): what the text states a framework runs with, and
-    # the builds the data knows to the CUDA minor (a paddlepaddle-gpu ".post117" wheel)
-    runs: List[Tuple[str, str, str, Optional[str]]] = [
-        (d.name, d.cuda_version, d.detail or "stated in the input", None)
+    # what the text states a framework runs with, and the builds the data knows to the CUDA
+    # minor (a paddlepaddle-gpu ".post117" wheel; not where Paddle's own line states it)
+    runs = [
+        _Run(d.name, d.cuda_version, d.detail or "stated in the input")
         for d in _other_deep(snap)
         if isinstance(d.cuda_version, str) and c.vparse(d.cuda_version) is not None
     ]
-    stated = {r[0] for r in runs}
-    if not (stated & {"paddle", "paddlepaddle", "paddlepaddle-gpu"}):
-        runs += [(n, cu, src, None) for n, cu, src in c.library_builds_with_cuda(snap, matrix)]
+    if not c.paddle_states_its_cuda(snap):
+        runs += [_Run(*b) for b in c.library_builds_with_cuda(snap, matrix)]
     runs += _tensorflow_pip_build(snap, matrix)
     if not runs:
         raise c.not_applicable("no framework states the CUDA it runs with (other than torch)")
     judged = False
-    for name, cuda_version, source, severity in runs:
-        d = _Run(name, cuda_version, source)
+    for d in runs:
         for gpu in c.gpus(snap):
             cc = c.gpu_cc(gpu, matrix)
             floor = c.ask(matrix, "arch_floor", cc) if cc else None
@@ -556,7 +555,7 @@ def runtime_older_than_gpu(
                     fix=(
                         f"install the {d.name} build for CUDA {first} or newer (and a driver for "
                         "it)"
-                        if severity is None
+                        if d.severity is None
                         else f"use a TensorFlow built with CUDA >= {first} for this GPU (NVIDIA's "
                         "NGC TensorFlow container, or a source build with its compute "
                         f"capability {cc} in TF_CUDA_COMPUTE_CAPABILITIES)"
@@ -570,16 +569,16 @@ def runtime_older_than_gpu(
                         "source": floor.get("source"),
                     },
                     gpu=gpu.index,
-                    severity=severity,
+                    severity=d.severity,
                     title=None
-                    if severity is None
+                    if d.severity is None
                     else "TensorFlow's pip build predates the GPU's architecture (PTX JIT only)",
                 )
     if not judged:
         raise SkipCheck("the GPUs' compute capabilities are unknown")
 
 
-def _tensorflow_pip_build(snap: Snapshot, matrix: Any) -> List[Tuple[str, str, str, Optional[str]]]:
+def _tensorflow_pip_build(snap: Snapshot, matrix: Any) -> List[_Run]:
     """TensorFlow's Linux pip wheels, by the CUDA they were built with (tensorflow.json), when
     the input does not state the CUDA TensorFlow runs: a warning, for those wheels also carry
     PTX, which the driver JIT-compiles for a newer GPU (TensorFlow says so: "CUDA kernels will
@@ -600,7 +599,7 @@ def _tensorflow_pip_build(snap: Snapshot, matrix: Any) -> List[Tuple[str, str, s
     if not builds or c.vparse(builds[0].cuda) is None:
         return []
     return [
-        (
+        _Run(
             f"tensorflow {tf}",
             str(builds[0].cuda),
             "the CUDA of its tested Linux build (compat_data/tensorflow.json, "

@@ -516,6 +516,8 @@ _ALL_GPUS_STILL_USED = re.compile(
     r"\b(?:always|still)\s+(?:uses?|utili[sz]es?|runs? on|sees?|shows?|using|utili[sz]ing|"
     r"running on|occup\w+|loads? (?:on|onto)|takes?)\s+(?:all|every|both|the other)\b|"
     r"\bstill\b[^.\n]{0,30}?\b(?:gpu|cuda:?|device)\s*:?\s*0\b|"
+    # "but the program still run in [0,1]": the GPUs it ran on before the setting
+    r"\bstill\s+(?:runs?|ran|running)\s+(?:in|on)\s+\[\s*\d|"
     r"\balways\s+(?:uses?|using|runs? on|running on)\s+(?:the\s+)?(?:gpu|cuda:?|device)\s*:?\s*0\b|"
     r"\b(?:this|it|that) (?:doesn't|does not|didn't|did not|no longer) work\w*\b|"
     r"\bCUDA_VISIBLE_DEVICES\b[^\n]{0,30}\bno longer works?\b",

@@ -151,10 +151,7 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:(?:is |are |was |seems? )?(?:not|n't) work\w*|does not work|doesn't work|"
         r"didn't work|has no effect|had no effect|no effect|"
         r"(?:is |was |being |gets? )ignored|not (?:being )?respected|not taking effect|"
-        r"does(?: not|n't) take effect)|"
-        # "I write os.environ['CUDA_VISIBLE_DEVICES']="3,4", but the program still run in [0,1]"
-        r"\bCUDA_VISIBLE_DEVICES\b[^\n]{0,60}?\bbut\b[^.\n]{0,40}?\bstill\s+"
-        r"(?:runs?|ran|running|uses?|used|using|goes|went)\b",
+        r"does(?: not|n't) take effect)",
         "os-setting",
         "warning",
         "the text says setting CUDA_VISIBLE_DEVICES has no effect",
