@@ -241,6 +241,11 @@ def _ccv(x: Any) -> Optional[str]:
     return None if isinstance(x, str) and _CC_RE.match(x) else "is not a compute capability (9.0)"
 
 
+def _ngc_release(x: Any) -> Optional[str]:
+    ok = isinstance(x, str) and re.fullmatch(r"\d\d\.\d\d", x)
+    return None if ok else "is not an NGC release (23.10)"
+
+
 def _opt(check: Check) -> Check:
     def inner(x: Any) -> Optional[str]:
         return None if x is None else check(x)
@@ -519,6 +524,17 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "needs_versions": (True, _spec),
             "severity": (True, _choice("error", "warning")),
         },
+        # NGC container releases (nvcr.io/nvidia/pytorch:23.10-py3): the CUDA a monthly
+        # release is based on, the driver its release notes ask for, the older driver branches
+        # that run it on data-center GPUs (CUDA forward compatibility), its GPU floor
+        "containers": {
+            "images": (True, _list(_str)),
+            "release": (True, _ngc_release),
+            "cuda": (True, _version),
+            "min_driver": (True, _driver),
+            "datacenter_drivers": (True, _opt(_list(_driver))),
+            "min_cc": (False, _opt(_ccv)),
+        },
     },
 }
 # Sections added after a file kind first shipped: a data dir written before them (by `data
@@ -528,6 +544,7 @@ _OPTIONAL_SECTIONS = {
     ("floors", "drivers"),
     ("floors", "cuda_builds"),
     ("floors", "pins"),
+    ("floors", "containers"),
     ("torch", "pip_defaults"),
     ("torch", "companions"),
 }
@@ -1786,6 +1803,19 @@ class Matrix:
             # an entry for a suffix names that build only; the plain release is another build
             and (e.get("suffix") is None or e["suffix"] == post)
         ]
+
+    def ngc_release(self, image: str, release: str) -> Optional[Dict[str, Any]]:
+        """floors.json ``containers`` entry of NGC ``image`` ("pytorch") at ``release``
+        ("23.10"); None when the data does not hold that release of that image."""
+        name = image.lower()
+        return next(
+            (
+                e
+                for e in self._floors().get("containers", [])
+                if e["release"] == release and name in e["images"]
+            ),
+            None,
+        )
 
     def package_pins(self, package: str, version: Optional[str]) -> List[Dict[str, Any]]:
         """floors.json ``pins`` entries of ``package`` whose version range holds ``version``

@@ -4,7 +4,8 @@ another major than they are built for (EC322).
 
 The floors are data (compat_data/floors.json ``libraries`` and ``drivers``, each with the
 library's own documentation as its source), not code: vLLM's kernels need compute capability
-7.0, FlashAttention-2's 8.0, Ollama a 5.0 GPU and (its docs say) driver 550.
+7.0, FlashAttention-2's 8.0, RAPIDS 24.02's 7.0, Ollama a 5.0 GPU and (its docs say) driver 550,
+NVIDIA DALI's CUDA 12 build driver 525.
 """
 
 from __future__ import annotations
@@ -26,13 +27,17 @@ from envcheck.snapshot import Snapshot
     rationale="""
 Some GPU libraries ship kernels only for recent architectures and say so in their requirements:
 vLLM needs compute capability 7.0 or higher (Volta, Turing and newer: no Pascal GTX 10xx / P100
-/ P40) [S1], FlashAttention-2 needs Ampere (8.0) or newer [S2]. On an older GPU they fail with
+/ P40) [S1], FlashAttention-2 needs Ampere (8.0) or newer [S2], RAPIDS 7.0 from 24.02 [S3],
+TensorRT 7.5 from 10.5 [S4], SGLang 7.5 [S5]. On an older GPU they fail with
 "no kernel image is available", "FlashAttention only supports Ampere GPUs or newer", or refuse
 to start. The floors, with their sources, are in compat_data/floors.json ("libraries"). A
 library that is installed is not always used (transformers uses FlashAttention only when asked):
 such floors are warnings.
 [S1] https://docs.vllm.ai/en/v0.14.0/getting_started/installation/gpu/
-[S2] https://github.com/Dao-AILab/flash-attention""",
+[S2] https://github.com/Dao-AILab/flash-attention
+[S3] https://docs.rapids.ai/notices/rsn0034/
+[S4] https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/release-notes-10/10.5.0.html
+[S5] https://docs.sglang.io/docs/get-started/quickstart""",
     fix="Run the library on a GPU at or above its floor, or use an alternative that supports "
     "this GPU (llama.cpp / GGUF instead of vLLM on Pascal; attn_implementation='sdpa' instead "
     "of FlashAttention-2).",

@@ -41,6 +41,8 @@ def _label(item: Dict[str, Any]) -> str:
         label = f"{name} build archs"
     elif key == "runtime.cuda":
         label = f"{name} runs CUDA"
+    elif key == "ngc_image":
+        label = f"NGC {name} container release"
     else:
         label = LABELS.get(key, key)
     if "gpu" in item:

@@ -27,7 +27,7 @@ MISSING_HINTS = (
 
 def text_facts(text: str, file: str) -> List[Fact]:
     """Fragment, package and prose facts in one file's text."""
-    from envcheck.importers.extract import floors, fragments, glossary, packages, prose
+    from envcheck.importers.extract import floors, fragments, glossary, images, packages, prose
     from envcheck.importers.extract.lines import candidate_lines
 
     original = text
@@ -45,6 +45,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.torch_named(text, file),
         lambda: prose.nccl_build_cuda(text, file),
         lambda: floors.stated_facts(text, file),
+        lambda: images.ngc_images(text, file),
     )
     for reader in readers:
         try:

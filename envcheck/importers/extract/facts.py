@@ -95,6 +95,8 @@ class Fact:
             return f"{self.name} build archs"
         if self.key == "runtime.cuda":
             return f"{self.name} runs CUDA"
+        if self.key == "ngc_image":
+            return f"NGC {self.name} container release"
         if self.key == "wheel_page":
             return f"{self.name} wheel page of builds for torch"
         return LABELS.get(self.key, self.key)

@@ -37,7 +37,10 @@ _INTERESTING = re.compile(
     r"_pytorch_select|pytorch-nightly|cuda-[a-z-]+|"
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes|"
     r"numba|numba-cuda|pycuda|dgl|keras|tf-keras|flashinfer(?:-python)?|sglang|lightgbm|xgboost|"
-    r"mmcv(?:-full)?|detectron2|tensorrt|ctranslate2|llama[-_]cpp[-_]python|faiss-gpu|apex|"
+    r"mmcv(?:-full)?|detectron2|tensorrt(?:[-_]cu\d+|[-_]llm)?|ctranslate2|llama[-_]cpp[-_]python|"
+    r"faiss-gpu|apex|autoawq(?:[-_]kernels)?|"
+    # RAPIDS: conda names them plainly, pip by the CUDA major ("cudf-cu12")
+    r"(?:cudf|cuml|cugraph)(?:[-_]cu\d+)?|"
     # companions and extensions that pin or name the framework release they were built for
     r"torch[-_](?:scatter|sparse|cluster|spline[-_]conv)|pyg[-_]lib|torchtext|torchdata|"
     r"tensorflow[-_](?:text|addons|probability|io)|keras-nightly|mamba[-_]ssm|"
@@ -150,6 +153,10 @@ TRIGGERS = (
     "pyg",
     "mamba",
     "causal",
+    "cudf",
+    "cuml",
+    "cugraph",
+    "autoawq",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
 # A wheel's file name (pip's "Downloading torch-1.7.1-cp38-cp38-win_amd64.whl", a list of the

@@ -1,0 +1,227 @@
+"""Round 16: documented floors of more GPU libraries (RAPIDS, TensorRT, SGLang, FlashInfer,
+bitsandbytes, AutoAWQ, DALI: compat_data/floors.json ``libraries`` / ``drivers``) and NGC
+container releases named by their tag (extract.images, checks/containers.py: EC110, EC208, with
+compat_data/floors.json ``containers``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import pytest
+from evidence_support import judge, snap_of
+
+from envcheck.checks.containers import data_center_gpu
+from envcheck.compat import load_matrix
+from envcheck.importers.extract import images
+
+
+def ngc(text: str) -> List[Tuple[str, str, int]]:
+    return [(f.name, f.value, f.line) for f in images.ngc_images(text, "paste.txt")]
+
+
+def read(tmp_path: Path, text: str) -> List[Tuple[str, str]]:
+    snap = snap_of(tmp_path, text)
+    ev: Dict = snap.evidence if isinstance(snap.evidence, dict) else {}
+    return [(f["fact"], str(f["value"])) for f in ev.get("read", [])]
+
+
+# ---- NGC image tags
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("docker run --gpus all nvcr.io/nvidia/pytorch:23.10-py3", [("pytorch", "23.10", 1)]),
+        ("FROM nvcr.io/nvidia/tensorflow:20.01-tf1-py3\n", [("tensorflow", "20.01", 1)]),
+        ("image: nvcr.io/nvidia/tritonserver:22.10-py3-sdk", [("tritonserver", "22.10", 1)]),
+        ("pull nvcr.io/nvidia/tensorrt:20.07.1-py3", [("tensorrt", "20.07", 1)]),
+        ("x\nnvcr.io/nvidia/tensorrtserver:19.02-py3", [("tensorrtserver", "19.02", 2)]),
+        # without the registry the NGC suffix tells the tag
+        ("I use the pytorch:22.12-py3 container", [("pytorch", "22.12", 1)]),
+        # named twice: one fact
+        (
+            "nvcr.io/nvidia/pytorch:24.01-py3\nagain nvcr.io/nvidia/pytorch:24.01-py3",
+            [("pytorch", "24.01", 1)],
+        ),
+    ],
+)
+def test_an_ngc_tag_names_its_image_and_release(text: str, want: List[Tuple]) -> None:
+    assert ngc(text) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FROM pytorch/pytorch:2.1.0-cuda12.1-cudnn8-runtime",  # Docker Hub: no NGC release
+        "docker pull tensorflow/tensorflow:2.4.0-gpu",
+        "pytorch:22.12 was fine",  # no registry and no NGC suffix: not known to be NGC
+        "nvcr.io/nvidia/pytorch:23.13-py3",  # no month 13
+        "nvcr.io/nvidia/cuda:12.2.0-devel-ubuntu22.04",  # CUDA images state their CUDA
+        "myrepo/pytorch:23.10-py3",  # another registry's image of the same name
+    ],
+)
+def test_other_tags_are_not_ngc_releases(text: str) -> None:
+    assert ngc(text) == []
+
+
+def test_the_release_is_kept_beside_the_hosts_facts(tmp_path: Path) -> None:
+    snap = snap_of(
+        tmp_path, "docker run nvcr.io/nvidia/pytorch:23.10-py3\nDriver Version: 535.54\n"
+    )
+    ev = snap.evidence if isinstance(snap.evidence, dict) else {}
+    assert [(f["fact"], f["value"]) for f in ev.get("ngc_images", [])] == [
+        ("ngc_image:pytorch", "23.10")
+    ]
+
+
+@pytest.mark.parametrize(
+    "name, want",
+    [
+        ("NVIDIA A100-SXM4-80GB", True),
+        ("Tesla V100-PCIE-32GB", True),
+        ("NVIDIA H100 80GB HBM3", True),
+        ("Tesla T4", True),
+        ("NVIDIA L40S", True),
+        ("NVIDIA GeForce RTX 3090", False),
+        ("NVIDIA TITAN RTX", False),
+        ("Quadro RTX 8000", None),  # some workstation cards are NGC-ready SKUs
+        ("NVIDIA RTX A6000", None),
+        (None, None),
+    ],
+)
+def test_data_center_gpus_by_name(name: object, want: object) -> None:
+    assert data_center_gpu(name) is want
+
+
+# ---- library floors from the libraries' own documentation
+
+
+@pytest.mark.parametrize(
+    "packages, gpu, want",
+    [
+        # RAPIDS dropped Pascal with 24.02 (RSN 34)
+        ("cudf-cu12==24.4.1", "NVIDIA GeForce GTX 1080 Ti", [("EC206", "error")]),
+        ("cudf-cu12==23.12.1", "NVIDIA GeForce GTX 1080 Ti", []),
+        ("cudf-cu12==24.4.1", "Tesla V100-SXM2-16GB", []),
+        # TensorRT 10.5 removed Volta
+        ("tensorrt==10.6.0", "Tesla V100-SXM2-16GB", [("EC206", "error")]),
+        ("tensorrt==10.3.0", "Tesla V100-SXM2-16GB", []),
+        ("tensorrt==10.6.0", "Tesla T4", []),
+        # bitsandbytes' PyPI wheels lost Maxwell in 0.48: installed is not used, a warning
+        ("bitsandbytes==0.48.2", "GeForce GTX 970", [("EC206", "warning")]),
+        ("bitsandbytes==0.45.0", "GeForce GTX 970", []),
+        ("sglang==0.4.6", "Tesla P100-PCIE-16GB", [("EC206", "error")]),
+        ("sglang==0.4.6", "Tesla T4", []),
+    ],
+)
+def test_a_library_below_its_documented_gpu_floor(
+    tmp_path: Path, packages: str, gpu: str, want: List[Tuple[str, str]]
+) -> None:
+    text = f"pip freeze:\n{packages}\nGPU 0: {gpu}\n"
+    found = judge(tmp_path, text, ["EC206"], load_matrix())
+    assert [(code, sev) for code, _, sev in found] == want
+
+
+@pytest.mark.parametrize(
+    "package, driver, want",
+    [
+        ("nvidia-dali-cuda120==1.40.0", "470.82.01", [("EC107", "error")]),
+        ("nvidia-dali-cuda120==1.40.0", "535.104.05", []),
+        ("nvidia-dali-cuda130==1.52.0", "570.86.10", [("EC107", "error")]),
+    ],
+)
+def test_dali_below_its_documented_driver(
+    tmp_path: Path, package: str, driver: str, want: List[Tuple[str, str]]
+) -> None:
+    text = f"pip freeze:\n{package}\nDriver Version: {driver}\nGPU 0: Tesla T4\n"
+    found = judge(tmp_path, text, ["EC107"], load_matrix())
+    assert [(code, sev) for code, _, sev in found] == want
+
+
+@pytest.mark.parametrize(
+    "line, name, version",
+    [
+        ("cudf-cu12==24.4.1", "cudf-cu12", "24.4.1"),
+        (
+            "cuml                      24.02.00        cuda12_py311_240213_gfb1a6e5b_0    rapidsai",
+            "cuml",
+            "24.02.00",
+        ),
+        ("tensorrt-cu12==10.6.0", "tensorrt-cu12", "10.6.0"),
+        ("autoawq==0.2.6", "autoawq", "0.2.6"),
+    ],
+)
+def test_the_libraries_with_floors_are_read_from_package_lists(
+    tmp_path: Path, line: str, name: str, version: str
+) -> None:
+    assert (f"package:{name}", version) in read(tmp_path, f"pip freeze:\n{line}\n")
+
+
+# ---- NGC releases judged by their release notes (compat_data/floors.json containers)
+
+TRITON_2107 = "docker run --gpus all nvcr.io/nvidia/tritonserver:21.07-py3\n"
+
+
+@pytest.mark.parametrize(
+    "driver, gpu, want",
+    [
+        # 21.07 is based on CUDA 11.4.0 and needs 470; R418/R440/R450/R460 run it on data-center
+        # GPUs only (its release notes)
+        ("470.57.02", "NVIDIA GeForce RTX 3090", []),
+        ("460.32.03", "Tesla T4", []),
+        ("460.32.03", "NVIDIA GeForce RTX 3090", [("EC110", "error")]),
+        ("460.32.03", None, [("EC110", "warning")]),
+        ("460.32.03", "Quadro RTX 8000", [("EC110", "warning")]),
+        # R455 is not one of the branches listed: too old on any GPU
+        ("455.23.05", "Tesla T4", [("EC110", "error")]),
+        # below the listed R460 release
+        ("460.20", "Tesla T4", [("EC110", "error")]),
+    ],
+)
+def test_the_driver_against_an_ngc_release(
+    tmp_path: Path, driver: str, gpu: object, want: List[Tuple[str, str]]
+) -> None:
+    text = TRITON_2107 + f"Driver Version: {driver}\n" + (f"GPU 0: {gpu}\n" if gpu else "")
+    found = judge(tmp_path, text, ["EC110"], load_matrix())
+    assert [(code, sev) for code, _, sev in found] == want
+
+
+@pytest.mark.parametrize(
+    "gpu, want",
+    [("Tesla K80", [("EC208", "error")]), ("Tesla M40", [("EC208", "error")]), ("Tesla P4", [])],
+)
+def test_the_gpu_against_an_ngc_release(
+    tmp_path: Path, gpu: str, want: List[Tuple[str, str]]
+) -> None:
+    found = judge(tmp_path, TRITON_2107 + f"GPU 0: {gpu}\n", ["EC208"], load_matrix())
+    assert [(code, sev) for code, _, sev in found] == want
+
+
+def test_the_triton_image_under_its_old_name(tmp_path: Path) -> None:
+    text = "nvcr.io/nvidia/tensorrtserver:19.07-py3\nDriver Version: 410.104\n"
+    text += "GPU 0: GeForce GTX 1080\n"
+    assert judge(tmp_path, text, ["EC110"], load_matrix()) == [("EC110", "driver-too-old", "error")]
+
+
+def test_a_release_the_data_does_not_hold_is_not_judged(tmp_path: Path) -> None:
+    from envcheck.checks import registry
+
+    snap = snap_of(tmp_path, "nvcr.io/nvidia/pytorch:23.10-py3\nDriver Version: 460.32.03\n")
+    out = registry.run_checks(snap, load_matrix(), None, only=["EC110", "EC208"])
+    assert out.findings == []
+    assert all("no release notes for nvcr.io/nvidia/pytorch:23.10" in s.reason for s in out.skipped)
+
+
+def test_every_container_entry_cites_its_release_notes() -> None:
+    import json
+
+    from envcheck.compat import bundled_data_dir
+
+    doc = json.loads((bundled_data_dir() / "floors.json").read_text())
+    for e in doc["containers"]:
+        assert e["source"].startswith("https://docs.nvidia.com/"), e
+        assert "Release notes: " in e["note"]
+        assert e["release"] in e["note"] or e["images"][0] == "tritonserver", e
+        if e["datacenter_drivers"] is None:
+            assert "datacenter_drivers" in e["unconfirmed"]
