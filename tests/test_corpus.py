@@ -140,6 +140,12 @@ THRESHOLDS = {
     # in the corpus) sealed whole, scored once at 5b41459 (after heldout23's tuning): 31/52
     # (60%), no false error; the round's starting code scored 30; then tuned on (83%)
     "heldout24": 0.82,
+    # round sixteen: pool 27 (110 cases, 6 gatherers; one case dropped before sealing: its URL
+    # was already in the corpus) sealed whole, scored once at da95d1f (after the round's first,
+    # general part): 46/85 (54%), two false errors (an intended CPU run, a FlashInfer build for
+    # torch 2.4 on torch 2.5); the round's starting code 56300bd scored the same; then tuned
+    # on (68%, none)
+    "heldout25": 0.68,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Dict, List, Tuple
 
 import pytest
-from evidence_support import judge, snap_of
+from evidence_support import judge, pats, snap_of
 
 from envcheck.checks.containers import data_center_gpu
 from envcheck.compat import load_matrix
@@ -225,3 +225,155 @@ def test_every_container_entry_cites_its_release_notes() -> None:
         assert e["release"] in e["note"] or e["images"][0] == "tritonserver", e
         if e["datacenter_drivers"] is None:
             assert "datacenter_drivers" in e["unconfirmed"]
+
+
+# ---- heldout25's tuning: messages and readings of general use (docs/reports.md)
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "    raise cudnnExceptions[status]\nlibcudnn.cudnnStatusArchMismatch\n",
+            "library-arch-mismatch",
+        ),
+        (
+            "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure "
+            "that the NVIDIA Display Driver is properly installed",
+            "nvml-library-not-found",
+        ),
+        (
+            "FATAL: Error inserting nvidia (/lib/modules/2.6.32/extra/nvidia.ko): No such device",
+            "nvidia-module-no-device",
+        ),
+        ("modprobe: ERROR: could not insert 'nvidia': No such device", "nvidia-module-no-device"),
+        (
+            "But PARL found that Paddle was not complied with CUDA, which may cause issues.",
+            "package-not-compiled-with-cuda",
+        ),
+        ("ValueError: invalid literal for int() with base 10: 'NoDevFiles'", "slurm-nodevfiles"),
+        (
+            "WARNING: Unable to capture nv bind points: could not execute ldconfig: exit status 1",
+            "singularity-nv-bind-failed",
+        ),
+        (
+            "RuntimeError: Mixed dnn version. The header is version 5005 while the library is "
+            "version 5110.",
+            "cudnn-header-library-mixed",
+        ),
+        ("it said that 'cannot find cudart64_90.dll'", "cuda-lib-missing"),
+        (
+            "AttributeError: module 'tensorflow' has no attribute 'get_default_graph'",
+            "tensorflow-name-missing-for-keras",
+        ),
+        (
+            "[TensorRT-LLM][ERROR] Assertion failed: Unsupported architecture (fmhaRunner.cpp:87)",
+            "trtllm-unsupported-architecture",
+        ),
+    ],
+)
+def test_heldout25_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # Secure Boot refuses the module: not a missing device
+        (
+            "modprobe: ERROR: could not insert 'nvidia': Required key not available",
+            "nvidia-module-no-device",
+        ),
+        ("found cudart64_90.dll in C:\\CUDA\\bin", "cuda-lib-missing"),
+        # a script named tensorflow.py shadows the package: no TF 1.x name is missing
+        (
+            "AttributeError: module 'tensorflow' has no attribute 'keras'",
+            "tensorflow-name-missing-for-keras",
+        ),
+        ("CUDA_VISIBLE_DEVICES=0,1", "slurm-nodevfiles"),
+        ("cudnnStatusSuccess", "library-arch-mismatch"),
+    ],
+)
+def test_heldout25_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        # the reporter chose the CPU: the CPU build is meant, a component asks for CUDA anyway
+        (
+            'Server Execution error: Torch not compiled with CUDA enabled", although I unchecked '
+            'the "Use CUDA" option and selected my CPU',
+            "cuda-asked-in-a-cpu-run",
+        ),
+        (
+            "python main.py --cpu\nAssertionError: Torch not compiled with CUDA enabled",
+            "cuda-asked-in-a-cpu-run",
+        ),
+        # the CPU as a symptom, not a choice: still the CPU-only build
+        (
+            "only the CPU is used and I get AssertionError: Torch not compiled with CUDA enabled",
+            "torch-not-compiled-with-cuda",
+        ),
+        (
+            "it falls back to CPU mode: AssertionError: Torch not compiled with CUDA enabled",
+            "torch-not-compiled-with-cuda",
+        ),
+    ],
+)
+def test_a_cpu_run_on_purpose(text: str, want: str) -> None:
+    assert want in pats(text)
+
+
+def test_a_cpu_run_on_purpose_is_a_warning(tmp_path: Path) -> None:
+    text = "I selected my CPU in the settings.\nTorch not compiled with CUDA enabled\n"
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    "torch, flashinfer, want",
+    [
+        # FlashInfer's maintainers: the torch 2.4 wheels run on torch 2.5 (flashinfer#689)
+        ("2.5.1+cu124", "0.1.6+cu124torch2.4", []),
+        # and not on 2.6 (flashinfer#771)
+        ("2.6.0+cu124", "0.2.0+cu124torch2.5", [("EC234", "error")]),
+        ("2.6.0+cu124", "0.1.6+cu124torch2.4", [("EC234", "error")]),
+    ],
+)
+def test_flashinfer_builds_on_a_later_torch(
+    tmp_path: Path, torch: str, flashinfer: str, want: List[Tuple[str, str]]
+) -> None:
+    text = f"Package Version\ntorch       {torch}\nflashinfer  {flashinfer}\n"
+    found = judge(tmp_path, text, ["EC234"], load_matrix())
+    assert [(code, sev) for code, _, sev in found] == want
+
+
+def test_the_cufft_half_precision_floor_and_the_gpu_it_names(tmp_path: Path) -> None:
+    text = (
+        "RuntimeError: cuFFT doesn't support signals of half type with compute capability less "
+        "than SM_53, but the device containing input half tensor only has SM_52\n"
+    )
+    facts = read(tmp_path, text)
+    assert ("cc_floor", "5.3") in facts and ("gpu.cc", "5.2") in facts
+    assert judge(tmp_path, text, ["EC207"]) == [("EC207", "gpu-arch-unsupported", "error")]
+    fine = text.replace("only has SM_52", "has SM_61").replace("but the device", "and the device")
+    assert ("gpu.cc", "6.1") not in read(tmp_path, fine)
+
+
+@pytest.mark.parametrize(
+    "code, want",
+    [
+        ("import keras\nfrom keras.models import Sequential\n", [("EC233", "error")]),
+        # the program uses TensorFlow's own Keras: the standalone one is installed, not at work
+        ("import tensorflow as tf\nmodel = tf.keras.Sequential()\n", [("EC233", "warning")]),
+    ],
+)
+def test_standalone_keras_before_2_3_on_tensorflow_2(
+    tmp_path: Path, code: str, want: List[Tuple[str, str]]
+) -> None:
+    text = "Package    Version\ntensorflow 2.0.0\nKeras      2.2.4\n" + code
+    found = judge(tmp_path, text, ["EC233"], load_matrix())
+    assert [(c, s) for c, _, s in found] == want
+    fitting = "Package    Version\ntensorflow 2.0.0\nKeras      2.3.1\n" + code
+    assert judge(tmp_path, fitting, ["EC233"], load_matrix()) == []

@@ -53,6 +53,18 @@ def _hedged(snap: Snapshot, names: Tuple[str, ...], judged: Dict[str, str]) -> T
     return "", None
 
 
+def _only_tf_keras_used(snap: Snapshot) -> bool:
+    """The text shows a program using TensorFlow's own Keras (tf.keras) and never the
+    standalone package: a standalone Keras that does not fit the TensorFlow is installed, not
+    at work (issue 10: severity follows whether the component does the work)."""
+    uses = {
+        str(f.get("value"))
+        for f in c.pasted_evidence(snap).get("keras_uses") or []
+        if isinstance(f, dict)
+    }
+    return uses == {"tf.keras"}
+
+
 # TensorFlow's other distributions carry the same release under another name
 _SAME_AS = {
     "tensorflow": ("tensorflow-gpu", "tensorflow-cpu", "tensorflow-macos", "tensorflow-intel")
@@ -127,6 +139,9 @@ def pinned_to_another_release(
             if met:
                 continue
             note, severity = _hedged(snap, (name, needs), {name: version, needs: have})
+            if name == "keras" and needs == "tensorflow" and _only_tf_keras_used(snap):
+                note += " (the program uses tf.keras: standalone Keras is not shown in use)"
+                severity = "warning"
             yield spec.finding(
                 expected=f"{entry['needs']}{entry['needs_versions']} for {name} "
                 f"{c.public(version)}",
@@ -198,6 +213,11 @@ def built_for_torch(version: str) -> Optional[Tuple[int, int]]:
     m = _PYG_TAG.match(tag) or _TORCH_IN_TAG.search(tag)
     return (int(m.group(1)), int(m.group(2))) if m else None
 
+
+# Builds a project says run on a later torch release: FlashInfer's maintainers, "Torch 2.4 and
+# Torch 2.5 are ABI compatible, so the FlashInfer wheel for Torch 2.4 can be used directly"
+# (flashinfer-ai/flashinfer#689; not 2.5 and 2.6, #771). SGLang 0.3.x installed exactly that pair.
+_ABI_COMPATIBLE = {("flashinfer", (2, 4), (2, 5))}
 
 _ABI_IN_TAG = re.compile(r"cxx11abi(true|false)\b", re.I)
 _NGC_TORCH = re.compile(r"a0\+[0-9a-f]{7,}$")
@@ -318,6 +338,8 @@ def extension_built_for_another_torch(
             )
         )
     for name, version, built in tagged:
+        if (name.replace("_", "-").removesuffix("-python"), built, have) in _ABI_COMPATIBLE:
+            continue
         if built == have:
             abi = _abi_finding(spec, name, version, str(torch))
             if abi is not None:

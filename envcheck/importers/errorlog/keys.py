@@ -154,6 +154,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "catastrophic error: cannot open source file",
     ),
     "paddle-arch-not-in-build": ("not compatible with paddle installation with arch",),
+    "tensorflow-name-missing-for-keras": ("module 'tensorflow' has no attribute",),
     "keras-needs-newer-tensorflow": ("tensorflow.compat.v2", "has no attribute '__internal__'"),
     "keras-tensorflow-minor-differs": ("\x00never\x00",),
     "opencv-dnn-without-cuda": ("not built with cuda backend",),
@@ -639,10 +640,16 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "jit_compiler_not_found",
         "libnvidia-ptxjitcompiler.so",
     ),
+    "nvidia-module-no-device": (
+        "error inserting nvidia",
+        "could not insert 'nvidia'",
+        "could not insert nvidia",
+    ),
     "nvml-library-not-found": (
         "nvml shared library not found",
         "nvmlerror_librarynotfound",
         "nvml_error_library_not_found",
+        "couldn't find libnvidia-ml",
     ),
     "xla-ptxas-too-old": ("xla requires ptxas version",),
     "mps-connection-failed": (
@@ -657,7 +664,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "devicenotlicensed",
         "device_not_licensed",
     ),
-    "library-arch-mismatch": ("_status_arch_mismatch",),
+    "trtllm-unsupported-architecture": ("assertion failed: unsupported architecture",),
+    "library-arch-mismatch": ("_status_arch_mismatch", "statusarchmismatch"),
     "nvlink-uncorrectable": (
         "uncorrectable nvlink",
         "nvlink_uncorrectable",
@@ -737,6 +745,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-probe-found-no-driver": ("\x00never\x00",),  # inferred: tf_probe_without_a_gpu
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
+    "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
     "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range
     "numba-no-driver-library": ("cuda driver library cannot be found",),
@@ -786,7 +795,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
     "container-no-gpu-driver": ("could not select device driver",),
     "torch-not-compiled-with-cuda": ("torch not compiled with cuda",),
-    "package-not-compiled-with-cuda": ("compiled with cuda", "compiled with gpu"),
+    "package-not-compiled-with-cuda": (
+        "compiled with cuda",
+        "compiled with gpu",
+        "complied with cuda",
+        "complied with gpu",
+    ),
     "jax-cpu-fallback": ("cuda-enabled jaxlib is not installed",),
     "jax-no-cuda-platform": (
         "no gpu/tpu found",
@@ -814,8 +828,18 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "libtensoradapter_pytorch",
         ".so not found",
     ),
+    "cudnn-header-library-mixed": ("mixed dnn version",),
     "cuda-lib-missing": (
         "cannot open shared object file",
+        "find cudart64_",
+        "find cublas64_",
+        "find cufft64_",
+        "find curand64_",
+        "find cusolver64_",
+        "find cusparse64_",
+        "find nvrtc64_",
+        "locate cudart64_",
+        "load cudart64_",
         "undefined symbol",
         "is not found",
         ".dll not found",
@@ -1042,6 +1066,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "nvidia-smi-no-devices": ("no devices were found",),
     "slurm-job-without-gpus": ("\x00never\x00",),
+    "slurm-nodevfiles": ("nodevfiles",),
+    "singularity-nv-bind-failed": ("nv bind points", "nvidia bind points"),
     "gpu-not-given-to-container": ("\x00never\x00",),
     "enroot-gpus-not-passed": ("\x00never\x00",),
     "colab-no-gpu-runtime": ("\x00never\x00",),

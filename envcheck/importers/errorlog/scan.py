@@ -177,6 +177,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.shm_files_left_behind(decoded, out)
     inferences.pytorch_cc_range(decoded, out)
     inferences.cuda_called_without_a_gpu(decoded, out)
+    inferences.cuda_asked_in_a_cpu_run(decoded, out)
     inferences.cuda_compat_on_loader_path(decoded, out)
     inferences.nccl_missing_in_a_cpu_run(out)
     inferences.hedge(out)

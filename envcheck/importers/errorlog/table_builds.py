@@ -665,6 +665,22 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
     ),
     make(
+        "tensorflow-name-missing-for-keras",
+        # standalone Keras's TensorFlow backend (keras/backend/tensorflow_backend.py) on a
+        # TensorFlow it was not written for: "module 'tensorflow' has no attribute
+        # 'get_default_graph'" (Keras 2.2.4 on TF 2.0, Keras 2.0.3 on TF 1.0.1)
+        r"module 'tensorflow' has no attribute '(?:get_default_graph|get_default_session|"
+        r"placeholder|ConfigProto|Session|set_random_seed)'",
+        "framework-pairing",
+        "warning",
+        "code written for another TensorFlow release calls a name this TensorFlow lacks "
+        "(standalone Keras's TensorFlow backend, or the program itself)",
+        "With standalone Keras, install a Keras that matches the TensorFlow: Keras 2.2.x and "
+        "older run on TensorFlow 1 only (2.3.0 was the first to support TensorFlow 2.0), or "
+        "import tf.keras instead; for a program written for TensorFlow 1.x, `tensorflow<2` or "
+        "`tf.compat.v1`.",
+    ),
+    make(
         "keras-needs-newer-tensorflow",
         r"module 'tensorflow\.compat\.v2(?:\.__internal__)?' has no attribute|"
         r"module 'tensorflow' has no attribute '__internal__'|"

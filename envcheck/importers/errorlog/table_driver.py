@@ -243,13 +243,27 @@ PATTERNS: List[ErrorPattern] = [
         # NVML_ERROR_LIBRARY_NOT_FOUND: libnvidia-ml.so.1 (from the driver) is not on the loader
         # path; on a GPU host that means no driver user space, in a container no GPU runtime
         "nvml-library-not-found",
-        r"NVML Shared Library Not Found|NVMLError_LibraryNotFound|NVML_ERROR_LIBRARY_NOT_FOUND",
+        r"NVML Shared Library Not Found|NVMLError_LibraryNotFound|NVML_ERROR_LIBRARY_NOT_FOUND|"
+        r"NVIDIA-SMI couldn't find libnvidia-ml\.so",
         "driver-not-loaded",
         "warning",
         "the driver's NVML library (libnvidia-ml.so.1) cannot be found",
         "On a host, install the NVIDIA driver (its user-space libraries ship libnvidia-ml); in "
         "a container, start it with the NVIDIA runtime (`--gpus all`); `ldconfig -p | grep "
         "nvidia-ml` shows whether the loader finds it.",
+    ),
+    make(
+        "nvidia-module-no-device",
+        # modprobe / the CUDA loader: "FATAL: Error inserting nvidia (/lib/modules/.../nvidia.ko):
+        # No such device", "modprobe: ERROR: could not insert 'nvidia': No such device"
+        r"(?:Error inserting|could not insert) '?nvidia'?\b[^\n]{0,160}?:\s*No such device",
+        "driver-not-loaded",
+        "error",
+        "the nvidia kernel module finds no GPU it can drive: the kernel sees no NVIDIA GPU here (a "
+        "login or head node, a VM without the GPU passed through) or none this driver supports",
+        "`lspci -nn | grep -i nvidia` shows whether the kernel sees a GPU: on a machine without "
+        "one nothing will load (run GPU work on the GPU nodes); with one, install a driver "
+        "branch that supports it (NVIDIA's driver search lists the products of each branch).",
     ),
     make(
         "smi-cuda-version-na",
@@ -539,10 +553,22 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
     ),
     make(
+        "cuda-asked-in-a-cpu-run",
+        r"(?!x)x",  # never by itself: "not compiled with CUDA" where the reporter chose the CPU
+        "cpu-only-build",
+        "warning",
+        "a program asks for CUDA in a run the text says was set up for the CPU: the CPU-only "
+        "build is intended, the code path that calls CUDA is not",
+        "For a CPU run, find the component that calls CUDA (the traceback's last frames: an "
+        "extension or node that hard-requires CUDA) and disable or replace it; to use the GPU "
+        "instead, install a CUDA build of the framework.",
+    ),
+    make(
         "package-not-compiled-with-cuda",
         # cumm/spconv's tensorview "don't compiled with cuda", "PaddlePaddle is not compiled
         # with CUDA", "... was not compiled with CUDA support" (torch's own message is above)
-        r"\b(?:is |was |are )?(?:not|don't|doesn't) (?:been )?compiled with (?:CUDA|GPU)\b"
+        r"\b(?:is |was |are )?(?:not|don't|doesn't) (?:been )?(?:compiled|complied) with "
+        r"(?:CUDA|GPU)\b"  # "complied": PARL's "Paddle was not complied with CUDA"
         r"(?<!Torch not compiled with CUDA)",
         "cpu-only-build",
         "error",

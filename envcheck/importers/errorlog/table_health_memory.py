@@ -116,6 +116,28 @@ PATTERNS: List[ErrorPattern] = [
         "`--gpus-per-node=N`) to srun/sbatch/salloc.",
     ),
     make(
+        "singularity-nv-bind-failed",
+        # "WARNING: Unable to capture nv bind points: could not execute ldconfig: exit status 1"
+        r"Unable to capture nv(?:idia)? bind points",
+        "os-setting",
+        "warning",
+        "singularity/apptainer --nv could not find the host's NVIDIA libraries to bind into the "
+        "container (it asks the `ldconfig` found on PATH)",
+        "Put /sbin and /usr/sbin first in PATH (an ldconfig from Nix, conda or a module breaks "
+        "it) and check `ldconfig -p | grep libcuda` on the host; without the driver's libraries "
+        "there, install the driver first.",
+    ),
+    make(
+        "slurm-nodevfiles",
+        r"\bNoDevFiles\b",
+        "os-setting",
+        "warning",
+        "CUDA_VISIBLE_DEVICES=NoDevFiles: Slurm allocated this job no GPU",
+        "Slurm gives a job only the GPUs it asks for: add `--gpus=N` (or `--gres=gpu:N`) to "
+        "srun/sbatch/salloc. In a job meant for the CPU, a program that reads CUDA_VISIBLE_DEVICES "
+        "as GPU indices fails on the value (Ray fixed its parsing in ray-project/ray#7014).",
+    ),
+    make(
         "visible-devices-past-gpus",
         r"(?!x)x",  # never by itself: inferred (visible_devices_past_the_gpus)
         "os-setting",

@@ -82,6 +82,17 @@ PATTERNS: List[ErrorPattern] = [
         "installed TensorFlow.",
     ),
     make(
+        "cudnn-header-library-mixed",
+        # Theano: "Mixed dnn version. The header is version 5005 while the library is version 5110."
+        r"Mixed dnn version\. The header is version \d+ while the library is version \d+",
+        "cuda-libs-mismatch",
+        "error",
+        "two cuDNN installs are mixed: the header the program compiled against and the library "
+        "the loader found are different versions",
+        "Point compiling and loading at one cuDNN (CPATH / LIBRARY_PATH / LD_LIBRARY_PATH, or the "
+        "program's cuDNN path settings) and remove the other copy from those paths.",
+    ),
+    make(
         "cuda-lib-missing",
         r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc)\.so[.\d]*)"
         r": cannot open shared object file|"
@@ -92,6 +103,9 @@ PATTERNS: List[ErrorPattern] = [
         # Paddle on Windows: "RuntimeError: cublas64_100.dll not found."
         r"\b(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll "
         r"(?:is )?not found|"
+        # retold: "it said that 'cannot find cudart64_90.dll'"
+        r"\b(?:cannot|can't|could not|couldn't|unable to) (?:find|locate|load) [`'\"]?"
+        r"(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll|"
         r"undefined symbol: \w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
         r"|cufft|curand|cusolver|nccl)\w*",
         "cuda-libs-mismatch",
@@ -124,7 +138,9 @@ PATTERNS: List[ErrorPattern] = [
         # GPU's architecture lacks (NVIDIA's status tables: "usually caused by compute
         # capability lower than" the library's floor), a GPU too old for the library
         "library-arch-mismatch",
-        r"\b(?:CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ARCH_MISMATCH\b",
+        r"\b(?:CUBLAS|CUDNN|CUSPARSE|CUSOLVER)_STATUS_ARCH_MISMATCH\b|"
+        # Python wrappers name the status in camel case (libcudnn.cudnnStatusArchMismatch)
+        r"\b(?:cublas|cudnn|cusparse|cusolver)StatusArchMismatch\b",
         "gpu-arch-unsupported",
         "error",
         "a CUDA library call needs a feature this GPU's architecture lacks (a GPU too old for "
@@ -133,6 +149,18 @@ PATTERNS: List[ErrorPattern] = [
         "--format=csv`) against the library's floor in its release notes: use a newer GPU, an "
         "older library release that still supports it, or an operation/precision the GPU "
         "has (e.g. fp32 instead of fp16 tensor-core GEMMs).",
+    ),
+    make(
+        "trtllm-unsupported-architecture",
+        # TensorRT-LLM's kernels assert on a GPU they have no implementation for (its context
+        # FMHA on sm70/sm75): "[TensorRT-LLM][ERROR] Assertion failed: Unsupported architecture"
+        r"\[TensorRT-LLM\]\[ERROR\] Assertion failed: Unsupported architecture",
+        "gpu-arch-unsupported",
+        "error",
+        "a TensorRT-LLM kernel has no implementation for this GPU's architecture",
+        "Check TensorRT-LLM's support matrix for the GPU (`nvidia-smi --query-gpu=name,"
+        "compute_cap --format=csv`): turn off the feature whose kernel asserts (e.g. "
+        "`--enable_context_fmha` on Volta/Turing) or run on a supported GPU.",
     ),
     make(
         "cublas-alloc-failed",

@@ -46,6 +46,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.nccl_build_cuda(text, file),
         lambda: floors.stated_facts(text, file),
         lambda: images.ngc_images(text, file),
+        lambda: images.keras_in_use(text, file),
     )
     for reader in readers:
         try:

@@ -18,7 +18,8 @@ _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
 # facts kept beside the facts read (evidence "cc_floors", "driver_floors" ...): the floors the
 # text states (the software's, not the host's), the CUDA a cuDNN package was built for (the
 # snapshot's cuDNN entries have no field for it), the releases an install command asks for and
-# the NGC container releases the text names (extract.images: the image's, not the host's)
+# the NGC container releases the text names (extract.images: the image's, not the host's) and the
+# Keras a program is shown using
 _ASIDE_KEYS = (
     "cudnn_cuda",
     "cc_floor",
@@ -30,6 +31,7 @@ _ASIDE_KEYS = (
     "package_request",
     "wheel_page",
     "ngc_image",
+    "keras_use",
 )
 
 

@@ -53,6 +53,7 @@ LABELS = {
     "gpu.topo": "GPU in topology",
     "shm.total": "/dev/shm size",
     "container": "container runtime",
+    "keras_use": "the program uses Keras as",
 }
 
 # Facts whose second value is not a conflict but another item (several GPUs, toolkits).

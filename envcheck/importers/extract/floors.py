@@ -76,6 +76,9 @@ _FLOOR = re.compile(
     + _cc(3)
     + r"|\bsm[ _]?(?P<sm4>\d{1,2}\d)\b)\s*\)?\s*"
     r"(?:\w+\s+)?" + _MORE + "|"
+    # cuFFT's "doesn't support signals of half type with compute capability less than SM_53":
+    # what is below the value is refused, so the value is the floor
+    r"\bcompute\s+capability\s+(?:less|lower)\s+than\s+" + _cc(6) + "|"
     # "the 't' kernel requires 5.0 capability"
     r"\brequires?\s+(?P<cc9>\d{1,2}\.\d)\s+(?:compute\s+)?capability|"
     # CUDA.jl: "Please use a device with at least capability 7.5"
@@ -438,11 +441,23 @@ def _first(
     return windows[0][0], windows[0][1], None
 
 
+# the GPU's own compute capability in the same refusal: "but the device ... only has SM_52"
+_CC_HAVE = re.compile(
+    r"\b(?:device|gpu)\b[^.;\n]{0,60}?\bonly\s+has\s+(?:compute\s+capability\s+)?" + _cc(7), re.I
+)
+
+
 def _host_value(key: str, value: str, window: str, where: Tuple[str, int, str]) -> List[Fact]:
     """The host's own value a floor message states beside the floor."""
     if key == "driver_floor":
         have = _DRIVER_HAVE.search(window)
         return [Fact("driver.version", have.group(1), *where, "message")] if have else []
+    if key == "cc_floor":  # "... but the device containing input half tensor only has SM_52"
+        have = _CC_HAVE.search(window)
+        if not have:
+            return []
+        cc = have.group("cc7") or f"{int(have.group('sm7')[:-1])}.{have.group('sm7')[-1]}"
+        return [Fact("gpu.cc", cc, *where, "message")]
     if key == "package_floor":  # "xformers requires PyTorch 2.1.0 or newer. You have 2.0.1"
         have = _YOU_HAVE.search(window)
         if not have:
