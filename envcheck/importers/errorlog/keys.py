@@ -640,11 +640,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "jit_compiler_not_found",
         "libnvidia-ptxjitcompiler.so",
     ),
-    "nvidia-module-no-device": (
-        "error inserting nvidia",
-        "could not insert 'nvidia'",
-        "could not insert nvidia",
+    "open-module-gpu-without-gsp": ("not supported by open",),
+    "cuda-not-supported-by-driver-julia": (
+        "is not supported by your driver",
+        "is not supported by",
     ),
+    "nvrm-no-device-initialized": ("none of the nvidia devices were initialized",),
+    "host-compiler-below-floor": ("to compile",),
+    "nvidia-module-no-device": ("error inserting nvidia",),
     "nvml-library-not-found": (
         "nvml shared library not found",
         "nvmlerror_librarynotfound",
@@ -664,6 +667,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "devicenotlicensed",
         "device_not_licensed",
     ),
+    "opencv-not-built-for-device": ("opencv was not built to work with the selected device",),
     "trtllm-unsupported-architecture": ("assertion failed: unsupported architecture",),
     "library-arch-mismatch": ("_status_arch_mismatch", "statusarchmismatch"),
     "nvlink-uncorrectable": (
@@ -1067,6 +1071,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvidia-smi-no-devices": ("no devices were found",),
     "slurm-job-without-gpus": ("\x00never\x00",),
     "slurm-nodevfiles": ("nodevfiles",),
+    "jetson-openblas-illegal-instruction": ("\x00never\x00",),
     "singularity-nv-bind-failed": ("nv bind points", "nvidia bind points"),
     "gpu-not-given-to-container": ("\x00never\x00",),
     "enroot-gpus-not-passed": ("\x00never\x00",),

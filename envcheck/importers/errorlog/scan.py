@@ -330,6 +330,7 @@ _FROM_THE_TEXT = (
     inferences.tf_probe_without_a_gpu,
     inferences.torch_version_assert,
     inferences.ib_not_seen,
+    inferences.jetson_illegal_instruction,
 )
 # ... and after the entries are settled (hedged, ENOSPC placed): what the reporter describes
 _FROM_THE_SYMPTOMS = (

@@ -233,4 +233,17 @@ PATTERNS: List[ErrorPattern] = [
         "Build with a gcc this nvcc supports (e.g. `CC=gcc-11 CXX=g++-11`, or `conda install "
         "gxx=11`), or use a newer CUDA toolkit.",
     ),
+    make(
+        "host-compiler-below-floor",
+        # a build's own floor: CV-CUDA's "Must use gcc>=11.1 to compile CV-CUDA, you're using
+        # GNU-9.3.0" (printed only when the compiler CMake picked is below it)
+        r"\bmust use (?:gcc|g\+\+)\s*>=\s*\d+(?:\.\d+)* to compile\b[^\n]{0,80}?you'?re using "
+        r"(?:GNU|gcc)[- ]?\d",
+        "toolkit-mismatch",
+        "error",
+        "the host compiler the build picked is older than the project needs",
+        "Point the build at a newer compiler (`CC=gcc-11 CXX=g++-11`, or `update-alternatives` "
+        "for both gcc and g++) and clear the CMake cache: CMake keeps the compiler it found "
+        "first.",
+    ),
 ]

@@ -253,10 +253,49 @@ PATTERNS: List[ErrorPattern] = [
         "nvidia-ml` shows whether the loader finds it.",
     ),
     make(
+        "cuda-not-supported-by-driver-julia",
+        # CUDAnative.jl: "CUDA 10.0 is not supported by your driver (which supports up to 9.0)"
+        r"CUDA \d+\.\d+ is not supported by\s+your driver \(which supports up to \d+\.\d+\)",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver supports an older CUDA than the one the software (or its container) "
+        "uses",
+        "Upgrade the NVIDIA driver to one that supports that CUDA (`envcheck matrix driver "
+        "<version>` shows what a driver runs), or use a build or image for the CUDA the driver "
+        "supports; forward compatibility works on data-center GPUs only.",
+    ),
+    make(
+        "open-module-gpu-without-gsp",
+        # "NVRM: The NVIDIA GPU 0000:09:00.0 (PCI ID: 10de:1d01) installed in this system is not
+        # supported by open nvidia.ko because it does not include the required GPU System
+        # Processor (GSP)."
+        r"installed in this system is not supported by open\b|"
+        r"not supported by open nvidia\.ko because it does not include the required GPU",
+        "driver-not-loaded",
+        "error",
+        "the open NVIDIA kernel module cannot drive this GPU (it has no GPU System Processor: "
+        "Maxwell, Pascal and Volta GPUs need the proprietary module)",
+        "Install the proprietary kernel module of the same driver (the package without -open, "
+        "e.g. nvidia-driver-560 instead of nvidia-driver-560-open; akmod-nvidia without "
+        "kernel-open) and reboot.",
+    ),
+    make(
+        "nvrm-no-device-initialized",
+        r"NVRM: None of the NVIDIA devices were initialized",
+        "driver-not-loaded",
+        "error",
+        "the nvidia kernel module loaded but initialised no GPU (the lines before it in the "
+        "kernel log say why: a GPU this module does not support, a probe that failed)",
+        "Read the NVRM lines before it in `dmesg`: a GPU this driver or module flavour does not "
+        "support needs another driver branch or the proprietary module; a failed probe needs "
+        "the GPU checked (`lspci -nn | grep -i nvidia`).",
+    ),
+    make(
         "nvidia-module-no-device",
-        # modprobe / the CUDA loader: "FATAL: Error inserting nvidia (/lib/modules/.../nvidia.ko):
-        # No such device", "modprobe: ERROR: could not insert 'nvidia': No such device"
-        r"(?:Error inserting|could not insert) '?nvidia'?\b[^\n]{0,160}?:\s*No such device",
+        # old modprobe, run by the CUDA loader: "FATAL: Error inserting nvidia
+        # (/lib/modules/.../nvidia.ko): No such device" (newer modprobe's "could not insert
+        # 'nvidia'" is kernel-driver-not-running's)
+        r"Error inserting nvidia\b[^\n]{0,160}?:\s*No such device",
         "driver-not-loaded",
         "error",
         "the nvidia kernel module finds no GPU it can drive: the kernel sees no NVIDIA GPU here (a "

@@ -116,6 +116,17 @@ PATTERNS: List[ErrorPattern] = [
         "`--gpus-per-node=N`) to srun/sbatch/salloc.",
     ),
     make(
+        "jetson-openblas-illegal-instruction",
+        r"(?!x)x",  # never by itself: "Illegal instruction" in a text about a Jetson (inferences)
+        "os-setting",
+        "warning",
+        "a process died of 'Illegal instruction' on a Jetson: numpy's bundled OpenBLAS picks a CPU "
+        "core type the board lacks when numpy (or torch) is imported",
+        "Set the core type before starting Python: `export OPENBLAS_CORETYPE=ARMV8` (in the "
+        "shell profile or the container's environment); `python3 -c 'import numpy'` shows "
+        "whether numpy alone crashes.",
+    ),
+    make(
         "singularity-nv-bind-failed",
         # "WARNING: Unable to capture nv bind points: could not execute ldconfig: exit status 1"
         r"Unable to capture nv(?:idia)? bind points",

@@ -151,6 +151,19 @@ PATTERNS: List[ErrorPattern] = [
         "has (e.g. fp32 instead of fp16 tensor-core GEMMs).",
     ),
     make(
+        "opencv-not-built-for-device",
+        # "error: (-216:No CUDA support) OpenCV was not built to work with the selected device.
+        # Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN in your build configuration."
+        r"OpenCV was not built to work with the selected device",
+        "gpu-arch-unsupported",
+        "error",
+        "OpenCV's CUDA build has no kernels for this GPU (its CUDA_ARCH_BIN / CUDA_ARCH_PTX do "
+        "not include the GPU's compute capability)",
+        "Rebuild OpenCV with the GPU's compute capability in CUDA_ARCH_BIN (`-DCUDA_ARCH_BIN=7.5` "
+        "for a Turing card; `nvidia-smi --query-gpu=compute_cap --format=csv`); "
+        "`cv2.getBuildInformation()` lists the architectures built (NVIDIA GPU arch).",
+    ),
+    make(
         "trtllm-unsupported-architecture",
         # TensorRT-LLM's kernels assert on a GPU they have no implementation for (its context
         # FMHA on sm70/sm75): "[TensorRT-LLM][ERROR] Assertion failed: Unsupported architecture"

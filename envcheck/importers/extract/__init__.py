@@ -27,7 +27,15 @@ MISSING_HINTS = (
 
 def text_facts(text: str, file: str) -> List[Fact]:
     """Fragment, package and prose facts in one file's text."""
-    from envcheck.importers.extract import floors, fragments, glossary, images, packages, prose
+    from envcheck.importers.extract import (
+        compilers,
+        floors,
+        fragments,
+        glossary,
+        images,
+        packages,
+        prose,
+    )
     from envcheck.importers.extract.lines import candidate_lines
 
     original = text
@@ -47,6 +55,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: floors.stated_facts(text, file),
         lambda: images.ngc_images(text, file),
         lambda: images.keras_in_use(text, file),
+        lambda: compilers.host_gcc(text, file),
     )
     for reader in readers:
         try:

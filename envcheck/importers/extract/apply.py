@@ -19,7 +19,7 @@ _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
 # text states (the software's, not the host's), the CUDA a cuDNN package was built for (the
 # snapshot's cuDNN entries have no field for it), the releases an install command asks for and
 # the NGC container releases the text names (extract.images: the image's, not the host's) and the
-# Keras a program is shown using
+# Keras a program is shown using, and the host gcc (no snapshot field: a live host's is not probed)
 _ASIDE_KEYS = (
     "cudnn_cuda",
     "cc_floor",
@@ -32,6 +32,8 @@ _ASIDE_KEYS = (
     "wheel_page",
     "ngc_image",
     "keras_use",
+    "host_gcc",
+    "cuda_build",
 )
 
 

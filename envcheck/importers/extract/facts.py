@@ -54,6 +54,8 @@ LABELS = {
     "shm.total": "/dev/shm size",
     "container": "container runtime",
     "keras_use": "the program uses Keras as",
+    "host_gcc": "host compiler gcc",
+    "cuda_build": "code is compiled here",
 }
 
 # Facts whose second value is not a conflict but another item (several GPUs, toolkits).

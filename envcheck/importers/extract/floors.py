@@ -264,6 +264,9 @@ _PY_RANGE = re.compile(
     r"\bpython\s*(?:version\s*)?(?:of\s+)?(?:at\s+least\s+)?(?P<floor>" + _PY + r")\s*"
     r"(?:\+|or\s+(?:newer|later|higher|above|greater)|and\s+(?:above|newer|later|up))|"
     r"\bpython\s*(?:version\s*)?(?:at\s+least|>=)\s*(?P<floor2>" + _PY + r")|"
+    # Ultralytics' check: "Python 3.7.0 required by YOLOv5, but Python 3.6.9 is currently
+    # installed"
+    r"\bpython\s*(?P<floor3>" + _PY + r")(?:\.\d+)?\s+(?:is\s+)?required\s+by\b|"
     r"\bpython\s*(?:versions?\s*)?(?:from\s+)?(?P<lo>" + _PY + r")\s*(?:-|–|to|through)\s*"
     r"(?:python\s*)?(?P<hi>" + _PY + r")\b|"
     # "only supports python 3.12", "supports up to Python 3.11": the newest one
@@ -304,8 +307,9 @@ def python_range_in(line: str) -> Optional[str]:
     g = m.groupdict()
     if g.get("spec") or g.get("spec2"):
         return _spec_range(g.get("spec") or g.get("spec2") or "")
-    if g.get("floor") or g.get("floor2"):
-        return f"{g.get('floor') or g.get('floor2')},"
+    floor = g.get("floor") or g.get("floor2") or g.get("floor3")
+    if floor:
+        return f"{floor},"
     if g.get("lo") and g.get("hi"):
         return f"{g['lo']},{_bump(g['hi'])}"
     if g.get("upto") or g.get("upto2"):
@@ -441,6 +445,10 @@ def _first(
     return windows[0][0], windows[0][1], None
 
 
+# the Python in use, in the same refusal
+_PYTHON_HAVE = re.compile(
+    r"\bbut\s+python\s*(3\.\d{1,2}(?:\.\d+)?)\s+is\s+(?:currently\s+)?installed", re.I
+)
 # the GPU's own compute capability in the same refusal: "but the device ... only has SM_52"
 _CC_HAVE = re.compile(
     r"\b(?:device|gpu)\b[^.;\n]{0,60}?\bonly\s+has\s+(?:compute\s+capability\s+)?" + _cc(7), re.I
@@ -458,6 +466,9 @@ def _host_value(key: str, value: str, window: str, where: Tuple[str, int, str]) 
             return []
         cc = have.group("cc7") or f"{int(have.group('sm7')[:-1])}.{have.group('sm7')[-1]}"
         return [Fact("gpu.cc", cc, *where, "message")]
+    if key == "python_range":  # "..., but Python 3.6.9 is currently installed"
+        have = _PYTHON_HAVE.search(window)
+        return [Fact("python", have.group(1), *where, "message")] if have else []
     if key == "package_floor":  # "xformers requires PyTorch 2.1.0 or newer. You have 2.0.1"
         have = _YOU_HAVE.search(window)
         if not have:

@@ -107,6 +107,8 @@ _PIP_INDEX_NAME = re.compile(r"^\s*([A-Za-z0-9][\w.-]*)\s+\((\S+)\)\s*$")
 _USR_LOCAL_CUDA = re.compile(
     r"(?:^|[\s/`'\"])(?:usr/local/)?cuda-(\d{1,2}\.\d)(?:\.\d+)?(?=[\s/:`'\",.]|$)"
 )
+# Spack's spec of the CUDA toolkit package (not "^cuda" constraints written as ranges)
+_SPACK_CUDA = re.compile(r"(?<![\w-])cuda@(\d{1,2}\.\d)(?:\.\d+)?(?![\w.:])")
 TRIGGERS = (
     ".whl",
     "==",
@@ -292,6 +294,9 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             yield from _package(fact, pip_index_name, m.group(1), "")
         for m in _USR_LOCAL_CUDA.finditer(line):
             yield fact("cuda.dir", m.group(1))
+        m = _SPACK_CUDA.search(line) if "cuda@" in line else None
+        if m:  # a Spack spec's toolkit ("Concretized cuda@11.8", "cuda@11.8.0%gcc@11.3.0")
+            yield fact("nvcc", m.group(1), kind="fragment")
         missing = re.search(
             r"cannot open|could not load|not found|no such file|unable to", line, re.I
         )

@@ -220,7 +220,8 @@ _GPU_PRESENT = re.compile(
     r"\bi have (?:an?\s+)?(?:nvidia\s+)?(?:gpu|graphics card)\b|"
     r"(?:torch\.)?cuda\.is_available\(\)\W{0,4}\s*"
     r"(?:is |returns? |returning |gives |=+\s*)?false\b|"
-    r"\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b|"
+    # (not torch's own "Torch not compiled with CUDA enabled": a CPU build says it anywhere)
+    r"(?<!compiled with )\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b|"
     r"\b(?:cuda|the gpu|my gpu|gpu) (?:is ?)?(?:not|n't) (?:working|available|detected|used|being "
     r"used)\b|\bnot using (?:the |my )?gpu\b|"
     # the author expected a GPU: "tensorflow only can find CPU", "instead of pytorch gpu"

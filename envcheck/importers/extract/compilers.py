@@ -1,0 +1,63 @@
+"""The host C++ compiler a paste states: the gcc that nvcc would call to build CUDA code.
+
+``gcc --version``'s first line ("gcc (Ubuntu 11.3.0-1ubuntu1~22.04) 11.3.0"), ``gcc -v``'s
+"gcc version 6.2.0", collect_env's "GCC version: (Ubuntu 9.4.0-1ubuntu1~20.04.1) 9.4.0" and
+sentences ("gcc version is 8.3.1", "GCC 9.4"). Not the GCC that built Python ("Python 3.10.9
+(main, ...) [GCC 11.2.0]") nor a conda package of gcc's runtime (libgcc). Each ``host_gcc``
+fact is kept beside the host's facts; checks/compilers.py judges it against the toolkit.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Set
+
+from envcheck.importers.extract.facts import Fact
+
+_GCC = re.compile(
+    # gcc --version / g++ --version: "gcc (GCC) 8.3.1 20190311", "g++ (Ubuntu ...) 11.3.0"
+    r"^\s*(?:gcc|g\+\+|cc|c\+\+)(?:-\d+)?\s+\([^)\n]{1,80}\)\s+(?P<v1>\d{1,2}\.\d+(?:\.\d+)?)|"
+    # collect_env: "GCC version: (Ubuntu 9.4.0-1ubuntu1~20.04.1) 9.4.0"
+    r"^\s*GCC version\s*:\s*(?:\([^)\n]{1,80}\)\s*)?(?P<v2>\d{1,2}\.\d+(?:\.\d+)?)|"
+    # gcc -v and sentences: "gcc version 6.2.0", "gcc version is 8.3.1", "`gcc` version: 8.3.1",
+    # "GCC 9.4", "gcc-11.2", "g++ 9.3" (not "[GCC 11.2.0]", not "%gcc@11.3.0")
+    r"(?<![\[\w%@-])`?(?:gcc|g\+\+)`?[ -]?(?:version\s*(?:is\s*|:\s*)?)?v?"
+    r"(?P<v3>\d{1,2}\.\d+(?:\.\d+)?)\b(?![\]@])",
+    re.I | re.M,
+)
+MAX_FACTS = 5
+# The text shows code being compiled (an extension build, CMake, nvcc at work): the host compiler
+# matters then. Not "Cuda compilation tools" (nvcc -V) nor collect_env's "Is debug build".
+_COMPILING = re.compile(
+    r"\bsetup\.py\b|\bcompil(?:e|es|ed|ing|ation)\b(?!\s+tools)|\bninja\b|"
+    r"\bbuilding (?:wheel|extension|cuda)|\bnvcc (?:fatal|error)|#error\b|\bmake -j",
+    re.I,
+)
+
+
+def host_gcc(text: str, file: str) -> List[Fact]:
+    """One ``host_gcc`` fact (the version, "11.3.0") per distinct version the text states, on
+    the line that first states it, and a ``cuda_build`` fact where the text shows code being
+    compiled."""
+    low = text.lower()
+    if low.find("gcc") == -1 and low.find("g++") == -1:
+        return []
+    out: List[Fact] = []
+    seen: Set[str] = set()
+    m = _COMPILING.search(text)
+    if m is not None:
+        n = text.count("\n", 0, m.start()) + 1
+        out.append(
+            Fact("cuda_build", True, file, n, text.split("\n")[n - 1].strip()[:200], "prose")
+        )
+    for m in _GCC.finditer(text):
+        version = m.group("v1") or m.group("v2") or m.group("v3")
+        if version in seen:
+            continue
+        seen.add(version)
+        n = text.count("\n", 0, m.start()) + 1
+        line = text.split("\n")[n - 1].strip()[:200]
+        out.append(Fact("host_gcc", version, file, n, line, "prose"))
+        if len(seen) >= MAX_FACTS:
+            break
+    return out
