@@ -151,6 +151,13 @@ THRESHOLDS = {
     # with CUDA enabled" read as a GPU being present, on macOS); the round's starting code and
     # its first part scored the same; then tuned on (70%, none)
     "heldout26": 0.69,
+    # and pool 29 (62 cases, 5 gatherers; the search tool's budget ran out mid-gathering; one
+    # case dropped before sealing: its URL was dev11's) sealed whole, scored once at 2514f70
+    # (after heldout26's tuning): 24/49 (49%), two false errors (a torch version typed into an
+    # issue form read as PyPI's CPU wheel on Windows; xFormers dispatching FlashAttention-3's
+    # Hopper kernels to a Blackwell GPU); the round's starting code scored the same 24; then
+    # tuned on (51%, none)
+    "heldout27": 0.51,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

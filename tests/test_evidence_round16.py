@@ -483,3 +483,49 @@ def test_a_spack_spec_states_the_toolkit(tmp_path: Path, line: str, want: List[s
 )
 def test_the_host_gcc(tmp_path: Path, line: str, want: List[str]) -> None:
     assert [v for k, v in read(tmp_path, line + "\n") if k == "host_gcc"] == want
+
+
+# ---- heldout27's tuning
+
+
+def test_a_hopper_only_kernel_on_another_gpu_is_the_librarys_dispatch(tmp_path: Path) -> None:
+    line = (
+        "RuntimeError: CUDA error (/__w/xformers/xformers/third_party/flash-attention/hopper/"
+        "flash_fwd_launch_template.h:175): no kernel image is available for execution on the "
+        "device\n"
+    )
+    assert pats(line) == ["hopper-only-kernel-dispatched"]
+    assert judge(tmp_path, line, ["EC901"]) == [("EC901", "gpu-arch-unsupported", "warning")]
+    # the same message from anywhere else is the build's missing kernels
+    plain = "RuntimeError: CUDA error: no kernel image is available for execution on the device\n"
+    assert pats(plain) == ["no-kernel-image"]
+
+
+@pytest.mark.parametrize(
+    "version_line, want",
+    [
+        # a version typed into an issue form carries no local tag whatever the build
+        (" - PyTorch Version (e.g., 1.0): 1.2\n", []),
+        # pip's own listing of an untagged Windows wheel: PyPI's CPU build
+        ("Package    Version\ntorch      2.1.0\n", [("EC210", "error")]),
+    ],
+)
+def test_an_untagged_torch_on_windows(
+    tmp_path: Path, version_line: str, want: List[Tuple[str, str]]
+) -> None:
+    text = version_line + "OS: Windows 10\nGPU 0: NVIDIA GeForce GTX 1080\n"
+    found = judge(tmp_path, text, ["EC210"], load_matrix())
+    assert [(c, s) for c, _, s in found] == want
+
+
+@pytest.mark.parametrize(
+    "text, hit",
+    [
+        ("When installed with 'pip install chatterbox-tts' torch installed w/o gpu support.", True),
+        ("torch got installed without GPU support", True),
+        ("tensorflow installed without gpu support", False),
+        ("torch installed without problems", False),
+    ],
+)
+def test_torch_installed_without_gpu_support(text: str, hit: bool) -> None:
+    assert ("cpu-torch-stated" in pats(text)) is hit

@@ -384,7 +384,9 @@ def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
         info.cuda_source = f"torch.version.cuda is None ({dp.detail or 'torch --deep'})"
         return info
     info_os = os_info(snapshot)
-    if untagged_wheels_are_cpu(info_os):
+    if untagged_wheels_are_cpu(info_os) and not only_in_prose(snapshot, ("torch.version",)):
+        # (a version someone typed into a sentence or an issue form carries no local tag
+        # whatever the build: "PyTorch Version: 1.2" from a conda install is a CUDA build)
         # the PyPI wheels for Windows and macOS are CPU-only; CUDA builds carry +cuXYZ
         info.build = "cpu"
         info.cuda_source = f"PyPI wheel without local tag on {info_os.platform}"

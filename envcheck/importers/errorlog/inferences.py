@@ -673,6 +673,20 @@ def jetson_illegal_instruction(
     out.append(entry_at(text, m.start(), "jetson-openblas-illegal-instruction", source))
 
 
+# FlashAttention-3's kernels live under hopper/ and are built for sm_90 only
+_HOPPER_ONLY_SOURCE = re.compile(r"flash-attention/hopper/|/hopper/flash_\w+\.(?:h|cu|cuh)\b")
+
+
+def hopper_kernel_dispatched(text: str, out: List[Dict[str, str]]) -> None:
+    """ "no kernel image is available" raised from FlashAttention-3's Hopper-only sources: a
+    library (xFormers 0.0.30 on Blackwell, facebookresearch/xformers#1251) dispatched its
+    Hopper-only kernels to another GPU. The GPU and the framework build may be fine: a
+    warning that names the dispatch, not an error that blames the build."""
+    for e in out:
+        if e["pattern"] == "no-kernel-image" and _HOPPER_ONLY_SOURCE.search(e["line"]):
+            e["pattern"] = "hopper-only-kernel-dispatched"
+
+
 # the forward-compatibility libcuda (cuda-compat-12-9, /usr/local/cuda/compat) named in the text
 _CUDA_COMPAT = re.compile(r"\bcuda-compat\b|/cuda(?:-\d+(?:\.\d+)?)?/compat\b", re.I)
 

@@ -387,6 +387,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no cuda",
         "without cuda",
         "instead of",
+        "installed w/o",
+        "installed without",
     ),
     "cudnn-missing-stated": ("cudnn",),
     "paddle-cpu-build": (
@@ -667,6 +669,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "devicenotlicensed",
         "device_not_licensed",
     ),
+    "hopper-only-kernel-dispatched": ("\x00never\x00",),
     "opencv-not-built-for-device": ("opencv was not built to work with the selected device",),
     "trtllm-unsupported-architecture": ("assertion failed: unsupported architecture",),
     "library-arch-mismatch": ("_status_arch_mismatch", "statusarchmismatch"),

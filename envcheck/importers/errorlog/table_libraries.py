@@ -151,6 +151,17 @@ PATTERNS: List[ErrorPattern] = [
         "has (e.g. fp32 instead of fp16 tensor-core GEMMs).",
     ),
     make(
+        "hopper-only-kernel-dispatched",
+        r"(?!x)x",  # never by itself: "no kernel image" raised from FlashAttention-3's hopper/
+        "gpu-arch-unsupported",
+        "warning",
+        "a library launched FlashAttention-3's Hopper-only (sm_90) kernels on another GPU: its "
+        "dispatch chose a path this GPU cannot run",
+        "Update the library (xFormers, flash-attn) to a release that does not send this GPU to "
+        "its FlashAttention-3 path, or turn that backend off (another attention backend, or "
+        "fp32/bf16 where the fp16 path is the one dispatched).",
+    ),
+    make(
         "opencv-not-built-for-device",
         # "error: (-216:No CUDA support) OpenCV was not built to work with the selected device.
         # Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN in your build configuration."
