@@ -1,12 +1,12 @@
 """NGC container releases named in pasted text, judged against the host it describes: the
 driver the release needs (EC110) and the GPUs it supports (EC208).
 
-``nvcr.io/nvidia/pytorch:23.10-py3`` is tagged by month, and its release notes say what the tag
-does not: the CUDA it is based on, the driver that needs, the older driver branches that run it
-on data-center GPUs through CUDA forward compatibility (the image carries the compat package),
-and the lowest compute capability it supports. Those facts are data (compat_data/floors.json
-``containers``, one entry per release read, each citing its release notes); a release the data
-does not hold is not judged.
+``nvcr.io/nvidia/tritonserver:21.07-py3`` is tagged by month, and its release notes say what the
+tag does not: the CUDA it is based on, the driver that needs, the older driver branches that run
+it on data-center GPUs through CUDA forward compatibility (the image carries the compat
+package), and the lowest compute capability it supports. Those facts are data
+(compat_data/floors.json ``containers``, one entry per release read, each citing its release
+notes); a release the data does not hold is not judged.
 """
 
 from __future__ import annotations
@@ -90,16 +90,16 @@ def _forward_compat_branch(driver: str, entry: Dict[str, Any]) -> Optional[str]:
     severity="error",
     title="NVIDIA driver below what an NGC container release needs",
     rationale="""
-An NGC container release is built on one CUDA release and its release notes name the driver
-that needs ("Release 23.10 is based on CUDA 12.2.2, which requires NVIDIA Driver release 535 or
-later") [S1]. Below it, the first CUDA call in the container fails ("CUDA driver version is
-insufficient", "forward compatibility was attempted on non supported HW"). The same notes list
-older driver branches that still run the release, but only on data-center GPUs: the image
-carries the CUDA forward-compatibility package, which NVIDIA supports on data-center GPUs and
-select NGC-ready RTX cards only [S2]. On a GeForce card such a driver is too old; where the GPU
-is not named the finding is a warning. The releases, with their notes, are in
+An NGC container release is built on one CUDA release and its release notes name the driver that
+needs ("Release 21.07 is based on NVIDIA CUDA 11.4.0, which requires NVIDIA Driver release 470
+or later", Triton's notes) [S1]. Below it, the first CUDA call in the container fails ("CUDA
+driver version is insufficient", "forward compatibility was attempted on non supported HW"). The
+same notes list older driver branches that still run the release, but only on data-center GPUs:
+the image carries the CUDA forward-compatibility package, which NVIDIA supports on data-center
+GPUs and select NGC-ready RTX cards only [S2]. On a GeForce card such a driver is too old; where
+the GPU is not named the finding is a warning. The releases, with their notes, are in
 compat_data/floors.json ("containers").
-[S1] https://docs.nvidia.com/deeplearning/frameworks/pytorch-release-notes/
+[S1] https://docs.nvidia.com/deeplearning/sdk/inference-release-notes/rel_21-07.html
 [S2] https://docs.nvidia.com/deploy/cuda-compatibility/forward-compatibility.html""",
     fix="Upgrade the host's NVIDIA driver to the release's minimum, or use an older container "
     "release whose CUDA this driver runs (`envcheck matrix driver <version>`).",
@@ -180,12 +180,12 @@ def driver_below_container_release(
     severity="error",
     title="The GPU is below what an NGC container release supports",
     rationale="""
-Each NGC container release states its GPU floor: "Release 23.10 supports CUDA compute
-capability 6.0 and later" (Pascal and newer) [S1]. Its framework and libraries are built for
-those architectures only; on an older GPU (a Kepler K80, a Maxwell M40) the container starts,
-but finds no usable GPU or fails with "no kernel image is available". The floors, with their
-release notes, are in compat_data/floors.json ("containers").
-[S1] https://docs.nvidia.com/deeplearning/frameworks/pytorch-release-notes/""",
+Each NGC container release states its GPU floor: "Release 21.07 supports CUDA compute capability
+6.0 and higher" (Pascal and newer; 7.5 in Triton's 25.03 and later) [S1]. Its framework and
+libraries are built for those architectures only; on an older GPU (a Kepler K80, a Maxwell M40)
+the container starts, but finds no usable GPU or fails with "no kernel image is available". The
+floors, with their release notes, are in compat_data/floors.json ("containers").
+[S1] https://docs.nvidia.com/deeplearning/sdk/inference-release-notes/rel_21-07.html""",
     fix="Use a GPU at or above the release's compute capability, or a container release (or a "
     "framework build) that still supports this GPU.",
 )

@@ -10,7 +10,7 @@ fact is kept beside the host's facts; checks/compilers.py judges it against the 
 from __future__ import annotations
 
 import re
-from typing import List, Set
+from typing import Iterator, List, Set, Tuple
 
 from envcheck.importers.extract.facts import Fact
 
@@ -29,35 +29,61 @@ MAX_FACTS = 5
 # The text shows code being compiled (an extension build, CMake, nvcc at work): the host compiler
 # matters then. Not "Cuda compilation tools" (nvcc -V) nor collect_env's "Is debug build".
 _COMPILING = re.compile(
-    r"\bsetup\.py\b|\bcompil(?:e|es|ed|ing|ation)\b(?!\s+tools)|\bninja\b|"
+    # ("compiled" is not: "not compiled with CUDA", "a PyTorch version that has been compiled")
+    r"\bsetup\.py\b|\bcompil(?:e|es|ing|ation)\b(?!\s+tools)|\bninja\b|"
     r"\bbuilding (?:wheel|extension|cuda)|\bnvcc (?:fatal|error)|#error\b|\bmake -j",
     re.I,
 )
 
 
+_COMPILING_WORDS = (
+    "setup.py",
+    "compil",
+    "ninja",
+    "building ",
+    "nvcc fatal",
+    "nvcc error",
+    "#error",
+    "make -j",
+)
+_GCC_WORDS = ("gcc", "g++", "c++ (", "cc (")
+MAX_LINES = 400
+
+
+def _lines_with(text: str, low: str, words: Tuple[str, ...]) -> Iterator[Tuple[int, str]]:
+    """(1-based number, text) of each line holding one of ``words``, in order, at most
+    MAX_LINES: str.find over the lower-cased text, no pass over every line of a 1 MB log."""
+    starts = set()
+    for w in words:
+        pos = low.find(w)
+        while pos != -1 and len(starts) < MAX_LINES:
+            starts.add(low.rfind("\n", 0, pos) + 1)
+            pos = low.find(w, pos + len(w))
+    for start in sorted(starts):
+        end = text.find("\n", start)
+        yield text.count("\n", 0, start) + 1, text[start : end if end != -1 else len(text)]
+
+
 def host_gcc(text: str, file: str) -> List[Fact]:
     """One ``host_gcc`` fact (the version, "11.3.0") per distinct version the text states, on
     the line that first states it, and a ``cuda_build`` fact where the text shows code being
-    compiled."""
+    compiled. Only the lines holding the words are read (a regex over a 1 MB log is not)."""
     low = text.lower()
     if low.find("gcc") == -1 and low.find("g++") == -1:
         return []
     out: List[Fact] = []
+    for n, line in _lines_with(text, low, _COMPILING_WORDS):
+        if _COMPILING.search(line):
+            out.append(Fact("cuda_build", True, file, n, line.strip()[:200], "prose"))
+            break
     seen: Set[str] = set()
-    m = _COMPILING.search(text)
-    if m is not None:
-        n = text.count("\n", 0, m.start()) + 1
-        out.append(
-            Fact("cuda_build", True, file, n, text.split("\n")[n - 1].strip()[:200], "prose")
-        )
-    for m in _GCC.finditer(text):
-        version = m.group("v1") or m.group("v2") or m.group("v3")
-        if version in seen:
-            continue
-        seen.add(version)
-        n = text.count("\n", 0, m.start()) + 1
-        line = text.split("\n")[n - 1].strip()[:200]
-        out.append(Fact("host_gcc", version, file, n, line, "prose"))
+    for n, line in _lines_with(text, low, _GCC_WORDS):
+        for m in _GCC.finditer(line):
+            version = m.group("v1") or m.group("v2") or m.group("v3")
+            if version in seen:
+                continue
+            seen.add(version)
+            out.append(Fact("host_gcc", version, file, n, line.strip()[:200], "prose"))
         if len(seen) >= MAX_FACTS:
             break
     return out

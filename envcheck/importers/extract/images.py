@@ -2,7 +2,7 @@
 a program is shown using.
 
 NVIDIA's NGC framework containers are tagged by monthly release, not by what they hold:
-``nvcr.io/nvidia/pytorch:23.10-py3`` says nothing of CUDA 12.2.2 or of the driver it needs.
+``nvcr.io/nvidia/tritonserver:21.07-py3`` says nothing of CUDA 11.4.0 or of the driver it needs.
 Their release notes do (compat_data/floors.json ``containers``), so the tag alone is evidence:
 ``ngc_images`` yields one ``ngc_image`` fact per image and release, kept beside the host's
 facts (it is the software's, not the host's), and checks/containers.py judges the host's
