@@ -35,6 +35,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         images,
         packages,
         prose,
+        usage,
     )
     from envcheck.importers.extract.lines import candidate_lines
 
@@ -54,7 +55,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.nccl_build_cuda(text, file),
         lambda: floors.stated_facts(text, file),
         lambda: images.ngc_images(text, file),
-        lambda: images.keras_in_use(text, file),
+        lambda: usage.keras_in_use(text, file),
         lambda: compilers.host_gcc(text, file),
     )
     for reader in readers:

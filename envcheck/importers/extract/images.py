@@ -1,5 +1,4 @@
-"""Container images named in pasted text whose tag states the software inside, and which Keras
-a program is shown using.
+"""Container images named in pasted text whose tag states the software inside.
 
 NVIDIA's NGC framework containers are tagged by monthly release, not by what they hold:
 ``nvcr.io/nvidia/tritonserver:21.07-py3`` says nothing of CUDA 11.4.0 or of the driver it needs.
@@ -42,32 +41,6 @@ _TAG = re.compile(
     r"(?:\.\d{1,2})?(?P<suffix>-[\w.-]{1,40})?",
     re.I,
 )
-
-
-# Which Keras a program uses: TensorFlow's own (tf.keras) or the standalone package ("import
-# keras", "from keras.models import", a traceback through site-packages/keras/)
-_TF_KERAS = re.compile(r"\b(?:tf|tensorflow)\.keras\b")
-_STANDALONE_KERAS = re.compile(
-    r"^\s*(?:import keras\b|from keras(?:\.\w+)* import\b)|[/\\]site-packages[/\\]keras[/\\]",
-    re.M,
-)
-
-
-def keras_in_use(text: str, file: str) -> List[Fact]:
-    """One ``keras_use`` fact per Keras the text shows a program using ("tf.keras",
-    "standalone"), on the line that first shows it: a standalone Keras installed beside a
-    TensorFlow it does not fit matters only where the program imports it."""
-    if text.find("keras") == -1:
-        return []
-    out: List[Fact] = []
-    for value, rx in (("tf.keras", _TF_KERAS), ("standalone", _STANDALONE_KERAS)):
-        m = rx.search(text)
-        if m is None:
-            continue
-        n = text.count("\n", 0, m.start()) + 1
-        line = text.split("\n")[n - 1].strip()[:200]
-        out.append(Fact("keras_use", value, file, n, line, "prose"))
-    return out
 
 
 def ngc_images(text: str, file: str) -> List[Fact]:
