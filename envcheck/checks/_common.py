@@ -120,6 +120,17 @@ def cuda(snapshot: Snapshot) -> Cuda:
     return need(snapshot.cuda, "CUDA library facts")
 
 
+def cuda_versions(snapshot: Snapshot, field: str) -> List[str]:
+    """The versions (major.minor or longer) of the snapshot's CUDA ``field`` ("toolkits",
+    "cudnn") that are known; [] when none is."""
+    items = getattr(snapshot.cuda, field, None)
+    return [
+        i.version
+        for i in (items if isinstance(items, list) else [])
+        if isinstance(getattr(i, "version", None), str) and major_minor(i.version)
+    ]
+
+
 def cpu_memory(snapshot: Snapshot) -> CpuMemory:
     return need(snapshot.cpu_memory, "CPU and memory facts")
 

@@ -8,7 +8,7 @@ than 11 are not supported!"). The newest gcc of each toolkit range is data
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List
+from typing import Any, Iterator
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
@@ -24,15 +24,6 @@ def _above(gcc: str, limit: str) -> bool:
     if "." in limit:
         return (have.major, have.minor) > (top.major, top.minor)
     return have.major > top.major
-
-
-def _toolkits(snap: Snapshot) -> List[str]:
-    items = getattr(snap.cuda, "toolkits", None)
-    return [
-        t.version
-        for t in (items if isinstance(items, list) else [])
-        if isinstance(getattr(t, "version", None), str) and c.major_minor(t.version)
-    ]
 
 
 @check(
@@ -59,7 +50,7 @@ def host_gcc_newer_than_nvcc_accepts(
     if not gccs:
         raise c.not_applicable("the text states no host gcc")
     building = any(isinstance(f, dict) for f in c.pasted_evidence(snap).get("cuda_builds") or [])
-    toolkits = _toolkits(snap)
+    toolkits = c.cuda_versions(snap, "toolkits")
     if not toolkits:
         raise SkipCheck("the text states a gcc but not the CUDA toolkit (nvcc --version)")
     judged = False

@@ -43,9 +43,9 @@ def data_center_gpu(name: Any) -> Optional[bool]:
     return True if _DATA_CENTER.search(name) else None
 
 
-def _images(snap: Snapshot, matrix: Any) -> Tuple[List[Tuple[Dict, Dict]], List[str]]:
-    """((fact, release entry) for each NGC release named that the data holds, the names of
-    those it does not hold)."""
+def _images(snap: Snapshot, matrix: Any) -> List[Tuple[Dict, Dict]]:
+    """(fact, release entry) for each NGC release named that the data holds; SkipCheck naming
+    the releases when it holds none of them."""
     named = [f for f in c.pasted_evidence(snap).get("ngc_images") or [] if isinstance(f, dict)]
     if not named:
         raise c.not_applicable("no NGC container release named")
@@ -64,7 +64,7 @@ def _images(snap: Snapshot, matrix: Any) -> Tuple[List[Tuple[Dict, Dict]], List[
             + " (its driver and GPU requirements: the release's notes under "
             "https://docs.nvidia.com/deeplearning/frameworks/)"
         )
-    return known, unknown
+    return known
 
 
 def _label(fact: Dict[str, Any]) -> str:
@@ -107,7 +107,7 @@ compat_data/floors.json ("containers").
 def driver_below_container_release(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    known, _ = _images(snap, matrix)
+    known = _images(snap, matrix)
     try:
         driver = c.driver_version(snap)
     except SkipCheck:
@@ -192,7 +192,7 @@ floors, with their release notes, are in compat_data/floors.json ("containers").
 def gpu_below_container_release(
     spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
 ) -> Iterator[Finding]:
-    known, _ = _images(snap, matrix)
+    known = _images(snap, matrix)
     floors = [(f, e) for f, e in known if e.get("min_cc")]
     if not floors:
         raise SkipCheck("the release notes read state no GPU floor for these releases")

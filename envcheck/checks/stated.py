@@ -188,7 +188,7 @@ def _newest_below_floor(
     """A finding when the newest of the host's ``field`` versions the text states (cuDNN
     installs, CUDA toolkits) is below the highest floor of ``floor_key`` it states."""
     floor = _highest(snap, floor_key, label)
-    versions = _host_versions(snap, field)
+    versions = c.cuda_versions(snap, field)
     if not versions:
         how = f" ({command})" if command else ""
         raise SkipCheck(f"the text states a {label} floor but not the {label} installed{how}")
@@ -199,16 +199,6 @@ def _newest_below_floor(
             found=f"{label} {newest}",
             evidence=_evidence(floor, **{evidence_key: newest}),
         )
-
-
-def _host_versions(snap: Snapshot, field: str) -> List[str]:
-    """The versions of the snapshot's CUDA ``field`` ("toolkits", "cudnn") the text states."""
-    items = getattr(snap.cuda, field, None)
-    return [
-        i.version
-        for i in (items if isinstance(items, list) else [])
-        if isinstance(getattr(i, "version", None), str) and c.major_minor(i.version)
-    ]
 
 
 def _values(snap: Snapshot, key: str) -> List[Dict[str, Any]]:
@@ -375,7 +365,7 @@ def cudnn_built_for_another_cuda(
     builds = [f for f in _values(snap, "cudnn_cudas") if c.major_minor(f.get("value")) is not None]
     if not builds:
         raise c.not_applicable("the text shows no cuDNN package with its CUDA build")
-    toolkit = next(iter(_host_versions(snap, "toolkits")), None)
+    toolkit = next(iter(c.cuda_versions(snap, "toolkits")), None)
     dmax = c.driver_max_cuda(snap, matrix)
     if toolkit is None and dmax is None:
         raise SkipCheck(

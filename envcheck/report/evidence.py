@@ -29,22 +29,10 @@ def _dicts(value: Any) -> List[Dict[str, Any]]:
 
 
 def _label(item: Dict[str, Any]) -> str:
-    from envcheck.importers.extract.facts import LABELS
+    from envcheck.importers.extract.facts import label_of
 
-    fact = str(item.get("fact", ""))
-    key, _, name = fact.partition(":")
-    if key == "gpu.field":
-        label = name.replace("_", " ")
-    elif key in ("package", "env"):
-        label = name
-    elif key == "ext.arch_list":
-        label = f"{name} build archs"
-    elif key == "runtime.cuda":
-        label = f"{name} runs CUDA"
-    elif key == "ngc_image":
-        label = f"NGC {name} container release"
-    else:
-        label = LABELS.get(key, key)
+    key, _, name = str(item.get("fact", "")).partition(":")
+    label = label_of(key, name)
     if "gpu" in item:
         label = f"GPU {item['gpu']}" + ("" if label == "GPU" else f" {label}")
     return label

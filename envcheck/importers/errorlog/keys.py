@@ -643,10 +643,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "libnvidia-ptxjitcompiler.so",
     ),
     "open-module-gpu-without-gsp": ("not supported by open",),
-    "cuda-not-supported-by-driver-julia": (
-        "is not supported by your driver",
-        "is not supported by",
-    ),
+    # (the message wraps after "by": the shorter key holds both lines' start)
+    "cuda-not-supported-by-driver-julia": ("is not supported by",),
     "nvrm-no-device-initialized": ("none of the nvidia devices were initialized",),
     "host-compiler-below-floor": ("to compile",),
     "nvidia-module-no-device": ("error inserting nvidia",),

@@ -73,6 +73,26 @@ MULTI = {
 }
 
 
+# Keys whose label is made with the fact's name (the package, the field, the image ...).
+_NAMED_LABELS = {
+    "package": "{}",
+    "env": "{}",
+    "ext.arch_list": "{} build archs",
+    "runtime.cuda": "{} runs CUDA",
+    "ngc_image": "NGC {} container release",
+    "wheel_page": "{} wheel page of builds for torch",
+}
+
+
+def label_of(key: str, name: str = "") -> str:
+    """What a reader calls the fact ``key`` (of ``name``, for the keys that have one)."""
+    if key == "gpu.field":
+        return name.replace("_", " ")
+    if name and key in _NAMED_LABELS:
+        return _NAMED_LABELS[key].format(name)
+    return LABELS.get(key, key)
+
+
 @dataclass
 class Fact:
     key: str
@@ -88,21 +108,7 @@ class Fact:
         return f"{self.file}:{self.line}"
 
     def label(self) -> str:
-        if self.key == "package":
-            return self.name
-        if self.key == "gpu.field":
-            return self.name.replace("_", " ")
-        if self.key == "env":
-            return self.name
-        if self.key == "ext.arch_list":
-            return f"{self.name} build archs"
-        if self.key == "runtime.cuda":
-            return f"{self.name} runs CUDA"
-        if self.key == "ngc_image":
-            return f"NGC {self.name} container release"
-        if self.key == "wheel_page":
-            return f"{self.name} wheel page of builds for torch"
-        return LABELS.get(self.key, self.key)
+        return label_of(self.key, self.name)
 
     def shown_value(self) -> str:
         v = self.value
