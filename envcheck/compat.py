@@ -861,11 +861,14 @@ def _cuda_major(build: Build, checks: Dict[str, Any]) -> Optional[int]:
     return int(m.group(1)) if m else None
 
 
-_NOISE_TOKENS = frozenset({"nvidia", "geforce", "tesla"})
+# words around a model name that never tell two models apart ("RTX 3090 GPU", "GTX 1080 graphics
+# card"); "gpu" is also the last word of NVML's laptop names, which keep their "laptop"
+_NOISE_TOKENS = frozenset({"nvidia", "geforce", "tesla", "gpu", "card", "graphics"})
 _VARIANT_RE = re.compile(r"^(\d+gb|pcie|sxm\d*|hbm\d*e?|nvl|nvl\d*|gddr\d*x?)$")
 # Words that make an entry a laptop part: a query without them never falls back to it (a
 # desktop "RTX 3050" is not the "RTX 3050 Laptop GPU").
 _MOBILE_TOKENS = frozenset({"laptop", "mobile", "max", "q", "notebook"})
+_MOBILE_NUMBER_RE = re.compile(r"^\d{3,4}m$")
 # Family prefixes people run into the model number ("rtx4090", "GTX1080Ti").
 # "rtx4090", "gtx1080ti", "3070ti", "gtx780m": a family and a model number written together,
 # or a model number with its Ti/SUPER suffix; a mobile "m" stays on the number ("780m")
@@ -1257,7 +1260,12 @@ class Matrix:
                 if not has_model or (kset - qset) & _MOBILE_TOKENS:
                     continue
                 extra = qset - kset
-                if qset < kset or (kset < qset and all(_VARIANT_RE.match(t) for t in extra)):
+                # "GTX 950M laptop": the "m" of the model number already makes it a laptop part
+                mobile = any(_MOBILE_NUMBER_RE.match(t) for t in kset)
+                if qset < kset or (
+                    kset < qset
+                    and all(_VARIANT_RE.match(t) or (mobile and t in _MOBILE_TOKENS) for t in extra)
+                ):
                     level = "partial" if level in (None, "model") else level
                 elif qcore and qcore == {t for t in k if not _VARIANT_RE.match(t)}:
                     level = level or "model"

@@ -93,7 +93,7 @@ def test_every_entry_cites_https_source_and_date(kind: str) -> None:
         # citation of the fact itself must be https.
         assert entry["source"].startswith("https://"), (section, entry["source"])
         datetime.date.fromisoformat(entry["checked"])
-        assert entry["checked"] in ("2026-12-02", "2026-12-03", "2026-12-04")
+        assert entry["checked"] in ("2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05")
         for field in entry.get("unconfirmed", []):
             present, _ = dotted(entry, field)
             assert present, (section, field, entry)
@@ -442,6 +442,7 @@ def test_gpu_names_nvidia_does_not_list_or_that_are_ambiguous_stay_unknown() -> 
 
 
 ARCH_CC_MAJOR = {
+    "Fermi": {2},
     "Kepler": {3},
     "Maxwell": {5},
     "Pascal": {6},
