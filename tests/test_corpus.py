@@ -158,6 +158,12 @@ THRESHOLDS = {
     # Hopper kernels to a Blackwell GPU); the round's starting code scored the same 24; then
     # tuned on (51%, none)
     "heldout27": 0.51,
+    # round seventeen: pool 30 (70 cases, 4 gatherers; 10 of the broken cases are AMD ROCm
+    # threads) sealed whole, scored once at 4ba5c8f (after the round's general part): 28/54
+    # (52%), no false error; the round's starting code 647588f scored the same 28; then tuned on
+    # (NGC's "not yet supported in this version of the container", PhysX's driver API check,
+    # JAX's cuSolver internal error, a Python ceiling: 67%, none)
+    "heldout28": 0.66,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -866,6 +866,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "library-no-entry-for-arch": ("keyerror", "unknow key", "unknown key"),
     "container-gpu-not-supported": ("which is not supported by this container",),
+    "container-gpu-not-yet-supported": (
+        "not yet supported in this version of the container",
+        "detected to run this container",
+    ),
+    "driver-api-below-expected": ("expected at least",),
+    "xla-cusolver-internal-error": ("cusolver internal error", "cusolver handle"),
     "cudnn-too-old-for-feature": (
         "only in cudnn",
         "only with cudnn",

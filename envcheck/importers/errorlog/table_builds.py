@@ -141,6 +141,21 @@ PATTERNS: List[ErrorPattern] = [
         "matrix lists the minimum compute capability of each release), or a newer GPU.",
     ),
     make(
+        # the same entrypoint for a GPU newer than the container's CUDA and builds: "WARNING:
+        # Detected NVIDIA GeForce RTX 4090 GPU, which is not yet supported in this version of
+        # the container" and then "ERROR: No supported GPU(s) detected to run this container"
+        "container-gpu-not-yet-supported",
+        r"GPU,? which is not yet supported in this version of the container"
+        r"|No supported GPU\(?s?\)? detected to run this container",
+        "gpu-arch-unsupported",
+        "error",
+        "the container (an NVIDIA NGC image) predates this GPU: its CUDA and builds have no "
+        "kernels for the GPU's architecture",
+        "Use a container release built on a CUDA that supports the GPU's architecture (Ampere "
+        "needs CUDA 11.0, Ada and Hopper 11.8, Blackwell 12.8: compat_data/floors.json; each "
+        "NGC release's notes name its CUDA), or rebuild the image FROM such a release.",
+    ),
+    make(
         # cuDNN too old for a feature the framework asks of it ("dropout supported only in
         # cudnn v5.1 and above"): an older libcudnn is the one loaded
         "cudnn-too-old-for-feature",

@@ -36,6 +36,18 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        # NVIDIA PhysX (Isaac Gym, Omniverse) compares the driver's CUDA API version with the
+        # one it needs and says both as major*1000 + minor*10: "CUDA driver version is 11020,
+        # expected at least 11040" (the driver runs CUDA 11.2; PhysX needs 11.4)
+        "driver-api-below-expected",
+        r"CUDA driver version is \d{4,5},? expected at least \d{4,5}",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver runs an older CUDA than the program needs (both are in the message, "
+        "as major*1000 + minor*10)",
+        DRIVER_OLD,
+    ),
+    make(
         # cudaErrorCallRequiresNewerDriver (36): minor-version compatibility runs a newer CUDA
         # 12.x/11.x runtime on an older same-major driver, until a call needs the newer driver
         "call-requires-newer-driver",

@@ -9,6 +9,22 @@ from envcheck.importers.errorlog.model import ErrorPattern, make
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     make(
+        # XLA (JAX) could not create a cuSolver handle or run a cuSolver call (its
+        # XlaRuntimeError says "cuSolver internal error", and issue titles repeat it): JAX's pip
+        # CUDA wheels (nvidia-cusolver-cu12, nvidia-cublas-cu12) at versions that do not work
+        # together, or, less often, no GPU memory left for cuSolver's workspace
+        "xla-cusolver-internal-error",
+        r"\bcuSolver internal error|INTERNAL: (?:Unable to create|failed to create) cuSolver "
+        r"handle",
+        "cuda-libs-mismatch",
+        "warning",
+        "cuSolver failed ('cuSolver internal error', JAX's wording): usually the CUDA pip wheels "
+        "JAX loads (cuSolver, cuBLAS) do not work together",
+        'Reinstall JAX with the CUDA wheels its release pins (`pip install -U "jax[cuda12]"` '
+        "in a fresh environment, no other nvidia-*-cu12 pins) and check `pip list | grep "
+        "nvidia-`; if it persists, rule out memory: XLA_PYTHON_CLIENT_PREALLOCATE=false.",
+    ),
+    make(
         "cudnn-version-mismatch",
         r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but (?:the )?"
         r"source was compiled with|cuDNN version incompatibility|"

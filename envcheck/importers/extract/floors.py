@@ -271,7 +271,10 @@ _PY_RANGE = re.compile(
     r"(?:python\s*)?(?P<hi>" + _PY + r")\b|"
     # "only supports python 3.12", "supports up to Python 3.11": the newest one
     r"\bonly\s+supports?\s+(?:up\s+to\s+)?python\s*(?P<upto>" + _PY + r")\b(?!\s*(?:\+|and|or))|"
-    r"\bsupports?\s+up\s+to\s+python\s*(?P<upto2>" + _PY + r")\b",
+    r"\bsupports?\s+up\s+to\s+python\s*(?P<upto2>" + _PY + r")\b|"
+    # "the gym only supports up to 3.8, while you're using Python 3.9": the version without the
+    # word (the line names Python elsewhere, or no reader runs)
+    r"\bonly\s+supports?\s+up\s+to\s+(?P<upto3>" + _PY + r")\b(?!\s*(?:\+|and|or|\.\d))",
     re.I,
 )
 
@@ -312,8 +315,9 @@ def python_range_in(line: str) -> Optional[str]:
         return f"{floor},"
     if g.get("lo") and g.get("hi"):
         return f"{g['lo']},{_bump(g['hi'])}"
-    if g.get("upto") or g.get("upto2"):
-        return f",{_bump(g.get('upto') or g.get('upto2') or '')}"
+    upto = g.get("upto") or g.get("upto2") or g.get("upto3")
+    if upto:
+        return f",{_bump(upto)}"
     return None
 
 

@@ -1,0 +1,90 @@
+"""Round seventeen (heldout28's tuning): the NGC entrypoint's message for a GPU newer than the
+container, PhysX's driver API check, JAX's cuSolver internal error, and a Python ceiling said
+without the word "Python" beside it. Each with the message as real reports print it and its
+near misses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List
+
+import pytest
+from evidence_support import judge, pats
+
+from envcheck.compat import load_matrix
+from envcheck.importers.extract.floors import python_range_in
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        (
+            "WARNING: Detected NVIDIA NVIDIA GeForce RTX 4090 GPU, which is not yet supported in "
+            "this version of the container\n",
+            ["container-gpu-not-yet-supported"],
+        ),
+        (
+            "ERROR: No supported GPU(s) detected to run this container\n",
+            ["container-gpu-not-yet-supported"],
+        ),
+        # the older GPU's wording keeps its own pattern
+        (
+            "ERROR: Detected NVIDIA Tesla K40m GPU, which is not supported by this container\n",
+            ["container-gpu-not-supported"],
+        ),
+        (
+            "warning : CUDA driver version is 11020, expected at least 11040.\n",
+            ["driver-api-below-expected"],
+        ),
+        (
+            "jaxlib._jax.XlaRuntimeError: INTERNAL: cuSolver internal error\n",
+            ["xla-cusolver-internal-error"],
+        ),
+        ("Training examples fail - cuSolver internal error\n", ["xla-cusolver-internal-error"]),
+    ],
+)
+def test_round17_messages(text: str, want: List[str]) -> None:
+    assert pats(text) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This container supports the detected GPU\n",
+        "CUDA driver version is 12020\n",  # a number alone says nothing is missing
+        "expected at least 2 GPUs, found 1\n",
+        "cuSolver handle created in 3 ms\n",
+    ],
+)
+def test_round17_near_misses(text: str) -> None:
+    assert not {
+        "container-gpu-not-yet-supported",
+        "driver-api-below-expected",
+        "xla-cusolver-internal-error",
+    } & set(pats(text))
+
+
+def test_the_ngc_message_is_an_arch_error(tmp_path: Path) -> None:
+    text = (
+        "WARNING: Detected NVIDIA NVIDIA GeForce RTX 4060 Laptop GPU GPU, which is not yet "
+        "supported in this version of the container\n"
+        "ERROR: No supported GPU(s) detected to run this container\n"
+    )
+    assert ("EC901", "gpu-arch-unsupported", "error") in judge(
+        tmp_path, text, ["EC901"], load_matrix()
+    )
+
+
+@pytest.mark.parametrize(
+    "line, want",
+    [
+        ("the gym only supports up to 3.8, while you're using Python 3.9", ",3.9"),
+        ("Python: this tool only supports up to 3.10", ",3.11"),
+        # a patch version, or "and"/"or" after it, is not a ceiling of the Python
+        ("python: it only supports up to 3.8.10 of the tool", None),
+        ("Python 3.9: the lib only supports up to 3.10 and 3.11", None),
+        ("it only supports up to 3.8", None),  # no Python in the line: no reader
+    ],
+)
+def test_python_ceiling_without_the_word_beside_it(line: str, want: object) -> None:
+    assert python_range_in(line) == want
