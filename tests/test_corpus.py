@@ -164,6 +164,12 @@ THRESHOLDS = {
     # (NGC's "not yet supported in this version of the container", PhysX's driver API check,
     # JAX's cuSolver internal error, a Python ceiling: 67%, none)
     "heldout28": 0.66,
+    # and pool 31 (67 cases, 4 gatherers) sealed with it, scored once at 46e9fef (after
+    # heldout28's tuning): 34/51 (67%), no false error; the round's starting code and its general
+    # part scored 33 (heldout28's NGC message reached one more); then tuned on (a GPU label with
+    # a bare model number or "GPU Type:", the CUDA installer's file name, "cudaDeviceReset error
+    # 35": 73%, none)
+    "heldout29": 0.72,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

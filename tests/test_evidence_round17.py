@@ -88,3 +88,50 @@ def test_the_ngc_message_is_an_arch_error(tmp_path: Path) -> None:
 )
 def test_python_ceiling_without_the_word_beside_it(line: str, want: object) -> None:
     assert python_range_in(line) == want
+
+
+# ---- heldout29's tuning
+
+
+def _facts(text: str) -> List[tuple]:
+    from envcheck.importers.extract import text_facts
+
+    return [(f.key, f.value) for f in text_facts(text, "paste.txt")]
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("GPU Type: RTX4070\n", ("gpu.name", "RTX4070")),
+        ("GPU:3090\n", ("gpu.name", "RTX 3090")),
+        ("GPU: 1080 Ti\n", ("gpu.name", "GTX 1080 Ti")),
+        ("CUDA Version: cuda_11.0.2_451.48_win10\n", ("nvcc", "11.0")),
+        ("installed cuda_12.1.0_530.30.02_linux.run\n", ("nvcc", "12.1")),
+    ],
+)
+def test_round17_facts(text: str, want: tuple) -> None:
+    assert want in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("GPU: 3090 MHz boost\n", "gpu.name"),  # a clock, not a model
+        ("GPU clock: 3090\n", "gpu.name"),
+        ("see cuda_11.0 notes\n", "nvcc"),  # no installer name without its driver and OS
+    ],
+)
+def test_round17_fact_near_misses(text: str, key: str) -> None:
+    assert key not in [k for k, _ in _facts(text)]
+
+
+@pytest.mark.parametrize(
+    "text, hit",
+    [
+        ("ERROR: InitError: cudart.cudaDeviceReset error 35\n", True),
+        ("cudaGetDeviceCount error: 35\n", True),
+        ("cudaMalloc error 350\n", False),
+    ],
+)
+def test_a_runtime_call_with_error_35(text: str, hit: bool) -> None:
+    assert ("driver-insufficient" in pats(text)) is hit

@@ -26,6 +26,8 @@ PATTERNS: List[ErrorPattern] = [
         r"cudaErrorInsufficientDriver"
         r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
+        # Knet's "cudart.cudaDeviceReset error 35": a CUDA runtime call's name and the code
+        r"|\bcuda[A-Z]\w+ error\s*:?\s*35\b"
         r"|CUDA_ERROR_INSUFFICIENT_DRIVER|"
         # deviceQuery: "cudaGetDeviceCount returned 35", retold "cudaGetDeviceCount return 35"
         r"\bcudaGetDeviceCount(?:\(\))? (?:returned|returns?|failed with)\s*(?:error\s*)?35\b|"

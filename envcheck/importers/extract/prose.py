@@ -78,6 +78,11 @@ _NVCC_PROSE = re.compile(
 )
 # an NVIDIA CUDA container image: its tag is the CUDA runtime in the container
 _CUDA_IMAGE = re.compile(r"\bnvidia/cuda:(\d{1,2}\.\d)(?:\.\d+)?-", re.I)
+# the CUDA toolkit installer's file name: "cuda_11.0.2_451.48_win10.exe",
+# "cuda_12.1.0_530.30.02_linux.run" (toolkit version, then the driver it bundles)
+_CUDA_INSTALLER = re.compile(
+    r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}(?:\.\d{2})?_(?:win1[01]|windows|linux)", re.I
+)
 # nvcc --version's line, also after a label ("cuda version: Cuda compilation tools, release 11.8")
 _NVCC_RELEASE = re.compile(r"Cuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
 # the toolkit a CMake build found: "-- Caffe2: CUDA detected: 9.1", "-- Found CUDA:
@@ -165,7 +170,7 @@ _GPU_NAME = re.compile(
     re.I,
 )
 _GPU_LINE = re.compile(
-    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device|hardware)\s*(?:models?)?"
+    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device|hardware)\s*(?:models?|types?)?"
     r"(?:\s+and\s+memory)?\s*[:=]|"
     # a label without its colon: "GPU T4", "GPU: ..." typed as "GPU RTX 3090"
     r"^\s*(?:[-*]\s*)?gpus?\s+(?=(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|titan|"
@@ -520,6 +525,24 @@ def gpu_names(line: str) -> List[str]:
     return out
 
 
+# "GPU:3090", "GPU Type: 4090 Ti": a GeForce model number alone as a GPU label's value
+_LABELLED_NUMBER = re.compile(
+    r"[:=]\s*(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(\s*(?:ti|super))?\s*$", re.I
+)
+
+
+def _labelled_model_number(line: str) -> List[str]:
+    from envcheck.importers import base
+
+    m = _LABELLED_NUMBER.search(line) if _GPU_LINE.match(line) else None
+    if m is None:
+        return []
+    family = "GTX" if m.group(1).startswith(("10", "16")) else "RTX"
+    suffix = {"ti": " Ti", "super": " SUPER"}.get((m.group(2) or "").strip().lower(), "")
+    name = f"{family} {m.group(1)}{suffix}"
+    return [name] if base.gpu_cc_from_matrix(name) else []
+
+
 def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
     """Issue-form sections: ``### PyTorch version`` + value on a later line -> "heading: value"."""
     for i, line in enumerate(lines):
@@ -748,8 +771,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if "cuda detected" in low or "found cuda:" in low or "compiler identification" in low
         else None
     )
+    installer = _CUDA_INSTALLER.search(text) if "cuda_" in low else None
     if nvcc_line:
         yield fact("nvcc", nvcc_line.group(1), "fragment")
+    elif installer:
+        yield fact("nvcc", installer.group(1))
     elif cmake:
         yield fact("nvcc", next(g for g in cmake.groups() if g), "fragment")
     elif not cuda_cudnn and ("cuda" in low or "nvcc" in low) and not smi_header:
@@ -906,7 +932,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             low,
         )
     ):
-        names = gpu_names(text)
+        names = gpu_names(text) or _labelled_model_number(text)
         if names:
             count = 1
             cm = _COUNT.search(text)
