@@ -328,6 +328,15 @@ def gpu_cc(gpu: Gpu, matrix: Any) -> Optional[str]:
     return None
 
 
+def gpus_with_cc(snapshot: Snapshot, matrix: Any) -> List[Tuple[Gpu, str]]:
+    """(GPU, compute capability) for every GPU whose capability is known; SkipCheck when none
+    is (a check that judges GPUs by their capability has nothing to judge)."""
+    known = [(g, cc) for g in gpus(snapshot) for cc in [gpu_cc(g, matrix)] if cc is not None]
+    if not known:
+        raise SkipCheck("the GPUs' compute capabilities are unknown")
+    return known
+
+
 def gpu_label(gpu: Gpu) -> str:
     name = gpu.name if isinstance(gpu.name, str) else "unknown model"
     return f"GPU {gpu.index} ({name})"

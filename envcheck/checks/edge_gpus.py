@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Iterator, List, Optional, Tuple
 
 from envcheck.checks import _common as c
-from envcheck.checks.registry import CheckSpec, SkipCheck, check
+from envcheck.checks.registry import CheckSpec, check
 from envcheck.findings import Finding
 from envcheck.snapshot import Snapshot
 
@@ -66,12 +66,7 @@ def edge_gpu_build_unstated(
         )
     if _arch_message_seen(snap):
         raise c.not_applicable("an error message in the text already says the build lacks kernels")
-    judged = False
-    for gpu in c.gpus(snap):
-        cc = c.gpu_cc(gpu, matrix)
-        if cc is None:
-            continue
-        judged = True
+    for gpu, cc in c.gpus_with_cc(snap, matrix):
         edge = _edge(matrix, cc)
         if edge is None:
             continue
@@ -85,8 +80,6 @@ def edge_gpu_build_unstated(
             evidence={"compute_capability": cc, "why": why, "builds_with_kernels": carry},
             gpu=gpu.index,
         )
-    if not judged:
-        raise SkipCheck("the GPUs' compute capabilities are unknown")
 
 
 def _arch_message_seen(snap: Snapshot) -> bool:
