@@ -170,6 +170,11 @@ THRESHOLDS = {
     # a bare model number or "GPU Type:", the CUDA installer's file name, "cudaDeviceReset error
     # 35": 73%, none)
     "heldout29": 0.72,
+    # and pool 32 (79 cases, 5 gatherers) sealed after heldout29's tuning, scored once at
+    # 6dbe789: 36/61 (59%), no false error; the round's starting code scored 34 (EC215, the
+    # general part, reached two more: a GTX 770 and an RTX 5090 with no build stated); then
+    # tuned on (cuDNN's changed argument lists, a launch failure after a suspend: 64%, none)
+    "heldout30": 0.63,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

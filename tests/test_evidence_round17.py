@@ -135,3 +135,59 @@ def test_round17_fact_near_misses(text: str, key: str) -> None:
 )
 def test_a_runtime_call_with_error_35(text: str, hit: bool) -> None:
     assert ("driver-insufficient" in pats(text)) is hit
+
+
+# ---- heldout30's tuning
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        (
+            "src/Cell.cpp:78:64: error: too few arguments to function 'cudnnStatus_t "
+            "cudnnSetConvolution2dDescriptor(cudnnConvolutionDescriptor_t, int, int)'\n",
+            ["cudnn-api-arity"],
+        ),
+        (
+            # nvcc names no function: a cuDNN call named within ten lines says which API
+            "lenet.cu(438): error: too few arguments in function call\n"
+            "I am using cudnn 6 with CUDA 8.\n"
+            "the parameters of cudnnSetConvolution2dDescriptor changed in version 6\n",
+            ["cudnn-api-arity"],
+        ),
+        (
+            "error, for getOutput func cudaMemcpy(...), error unspecified launch failure\n"
+            "I recently woke up the computer and resumed the process\n",
+            ["launch-failure-after-suspend"],
+        ),
+        (
+            "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+            "it happens every time after resuming from suspend\n",
+            ["launch-failure-after-suspend"],
+        ),
+    ],
+)
+def test_round17_heldout30_messages(text: str, want: List[str]) -> None:
+    assert pats(text) == want
+
+
+@pytest.mark.parametrize(
+    "text, absent",
+    [
+        # an argument-count error with no cuDNN function near it is the program's own bug
+        ("main.cu(12): error: too few arguments in function call\n", "cudnn-api-arity"),
+        (
+            "main.cu(12): error: too few arguments in function call\n"
+            + "x\n" * 15
+            + "cudnnCreate(&h);\n",
+            "cudnn-api-arity",
+        ),
+        # a launch failure without a suspend in the text stays a kernel failure
+        ("error unspecified launch failure\nthe job was resumed from a checkpoint\n", None),
+    ],
+)
+def test_round17_heldout30_near_misses(text: str, absent: object) -> None:
+    found = pats(text)
+    assert "launch-failure-after-suspend" not in found
+    if absent:
+        assert absent not in found

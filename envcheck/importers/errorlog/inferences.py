@@ -701,6 +701,45 @@ def cuda_compat_on_loader_path(text: str, out: List[Dict[str, str]]) -> None:
     retell(out, compat_refused, _CUDA_COMPAT, text, "cuda-compat-on-loader-path")
 
 
+# a compile error about a call's argument count, and a cuDNN function named near it
+_ARITY = re.compile(r"too (?:few|many) arguments (?:to|in) function", re.I)
+_CUDNN_CALL = re.compile(r"\bcudnn[A-Z]\w{3,}")
+
+
+def cudnn_api_arity(text: str, low: bytes, out: List[Dict[str, str]], add: object) -> None:
+    """nvcc's "error: too few arguments in function call" names no function; a cuDNN function
+    named within ten lines of it (the reporter's own words, the source line) says which API
+    changed under the code. The error line is the evidence."""
+    if low.find(b"arguments") == -1 or low.find(b"cudnn") == -1:
+        return
+    if any(e["pattern"] == "cudnn-api-arity" for e in out):
+        return  # the message itself named the function (or its wrapped line did)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if _ARITY.search(line) and not _CUDNN_CALL.search(line):
+            near = "\n".join(lines[max(0, i - 10) : i + 11])
+            if _CUDNN_CALL.search(near):
+                add(BY_ID["cudnn-api-arity"], line.strip(), i + 1)  # type: ignore[operator]
+                return
+
+
+# the reporter says the machine slept in between ("woke up the computer", "after resume")
+_SUSPENDED = re.compile(
+    r"\b(?:suspend(?:ed|ing)?\b|resum(?:ed|ing) from (?:suspend|sleep|hibernat)|hibernat\w*|"
+    r"woke (?:up )?(?:the |my )?(?:computer|machine|pc|laptop|system)|"
+    r"(?:wak(?:e|ing)|woke) (?:it )?(?:up )?from (?:sleep|suspend|standby))",
+    re.I,
+)
+
+
+def launch_failure_after_suspend(text: str, out: List[Dict[str, str]]) -> None:
+    """A kernel that failed to launch or touched memory it does not own, in a process that
+    lived through a suspend: the driver kept no GPU memory across it (unless its power
+    management preserves video memory), not a bug in the kernel."""
+    failed = ("unspecified-launch-failure", "illegal-memory-access")
+    retell(out, failed, _SUSPENDED, text, "launch-failure-after-suspend")
+
+
 def no_space_context(text: str, out: List[Dict[str, str]]) -> None:
     """ENOSPC names no file: the traceback around it says which device was full. A write into
     shared memory (multiprocessing, a DataLoader worker, torch's shm files; a reporter whose

@@ -872,6 +872,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "driver-api-below-expected": ("expected at least",),
     "xla-cusolver-internal-error": ("cusolver internal error", "cusolver handle"),
+    "cudnn-api-arity": ("too few arguments", "too many arguments"),
+    "launch-failure-after-suspend": ("\x00never\x00",),  # inferred: launch_failure_after_suspend
     "cudnn-too-old-for-feature": (
         "only in cudnn",
         "only with cudnn",

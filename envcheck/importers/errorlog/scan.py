@@ -173,6 +173,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
         infer(decoded, low, out, source)
     inferences.p2p_workaround(decoded, low, add)
     inferences.semlock_no_space(decoded, low, add)
+    inferences.cudnn_api_arity(decoded, low, out, add)
     inferences.no_space_context(decoded, out)
     inferences.shm_files_left_behind(decoded, out)
     inferences.pytorch_cc_range(decoded, out)
@@ -180,6 +181,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.cuda_asked_in_a_cpu_run(decoded, out)
     inferences.hopper_kernel_dispatched(decoded, out)
     inferences.cuda_compat_on_loader_path(decoded, out)
+    inferences.launch_failure_after_suspend(decoded, out)
     inferences.nccl_missing_in_a_cpu_run(out)
     inferences.hedge(out)
     for infer in _FROM_THE_SYMPTOMS:

@@ -271,6 +271,20 @@ PATTERNS: List[ErrorPattern] = [
         "Check dmesg for Xid errors (13/31/43); run `envcheck verify --kernels full`.",
     ),
     make(
+        # inferred (inferences.launch_failure_after_suspend): a kernel failure in a process
+        # that lived through a suspend / resume
+        "launch-failure-after-suspend",
+        r"\x00never\x00",
+        "os-setting",
+        "warning",
+        "a CUDA process failed after the machine was suspended and resumed: GPU memory is not "
+        "always kept across a suspend",
+        "Restart the CUDA process after a resume; to keep GPU memory across suspends, enable "
+        "the NVIDIA driver's power management (NVreg_PreserveVideoMemoryAllocations=1 and the "
+        "nvidia-suspend / nvidia-resume services, "
+        "https://docs.altlinux.org/ru-RU/alt-workstation/11.1/html/alt-workstation/ch24s03.html).",
+    ),
+    make(
         "device-side-assert",
         r"device-side assert triggered",
         "kernel-failure",

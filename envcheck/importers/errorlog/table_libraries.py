@@ -9,6 +9,20 @@ from envcheck.importers.errorlog.model import ErrorPattern, make
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     make(
+        # code written for one cuDNN major's API compiled against another: a function whose
+        # argument list changed between majors ("too few arguments to function 'cudnnStatus_t
+        # cudnnSetConvolution2dDescriptor(...)'", gcc; nvcc says "in function call")
+        "cudnn-api-arity",
+        r"too (?:few|many) arguments (?:to|in) function[^\n]{0,200}?\bcudnn[A-Z]\w*",
+        "cuda-libs-mismatch",
+        "error",
+        "the code calls cuDNN with another major's argument list: the installed cuDNN is not the "
+        "version the code was written for",
+        "Build against the cuDNN major the project supports (its README or CMake check names "
+        "it; `dpkg -l | grep cudnn` or the cudnn_version.h header says which is installed), or "
+        "use a release of the project written for this cuDNN.",
+    ),
+    make(
         # XLA (JAX) could not create a cuSolver handle or run a cuSolver call (its
         # XlaRuntimeError says "cuSolver internal error", and issue titles repeat it): JAX's pip
         # CUDA wheels (nvidia-cusolver-cu12, nvidia-cublas-cu12) at versions that do not work
