@@ -4,7 +4,7 @@ cannot tell (an OOM at context creation, a consumer-GPU P2P hang, ENOSPC on /dev
 from __future__ import annotations
 
 import re
-from typing import Collection, Dict, List, Tuple
+from typing import Callable, Collection, Dict, List, Optional, Tuple
 
 from envcheck.importers.errorlog.model import MAX_LINE
 from envcheck.importers.errorlog.table import BY_ID
@@ -46,6 +46,24 @@ def retell(
         for e in out:
             if e["pattern"] in patterns:
                 e["pattern"] = to
+
+
+def first_line_near(
+    lines: List[str],
+    hit: Callable[[str], bool],
+    near: Callable[[str], bool],
+    before: int,
+    after: int,
+) -> Optional[int]:
+    """The index of the first line ``hit`` accepts with a line ``near`` accepts at most
+    ``before`` lines above it or ``after`` lines below it (not the line itself): a message and
+    the context that says what it means."""
+    for i, line in enumerate(lines):
+        if hit(line) and any(
+            near(x) for x in lines[max(0, i - before) : i] + lines[i + 1 : i + 1 + after]
+        ):
+            return i
+    return None
 
 
 def found_category(out: List[Dict[str, str]], categories: Tuple[str, ...]) -> bool:
@@ -520,13 +538,15 @@ def semlock_no_space(text: str, low: bytes, add: object) -> None:
     if low.find(b"semlock") == -1 or low.find(b"no space left on device") == -1:
         return
     lines = text.split("\n")
-    last = -100
-    for i, line in enumerate(lines):
-        if "semlock" in line.lower():
-            last = i
-        elif _NO_SPACE.search(line) and 0 < i - last <= 8:
-            add(BY_ID["semlock-no-space"], line.strip(), i + 1)  # type: ignore[operator]
-            return
+    i = first_line_near(
+        lines,
+        lambda line: "semlock" not in line.lower() and _NO_SPACE.search(line) is not None,
+        lambda line: "semlock" in line.lower(),
+        before=8,
+        after=0,
+    )
+    if i is not None:
+        add(BY_ID["semlock-no-space"], lines[i].strip(), i + 1)  # type: ignore[operator]
 
 
 _SHM_CONTEXT = re.compile(
@@ -715,12 +735,15 @@ def cudnn_api_arity(text: str, low: bytes, out: List[Dict[str, str]], add: objec
     if any(e["pattern"] == "cudnn-api-arity" for e in out):
         return  # the message itself named the function (or its wrapped line did)
     lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if _ARITY.search(line) and not _CUDNN_CALL.search(line):
-            near = "\n".join(lines[max(0, i - 10) : i + 11])
-            if _CUDNN_CALL.search(near):
-                add(BY_ID["cudnn-api-arity"], line.strip(), i + 1)  # type: ignore[operator]
-                return
+    i = first_line_near(
+        lines,
+        lambda line: _ARITY.search(line) is not None and _CUDNN_CALL.search(line) is None,
+        lambda line: _CUDNN_CALL.search(line) is not None,
+        before=10,
+        after=10,
+    )
+    if i is not None:
+        add(BY_ID["cudnn-api-arity"], lines[i].strip(), i + 1)  # type: ignore[operator]
 
 
 # the reporter says the machine slept in between ("woke up the computer", "after resume")
