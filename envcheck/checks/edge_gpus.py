@@ -12,7 +12,7 @@ per-wheel arch lists are sourced), and gives the command that would settle it.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Iterator, Optional, Tuple
 
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, check
@@ -120,39 +120,30 @@ def _edge(matrix: Any, cc: str) -> Optional[Tuple[str, str]]:
             f"and PyTorch's default wheels have no kernels for {sm} ({share}, the newest "
             f"{newest_r.version} {newest_d.tag} included)"
         )
-        carry = _newest_variant_with(matrix, cc)
+        carry = _variant_with(matrix, cc, newest=True)
         return why, carry or f"a build made for {sm}: no PyTorch wheel in the matrix carries it"
     oldest_r, oldest_d = with_kernels[-1]
     why = (
         f"and PyTorch's default wheels before {oldest_r.version} have no kernels for {sm} ({share})"
     )
-    carry = _oldest_variant_with(matrix, cc) or f"torch {oldest_r.version} ({oldest_d.tag})"
+    carry = _variant_with(matrix, cc, newest=False) or f"torch {oldest_r.version} ({oldest_d.tag})"
     return why, carry
 
 
-def _variants_with(matrix: Any, cc: str) -> List[Tuple[Any, Any]]:
-    return [
+def _variant_with(matrix: Any, cc: str, newest: bool) -> Optional[str]:
+    """The newest (or oldest) PyTorch CUDA wheel in the data with kernels for ``cc``, said as
+    the end of the range that carries them, with its pip command."""
+    found = [
         (r, v)
         for r in (c.ask(matrix, "torch_releases") or [])
         for v in r.variants
         if v.cuda and v.arch_list is not None and v.runs_on(cc)
-    ]
-
-
-def _newest_variant_with(matrix: Any, cc: str) -> Optional[str]:
-    found = _variants_with(matrix, cc)
+    ]  # newest release first
     if not found:
         return None
-    r, v = found[0]
-    return f"torch {r.version} ({v.tag}) or older, e.g. {_pip(r.version, v)}"
-
-
-def _oldest_variant_with(matrix: Any, cc: str) -> Optional[str]:
-    found = _variants_with(matrix, cc)
-    if not found:
-        return None
-    r, v = found[-1]
-    return f"torch {r.version} ({v.tag}) or newer, e.g. {_pip(r.version, v)}"
+    r, v = found[0] if newest else found[-1]
+    side = "or older" if newest else "or newer"
+    return f"torch {r.version} ({v.tag}) {side}, e.g. {_pip(r.version, v)}"
 
 
 def _pip(version: str, variant: Any) -> str:
