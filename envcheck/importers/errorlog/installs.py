@@ -17,6 +17,7 @@ from typing import Dict, List
 
 from envcheck.importers.errorlog.inferences import JETSON, entry_at, found_category
 from envcheck.importers.errorlog.symptoms import WSL, line_entry, search_lines
+from envcheck.importers.errorlog.table import BY_ID
 
 # A vGPU (a profile such as "L40S-24Q" / "A100-40C", a GRID or vWS / vCS driver) that the text
 # says slows down after a while: an unlicensed vGPU is "progressively degraded over time"
@@ -238,7 +239,10 @@ def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], sour
 # torch on Windows answering that CUDA is not available, with no CUDA build named (+cuXXX):
 # pip's default torch for Windows (PyPI) is the CPU build. ("True" elsewhere in the text may be
 # another machine: "on the T4 server it is True, on my win10 machine False".)
-_TORCH_SEES_NO_CUDA = re.compile(r"\bcuda\.is_available\(\)[^\n]{0,20}?False")
+# The answer may sit on the REPL's next line (`>>> torch.cuda.is_available()` / `False`).
+_TORCH_SEES_NO_CUDA = re.compile(
+    r"\bcuda\.is_available\(\)(?:[^\n]{0,20}?|\)?[ \t]*\n(?:[ \t]*(?:Out\[\d+\]:)?[ \t]*))False\b"
+)
 
 
 # what already explains a torch without CUDA
@@ -257,6 +261,38 @@ def windows_torch_without_cuda(
     if re.search(r"\+cu\d{3}\b", text):
         return
     out.append(entry_at(text, no.start(), "windows-torch-no-cuda", source))
+
+
+# what the text shows that lets the other checks judge a torch without CUDA instead: its CUDA
+# build, a torch that does see CUDA elsewhere, the driver's version, or a GPU selection
+# (CUDA_VISIBLE_DEVICES) that may hide the GPUs
+_TORCH_JUDGED_ELSEWHERE = re.compile(
+    r"\+cu\d{3}\b|is_available\(\)[^\n]{0,40}?(?<!be )(?<!expected )(?-i:True)\b|"
+    r"CUDA_VISIBLE_DEVICES|"
+    r"\bdriver\b[^\n]{0,40}?\b\d{3}\.\d{2,3}\b|\b\d{3}\.\d{2,3}(?:\.\d{2})?\b[^\n]{0,12}\bdriver\b|"
+    r"Driver Version:\s*\d",
+    re.I,
+)
+
+
+def torch_without_cuda(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Off Windows, torch says CUDA is not available, and the text shows nothing that explains
+    it or that would let another check judge it (no finding about the build, the driver or the
+    GPU; no CUDA build named; no driver version). The most common reason is a torch without
+    CUDA (a conda-forge or PyPI CPU build, an environment file that resolved to one); a driver
+    that is missing or too old is the next. A warning naming the two commands that decide."""
+    if low.find(b"is_available") == -1 or any(
+        e.get("severity", BY_ID[e["pattern"]].severity if e["pattern"] in BY_ID else "")
+        in ("warning", "error")
+        for e in out
+    ):
+        return
+    no = _TORCH_SEES_NO_CUDA.search(text)
+    if no is None or _WINDOWS.search(text) or JETSON.search(text):
+        return
+    if _TORCH_JUDGED_ELSEWHERE.search(text):
+        return
+    out.append(entry_at(text, no.start(), "torch-sees-no-cuda", source))
 
 
 # conda's conflict report: a package needs a cudatoolkit range ("pytorch=1.3.1 ->

@@ -918,6 +918,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "jetson-power-mode-slow": ("\x00never\x00",),  # inferred: jetson_slower_than_benchmark
     "pip-replaced-torch": ("\x00never\x00",),  # inferred: pip_replaced_torch
     "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
+    "torch-sees-no-cuda": ("\x00never\x00",),  # inferred: installs.torch_without_cuda
     "l4t-container-newer-than-host": ("\x00never\x00",),  # inferred: l4t_container_newer_than_host
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),

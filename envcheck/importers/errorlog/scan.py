@@ -366,6 +366,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.visible_devices_ignored,
     symptoms.container_dataloader_shm,
     symptoms.keras_pair,
+    installs.torch_without_cuda,  # last: only when nothing above explained the text
 )
 _ALL_KEYS_MIN = _minimal(ALL_KEYS)
 _ANCHORS_MIN = _minimal(_ANCHORS)

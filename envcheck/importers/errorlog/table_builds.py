@@ -243,6 +243,20 @@ PATTERNS: List[ErrorPattern] = [
         "`nvidia-smi` shows its CUDA version).",
     ),
     make(
+        "torch-sees-no-cuda",
+        r"(?!x)x",  # never by itself: inferred (installs.torch_without_cuda)
+        "cpu-only-build",
+        "warning",
+        "torch says CUDA is not available and the text shows nothing else that explains it: "
+        "most often a torch build without CUDA (a CPU wheel or conda package), else a missing "
+        "or too old driver",
+        "Check `python -c 'import torch; print(torch.__version__, torch.version.cuda)'`: "
+        "`None` (or `+cpu`) is a CPU build; install the CUDA build from the framework's index "
+        "(`pip install torch --index-url https://download.pytorch.org/whl/cuXXX`, a cuXXX the "
+        "driver runs). If it names a CUDA version, run `nvidia-smi`: no output means no driver; "
+        "its 'CUDA Version' below that number means the driver is too old.",
+    ),
+    make(
         "extra-index-url-cpu-torch-windows",
         r"(?!x)x",  # never by itself: inferred from the whole text (installs.extra_index_cpu_torch)
         "cpu-only-build",
