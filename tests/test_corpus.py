@@ -175,6 +175,12 @@ THRESHOLDS = {
     # general part, reached two more: a GTX 770 and an RTX 5090 with no build stated); then
     # tuned on (cuDNN's changed argument lists, a launch failure after a suspend: 64%, none)
     "heldout30": 0.63,
+    # round eighteen: pool 33 (75 cases, 4 gatherers) sealed whole, scored once at e63d3e4
+    # (after the round's general part): 30/57 (53%), no false error; the round's starting code
+    # 2f15d41 scored the same 30; then tuned on (libnvcuvid missing or too old, OpenCV and
+    # TensorFlow 1.x without CUDA, Kaldi's host-compiler refusal, another vendor's GPU, a driver
+    # floor "and later", TensorFlow named as the framework that fails: 74%, none)
+    "heldout31": 0.73,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

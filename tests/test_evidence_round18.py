@@ -64,3 +64,147 @@ def test_torch_without_cuda_yields_to_a_finding(tmp_path: Path) -> None:
         "(found version 10010).\n"
     )
     assert "torch-sees-no-cuda" not in pats(text)
+
+
+# heldout31's tuning: builds without GPU support (faiss in Python 2's words, OpenCV,
+# TensorFlow), the driver's video libraries (libnvcuvid), Kaldi's host-compiler refusal, a
+# driver floor said "and later", a report naming only another vendor's GPU, and TensorFlow
+# named as the framework that fails.
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        # Python 2's wording of faiss' missing GPU classes
+        (
+            "AttributeError: 'module' object has no attribute 'StandardGpuResources'\n",
+            ["faiss-cpu-build"],
+        ),
+        (
+            "AttributeError: 'module' object has no attribute 'index_cpu_to_all_gpus'\n",
+            ["faiss-cpu-build"],
+        ),
+        (
+            "cv2.error: OpenCV(4.5.1) error: (-216:No CUDA support) The library is compiled "
+            "without CUDA support in function 'throw_no_cuda'\n",
+            ["opencv-without-cuda"],
+        ),
+        (
+            "int count = Cv2Gpu.GetCudaEnabledDeviceCount();\n\nit always returns 0.\n",
+            ["opencv-without-cuda"],
+        ),
+        ("print(cv2.cuda.getCudaEnabledDeviceCount()) returns 0\n", ["opencv-without-cuda"]),
+        ("Device mapping: no known devices.\n", ["tf-no-known-devices"]),
+        (
+            "ImportError: /opt/nvvl/lib/libnvvl.so: undefined symbol: cuvidGetDecoderCaps\n",
+            ["nvcuvid-symbol-missing"],
+        ),
+        (
+            "[h264_cuvid @ 0x1ec8780] Cannot load libnvcuvid.so.1\n",
+            ["nvcuvid-not-loaded"],
+        ),
+        (
+            'Assert on "lib_handle_" failed: Failed to load libnvcuvid.so, needed by the '
+            "VideoReader operator.\n",
+            ["nvcuvid-not-loaded"],
+        ),
+        (
+            "***configure failed: CUDA 9_1 does not support g++ (g++-7).\n",
+            ["nvcc-unsupported-host-compiler"],
+        ),
+    ],
+)
+def test_round18_messages(text: str, want: list) -> None:
+    assert pats(text) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # faiss with its GPU classes, used; another module's missing attribute
+        "res = faiss.StandardGpuResources()\n",
+        "AttributeError: 'module' object has no attribute 'IndexHNSWFlat2'\n",
+        # OpenCV's arch-list message is not a build without CUDA (EC901 judges it)
+        "error: (-216:No CUDA support) OpenCV was not built to work with the selected device. "
+        "Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN in your build configuration.\n",
+        "cv2.cuda.getCudaEnabledDeviceCount() returns 2\n",
+        # TensorFlow mapping a GPU
+        "Device mapping:\n/job:localhost/replica:0/task:0/device:GPU:0 -> device: 0\n",
+        # libnvcuvid found, and another symbol missing
+        "libnvcuvid.so.1 => /usr/lib/x86_64-linux-gnu/libnvcuvid.so.1\n",
+        "undefined symbol: cudnnCreate\n",
+        "CUDA 11.8 supports g++ 11\n",
+    ],
+)
+def test_round18_near_misses(text: str) -> None:
+    got = set(pats(text))
+    assert not got & {
+        "faiss-cpu-build",
+        "opencv-without-cuda",
+        "tf-no-known-devices",
+        "nvcuvid-symbol-missing",
+        "nvcuvid-not-loaded",
+        "nvcc-unsupported-host-compiler",
+    }
+
+
+_MAC_RADEON = (
+    "It is running for more than 30 minutes on my MacBookPro (2.3GHz, 8 Core, Radeon Pro "
+    "560X 4GB, Intel UHD Graphics 630 1536 MB)\nI have installed the gpu version of fastai.\n"
+)
+
+
+def test_only_another_vendors_gpu(tmp_path: Path) -> None:
+    assert pats(_MAC_RADEON) == ["no-nvidia-gpu-named"]
+    assert judge(tmp_path, _MAC_RADEON, ["EC904"]) == [("EC904", "driver-not-loaded", "warning")]
+    form = "Are you using a GPU?\n- [ ] No. CPU FTW\n- [ ] NVIDIA\n- [ ] AMD\n- [+] Intel\n"
+    form += "CUDA failed\n"
+    assert "no-nvidia-gpu-named" in pats(form)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an NVIDIA GPU named too: the machine has one
+        _MAC_RADEON + "The server has an RTX 3090.\n",
+        _MAC_RADEON.replace("MacBookPro", "eGPU box with a GeForce GTX 1080"),
+        # another vendor's stack is the subject
+        "Radeon RX 7600 GPU: the op is not supported on the DML backend and falls back to CPU\n",
+        "ROCm 6.0 on a Radeon RX 7900 XTX: the GPU is not found\n",
+        "PyTorch MPS on Apple M2: the GPU is slow\n",
+        # no GPU or CUDA wanted
+        "Intel UHD Graphics 630 drives the display\n",
+        # the form's unticked boxes name nothing
+        "Are you using a GPU?\n- [ ] NVIDIA\n- [ ] AMD\n- [ ] Intel\nCUDA failed\n",
+    ],
+)
+def test_only_another_vendors_gpu_near_misses(text: str) -> None:
+    assert "no-nvidia-gpu-named" not in pats(text)
+
+
+def test_driver_floor_said_and_later(tmp_path: Path) -> None:
+    # and its near miss: a floor with no host driver stated judges nothing
+    assert judge(tmp_path, "Nvidia driver 546.33 and later is supported\n", ["EC108"]) == []
+    text = (
+        "Nvidia nvencode support for v1.7.x with Nvidia driver 535.x on Ubuntu\n"
+        "The docs state only Nvidia driver 546.33 and later is supported but the latest Nvidia "
+        "driver on Ubuntu/Linux is only 535.x.\n"
+    )
+    assert judge(tmp_path, text, ["EC108"]) == [("EC108", "driver-too-old", "error")]
+
+
+_TF_FAILS = (
+    "pytorch can use GPU, but tensorflow 2.16.1 couldn't use the nvidia GPU.\n"
+    "W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some GPU "
+    "libraries. Please make sure the missing libraries mentioned above are installed properly "
+    "if you would like to use GPU.\n"
+    ">>> import torch\n"
+)
+
+
+def test_tensorflow_named_as_the_framework_that_fails(tmp_path: Path) -> None:
+    # torch works, TensorFlow is the one the report is about: its failure is the error
+    assert judge(tmp_path, _TF_FAILS, ["EC906"]) == [("EC906", "cuda-libs-mismatch", "error")]
+    # the same notice in a job that trains with torch stays a side note
+    side = _TF_FAILS.replace("but tensorflow 2.16.1 couldn't use the nvidia GPU", "fine")
+    assert judge(tmp_path, side, ["EC906"]) == [("EC906", "cuda-libs-mismatch", "info")]

@@ -455,6 +455,43 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
     out.append(entry_at(text, chosen.start(), "cpu-device-chosen", source))
 
 
+# a GPU that is not NVIDIA's: a Radeon, Intel's integrated or Arc graphics, Apple silicon, or an
+# issue form's ticked "Intel" / "AMD" answer
+_OTHER_VENDOR_GPU = re.compile(
+    r"\bRadeon\b|\bIntel(?:\(R\))?\s+(?:UHD|HD|Iris|Arc)\b|\bApple\s+M[1-4]\b|"
+    r"^\s*-\s*\[[xX+]\]\s*(?:Intel|AMD)\s*$",
+    re.I | re.M,
+)
+# an NVIDIA GPU named, or its tools' output: the text's machine has one
+_NVIDIA_GPU_SHOWN = re.compile(
+    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX|NVS|Jetson)\b|NVIDIA-SMI|Driver Version|"
+    r"\b[AHLB]\d{2,3}\b|\bT4\b|\bV100\b|\bP100\b|\bK80\b",
+    re.I,
+)
+# the text is about another vendor's stack: ROCm, DirectML, Apple's MPS, oneAPI...
+_OTHER_STACK = re.compile(
+    r"\brocm\b|\bhip\b|directml|\bdml\b|\bmps\b|\bmetal\b|zluda|opencl|vulkan|\bipex\b|\bxpu\b|oneapi",
+    re.I,
+)
+_CUDA_OR_GPU_WANTED = re.compile(r"\bcuda\b|\bgpu\b", re.I)
+
+
+def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The only GPUs the text names are another vendor's (a MacBook's Radeon, a laptop's Intel
+    graphics) and it wants CUDA or the GPU: CUDA builds need an NVIDIA GPU. A warning, and only
+    when the text shows no NVIDIA GPU nor another vendor's stack (ROCm, DirectML, MPS)."""
+    if low.find(b"radeon") == -1 and low.find(b"intel") == -1 and low.find(b"apple") == -1:
+        return
+    if found_category(out, ("driver-not-loaded",)):
+        return
+    other = _OTHER_VENDOR_GPU.search(text)
+    if other is None or not _CUDA_OR_GPU_WANTED.search(text):
+        return
+    if _NVIDIA_GPU_SHOWN.search(text) or _OTHER_STACK.search(text):
+        return
+    out.append(entry_at(text, other.start(), "no-nvidia-gpu-named", source))
+
+
 # An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)
 JETSON = re.compile(r"\bjetson\b|\bjetpack\b|\bL4T\b|\bAGX (?:Xavier|Orin)\b|\bXavier NX\b", re.I)
 

@@ -537,7 +537,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "later version than the framework",
     ),
     "torch-api-missing": ("module 'torch",),
-    "faiss-cpu-build": ("module 'faiss' has no attribute", "gpuresources"),
+    "faiss-cpu-build": (
+        "module 'faiss' has no attribute",
+        "gpuresources",
+        "attribute 'gpuindex",
+        "gpumultiplecloneroptions",
+        "attribute 'index_cpu_to_",
+    ),
     "dgl-cpu-build": ("device api cuda is not enabled", "cuda version of dgl"),
     "import-name-missing": ("cannot import name",),
     "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),
@@ -919,6 +925,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pip-replaced-torch": ("\x00never\x00",),  # inferred: pip_replaced_torch
     "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
     "torch-sees-no-cuda": ("\x00never\x00",),  # inferred: installs.torch_without_cuda
+    "opencv-without-cuda": (
+        "compiled without cuda support",
+        "getcudaenableddevicecount",
+    ),
+    "tf-no-known-devices": ("no known devices",),
+    "no-nvidia-gpu-named": ("\x00never\x00",),  # inferred: inferences.no_nvidia_gpu
+    "nvcuvid-symbol-missing": ("cuvid", "nvencodeapi"),
+    "nvcuvid-not-loaded": ("libnvcuvid.so", "libnvidia-encode.so"),
     "l4t-container-newer-than-host": ("\x00never\x00",),  # inferred: l4t_container_newer_than_host
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
@@ -1058,6 +1072,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "unsupported gnu version",
         "unsupported clang version",
         "unsupported microsoft visual studio",
+        "does not support g++",
+        "does not support gcc",
+        "does not support c++",
     ),
     "nccl-ib-memlock": ("ibv_reg_mr", "memlock", "locked memory", "cannot allocate memory"),
     "memlock-stated-low": ("locked memory", "locked-memory", "memlock"),

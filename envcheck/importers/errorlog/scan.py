@@ -31,7 +31,12 @@ _AT_WORK = {
     "tensorflow": re.compile(
         r"site-packages[/\\](?:tensorflow|keras|tf_keras)[/\\]|\bmodel\.fit\(|\btf\.(?:keras|"
         r"config|device|distribute|data|function|test\.is_gpu_available)\b|Created (?:TensorFlow )?"
-        r"device /job:|GPU:0 with \d+ MB memory",
+        r"device /job:|GPU:0 with \d+ MB memory|"
+        # the report is about this framework and the GPU ("tensorflow 2.16.1 couldn't use the
+        # nvidia GPU"): the one whose GPU work fails is the one at work
+        r"\btensorflow\b[^\n]{0,40}?\b(?:couldn'?t|can'?t|cannot|could not|doesn'?t|does not|"
+        r"fails? to|failed to|won'?t)\s+(?:use|see|detect|find|recogni[sz]e)\b"
+        r"[^\n.]{0,20}?\bgpus?\b",
         re.I,
     ),
     "jax": re.compile(
@@ -327,6 +332,7 @@ _FROM_THE_TEXT = (
     inferences.gpu_not_given_to_container,
     inferences.cpu_device_chosen,
     inferences.jetson_framework_without_cuda,
+    inferences.no_nvidia_gpu,
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,

@@ -367,6 +367,35 @@ PATTERNS: List[ErrorPattern] = [
         "https://download.pytorch.org/whl/cu124`), or pass the device (`--device cuda`).",
     ),
     make(
+        "opencv-without-cuda",
+        # (not "-216:No CUDA support) OpenCV was not built to work with the selected device",
+        # which is the arch list's message)
+        r"The library is compiled without CUDA support|"
+        r"getCudaEnabledDeviceCount\(\)\W{0,3}(?:\s*\n){0,3}[^\n]{0,40}?\b(?:returns?|is|==?|gives?)"
+        r"\s*(?:still\s+|always\s+)?(?:me\s+)?(?:the\s+)?(?:count\s+)?0\b",
+        "cpu-only-build",
+        "warning",  # a count of 0 may also be a missing driver; the -216 message says the build
+        "OpenCV reports no CUDA: the OpenCV build in use was compiled without CUDA (pip's "
+        "opencv-python, most NuGet and distribution packages)",
+        "Check `python -c 'import cv2; print(cv2.getBuildInformation())'` (or "
+        "Cv2.GetBuildInformation()): 'Use Cuda: NO' means a build without CUDA; build OpenCV "
+        "with -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON (and the contrib modules), or install a "
+        "package built with CUDA.",
+    ),
+    make(
+        "tf-no-known-devices",
+        r"Device mapping: no known devices",
+        "cpu-only-build",
+        "warning",
+        "TensorFlow maps no GPU device: the package in use has no GPU support (before 2.1 the "
+        "`tensorflow` package was CPU-only; a source build without --config=cuda), or it could "
+        "not load CUDA",
+        "Check `python -c 'import tensorflow as tf; print(tf.test.is_built_with_cuda())'`: False "
+        "is a CPU build (TF 1.x: install `tensorflow-gpu`; a source build: configure with CUDA "
+        "and build with `--config=cuda`); True means the CUDA libraries did not load (TF prints "
+        "which).",
+    ),
+    make(
         "cpu-device-chosen",
         r"(?!x)x",  # never by itself: inferred from the whole text (see cpu_device_chosen)
         "cpu-only-build",
@@ -437,7 +466,10 @@ PATTERNS: List[ErrorPattern] = [
         # the GPU classes and helpers exist only in faiss' GPU build: without them the faiss
         # imported is a CPU one (faiss-cpu, or a CPU build shadowing faiss-gpu)
         r"module 'faiss' has no attribute '(?:StandardGpuResources|Gpu\w+|index_cpu_to_\w*gpu\w*|"
-        r"get_num_gpus)'|name '(?:GpuResourcesVector|StandardGpuResources)' is not defined",
+        r"get_num_gpus)'|name '(?:GpuResourcesVector|StandardGpuResources)' is not defined|"
+        # Python 2's wording names no module: the GPU class names are faiss' own
+        r"'module' object has no attribute '(?:StandardGpuResources|GpuIndex\w+|"
+        r"GpuMultipleClonerOptions|index_cpu_to_(?:all_)?gpus?)'",
         "cpu-only-build",
         "error",
         "the faiss imported is a CPU-only build (no GPU classes): faiss-cpu, or a CPU build "

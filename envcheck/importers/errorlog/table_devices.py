@@ -226,7 +226,9 @@ PATTERNS: List[ErrorPattern] = [
         # retold: "Currently CUDA doesn't support gcc versions later than 8"
         r"\b(?:cuda|nvcc)\b[^.\n]{0,20}?(?:doesn'?t|does not|do not|don'?t|won'?t) support gcc"
         r"(?: versions?)? (?:later|newer|greater|higher) than \d+|"
-        r"unsupported (?:clang|Microsoft Visual Studio) version",
+        r"unsupported (?:clang|Microsoft Visual Studio) version|"
+        # Kaldi's configure: "CUDA 9_1 does not support g++ (g++-7). You need g++ < 7.0."
+        r"\bCUDA \d+[_.]\d+ does not support (?:g\+\+|gcc|c\+\+)(?!\w)",
         "toolkit-mismatch",
         "error",
         "the host C++ compiler is newer than this CUDA toolkit supports",

@@ -363,6 +363,44 @@ PATTERNS: List[ErrorPattern] = [
         "with older nv-codec-headers.",
     ),
     make(
+        "no-nvidia-gpu-named",
+        r"(?!x)x",  # never by itself: inferred (inferences.no_nvidia_gpu)
+        "driver-not-loaded",
+        "warning",
+        "the only GPU the text names is not an NVIDIA GPU: CUDA (and the CUDA builds of the "
+        "frameworks) run only on NVIDIA GPUs",
+        "Check what the machine has: `nvidia-smi` (Linux/Windows) or `lspci | grep -i -E "
+        "'vga|3d'`. Without an NVIDIA GPU the job runs on the CPU: use a machine or a hosted "
+        "runtime with an NVIDIA GPU, or the framework's backend for this GPU (ROCm for Radeon "
+        "on Linux, MPS on Apple silicon, XPU/DirectML for Intel).",
+    ),
+    make(
+        "nvcuvid-symbol-missing",
+        r"undefined (?:symbol|reference to)\W{0,3}(?:cuvid|NvEncodeAPI)\w*",
+        "driver-too-old",
+        "warning",  # a stub libnvcuvid picked up at link time says the same
+        "the driver's video decode/encode library lacks a function the program was built for: "
+        "a driver older than the Video Codec SDK it uses",
+        "Upgrade the NVIDIA driver to the version the program's Video Codec SDK needs (its "
+        "release notes name it), or build the program against an older SDK; check which "
+        "libnvcuvid.so is found: `ldconfig -p | grep nvcuvid`.",
+    ),
+    make(
+        "nvcuvid-not-loaded",
+        r"(?:Cannot|Failed to|could not|couldn'?t|unable to) (?:load|open|find|dlopen)\W{0,2}"
+        r"lib(?:nvcuvid|nvidia-encode)\.so|"
+        r"lib(?:nvcuvid|nvidia-encode)\.so(?:\.1)?: cannot open shared object file",
+        "os-setting",
+        "warning",
+        "the driver's video decode/encode library (libnvcuvid / libnvidia-encode) is not there: "
+        "in a container the runtime was not asked for the video capability; on a host the "
+        "driver's decode/encode package is not installed",
+        "In a container: `docker run --gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility,"
+        "video ...` (or `all`). On a host: install the driver's decode/encode libraries (Ubuntu: "
+        "`libnvidia-decode-NNN` and `libnvidia-encode-NNN` matching the driver), then "
+        "`ldconfig -p | grep nvcuvid`.",
+    ),
+    make(
         "nvidia-container-cgroup-v2",
         r"cgroup subsystem devices not found|"
         r"/sys/fs/cgroup/devices/\S*devices\.allow: permission denied",

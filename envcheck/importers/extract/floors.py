@@ -160,7 +160,7 @@ _DRIVER_FLOOR = re.compile(
     r"\bunsupported driver range\s*:?\s*\[\s*[\d.]+\s*,\s*" + _drv(6) + r"\s*\)|"
     r"\bdriver(?:\s+version)?\s+"
     + _drv(5)
-    + r"\s*(?:\+|or\s+(?:newer|later|higher|above|greater))",
+    + r"\s*(?:\+|or\s+(?:newer|later|higher|above|greater)|and\s+(?:newer|later|higher|above))",
     re.I,
 )
 # the host's own driver, stated in the same message as the floor
