@@ -208,3 +208,85 @@ def test_tensorflow_named_as_the_framework_that_fails(tmp_path: Path) -> None:
     # the same notice in a job that trains with torch stays a side note
     side = _TF_FAILS.replace("but tensorflow 2.16.1 couldn't use the nvidia GPU", "fine")
     assert judge(tmp_path, side, ["EC906"]) == [("EC906", "cuda-libs-mismatch", "info")]
+
+
+# heldout32's tuning: NVML's function-not-found, a cuDNN floor retold, macOS's dyld for a CUDA
+# library of another release, torch "compiled without CUDA" retold, TensorFlow 1.x's CPU package.
+
+
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        (
+            "RuntimeError: nvml error: 13 Local version of NVML doesn't implement this function\n",
+            ["nvml-function-not-found"],
+        ),
+        ("pynvml.NVMLError_FunctionNotFound: Function Not Found\n", ["nvml-function-not-found"]),
+        (
+            "To use the Tensorflow object detection API, CuDNN version 8.1 is required but only "
+            "version 8.0.5 is loaded.\n",
+            ["cudnn-required-but-loaded"],
+        ),
+        ("dyld: Library not loaded: @rpath/libcublas.8.0.dylib\n", ["cuda-lib-missing"]),
+        (
+            'When I run it I get an error saying "Pytorch compiled without CUDA".\n',
+            ["torch-not-compiled-with-cuda"],
+        ),
+    ],
+)
+def test_round18_heldout32_messages(text: str, want: list) -> None:
+    assert pats(text) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nvml error: 130\n",
+        "NVML initialised; driver 550.54.15\n",
+        "cuDNN version 8.1 is required\n",  # a floor alone: nothing loaded is named
+        "dyld: Library not loaded: @rpath/libpython3.9.dylib\n",
+        "torch compiled with CUDA 12.1\n",
+    ],
+)
+def test_round18_heldout32_near_misses(text: str) -> None:
+    assert not set(pats(text)) & {
+        "nvml-function-not-found",
+        "cudnn-required-but-loaded",
+        "cuda-lib-missing",
+        "torch-not-compiled-with-cuda",
+    }
+
+
+_TF1_REQ = (
+    "Does not use GPU\n"
+    "I noticed that `requirements.txt` only contains `tensorflow==1.12.0` not "
+    "`tensorflow-gpu==1.12.0`.\n"
+)
+
+
+def test_tensorflow1_cpu_package(tmp_path: Path) -> None:
+    assert pats(_TF1_REQ) == ["tensorflow1-cpu-package"]
+    assert judge(tmp_path, _TF1_REQ, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+    listed = "tensorflow           1.14.0\nThe GPU is not used\n"
+    assert pats(listed) == ["tensorflow1-cpu-package"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the GPU package is there
+        "tensorflow==1.12.0\ntensorflow-gpu==1.12.0\nthe GPU is not used\n",
+        # 1.15 and 2.x: `tensorflow` carries the GPU build
+        "tensorflow==1.15.0\nthe GPU is not used\n",
+        "tensorflow==2.4.1\nthe GPU is not used\n",
+        # nothing about the GPU
+        "tensorflow==1.12.0\nImportError: cannot import name 'contrib'\n",
+        # TensorFlow shown creating its GPU device
+        "tensorflow==1.12.0\nCreated TensorFlow device (/job:localhost/replica:0/task:0/"
+        "device:GPU:0 with 10761 MB memory)\n",
+        # tensorflow-probability pinned, not tensorflow
+        "tensorflow-probability==0.7\nGPU not used\n",
+    ],
+)
+def test_tensorflow1_cpu_package_near_misses(text: str) -> None:
+    assert "tensorflow1-cpu-package" not in pats(text)

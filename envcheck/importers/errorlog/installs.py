@@ -295,6 +295,40 @@ def torch_without_cuda(text: str, low: bytes, out: List[Dict[str, str]], source:
     out.append(entry_at(text, no.start(), "torch-sees-no-cuda", source))
 
 
+# TensorFlow's pip package before 1.15 was the CPU build; the GPU build was `tensorflow-gpu`
+# (tensorflow.org/install/gpu: "For releases 1.15 and older, CPU and GPU packages are
+# separate"; 1.15.0's release notes moved GPU support into `tensorflow`, so 1.15 is left out)
+_TF1_CPU_PACKAGE = re.compile(
+    r"(?<![\w-])tensorflow\s*==\s*(?:0\.\d+|1\.(?:[0-9]|1[0-4]))(?:\.\d+)?(?![\w.-])|"
+    r"^\s*tensorflow\s+(?:0\.\d+|1\.(?:[0-9]|1[0-4]))\.\d+\s*$",
+    re.I | re.M,
+)
+_GPU_WANTED = re.compile(r"\bgpus?\b|\bcuda\b", re.I)
+# the GPU package named as present (not "contains tensorflow==1.12.0, not tensorflow-gpu")
+_TF_GPU_PACKAGE = re.compile(
+    r"(?<!not )(?<!not `)(?<!no )(?<!no `)(?<!of )(?<!of `)(?<!than )(?<!than `)"
+    r"tensorflow[-_]gpu",
+    re.I,
+)
+# TensorFlow shown using a GPU: the GPU build is at work after all
+_TF_GPU_AT_WORK = re.compile(
+    r"Created (?:TensorFlow )?device /job:[^\n]*(?:gpu|GPU)|GPU:0 with \d+ MB"
+)
+
+
+def tensorflow1_cpu_package(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """`tensorflow==1.12.0` (or a pip list's `tensorflow 1.12.0`), no `tensorflow-gpu` anywhere,
+    and a text about the GPU: before 1.15 that package was the CPU build."""
+    if low.find(b"tensorflow") == -1 or found_category(out, ("cpu-only-build",)):
+        return
+    if _TF_GPU_PACKAGE.search(text):
+        return
+    hit = _TF1_CPU_PACKAGE.search(text)
+    if hit is None or not _GPU_WANTED.search(text) or _TF_GPU_AT_WORK.search(text):
+        return
+    out.append(entry_at(text, hit.start(), "tensorflow1-cpu-package", source))
+
+
 # conda's conflict report: a package needs a cudatoolkit range ("pytorch=1.3.1 ->
 # cudatoolkit[version='>=10.1,<10.2']", "- pytorch 1.0.1* -> cudatoolkit >=10.0.130,<10.1.0a0")
 # and the request asks for a cudatoolkit outside it ("cudatoolkit=10.0", "- cudatoolkit 10.1*")

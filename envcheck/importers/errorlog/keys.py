@@ -805,7 +805,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuda-unknown-error": ("cuda unknown error",),
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
     "container-no-gpu-driver": ("could not select device driver",),
-    "torch-not-compiled-with-cuda": ("torch not compiled with cuda",),
+    "torch-not-compiled-with-cuda": ("torch not compiled with cuda", "compiled without cuda"),
     "package-not-compiled-with-cuda": (
         "compiled with cuda",
         "compiled with gpu",
@@ -842,6 +842,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cudnn-header-library-mixed": ("mixed dnn version",),
     "cuda-lib-missing": (
         "cannot open shared object file",
+        "library not loaded",
         "find cudart64_",
         "find cublas64_",
         "find cufft64_",
@@ -931,6 +932,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "tf-no-known-devices": ("no known devices",),
     "no-nvidia-gpu-named": ("\x00never\x00",),  # inferred: inferences.no_nvidia_gpu
+    "cudnn-required-but-loaded": ("is required but",),
+    "tensorflow1-cpu-package": ("\x00never\x00",),  # inferred: installs.tensorflow1_cpu_package
+    "nvml-function-not-found": (
+        "local version of nvml",
+        "nvmlerror_functionnotfound",
+        "nvml error",
+    ),
     "nvcuvid-symbol-missing": ("cuvid", "nvencodeapi"),
     "nvcuvid-not-loaded": ("libnvcuvid.so", "libnvidia-encode.so"),
     "l4t-container-newer-than-host": ("\x00never\x00",),  # inferred: l4t_container_newer_than_host

@@ -359,6 +359,7 @@ _FROM_THE_SYMPTOMS = (
     installs.pip_replaced_torch,
     installs.conda_cudatoolkit_conflict,
     installs.windows_torch_without_cuda,
+    installs.tensorflow1_cpu_package,
     installs.l4t_container_newer_than_host,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,

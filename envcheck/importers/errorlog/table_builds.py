@@ -383,6 +383,18 @@ PATTERNS: List[ErrorPattern] = [
         "package built with CUDA.",
     ),
     make(
+        "tensorflow1-cpu-package",
+        r"(?!x)x",  # never by itself: inferred (installs.tensorflow1_cpu_package)
+        "cpu-only-build",
+        "warning",
+        "TensorFlow 1.x (before 1.15) installed as the `tensorflow` package, with no "
+        "`tensorflow-gpu`: that package was the CPU build",
+        "Install the GPU package of the same release instead: `pip uninstall -y tensorflow` "
+        "then `pip install tensorflow-gpu==1.x.y` (tensorflow.org/install/gpu: for 1.15 and "
+        "older the CPU and GPU packages are separate), with the CUDA/cuDNN of its tested build "
+        "configuration.",
+    ),
+    make(
         "tf-no-known-devices",
         r"Device mapping: no known devices",
         "cpu-only-build",

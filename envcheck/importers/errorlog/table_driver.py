@@ -375,6 +375,19 @@ PATTERNS: List[ErrorPattern] = [
         "on Linux, MPS on Apple silicon, XPU/DirectML for Intel).",
     ),
     make(
+        "nvml-function-not-found",
+        # NVML_ERROR_FUNCTION_NOT_FOUND (13): the library asks the driver's NVML for a function
+        # that this driver's NVML predates
+        r"Local version of NVML doesn'?t implement this function|NVMLError_FunctionNotFound|"
+        r"\bnvml error:? 13\b",
+        "driver-too-old",
+        "warning",
+        "the driver's NVML lacks a function the program calls: the driver is older than the "
+        "program's NVML expects",
+        "Upgrade the NVIDIA driver (the program's release notes name the minimum), or use a "
+        "release of the program made for this driver; `nvidia-smi` shows the driver version.",
+    ),
+    make(
         "nvcuvid-symbol-missing",
         r"undefined (?:symbol|reference to)\W{0,3}(?:cuvid|NvEncodeAPI)\w*",
         "driver-too-old",
@@ -636,7 +649,9 @@ PATTERNS: List[ErrorPattern] = [
     # --- CPU-only build ---------------------------------------------------------------------
     make(
         "torch-not-compiled-with-cuda",
-        r"Torch not compiled with CUDA enabled",
+        r"Torch not compiled with CUDA enabled|"
+        # retold, or an app's own wording: "an error saying 'Pytorch compiled without CUDA'"
+        r"\b(?:py)?torch (?:was |is )?compiled without CUDA\b",
         "cpu-only-build",
         "error",
         "a CPU-only PyTorch build is installed",

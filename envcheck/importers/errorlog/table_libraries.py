@@ -123,6 +123,19 @@ PATTERNS: List[ErrorPattern] = [
         "program's cuDNN path settings) and remove the other copy from those paths.",
     ),
     make(
+        "cudnn-required-but-loaded",
+        # a retelling of TensorFlow's "Loaded runtime CuDNN library: 8.0.5 but source was
+        # compiled with: 8.1.0": "CuDNN version 8.1 is required but only version 8.0.5 is loaded"
+        r"\bcudnn (?:version )?v?\d+(?:\.\d+)* is required,? but (?:only )?(?:version )?v?\d+"
+        r"(?:\.\d+)* is (?:loaded|installed)",
+        "cuda-libs-mismatch",
+        "error",
+        "the cuDNN loaded is older than the one the framework build needs",
+        "Install the cuDNN release the framework was built with (TensorFlow's tested build "
+        "configurations list it; `pip install tensorflow[and-cuda]` brings matching CUDA "
+        "libraries on Linux), or install the framework release built for the loaded cuDNN.",
+    ),
+    make(
         "cuda-lib-missing",
         r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc)\.so[.\d]*)"
         r": cannot open shared object file|"
@@ -130,6 +143,10 @@ PATTERNS: List[ErrorPattern] = [
         # cannot be loaded"; on Windows "cublas64_12.dll is not found"
         r"\bLibrary (?:lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|"
         r"nvrtc)\.so[.\d]*|(?:cudart|cublas|cublasLt|cudnn\w*)64_\d+\.dll) is not found|"
+        # macOS: "dyld: Library not loaded: @rpath/libcublas.8.0.dylib" (the release the
+        # binary was linked against is not installed)
+        r"\bLibrary not loaded: \S*?lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|"
+        r"cusolver|nvrtc)\.\d+(?:\.\d+)?\.dylib|"
         # Paddle on Windows: "RuntimeError: cublas64_100.dll not found."
         r"\b(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll "
         r"(?:is )?not found|"
