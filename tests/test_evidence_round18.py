@@ -290,3 +290,69 @@ def test_tensorflow1_cpu_package(tmp_path: Path) -> None:
 )
 def test_tensorflow1_cpu_package_near_misses(text: str) -> None:
     assert "tensorflow1-cpu-package" not in pats(text)
+
+
+# heldout33's tuning: the NVIDIA kernel module not built for the running kernel (DKMS and
+# akmods failures, the kernel's compiler, a kernel update that broke the driver), and CuPy's
+# note on a locally installed runtime it does not need.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make[2]: *** [scripts/Makefile.build:252: /var/lib/dkms/nvidia/535.98/build/nvidia/"
+        "nv-i2c.o] Error 1\n",
+        "Building and installing nvidia-kmod [FAILED]\n",
+        "ERROR: modpost: GPL-incompatible module nvidia.ko uses GPL-only symbol 'rcu_read_lock'\n",
+        "Unable to build kernel module for the 6.7.3 kernel.\n",
+        "34900: The GCC used for the compiling the kernel, 11.1.1, is different from the current "
+        "GCC version 11.2.1.\n",
+        "GCC got updated to GCC 10.1, while the kernel is still compiled with GCC 9.\n",
+    ],
+)
+def test_kernel_module_not_built(text: str) -> None:
+    assert pats(text) == ["dkms-build-failed"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fedora 31 - nvidia driver not loading - kernel 5.3.12\nDoes anyone else have problems "
+        "after getting the 5.3.12 kernel?\n",
+        "With the recent 4.9.3 kernel update my system fails to get into GDM (nvidia-driver "
+        "340.101).\n",
+        "The only way to get X working is to load the 5.19.16-200 kernel instead of the 6.0.5 "
+        "kernel and install the Nvidia 470.141.03 drivers.\n",
+    ],
+)
+def test_kernel_update_lost_the_driver(tmp_path: Path, text: str) -> None:
+    assert pats(text) == ["kernel-update-lost-driver"]
+    assert judge(tmp_path, text, ["EC904"]) == [("EC904", "driver-not-loaded", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no NVIDIA in the text
+        "After the kernel update my wifi stopped working\n",
+        # a kernel mentioned, nothing changed
+        "Kernel: 6.8.0-49-generic\nNVIDIA driver 550.54.15\n",
+        "make[1]: *** [Makefile:219: _out/dp_auxretry.o] Error 127\n",  # not DKMS's tree
+        "dkms status: nvidia/550.54.15, 6.8.0-49-generic, x86_64: installed\n",
+    ],
+)
+def test_kernel_module_near_misses(text: str) -> None:
+    assert not set(pats(text)) & {"dkms-build-failed", "kernel-update-lost-driver"}
+
+
+def test_cupy_linked_runtime_note_is_not_a_missing_library() -> None:
+    line = (
+        "CUDA Runtime Version         : 13000 (linked to CuPy) / RuntimeError('CuPy failed to "
+        "load libcudart.so.13: OSError: libcudart.so.13: cannot open shared object file: No such "
+        "file or directory') (locally installed)\n"
+    )
+    assert "cuda-lib-missing" not in pats(line)
+    # the same library missing outside that report is still one
+    assert "cuda-lib-missing" in pats(
+        "OSError: libcudart.so.13: cannot open shared object file: No such file or directory\n"
+    )

@@ -524,6 +524,20 @@ _OOM_WORDS = (
 )
 
 
+def cupy_runtime_linked(low: bytes, entries: List[Dict[str, str]]) -> None:
+    """CuPy's show_config prints the CUDA runtime twice: the one linked into CuPy, then the
+    lookup of a locally installed one ("13000 (linked to CuPy) / RuntimeError('CuPy failed to
+    load libcudart.so.13 ...') (locally installed)"). With the linked one there, the failed
+    local lookup is a note of that report, not a missing library."""
+    if low.find(b"linked to cupy") == -1:
+        return
+    entries[:] = [
+        e
+        for e in entries
+        if not (e["pattern"] == "cuda-lib-missing" and "(linked to CuPy) / " in e.get("line", ""))
+    ]
+
+
 def oom_persists_needs_an_oom(low: bytes, entries: List[Dict[str, str]]) -> None:
     """ "Reduced the batch size to 8, still fails" speaks of GPU memory held by others only in a
     text about running out of memory."""

@@ -1011,7 +1011,19 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "compatible with python",
     ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
-    "dkms-build-failed": ("dkms.conf", "bad return status for module build", "dkms"),
+    "dkms-build-failed": (
+        "dkms.conf",
+        "bad return status for module build",
+        "dkms",
+        "nvidia-kmod",
+        "akmod",
+        "gpl-only symbol",
+        "kernel module",
+        "compiling the kernel",
+        "compiled with gcc",
+        "built with gcc",
+    ),
+    "kernel-update-lost-driver": ("\x00never\x00",),  # inferred: symptoms.kernel_update_lost_driver
     "driver-init-timeout": (
         "driver error: timed out",
         "driver rpc error: timed out",

@@ -174,6 +174,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     decoded = data.decode("utf-8", "replace")
     inferences.oom_at_context_creation(decoded, out)
     inferences.oom_persists_needs_an_oom(low, out)
+    inferences.cupy_runtime_linked(low, out)
     for infer in _FROM_THE_TEXT:
         infer(decoded, low, out, source)
     inferences.p2p_workaround(decoded, low, add)
@@ -373,6 +374,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.visible_devices_ignored,
     symptoms.container_dataloader_shm,
     symptoms.keras_pair,
+    symptoms.kernel_update_lost_driver,
     installs.torch_without_cuda,  # last: only when nothing above explained the text
 )
 _ALL_KEYS_MIN = _minimal(ALL_KEYS)

@@ -24,7 +24,7 @@ import re
 from typing import Dict, List, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex, words
-from envcheck.importers.errorlog.inferences import entry, found_category
+from envcheck.importers.errorlog.inferences import entry, entry_at, found_category
 from envcheck.importers.errorlog.model import MAX_LINE
 
 _MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
@@ -809,3 +809,34 @@ def wsl_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source:
     hit = search_lines(low, (b"killed",), _KILLED)
     if hit is not None:
         out.append(line_entry(text, hit, "wsl-process-killed", source))
+
+
+# A kernel update that broke the NVIDIA driver, or the older kernel that still works
+_KERNEL_CHANGED = re.compile(
+    r"\b(?:after|since|with)\s+(?:the\s+|a\s+|my\s+)?(?:recent\s+|latest\s+|last\s+|new(?:est)?"
+    r"\s+)?(?:[\w.-]+\s+)?kernel\s+(?:update|upgrade)\b|"
+    r"\bkernel\s+(?:update|upgrade)d?\s+to\b|\bupdat(?:e|ed|ing)\s+(?:the\s+|my\s+)?kernel\b|"
+    r"\b(?:after|since)\s+(?:getting|installing|updating to|upgrading to)\s+(?:the\s+)?"
+    r"(?:kernel\s+)?\d+\.\d+[\w.-]*(?:\s+kernel)?\b|"
+    r"\b(?:old(?:er)?|previous|prior)\s+kernel\b[^.\n]{0,40}\b(?:works?|fine|boots?)\b|"
+    r"\b(?:boot(?:ing)?|works?|fine)\b[^.\n]{0,40}\b(?:old(?:er)?|previous|prior)\s+kernel\b|"
+    r"\binstead of the\s+[\d.][\w.-]*\s+kernel\b",
+    re.I,
+)
+_NVIDIA_DRIVER_WORDS = re.compile(r"\bnvidia\b", re.I)
+
+
+def kernel_update_lost_driver(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """The text says the NVIDIA driver broke with a kernel update, or that the older kernel
+    still works: the module was not built (or cannot build) for the new kernel. A warning,
+    and only when nothing else already explains the driver's absence."""
+    if low.find(b"kernel") == -1 or low.find(b"nvidia") == -1:
+        return
+    if any(e["pattern"] == "dkms-build-failed" for e in out):
+        return
+    hit = _KERNEL_CHANGED.search(text)
+    if hit is None or not _NVIDIA_DRIVER_WORDS.search(text):
+        return
+    out.append(entry_at(text, hit.start(), "kernel-update-lost-driver", source))

@@ -395,7 +395,17 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "dkms-build-failed",
         r"Error! Could not locate dkms\.conf|Error! Bad return status for module build|"
-        r"\bdkms\b[^\n]{0,40}?\b(?:build|install)(?:ation)? failed",
+        r"\bdkms\b[^\n]{0,40}?\b(?:build|install)(?:ation)? failed|"
+        # make failing inside the DKMS tree, akmods (Fedora), the kernel's own build refusals
+        r"/var/lib/dkms/nvidia[^\s:]*/[^\n]{0,120}\] Error \d|"
+        r"Building and installing nvidia-kmod\s*\[\s*FAILED\s*\]|"
+        r"\bakmods?\b[^\n]{0,60}?\b(?:failed|fails to build)\b|"
+        r"modpost: GPL-incompatible module nvidia[\w-]*\.ko uses GPL-only symbol|"
+        r"\b(?:unable|not possible|impossible) to (?:build|compile) (?:the )?(?:nvidia )?kernel "
+        r"module|"
+        # the compiler differs from the kernel's: Clear Linux's and the kernel's own warnings
+        r"\bGCC used for (?:the )?compiling the kernel,? [\d.]+,? is different from the current "
+        r"GCC|\bkernel (?:is |was )?(?:still )?(?:compiled|built) with GCC ?\d",
         "driver-not-loaded",
         "warning",
         "DKMS could not build the NVIDIA kernel module (it will be missing after a kernel update)",
@@ -403,6 +413,18 @@ PATTERNS: List[ErrorPattern] = [
         "/var/lib/dkms/nvidia/ for versions no longer installed, install the headers of the "
         "running kernel, then `sudo dkms autoinstall` (or reinstall the driver package) and "
         "reboot.",
+    ),
+    make(
+        "kernel-update-lost-driver",
+        r"(?!x)x",  # never by itself: inferred (symptoms.kernel_update_lost_driver)
+        "driver-not-loaded",
+        "warning",
+        "the NVIDIA driver stopped working after a kernel update (the older kernel works): its "
+        "kernel module was not built for the new kernel",
+        "Boot the new kernel and check `modinfo nvidia` and `dkms status` (Fedora: `akmods "
+        "--force` and /var/cache/akmods/nvidia/*.log): build the module for the running kernel "
+        "(install its headers / kernel-devel, then `sudo dkms autoinstall`), or install a "
+        "driver release that supports that kernel; then reboot.",
     ),
     make(
         "driver-init-timeout",
