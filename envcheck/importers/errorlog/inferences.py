@@ -462,7 +462,9 @@ _OTHER_VENDOR_GPU = re.compile(
     r"^\s*-\s*\[[xX+]\]\s*(?:Intel|AMD)\s*$",
     re.I | re.M,
 )
-# an NVIDIA GPU named, or its tools' output: the text's machine has one
+# an NVIDIA GPU named, or its tools' output: the text's machine has one (not
+# _NVIDIA_GPU_NAMED: that one takes "NVIDIA <any word>", which an error message about a missing
+# NVIDIA driver holds on a machine without one, and lacks the data-center model names)
 _NVIDIA_GPU_SHOWN = re.compile(
     r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX|NVS|Jetson)\b|NVIDIA-SMI|Driver Version|"
     r"\b[AHLB]\d{2,3}\b|\bT4\b|\bV100\b|\bP100\b|\bK80\b",
