@@ -66,6 +66,16 @@ def first_line_near(
     return None
 
 
+def found_severity(out: List[Dict[str, str]], severities: Tuple[str, ...]) -> bool:
+    """Whether an entry already found is at one of ``severities`` (its own, set by an earlier
+    step, else its pattern's)."""
+    return any(
+        e.get("severity", BY_ID[e["pattern"]].severity if e["pattern"] in BY_ID else "")
+        in severities
+        for e in out
+    )
+
+
 def found_category(out: List[Dict[str, str]], categories: Tuple[str, ...]) -> bool:
     """Whether an entry already found is of one of ``categories`` (what the text says already
     explains it)."""
@@ -475,7 +485,8 @@ _OTHER_STACK = re.compile(
     r"\brocm\b|\bhip\b|directml|\bdml\b|\bmps\b|\bmetal\b|zluda|opencl|vulkan|\bipex\b|\bxpu\b|oneapi",
     re.I,
 )
-_CUDA_OR_GPU_WANTED = re.compile(r"\bcuda\b|\bgpu\b", re.I)
+# the text is about the GPU or CUDA at all
+GPU_OR_CUDA_WORDS = re.compile(r"\bgpus?\b|\bcuda\b", re.I)
 
 
 def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
@@ -487,7 +498,7 @@ def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     if found_category(out, ("driver-not-loaded",)):
         return
     other = _OTHER_VENDOR_GPU.search(text)
-    if other is None or not _CUDA_OR_GPU_WANTED.search(text):
+    if other is None or not GPU_OR_CUDA_WORDS.search(text):
         return
     if _NVIDIA_GPU_SHOWN.search(text) or _OTHER_STACK.search(text):
         return

@@ -15,9 +15,14 @@ from __future__ import annotations
 import re
 from typing import Dict, List
 
-from envcheck.importers.errorlog.inferences import JETSON, entry_at, found_category
+from envcheck.importers.errorlog.inferences import (
+    GPU_OR_CUDA_WORDS,
+    JETSON,
+    entry_at,
+    found_category,
+    found_severity,
+)
 from envcheck.importers.errorlog.symptoms import WSL, line_entry, search_lines
-from envcheck.importers.errorlog.table import BY_ID
 
 # A vGPU (a profile such as "L40S-24Q" / "A100-40C", a GRID or vWS / vCS driver) that the text
 # says slows down after a while: an unlicensed vGPU is "progressively degraded over time"
@@ -281,11 +286,7 @@ def torch_without_cuda(text: str, low: bytes, out: List[Dict[str, str]], source:
     GPU; no CUDA build named; no driver version). The most common reason is a torch without
     CUDA (a conda-forge or PyPI CPU build, an environment file that resolved to one); a driver
     that is missing or too old is the next. A warning naming the two commands that decide."""
-    if low.find(b"is_available") == -1 or any(
-        e.get("severity", BY_ID[e["pattern"]].severity if e["pattern"] in BY_ID else "")
-        in ("warning", "error")
-        for e in out
-    ):
+    if low.find(b"is_available") == -1 or found_severity(out, ("warning", "error")):
         return
     no = _TORCH_SEES_NO_CUDA.search(text)
     if no is None or _WINDOWS.search(text) or JETSON.search(text):
@@ -303,7 +304,6 @@ _TF1_CPU_PACKAGE = re.compile(
     r"^\s*tensorflow\s+(?:0\.\d+|1\.(?:[0-9]|1[0-4]))\.\d+\s*$",
     re.I | re.M,
 )
-_GPU_WANTED = re.compile(r"\bgpus?\b|\bcuda\b", re.I)
 # the GPU package named as present (not "contains tensorflow==1.12.0, not tensorflow-gpu")
 _TF_GPU_PACKAGE = re.compile(
     r"(?<!not )(?<!not `)(?<!no )(?<!no `)(?<!of )(?<!of `)(?<!than )(?<!than `)"
@@ -324,7 +324,7 @@ def tensorflow1_cpu_package(text: str, low: bytes, out: List[Dict[str, str]], so
     if _TF_GPU_PACKAGE.search(text):
         return
     hit = _TF1_CPU_PACKAGE.search(text)
-    if hit is None or not _GPU_WANTED.search(text) or _TF_GPU_AT_WORK.search(text):
+    if hit is None or not GPU_OR_CUDA_WORDS.search(text) or _TF_GPU_AT_WORK.search(text):
         return
     out.append(entry_at(text, hit.start(), "tensorflow1-cpu-package", source))
 

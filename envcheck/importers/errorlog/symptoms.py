@@ -823,7 +823,7 @@ _KERNEL_CHANGED = re.compile(
     r"\binstead of the\s+[\d.][\w.-]*\s+kernel\b",
     re.I,
 )
-_NVIDIA_DRIVER_WORDS = re.compile(r"\bnvidia\b", re.I)
+_NVIDIA_WORD = re.compile(r"\bnvidia\b", re.I)
 
 
 def kernel_update_lost_driver(
@@ -834,9 +834,9 @@ def kernel_update_lost_driver(
     and only when nothing else already explains the driver's absence."""
     if low.find(b"kernel") == -1 or low.find(b"nvidia") == -1:
         return
-    if any(e["pattern"] == "dkms-build-failed" for e in out):
-        return
+    if found_category(out, ("driver-not-loaded",)):
+        return  # a DKMS failure, nouveau, a missing module: already said
     hit = _KERNEL_CHANGED.search(text)
-    if hit is None or not _NVIDIA_DRIVER_WORDS.search(text):
+    if hit is None or not _NVIDIA_WORD.search(text):
         return
     out.append(entry_at(text, hit.start(), "kernel-update-lost-driver", source))
