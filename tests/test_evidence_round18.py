@@ -356,3 +356,15 @@ def test_cupy_linked_runtime_note_is_not_a_missing_library() -> None:
     assert "cuda-lib-missing" in pats(
         "OSError: libcudart.so.13: cannot open shared object file: No such file or directory\n"
     )
+
+
+def test_kernel_update_yields_to_what_already_says_why() -> None:
+    # a DKMS failure in the same text names the cause: the kernel update adds nothing
+    text = (
+        "After the kernel update to 6.8 the nvidia driver is gone.\n"
+        "Error! Bad return status for module build on kernel: 6.8.0-49-generic (x86_64)\n"
+    )
+    found = pats(text)
+    assert "dkms-build-failed" in found and "kernel-update-lost-driver" not in found
+    # without the DKMS line the kernel update is the evidence
+    assert pats(text.split("\n")[0] + "\n") == ["kernel-update-lost-driver"]
