@@ -443,6 +443,12 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "torchvision": (True, _version),
             "torchaudio": (False, _opt(_version)),
         },
+        # minor series older than `releases` covers (1.0-1.11): the supported CPython range of
+        # the pytorch/vision README's "older versions" table, for EC220 only
+        "python_series": {
+            "version": (True, _version),
+            "python": (True, _spec),
+        },
     },
     "tensorflow": {
         "releases": {
@@ -553,6 +559,7 @@ _OPTIONAL_SECTIONS = {
     ("floors", "host_compilers"),
     ("torch", "pip_defaults"),
     ("torch", "companions"),
+    ("torch", "python_series"),
 }
 
 # Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
@@ -1441,6 +1448,18 @@ class Matrix:
         torchaudio its install commands paired it with); None when the data does not have it."""
         want = _v(version)
         return self._old_torch_entry("companions", want) if want is not None else None
+
+    def torch_series_python(self, version: str) -> Optional[str]:
+        """The CPython range of an old torch's minor series (``"1.3.1"`` -> the "1.3" entry of
+        torch.json ``python_series``); None when the data does not have that series."""
+        want = _v(version)
+        if want is None or len(want.release) < 2:
+            return None
+        series = want.release[:2]
+        for entry in self.doc("torch").get("python_series") or []:
+            if Version(entry["version"]).release[:2] == series:
+                return str(entry["python"])
+        return None
 
     def torch_paired_with(self, name: str, version: str) -> List[str]:
         """The torch releases whose install commands pair them with ``name`` (torchvision /

@@ -23,7 +23,7 @@ from packaging.version import Version
 DATA = Path(__file__).resolve().parents[1] / "compat_data"
 CHECKED = "2026-12-02"
 # TensorFlow 1.x tested builds (and the Python 2.7 rows) were read on 2026-12-03
-CHECKED_DATES = {CHECKED, "2026-12-03", "2026-12-04"}
+CHECKED_DATES = {CHECKED, "2026-12-03", "2026-12-04", "2026-12-05"}
 SM = re.compile(r"^sm_[1-9][0-9]{1,2}$")
 PTX = re.compile(r"^compute_[1-9][0-9]{1,2}$")
 TAG = re.compile(r"^cu(1[0-9])([0-9])$")

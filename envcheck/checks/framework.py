@@ -863,7 +863,9 @@ def python_unsupported(
     unknown: List[str] = []
     if pkgs.get("torch"):
         r = c.ask(matrix, "torch_release", c.public(pkgs["torch"]))
-        (ranges.append(("torch", pkgs["torch"], r.python)) if r else unknown.append("torch"))
+        # releases older than the full entries (1.0-1.11): their minor series' range
+        torch_py = r.python if r else c.ask(matrix, "torch_series_python", c.public(pkgs["torch"]))
+        (ranges.append(("torch", pkgs["torch"], torch_py)) if torch_py else unknown.append("torch"))
     if pkgs.get("jax"):
         r = c.ask(matrix, "jax_release", pkgs["jax"])
         (ranges.append(("jax", pkgs["jax"], r.python)) if r else unknown.append("jax"))
