@@ -193,6 +193,13 @@ THRESHOLDS = {
     # (kernel modules not built for the running kernel, a kernel update that broke the driver:
     # 70%, none)
     "heldout33": 0.69,
+    # round nineteen: pool 37 (70 cases, 4 gatherers; gathered beside pool 36 and done first)
+    # sealed whole, scored once at 403392d (after the round's general part): 32/52 (62%), no
+    # false error; the round's starting code fdb3628 scored the same 32; then tuned on (nouveau
+    # in lsmod, a misspelled or unset CUDA_VISIBLE_DEVICES, nvidia-smi from another driver or
+    # without compute_cap, an unattended driver upgrade, hashcat's temperature messages, GFPGAN
+    # on the CPU, Paddle's library list: 92%, none)
+    "heldout34": 0.92,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -244,9 +244,12 @@ def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], sour
 # torch on Windows answering that CUDA is not available, with no CUDA build named (+cuXXX):
 # pip's default torch for Windows (PyPI) is the CPU build. ("True" elsewhere in the text may be
 # another machine: "on the T4 server it is True, on my win10 machine False".)
-# The answer may sit on the REPL's next line (`>>> torch.cuda.is_available()` / `False`).
+# The answer may sit on the REPL's next line (`>>> torch.cuda.is_available()` / `False`), or
+# be told on the next lines ("`print(torch.cuda.is_available())`" / "" / "it prints False").
 _TORCH_SEES_NO_CUDA = re.compile(
-    r"\bcuda\.is_available\(\)(?:[^\n]{0,20}?|\)?[ \t]*\n(?:[ \t]*(?:Out\[\d+\]:)?[ \t]*))False\b"
+    r"\bcuda\.is_available\(\)(?:[^\n]{0,20}?|\)?[ \t]*\n(?:[ \t]*(?:Out\[\d+\]:)?[ \t]*)|"
+    r"[^\n]{0,4}\n(?:[ \t]*\n)?[^\n]{0,30}?\b(?:it|this|that|which)\s+(?:prints?|returns?|gives?|"
+    r"outputs?|shows?|says?)\s+(?:me\s+)?)False\b"
 )
 
 

@@ -289,8 +289,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cuda-lib-symbol-version",
-        r"symbol \w+,? version lib(?:cudart|cublas\w*|cudnn\w*|cusparse|cufft|curand|cusolver"
-        r"|nvrtc|nvJitLink|nccl|cuda)\.so[\d.]* not defined in file",
+        # glibc's relocation error: "symbol X, version libcudart.so.11.0 not defined in file
+        # libcudart.so.11.0 with link time reference" (some logs lose the "symbol" part)
+        r"\bnot defined in file lib(?:cudart|cublas\w*|cudnn\w*|cusparse|cufft|curand|cusolver"
+        r"|nvrtc|nvJitLink|nccl|cuda)\.so",
         "cuda-libs-mismatch",
         "error",
         "a CUDA library older than the one the module was built against is loaded",

@@ -134,6 +134,51 @@ PATTERNS: List[ErrorPattern] = [
         "installed), or `runtime: nvidia` / device requests in compose.",
     ),
     make(
+        # CUDA reads only the exact name; a misspelled one (CUDA_VISABLE_DEVICES, the singular
+        # CUDA_VISIBLE_DEVICE) is ignored, so every GPU stays visible
+        "visible-devices-misspelled",
+        r"(?-i:(?<![A-Za-z0-9_])(?!CUDA_VISIBLE_DEVICES\b)CUDA_VIS[A-Z]{0,8}_?DEVICES?\b)",
+        "os-setting",
+        "warning",
+        "a misspelled CUDA_VISIBLE_DEVICES: CUDA ignores it",
+        "Set the exact name, `CUDA_VISIBLE_DEVICES` (in the job environment, the scheduler's "
+        "prolog or the script), and check it in the job: `echo $CUDA_VISIBLE_DEVICES`.",
+    ),
+    make(
+        "visible-devices-unset-read",
+        r"KeyError: ['\"]CUDA_VISIBLE_DEVICES['\"]|"
+        # the failing line of a traceback that reads it (an assignment to it is not matched)
+        r"^\w+ = os\.environ\[['\"]CUDA_VISIBLE_DEVICES['\"]\]$",
+        "os-setting",
+        "warning",
+        "the program reads CUDA_VISIBLE_DEVICES and it is not set",
+        "Set it before the program starts (`export CUDA_VISIBLE_DEVICES=0`, or "
+        "`os.environ['CUDA_VISIBLE_DEVICES'] = '0'` before the module is created).",
+    ),
+    make(
+        "container-without-gpu-runtime-stated",
+        # (a dot inside a word, as in an image tag "dcgm-exporter:1.4.6", does not end it)
+        r"\b(?:image|container)\b(?:[^.\n]|\.(?=\S)){0,60}?\bdoes(?: not|n't) "
+        r"(?:have|include|contain|ship)"
+        r" nvidia-smi\b",
+        "driver-not-loaded",
+        "warning",
+        "the container has no nvidia-smi: it was started without GPUs (the NVIDIA runtime "
+        "injects nvidia-smi and the driver's libraries from the host)",
+        "Start it with GPUs: `docker run --gpus all ...` (or `--runtime=nvidia`; in Kubernetes a "
+        "GPU resource request with the device plugin); images do not carry the driver.",
+    ),
+    make(
+        # BOINC's client log: installed as a Windows service, it cannot use the GPU
+        "boinc-service-no-gpu",
+        r"Running as a daemon \(GPU computing disabled\)",
+        "os-setting",
+        "warning",
+        "the BOINC client runs as a Windows service, where GPU computing is disabled",
+        "Reinstall BOINC without the service install option (a user-mode install), so the "
+        "client runs in the user's session and can use the GPU.",
+    ),
+    make(
         "visible-devices-not-exported",
         r"^\s*(?:\$\s*)?CUDA_VISIBLE_DEVICES=[^\s;&]+\s*(?:;|&&)"
         r"(?![^\n]*\bexport\s+CUDA_VISIBLE_DEVICES\b)",

@@ -10,6 +10,46 @@ from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, cuda_cod
 PATTERNS: List[ErrorPattern] = [
     # --- driver too old -------------------------------------------------------------------
     make(
+        # nvidia-smi's header names its own version and the kernel module's; a Linux driver's
+        # user-space tools ship with the module, so two different three-part versions mean the
+        # tools (and NVML) come from another driver: a snap or container bundling its own, or a
+        # half-done upgrade. (WSL prints the Windows driver's two-part version: not matched.)
+        "nvidia-smi-other-driver",
+        r"NVIDIA-SMI (\d{3}\.\d{1,3}\.\d{2})\s+Driver Version: (?!\1\b)\d{3}\.\d{1,3}\.\d{2}\b",
+        "driver-library-mismatch",
+        "warning",
+        "nvidia-smi (and the NVML beside it) come from another driver release than the loaded "
+        "kernel module",
+        "Use the user-space driver of the loaded module: remove the bundled or leftover copy "
+        "(a snap's or image's own nvidia-utils / libnvidia-ml), or finish the driver upgrade "
+        "and reboot so the module and libraries are one release (`cat /proc/driver/nvidia/"
+        "version` shows the module's).",
+    ),
+    make(
+        "nvidia-smi-without-compute-cap",
+        r"Field \"?compute_cap\"? is not a valid field to query",
+        "driver-too-old",
+        "warning",
+        "nvidia-smi does not know the compute_cap query field: it comes from an old driver",
+        "Upgrade the NVIDIA driver (its nvidia-smi answers `--query-gpu=compute_cap`); where the "
+        "header's NVIDIA-SMI and Driver Version differ, the nvidia-smi in use is not the "
+        "loaded driver's (a bundled copy): use the host's.",
+    ),
+    make(
+        # Ubuntu's unattended upgrades move the driver packages under a running system
+        "driver-upgraded-unattended",
+        r"\b(?:automatic(?:ally)?|unattended|security update)\b[^.\n]{0,80}?\b(?:upgrad|updat)"
+        r"\w*\s+(?:the\s+)?(?:nvidia\s+)?driver\s+(?:from\s+)?\d{3}(?:\.\d+)*\s+to\s+\d{3}\b|"
+        r"\b(?:upgrad|updat)\w*\s+(?:the\s+)?(?:nvidia\s+)?driver\s+(?:from\s+)?\d{3}(?:\.\d+)*"
+        r"\s+to\s+\d{3}(?:\.\d+)*\s+(?:automatically|by itself|on its own)\b",
+        "driver-library-mismatch",
+        "warning",
+        "the NVIDIA driver packages were upgraded automatically under a running system",
+        "Reboot so the kernel module matches the upgraded libraries; if the upgrade was partial, "
+        "purge the NVIDIA packages and install one driver release, then hold it "
+        "(`sudo apt-mark hold nvidia-driver-<N>`) or exclude it from unattended-upgrades.",
+    ),
+    make(
         "driver-too-old-found-version",
         r"The NVIDIA driver on your system is too old(?: \(found version \d+\))?|"
         # the same message machine-translated (browsers, IDEs): "你系统的NVIDIA驱动程序版本太旧"

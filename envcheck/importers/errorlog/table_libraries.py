@@ -505,7 +505,8 @@ PATTERNS: List[ErrorPattern] = [
         # PaddlePaddle's PreconditionNotMet when it dlopens a CUDA library: "The third-party
         # dynamic library (cudnn64_7.dll) that Paddle depends on is not configured correctly"
         r"The third-party dynamic library \((?:lib)?(?:cudnn|cublas\w*|cudart|cufft|curand|"
-        r"cusolver|cusparse|nccl|nvinfer|nvrtc)[\w.]*\) that Paddle depends on is not configured "
+        r"cusolver|cusparse|nccl|nvinfer|nvrtc)[^)\n]{0,80}\) that Paddle depends on is not "
+        r"configured "
         r"correctly",
         "cuda-libs-mismatch",
         "error",

@@ -361,7 +361,8 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:py)?torch\b[^.\n]{0,30}\bonly supports? (?:python ?)?(?:up to )?(?:python ?)?"
         r"3\.\d{1,2}|\bpython\s*3\.\d{1,2}(?:\.\d+)? (?:is not|isn't|is not yet) supported|"
         r"(?:^|[\s(])3\.\d{1,2} (?:is not|isn't) supported yet|"
-        r"\b(?:does not|doesn['’]t|do not|don['’]t|not yet|no longer) (?:yet )?supports? "
+        r"\b(?:does not|doesn['’]t|do not|don['’]t|not yet|no longer) "
+        r"(?:yet |currently |officially )?supports? "
         r"(?:the latest )?python\s*3\.\d+|"
         r"\bpython\s*3\.\d{1,2}(?:\.\d+)?\s*[—–-]+\s*incompatible\b|"
         r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
@@ -379,13 +380,39 @@ PATTERNS: List[ErrorPattern] = [
         "Python), or a framework release that supports this Python.",
     ),
     make(
+        # GFPGAN prints it when torch answers that CUDA is not available
+        "gfpgan-realesrgan-on-cpu",
+        r"The unoptimized RealESRGAN is slow on CPU",
+        "cpu-only-build",
+        "warning",
+        "torch sees no CUDA GPU (GFPGAN turns RealESRGAN off on the CPU)",
+        'Check `python -c "import torch; print(torch.__version__, torch.cuda.is_available())"`: '
+        "a version without +cuXXX (or a conda cpu build) is the CPU build; install the CUDA one "
+        "(`pip install torch --index-url https://download.pytorch.org/whl/cu121`), else check the "
+        "driver with `nvidia-smi`.",
+    ),
+    make(
+        # "PIDs that are not visible on nvidia-smi": another PID namespace (a container) or
+        # orphaned workers of a cancelled run
+        "gpu-held-by-unlisted-processes",
+        r"\b(?:pids?|process(?:es)?)\b[^.\n]{0,30}?\bnot (?:visible|shown|listed|showing) "
+        r"(?:up )?(?:on|in|by) `?nvidia-smi\b",
+        "gpu-contention",
+        "warning",
+        "processes nvidia-smi does not list hold GPU memory",
+        "Find them with `sudo fuser -v /dev/nvidia*` (or `lsof /dev/nvidia*`) and stop them; "
+        "orphaned DataLoader or worker processes of a cancelled run are common.",
+    ),
+    make(
         "nouveau-owns-gpu",
         r"NVIDIA probe routine was not called|nouveau, rivafb, nvidiafb or rivatv|"
         r"nouveau(?: \S+)? is (?:loaded|in use)|kernel driver in use: nouveau|"
         r"nouveau (?:was|is|has)(?:n't| not)(?: been)? (?:disabled|blacklisted|unloaded)|"
         # "nvidia cannot be loaded because nouveau is always present and loaded"
         r"nouveau (?:is |was )?(?:always |still )?(?:present|loaded)\b|"
-        r"nouveau cannot be (?:disabled|unloaded|blacklisted)",
+        r"nouveau cannot be (?:disabled|unloaded|blacklisted)|"
+        # lsmod's line of a nouveau module in use (size, then a use count above 0)
+        r"(?:^|(?<=\n))nouveau\s+\d{5,}\s+[1-9]",
         "driver-not-loaded",
         "error",
         "the open-source nouveau driver holds the GPU, so the NVIDIA driver cannot bind",
@@ -532,6 +559,20 @@ PATTERNS: List[ErrorPattern] = [
         "that no application-clock or power cap holds it down.",
     ),
     make(
+        # a temperature of 90 degrees or more, said of the GPU (nvidia-smi's "85C" column is
+        # read by the report importers, not here). Not the 80s: workstation and datacenter GPUs
+        # run there under load (an RTX A6000 at 87 C was normal in ultralytics#8378)
+        "gpu-hot-stated",
+        r"\b(?:gpus?|cards?|temp(?:erature)?s?)\b[^.\n]{0,60}?\b(?:9\d|1[01]\d) ?(?:°|º|"
+        r"degrees?\b|deg\b)",
+        "gpu-throttle",
+        "warning",
+        "the text reports the GPU at 90 degrees C or more, where GPUs slow down or stop",
+        "Check cooling under load (`nvidia-smi -q -d TEMPERATURE,PERFORMANCE` shows the slowdown "
+        "temperature and the clocks-event reasons): fans, airflow, dust, a lower power limit "
+        "(`nvidia-smi -pl`); a program's own temperature abort is a symptom, not the cause.",
+    ),
+    make(
         "gpu-throttling-reported",
         r"\b(?:gpu|clocks?|card)\b[^.\n]{0,60}\bthrottl(?:ed|es|ing)\b|\bthrottl(?:ed|es|ing)\b"
         r"[^.\n]{0,60}\b(?:thermal|temperature|power cap|power limit)\b|"
@@ -540,7 +581,9 @@ PATTERNS: List[ErrorPattern] = [
         # NVML's reason constants, as a program that queried them prints them (idle and
         # application-clock settings are not throttling)
         r"\bnvmlClocks(?:Throttle|Event)Reason(?:SwPowerCap|HwSlowdown|SwThermalSlowdown|"
-        r"HwThermalSlowdown|HwPowerBrakeSlowdown)\b",
+        r"HwThermalSlowdown|HwPowerBrakeSlowdown)\b|"
+        # hashcat's hardware monitor, when the driver reports its slowdown temperature reached
+        r"\bDriver temperature threshold met on GPU\b",
         "gpu-throttle",
         "warning",
         "the text reports the GPU throttling its clocks",
