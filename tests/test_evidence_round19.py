@@ -162,3 +162,185 @@ def test_torch_without_cuda_told_after_a_blank_line(tmp_path: Path) -> None:
     assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
     # "it prints True" is not the answer that says no CUDA
     assert "windows-torch-no-cuda" not in pats(text.replace("False", "True"))
+
+
+# --- heldout35's tuning ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "[E] Error[9]: IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error "
+            "(Target GPU SM 120 is not supported by this TensorRT release.)\n",
+            "tensorrt-target-sm-unsupported",
+        ),
+        (
+            "F0203 math_functions.cu:394] Check failed: status == CURAND_STATUS_SUCCESS (201 vs. "
+            "0)  CURAND_STATUS_LAUNCH_FAILURE\n",
+            "curand-launch-failure",
+        ),
+        ("    assert FLASH_ATTN_2_AVAILABLE\nAssertionError\n", "flash-attn-not-available-assert"),
+        (
+            "TypeError: memory_efficient_attention() got an unexpected keyword argument "
+            "'attn_bias'\n",
+            "xformers-api-older-than-code",
+        ),
+        (
+            "convolution.hpp:266:21: error: ‘CUDNN_CONVOLUTION_FWD_PREFER_FASTEST’ was not "
+            "declared in this scope\n",
+            "cudnn8-removed-api",
+        ),
+        (
+            "libtorch_cuda.so: undefined reference to `cudaLaunchKernelExC@libcudart.so.11.0'\n",
+            "cudart-link-older-toolkit",
+        ),
+        (
+            "install driver, p2p has enabled, but test simpleP2P failed and bandwidth only "
+            "3.39GB/s.\n",
+            "p2p-slow-or-failing-stated",
+        ),
+        ("nvidia 5090 p2p bandwidth so small\n", "p2p-slow-or-failing-stated"),
+        ("LnkSta: Speed 2.5GT/s, Width x16\n", "pcie-link-gen1-speed"),
+        (
+            "我不知道为什么device：0只占用了一半显存，而device：1有两个进程占满了显存。\n",
+            "gpu-memory-held-stated-zh",
+        ),
+        (
+            "Consider not replacing CUDA-supported PyTorch with CPU-only PyTorch\n",
+            "cuda-torch-replaced-by-cpu-stated",
+        ),
+        (
+            "RuntimeError: ('Wrong major API version for gpuarray:', -9998, 'Make sure Theano "
+            "and libgpuarray/pygpu are in sync.')\n",
+            "theano-pygpu-out-of-sync",
+        ),
+        ("No. I am running on a rotational disk.\n", "slow-storage-stated"),
+        (
+            "So I presume it's because the io speed of the HDD hard disk drive is too slow.\n",
+            "slow-storage-stated",
+        ),
+    ],
+)
+def test_heldout35_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # a TensorRT that supports the GPU; cuRAND succeeding
+        ("Check failed: status == CURAND_STATUS_SUCCESS\n", "curand-launch-failure"),
+        # a link at full speed
+        ("LnkSta: Speed 16GT/s, Width x16\n", "pcie-link-gen1-speed"),
+        # P2P reported fine
+        (
+            "p2pBandwidthLatencyTest looks good, P2P bandwidth is 24 GB/s\n",
+            "p2p-slow-or-failing-stated",
+        ),
+        # a fast disk, or a question without a disk
+        ("The data is on an NVMe SSD and loading is fast\n", "slow-storage-stated"),
+        # freeing memory is not holding it
+        ("进程结束后显存已经释放\n", "gpu-memory-held-stated-zh"),
+        # a CPU torch replaced by a CUDA one
+        (
+            "replacing CPU-only PyTorch with CUDA-supported PyTorch fixed it\n",
+            "cuda-torch-replaced-by-cpu-stated",
+        ),
+    ],
+)
+def test_heldout35_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text)
+
+
+_SDIST_LOG = (
+    "Collecting tokenizers<0.16,>=0.13 (from faster-whisper)\n"
+    "  Using cached tokenizers-0.15.2.tar.gz (320 kB)\n"
+    "  Preparing metadata (pyproject.toml) ... error\n"
+    "  error: subprocess-exited-with-error\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _SDIST_LOG,
+        "  × Building wheel for tokenizers (pyproject.toml) did not run successfully.\n",
+        "Stuck on not being able to build a wheel for tokenizers\n",
+        "ERROR: Failed building wheel for numba\n",
+    ],
+)
+def test_source_build_of_a_wheel_only_package(tmp_path: Path, text: str) -> None:
+    assert pats(text) == ["source-build-no-wheel"]
+    assert judge(tmp_path, text, ["EC916"]) == [("EC916", "python-unsupported", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a package that is often built from source on purpose
+        "ERROR: Failed building wheel for flash-attn\n",
+        # the sdist downloaded and built fine
+        "  Using cached tokenizers-0.15.2.tar.gz (320 kB)\nSuccessfully built tokenizers\n",
+        # another cause found first: the compiler is missing
+        "ERROR: Failed building wheel for tokenizers\nerror: Microsoft Visual C++ 14.0 or greater "
+        "is required.\n",
+    ],
+)
+def test_source_build_near_misses(text: str) -> None:
+    assert "source-build-no-wheel" not in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (
+            "with `docker run --runtime nvidia --cpu-period=100000 --cpu-quota=100000 img` it is "
+            "2 times as fast than with `docker run --runtime nvidia --cpu-period=100000 "
+            "--cpu-quota=50000 img`\n",
+            True,
+        ),
+        ("docker run --gpus all --cpus=0.5 img\n", True),
+        ("docker run --gpus all --cpus=8 img\n", False),
+        ("docker run --gpus all --cpu-period=100000 --cpu-quota=400000 img\n", False),
+        # a period of zero is no quota envcheck can read
+        ("docker run --cpu-period=0 --cpu-quota=50000 img\n", False),
+    ],
+)
+def test_container_cpu_quota(text: str, found: bool) -> None:
+    assert ("container-cpu-quota-under-a-core" in pats(text)) is found
+
+
+def test_windows_pip_removed_a_cuda_torch(tmp_path: Path) -> None:
+    head = "Python 3.10.2 (tags/v3.10.2:a58ebcc, Jan 17 2022) [MSC v.1929 64 bit (AMD64)]\n"
+    log = (
+        "  Attempting uninstall: torch\n    Found existing installation: torch 1.12.1+cu113\n"
+        "    Uninstalling torch-1.12.1+cu113:\n      Successfully uninstalled torch-1.12.1+cu113\n"
+    )
+    assert "pip-replaced-cuda-torch-windows" in pats(head + log)
+    # off Windows the replacement from PyPI is a CUDA build; a CPU torch removed says nothing
+    assert "pip-replaced-cuda-torch-windows" not in pats(log)
+    assert "pip-replaced-cuda-torch-windows" not in pats(head + log.replace("+cu113", "+cpu"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can't deploy ONNX model in CPU only environment\nCUDA failure 100: no CUDA-capable "
+        "device is detected\n",
+        "failed to create session on environment that doesn't have GPUs\nCUDA failure 100: no "
+        "CUDA-capable device is detected\n",
+    ],
+)
+def test_no_device_in_a_cpu_only_environment_is_not_an_error(tmp_path: Path, text: str) -> None:
+    assert judge(tmp_path, text, ["EC904"]) == [("EC904", "driver-not-loaded", "warning")]
+
+
+def test_python_installs_on_one_and_fails_on_a_newer() -> None:
+    assert "python-newer-fails-stated" in pats(
+        "Successfully installed with Python 3.11.7，failed with 3.12.2\n"
+    )
+    # the newer one installing is not this
+    assert "python-newer-fails-stated" not in pats(
+        "Successfully installed with Python 3.12.2, failed with 3.11.7\n"
+    )

@@ -684,17 +684,20 @@ def pytorch_cc_range(text: str, out: List[Dict[str, str]]) -> None:
 
 
 # The reporter says the machine has no NVIDIA GPU on purpose: "I'm trying your model without
-# cuda (no GPU, either)", "an AWS instance **without** Nvidia device", "on a CPU-only laptop"
+# cuda (no GPU, either)", "an AWS instance **without** Nvidia device", "on a CPU-only laptop",
+# "deploy ONNX model in CPU only environment", "environment that doesn't have GPUs"
 _NO_GPU_HERE = re.compile(
     r"\bwithout\**\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|cuda|nvidia (?:device|gpu|card)s?|"
     r"graphics cards?)\b(?!\s*(?:support|enabled|build|version|toolkit|installed|runtime))|"
     r"\(?\bno gpu,? either\b|"
-    r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they)\s+(?:do not|don't|dont|does not|"
+    r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they|(?:environments?|containers?)"
+    r"(?: that)?)\s+(?:do not|don't|dont|does not|"
     r"doesn't|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|graphics cards?|"
     r"cuda[- ]capable)\b|"
     r"\b(?:machine|instance|server|laptop|computer|pc|node|vm|box)\b[^.\n]{0,30}?\b(?:has|have|"
     r"with) no (?:nvidia )?(?:gpus?|graphics card)\b|"
-    r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?)\b|"
+    r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?|"
+    r"environments?|containers?|deployments?)\b|"
     # a CPU cluster, also in Chinese ("cpu集群", "cpu机器"; "没有gpu" / "没有显卡": no GPU)
     r"\bcpu[- ]?clusters?\b|cpu\s*(?:集群|机器|服务器|节点)|没有\s*(?:gpu|显卡)",
     re.I,

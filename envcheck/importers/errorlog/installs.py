@@ -182,6 +182,10 @@ def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source:
     asked_torch = any(re.search(r"(?<![\w.-])torch(?![\w-])", c) for c in commands)
     if collected and removed and "torch" in items and len(items) > 1 and not asked_torch:
         out.append(entry_at(text, collected.start(), "pip-replaced-torch", source))
+    elif old and "+cu" in old.group(1) and not asked_torch and _WINDOWS.search(text):
+        # a log cut after pip removed a CUDA torch for another package's requirement: on
+        # Windows the torch PyPI gives back is the CPU-only build
+        out.append(entry_at(text, old.start(), "pip-replaced-cuda-torch-windows", source))
 
 
 # A SyntaxError raised inside an installed package: released code is checked on the Pythons the
@@ -218,8 +222,11 @@ _EXTRA_INDEX_CUDA = re.compile(
     re.I,
 )
 # (no \b after "win10": Chinese text runs on without a space, "win10机器")
+# ("[MSC v.1929 64 bit (AMD64)]": the banner of a Windows Python)
 _WINDOWS = re.compile(
-    r"\bwindows\b|(?<![A-Za-z0-9])win ?1[01](?![A-Za-z0-9])|win_amd64|\b[C-H]:\\", re.I
+    r"\bwindows\b|(?<![A-Za-z0-9])win ?1[01](?![A-Za-z0-9])|win_amd64|\b[C-H]:\\|"
+    r"\[MSC v\.\d+ (?:32|64) bit",
+    re.I,
 )
 _CUDA_NOT_WORKING = re.compile(
     r"\bcuda\b[^.\n]{0,60}?\b(?:not available|unavailable|false|issues?|problems?|not work\w*|"
@@ -371,3 +378,78 @@ def conda_cudatoolkit_conflict(
         if specs and outside:
             out.append(entry_at(text, m.start(), "conda-cudatoolkit-conflict", source))
             return
+
+
+# pip building a compiled package from its source archive, and failing: the pinned release has
+# no wheel for this interpreter (tokenizers 0.13 on Python 3.12, numba 0.56 on 3.11). Only
+# packages that are built from Rust/C++/LLVM sources and published as wheels.
+_WHEEL_ONLY = (
+    r"(?:tokenizers|numba|llvmlite|sentencepiece|safetensors|tiktoken|pyarrow|grpcio|h5py|"
+    r"onnx|orjson|pydantic[-_]core|jiter|ctranslate2)"
+)
+_BUILD_FAILED = re.compile(
+    r"\b(?:failed building wheel for|could not build wheels? for|failed to build|"
+    r"(?:not (?:being )?able|unable) to build (?:a |the )?wheels? for)\s+" + _WHEEL_ONLY + r"\b|"
+    r"\bbuilding wheel for " + _WHEEL_ONLY + r"\b[^\n]{0,30}?did not run successfully",
+    re.I,
+)
+_SDIST = re.compile(
+    r"\b(?:Downloading|Using cached)\s+" + _WHEEL_ONLY + r"-\d[\w.]*\.tar\.gz", re.I
+)
+_PIP_BUILD_ERROR = re.compile(
+    r"error: subprocess-exited-with-error|did not run successfully|metadata-generation-failed"
+)
+
+
+def source_build_failed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """pip compiling a wheel-only package from source and failing, where nothing else was
+    found: the release pinned has no wheel for this Python."""
+    if found_severity(out, ("warning", "error")):
+        return
+    if low.find(b"wheel") == -1 and low.find(b".tar.gz") == -1:
+        return
+    m = _BUILD_FAILED.search(text)
+    if m is None:
+        sdist = _SDIST.search(text)
+        if sdist is None or not _PIP_BUILD_ERROR.search(text, sdist.end()):
+            return
+        m = sdist
+    out.append(entry_at(text, m.start(), "source-build-no-wheel", source))
+
+
+# a container started with less than one core: "--cpu-period=100000 --cpu-quota=50000",
+# "--cpus=0.5" (docker's default period is 100000 microseconds)
+_QUOTA = re.compile(r"--cpu-quota[= ](\d+)")
+_PERIOD = re.compile(r"--cpu-period[= ](\d+)")
+_CPUS = re.compile(r"--cpus[= ]\"?(\d*\.?\d+)")
+
+
+def cpu_quota(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A `docker run` line giving the container less than one CPU core."""
+    if low.find(b"--cpu") == -1:
+        return
+    for line_match in re.finditer(r"[^\n]*--cpus?(?:-quota)?[= ][^\n]*", text):
+        # one line may hold several commands ("with `docker run ... --cpu-quota=100000` it runs
+        # twice as fast as with `docker run ... --cpu-quota=50000`"): judge each
+        for command in _RUN.split(line_match.group(0)):
+            if _quota_share(command) < 1:
+                out.append(
+                    entry_at(text, line_match.start(), "container-cpu-quota-under-a-core", source)
+                )
+                return
+
+
+_RUN = re.compile(r"(?=\b(?:docker|podman|nvidia-docker)\s+run\b)")
+
+
+def _quota_share(command: str) -> float:
+    """The CPU cores one command gives its container (infinity when it sets none)."""
+    quota, period, cpus = _QUOTA.search(command), _PERIOD.search(command), _CPUS.search(command)
+    if quota:
+        period_us = int(period.group(1)) if period else 100000
+        share = int(quota.group(1)) / period_us if period_us else 0.0
+    elif cpus:
+        share = float(cpus.group(1))
+    else:
+        return float("inf")
+    return share if share > 0 else float("inf")

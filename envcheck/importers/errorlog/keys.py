@@ -205,6 +205,20 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "ngc-driver-not-detected": ("the nvidia driver was not detected",),
     "visible-devices-not-exported": ("cuda_visible_devices=",),
     "visible-devices-misspelled": ("cuda_vis",),
+    "pip-replaced-cuda-torch-windows": ("\x00never\x00",),  # inferred: installs
+    "source-build-no-wheel": ("\x00never\x00",),  # inferred: installs.source_build_failed
+    "container-cpu-quota-under-a-core": ("\x00never\x00",),  # inferred: installs.cpu_quota
+    "pcie-link-gen1-speed": ("lnksta",),
+    "tensorrt-target-sm-unsupported": ("not supported by this tensorrt release",),
+    "curand-launch-failure": ("curand_status_launch_failure",),
+    "theano-pygpu-out-of-sync": ("gpuarray", "pygpu"),
+    "flash-attn-not-available-assert": ("flash_attn_2_available",),
+    "xformers-api-older-than-code": ("got an unexpected keyword argument",),
+    "cudnn8-removed-api": ("prefer_fastest", "algorithm"),
+    "cudart-link-older-toolkit": ("@libcudart.so",),
+    "p2p-slow-or-failing-stated": ("simplep2p", "p2p"),
+    "gpu-memory-held-stated-zh": ("显存",),
+    "cuda-torch-replaced-by-cpu-stated": ("replac",),
     "visible-devices-unset-read": ("cuda_visible_devices",),
     "container-without-gpu-runtime-stated": ("nvidia-smi",),
     "boinc-service-no-gpu": ("gpu computing disabled",),
@@ -505,6 +519,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "network share",
         "network drive",
         "network storage",
+        "rotational",
+        "机械硬盘",
     ),
     "pcie-riser-stated": ("riser", "x1 slot", "x1 link", "slower pcie"),
     "torchvision-ops-not-loaded": (

@@ -732,6 +732,16 @@ _PY_FAILS_THEN_WORKS = re.compile(
     r"\b(?:works?|worked|working|is fine|runs? fine|just fine|no problems?)\b",
     re.I,
 )
+# ... or says where it installs and where it fails ("Successfully installed with Python 3.11.7,
+# failed with 3.12.2")
+_PY_INSTALLS_THEN_FAILS = re.compile(
+    r"\b(?:successfully installed|installs? fine|installed fine|works?|worked|working)\b"
+    r"[^\n]{0,20}?"
+    r"\b(?:with|on|under|using)\s+python\s*(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,30}?"
+    r"\b(?:fails?|failed|failing|errors?|broken|doesn'?t work|does not work)\b[^\n]{0,20}?"
+    r"\b(?:with|on|under|using)\s+(?:python\s*)?(3\.\d{1,2})(?:\.\d+)?\b",
+    re.I,
+)
 # ... or says the Python is too new ("3.10 should be used since 3.11 is too new for requested
 # pytorch version"); only in a text about Python (a CUDA 3.x is no longer met)
 _PY_TOO_NEW = re.compile(
@@ -750,7 +760,11 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
     # a text about Python, pip or conda: a "3.x" there is Python's
     if low.find(b"python") == -1 and low.find(b"conda") == -1 and low.find(b"pip") == -1:
         return
-    for rx, newer_first in ((_PY_WORKS_THEN_FAILS, False), (_PY_FAILS_THEN_WORKS, True)):
+    for rx, newer_first in (
+        (_PY_WORKS_THEN_FAILS, False),
+        (_PY_FAILS_THEN_WORKS, True),
+        (_PY_INSTALLS_THEN_FAILS, False),
+    ):
         hit = search_lines(low, (b"python",), rx)
         m = rx.search(hit[1]) if hit is not None else None
         if m is None:

@@ -49,6 +49,30 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- GPU architecture not in the build -------------------------------------------------
     make(
+        "tensorrt-target-sm-unsupported",
+        r"Target GPU SM \d+ is not supported by this TensorRT release",
+        "gpu-arch-unsupported",
+        "error",
+        "the TensorRT release has no support for this GPU's architecture",
+        "Install a TensorRT release (and the CUDA it needs) that supports this GPU: for "
+        "Blackwell (SM 100/120) a TensorRT built for CUDA 12.8 or newer; the TensorRT support "
+        "matrix lists the compute capabilities of each release.",
+    ),
+    make(
+        # Caffe's cuRAND call, "Check failed: status == CURAND_STATUS_SUCCESS (201 vs. 0)
+        # CURAND_STATUS_LAUNCH_FAILURE": NVIDIA's Caffe maintainers list it under "CUDA 7.5 on a
+        # Pascal GPU" (NVIDIA/caffe#270): cuRAND's kernels of an older CUDA cannot launch there
+        "curand-launch-failure",
+        r"\bCURAND_STATUS_LAUNCH_FAILURE\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "cuRAND could not launch its kernels: most often a CUDA build older than the GPU (CUDA "
+        "7.5 or older on a Pascal GPU)",
+        "Check which CUDA the program loads (`ldd <binary> | grep curand`, the image's CUDA "
+        "version) against the GPU: Pascal needs CUDA 8, Turing 10, Ampere 11.1, Blackwell 12.8; "
+        "rebuild or pull the build made for that CUDA.",
+    ),
+    make(
         "sm-not-compatible",
         r"CUDA capability sm_\d+ is not compatible with the current PyTorch installation",
         "gpu-arch-unsupported",
@@ -276,6 +300,44 @@ PATTERNS: List[ErrorPattern] = [
         "a CPU-only torch is installed (xFormers was built for a CUDA torch)",
         "Install the CUDA build of torch the extension was built for (from the PyTorch index, "
         "e.g. `pip install torch==X --index-url https://download.pytorch.org/whl/cu121`).",
+    ),
+    make(
+        # a model's code asserting that FlashAttention 2 imported: flash_attn is missing or its
+        # import failed (most often a wheel built for another torch: undefined symbols)
+        "flash-attn-not-available-assert",
+        r"\bassert FLASH_ATTN_2_AVAILABLE\b",
+        "framework-pairing",
+        "warning",
+        "flash_attn did not import: missing, or built for another torch / CUDA",
+        'Run `python -c "import flash_attn"` to see why; install the flash-attn wheel built '
+        "for the installed torch, CUDA and C++ ABI (its file name says so: "
+        "`+cu12torch2.5cxx11abiFALSE`), or build it against this torch (`pip install flash-attn "
+        "--no-build-isolation`).",
+    ),
+    make(
+        # Theano's check of the libgpuarray/pygpu API it was written for: "Wrong major API
+        # version for gpuarray: -9998 Make sure Theano and libgpuarray/pygpu are in sync"; a
+        # stale dev install reports the version "-9998+914.g2438e7a", which Theano cannot parse
+        "theano-pygpu-out-of-sync",
+        r"Wrong major API version for gpuarray|Theano and libgpuarray/pygpu are in sync|"
+        r"\bpygpu_parse_version\(",
+        "framework-pairing",
+        "error",
+        "Theano and the installed libgpuarray/pygpu are not the versions made for each other",
+        "Remove every libgpuarray/pygpu install (pip, conda and /usr/local builds), then install "
+        "the pair matching this Theano (the conda packages of the same release, or both built "
+        "from the same day's sources).",
+    ),
+    make(
+        # code written for a newer xformers calling an older one
+        "xformers-api-older-than-code",
+        r"memory_efficient_attention\(\) got an unexpected keyword argument",
+        "framework-pairing",
+        "warning",
+        "the installed xformers is older than the code expects (its API lacks an argument)",
+        "Install the xformers release the project pins together with its torch (xformers "
+        "wheels are built for one torch release: pick the pair, e.g. torch 2.0.1 with xformers "
+        "0.0.20, from the project's requirements).",
     ),
     make(
         "xformers-built-for-other-torch",

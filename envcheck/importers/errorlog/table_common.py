@@ -179,6 +179,45 @@ PATTERNS: List[ErrorPattern] = [
         "client runs in the user's session and can use the GPU.",
     ),
     make(
+        # peer-to-peer between PCIe GPUs that fails or crawls: PCIe ACS on a bridge or the IOMMU
+        # redirect peer traffic through the root complex (NVIDIA's NCCL troubleshooting guide)
+        "p2p-slow-or-failing-stated",
+        r"\bsimpleP2P\b[^.\n]{0,30}?\b(?:fail\w*|error|wrong)\b|"
+        r"\bp2p\b[^.\n]{0,20}?\bbandwidth\b[^.\n]{0,25}?\b(?:so |very |too |only |extremely )?"
+        r"(?:small|low|slow)\b",
+        "os-setting",
+        "warning",
+        "peer-to-peer between the GPUs fails or is slow: PCIe ACS or the IOMMU routes it "
+        "through the CPU",
+        "Check `nvidia-smi topo -m` and ACS on the bridges (`sudo lspci -vvv | grep ACSCtl`): "
+        "disable ACS (BIOS, or setpci on each bridge) and the IOMMU (`iommu=off` / "
+        "`amd_iommu=off` or passthrough on the kernel command line), then rerun "
+        "p2pBandwidthLatencyTest.",
+    ),
+    make(
+        "container-cpu-quota-under-a-core",
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.cpu_quota)
+        "os-setting",
+        "warning",
+        "the container is started with a CPU quota of less than one core (--cpu-quota / "
+        "--cpu-period, --cpus): the input pipeline and the framework's own threads starve",
+        "Give the container the cores the job needs (`--cpus=N`, or a quota of N times the "
+        "period: `--cpu-period=100000 --cpu-quota=N00000`); `envcheck watch` names a CPU-bound "
+        "job.",
+    ),
+    make(
+        # lspci -vv's link status: 2.5 GT/s is PCIe Gen1 speed (GPUs drop to it at idle)
+        "pcie-link-gen1-speed",
+        r"\bLnkSta:\s*Speed 2\.5GT/s",
+        "pcie-degraded",
+        "warning",
+        "the GPU's PCIe link runs at 2.5 GT/s (Gen1 speed): a degraded link if it stays there "
+        "under load (GPUs lower it at idle)",
+        "Read it while the GPU works (`sudo lspci -vv -s <bus> | grep LnkSta`, or `nvidia-smi "
+        "-q -d PCI` under load): Gen1 under load means a riser, slot or BIOS setting holds the "
+        "link down; reseat the card, set the slot's PCIe generation in the BIOS.",
+    ),
+    make(
         "visible-devices-not-exported",
         r"^\s*(?:\$\s*)?CUDA_VISIBLE_DEVICES=[^\s;&]+\s*(?:;|&&)"
         r"(?![^\n]*\bexport\s+CUDA_VISIBLE_DEVICES\b)",

@@ -9,6 +9,34 @@ from envcheck.importers.errorlog.model import ErrorPattern, make
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     make(
+        # cuDNN 8 removed the algorithm-preference API (cudnnGetConvolutionForwardAlgorithm and
+        # its PREFER_FASTEST enums); code written for cuDNN 7 (OpenCV 4.3's DNN module) no longer
+        # compiles
+        "cudnn8-removed-api",
+        r"[‘'`]?CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_PREFER_FASTEST[’'`]? was not "
+        r"declared|"
+        r"[‘'`]?cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm[’'`]? was not "
+        r"declared",
+        "cuda-libs-mismatch",
+        "error",
+        "the code uses the cuDNN 7 API that cuDNN 8 removed",
+        "Build a release of the project written for cuDNN 8 (OpenCV 4.5 or newer for its DNN "
+        "module), or build against cuDNN 7.",
+    ),
+    make(
+        # the linker resolves versioned CUDA runtime symbols against an older libcudart than the
+        # library was built with ("libtorch_cuda.so: undefined reference to
+        # `cudaLaunchKernelExC@libcudart.so.11.0'": a cu118 LibTorch linked with CUDA 11.7)
+        "cudart-link-older-toolkit",
+        r"undefined reference to [`'‘]cuda\w+@libcudart\.so\.\d+",
+        "toolkit-mismatch",
+        "error",
+        "the program links an older CUDA toolkit's libcudart than the library was built with",
+        "Use the CUDA toolkit the library was built for (a cu118 LibTorch with CUDA 11.8, or the "
+        "LibTorch build of your toolkit); point CUDA_TOOLKIT_ROOT_DIR / CMAKE_CUDA_COMPILER and "
+        "the link directories at that toolkit.",
+    ),
+    make(
         # code written for one cuDNN major's API compiled against another: a function whose
         # argument list changed between majors ("too few arguments to function 'cudnnStatus_t
         # cudnnSetConvolution2dDescriptor(...)'", gcc; nvcc says "in function call")
@@ -461,6 +489,28 @@ PATTERNS: List[ErrorPattern] = [
         "https://download.pytorch.org/whl/cuXXX`); `pip install --no-deps` keeps torch.",
     ),
     make(
+        "pip-replaced-cuda-torch-windows",
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.pip_replaced_torch)
+        "cpu-only-build",
+        "warning",
+        "on Windows, pip removed a CUDA build of torch (+cuXXX) while installing other "
+        "requirements: the torch it installs from PyPI for Windows is the CPU-only build",
+        "Reinstall the CUDA build after the requirements (`pip install --force-reinstall torch "
+        "--index-url https://download.pytorch.org/whl/cuXXX`) and keep it pinned (a constraints "
+        "file, or `--no-deps` for the package that pulled torch).",
+    ),
+    make(
+        "source-build-no-wheel",
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.source_build_failed)
+        "python-unsupported",
+        "warning",
+        "pip builds a compiled package from its source archive and the build fails: the "
+        "release pinned has no wheel for this Python (or platform)",
+        "Use a Python the pinned release ships wheels for (its files on PyPI list the cpXY "
+        "tags), or a newer release of the package (or of what pins it) with wheels for this "
+        "Python.",
+    ),
+    make(
         "torchvision-functional-tensor-removed",
         r"No module named ['\"]torchvision\.transforms\.functional_tensor['\"]",
         "framework-pairing",
@@ -720,7 +770,16 @@ PATTERNS: List[ErrorPattern] = [
         r"spinning (?:disk|drive)|nfs(?: share| mount)?|network (?:share|drive|storage))\b|"
         r"\b(?:i|we) (?:use|am using|are using|'m using|train on|store (?:it|them|the data) on) "
         r"(?:an? |the |my )?(?:hdd|hard disk|hard drive|spinning disk|mechanical disk)s?\b|"
-        r"\b(?:iotop|iostat)\b[^\n]{0,120}?\b(?:read\w*|disk)\b",
+        r"\b(?:iotop|iostat)\b[^\n]{0,120}?\b(?:read\w*|disk)\b|"
+        # "I am running on a rotational disk", "the io speed of the HDD is too slow" (round
+        # nineteen), "does an SSD or a mechanical disk change the training speed" (Chinese)
+        r"\b(?:i|we)\s+(?:am\s+|are\s+|'m\s+)?(?:running|training|working)\s+(?:it\s+)?on\s+"
+        r"(?:an?\s+|the\s+|my\s+)?(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|"
+        r"spinning (?:disk|drive)|rotational (?:disk|drive))\b|"
+        r"\b(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|spinning (?:disk|drive)|"
+        r"rotational (?:disk|drive))s?\b[^.\n]{0,30}?\b(?:is|are|was|were)\s+(?:too |very |so |"
+        r"really )?slow\b|"
+        r"机械硬盘[^\n]{0,30}?(?:训练速度|速度|慢)",
         "storage",
         "warning",
         "the text says the data is read from a slow disk or a network share",

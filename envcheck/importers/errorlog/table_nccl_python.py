@@ -380,6 +380,31 @@ PATTERNS: List[ErrorPattern] = [
         "Python), or a framework release that supports this Python.",
     ),
     make(
+        # "device:1有两个进程占满了显存" (two processes fill device 1's memory),
+        # "显存被其他进程占用" (the memory is taken by other processes)
+        "gpu-memory-held-stated-zh",
+        r"进程[^\n]{0,6}?占(?:满|用)了?[^\n]{0,4}?显存|显存[^\n]{0,6}?被[^\n]{0,8}?进程占(?:满|用)",
+        "gpu-contention",
+        "warning",
+        "the text says other processes hold the GPU's memory",
+        "List them with `nvidia-smi` (and `sudo fuser -v /dev/nvidia*` for ones it does not "
+        "show): stop leftover or zombie processes, or pick a free GPU with "
+        "CUDA_VISIBLE_DEVICES.",
+    ),
+    make(
+        # the reporter saying a CUDA torch was replaced by a CPU-only one
+        "cuda-torch-replaced-by-cpu-stated",
+        r"\breplac\w*\s+(?:the\s+|a\s+)?CUDA[- ]?(?:supported|enabled|capable)?\s*(?:py)?torch\s+"
+        r"with\s+(?:a\s+|the\s+)?CPU[- ]?only\b",
+        "cpu-only-build",
+        "warning",
+        "a CUDA build of torch was replaced by a CPU-only one (a requirement pulled torch from "
+        "PyPI)",
+        "Reinstall the CUDA build after the other requirements (`pip install --force-reinstall "
+        "torch --index-url https://download.pytorch.org/whl/cuXXX`) and pin it so later "
+        "installs keep it (a constraints file, or install the extension with --no-deps).",
+    ),
+    make(
         # GFPGAN prints it when torch answers that CUDA is not available
         "gfpgan-realesrgan-on-cpu",
         r"The unoptimized RealESRGAN is slow on CPU",
