@@ -344,3 +344,97 @@ def test_python_installs_on_one_and_fails_on_a_newer() -> None:
     assert "python-newer-fails-stated" not in pats(
         "Successfully installed with Python 3.12.2, failed with 3.11.7\n"
     )
+
+
+# --- heldout36's tuning ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            'CMake Error: Could NOT find NVJPEG: Found unsuitable version "", but required is at '
+            'least "9.0"\n',
+            "cuda-lib-not-found-at-build",
+        ),
+        (
+            "The output indicates that the GCC version (14) is too new for NVCC.\n",
+            "nvcc-unsupported-host-compiler",
+        ),
+        ("    os.sched_setaffinity(0, self.cores)\n", "setaffinity-outside-job-cpus"),
+        (
+            "The output of device.get_cpu_affinity() is an empty list [].\n",
+            "setaffinity-outside-job-cpus",
+        ),
+        (
+            "compile_fx.py:2509: UserWarning: Tesla V100-SXM2-32GB does not support bfloat16 "
+            "compilation natively, skipping\n",
+            "gpu-without-native-bf16",
+        ),
+        (
+            "failed to construct OCI spec modifier: requirements not met: unsatisfied condition: "
+            "cuda>=12.2 (cuda=11.4): unknown.\n",
+            "container-cuda-requirement",
+        ),
+        (
+            "Loaded detection model vikp/surya_det2 on device cpu with dtype torch.float32\n",
+            "surya-models-on-cpu",
+        ),
+        (
+            "ERROR: Ignored the following versions that require a different python version: "
+            "0.1.0 Requires-Python >=3.7,<3.10\n",
+            "pip-ignored-requires-python",
+        ),
+        (
+            "the available disk space is insufficient to complete the download\n",
+            "disk-full",
+        ),
+        (
+            "There is one GPU occupied by a  process named 'nvidia-cuda-mps-server' set up by "
+            "others.\n",
+            "mps-server-holds-gpu",
+        ),
+        (
+            "Warp CUDA error: Failed to get driver entry point 'cuInit' (CUDA error 34)\n",
+            "libcuda-stub-loaded",
+        ),
+    ],
+)
+def test_heldout36_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # CMake finding the library; another package not found
+        ("-- Found CUDNN: /usr/lib/x86_64-linux-gnu/libcudnn.so\n", "cuda-lib-not-found-at-build"),
+        ("Could NOT find Doxygen (missing: DOXYGEN_EXECUTABLE)\n", "cuda-lib-not-found-at-build"),
+        # an MPS server running for the user's own jobs
+        ("nvidia-cuda-mps-control -d started the daemon\n", "mps-server-holds-gpu"),
+        # surya on the GPU
+        (
+            "Loaded detection model vikp/surya_det2 on device cuda with dtype torch.float16\n",
+            "surya-models-on-cpu",
+        ),
+        # CUDA error 35 is not the stub library
+        ("CUDA error 35: CUDA driver version is insufficient\n", "libcuda-stub-loaded"),
+        # enough space
+        ("there is enough disk space on the volume\n", "disk-full"),
+    ],
+)
+def test_heldout36_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text)
+
+
+def test_deepstream_muxer_in_a_container_started_without_gpus(tmp_path: Path) -> None:
+    run = "docker run -it --rm nvcr.io/nvidia/deepstream:6.1.1-devel\n"
+    error = "** ERROR: <create_multi_source_bin:1457>: Failed to create element 'src_bin_muxer'\n"
+    assert "gpu-not-given-to-container" in pats(run + error)
+    # with the GPUs passed in, the muxer failing is something else
+    assert "gpu-not-given-to-container" not in pats(run.replace("-it", "--gpus all -it") + error)
+
+
+def test_tensorflow_s_trt_warning_is_not_cmake(tmp_path: Path) -> None:
+    # TensorFlow prints it on every start without TensorRT (five corpus controls)
+    assert "cuda-lib-not-found-at-build" not in pats("TF-TRT Warning: Could not find TensorRT\n")

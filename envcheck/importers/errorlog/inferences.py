@@ -350,7 +350,9 @@ _NO_GPU_WORDS = re.compile(
     # the same said the other way round ("the following returns false: `is_available()`"),
     # or the work landing on the CPU
     r"\breturns? false\b[^\n]{0,20}(?:\n[^\n]{0,5}){0,3}[^\n]{0,20}is_available|"
-    r"\b(?:trains?|training|runs?) on (?:the )?cpu\b",
+    r"\b(?:trains?|training|runs?) on (?:the )?cpu\b|"
+    # DeepStream: its stream muxer (nvstreammux) cannot be created without a GPU
+    r"Failed to create element 'src_bin_muxer'",
     re.I,
 )
 # The text says the machine has one GPU: any index above 0 hides it.

@@ -205,6 +205,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "ngc-driver-not-detected": ("the nvidia driver was not detected",),
     "visible-devices-not-exported": ("cuda_visible_devices=",),
     "visible-devices-misspelled": ("cuda_vis",),
+    "pip-ignored-requires-python": ("require a different python version",),
+    "surya-models-on-cpu": ("on device cpu",),
+    "mps-server-holds-gpu": ("nvidia-cuda-mps-server",),
+    "gpu-without-native-bf16": ("does not support bfloat16 compilation",),
+    "setaffinity-outside-job-cpus": ("sched_setaffinity", "get_cpu_affinity()"),
     "pip-replaced-cuda-torch-windows": ("\x00never\x00",),  # inferred: installs
     "source-build-no-wheel": ("\x00never\x00",),  # inferred: installs.source_build_failed
     "container-cpu-quota-under-a-core": ("\x00never\x00",),  # inferred: installs.cpu_quota
@@ -789,6 +794,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "slurm-no-such-node-configuration": ("requested node configuration is not available",),
     "keras3-kerastensor-in-tf-function": ("kerastensor cannot be used as input",),
     "disk-full": (
+        "disk space",
         "no space left on device",
         "[errno 28]",
         "enospc",
@@ -809,6 +815,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         *code_keys(46),
     ),
     "libcuda-stub-loaded": (
+        "cuda error 34",
         "cuda_error_stub_library",
         "cudaerrorstublibrary",
         "is a stub library",
@@ -995,7 +1002,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "paddle-dataloader-shm": ("insufficient shared storage space",),
     "nvml-symbol-missing": ("undefined symbol: nvml",),
     "paddle-third-party-library": ("that paddle depends on",),
-    "cuda-lib-not-found-at-build": ("cannot find -l", ".h: no such file"),
+    "cuda-lib-not-found-at-build": ("cannot find -l", ".h: no such file", "could not find"),
     "kernel-built-for-another-sm": ("but was built for sm",),
     "torchvision-functional-tensor-removed": ("torchvision.transforms.functional_tensor",),
     "no-usable-tempdir": ("no usable temporary directory",),
@@ -1126,6 +1133,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "does not support g++",
         "does not support gcc",
         "does not support c++",
+        "too new for",
     ),
     "nccl-ib-memlock": ("ibv_reg_mr", "memlock", "locked memory", "cannot allocate memory"),
     "memlock-stated-low": ("locked memory", "locked-memory", "memlock"),

@@ -49,6 +49,18 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- GPU architecture not in the build -------------------------------------------------
     make(
+        # torch.compile's inductor on a GPU before Ampere: "Tesla V100-SXM2-32GB does not
+        # support bfloat16 compilation natively, skipping"
+        "gpu-without-native-bf16",
+        r"does not support bfloat16 compilation natively",
+        "gpu-arch-unsupported",
+        "warning",
+        "the GPU has no native bfloat16 (before Ampere, sm_80): bf16 work is skipped or "
+        "emulated and runs slowly",
+        "Train in float16 with loss scaling (or float32) on this GPU, or use an Ampere or newer "
+        "GPU for a bf16 recipe.",
+    ),
+    make(
         "tensorrt-target-sm-unsupported",
         r"Target GPU SM \d+ is not supported by this TensorRT release",
         "gpu-arch-unsupported",

@@ -218,6 +218,23 @@ PATTERNS: List[ErrorPattern] = [
         "link down; reseat the card, set the slot's PCIe generation in the BIOS.",
     ),
     make(
+        # "os.sched_setaffinity(0, self.cores)" / "OSError: [Errno 22] Invalid argument": the
+        # CPU set NVML names for the GPU lies outside the job's cgroup cpuset (a Slurm job given
+        # part of a node)
+        "setaffinity-outside-job-cpus",
+        r"\bsched_setaffinity(?:\(| call\b)|"
+        # "The output of device.get_cpu_affinity() is an empty list []"
+        r"\bget_cpu_affinity\(\)[^.\n]{0,20}?\bempty\b",
+        "os-setting",
+        "warning",
+        "the program pins itself to the GPU's CPU cores (NVML's affinity) and they are not the "
+        "cores the job may use",
+        "Check what the job may use (`taskset -pc $$`, `scontrol show job <id>` CPU_IDs) against "
+        "`nvidia-smi topo -m` CPU affinity: ask the scheduler for the GPU's socket (Slurm "
+        "`--gres-flags=enforce-binding`, whole sockets) or turn the program's affinity pinning "
+        "off.",
+    ),
+    make(
         "visible-devices-not-exported",
         r"^\s*(?:\$\s*)?CUDA_VISIBLE_DEVICES=[^\s;&]+\s*(?:;|&&)"
         r"(?![^\n]*\bexport\s+CUDA_VISIBLE_DEVICES\b)",

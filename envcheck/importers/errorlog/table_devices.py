@@ -228,7 +228,9 @@ PATTERNS: List[ErrorPattern] = [
         r"(?: versions?)? (?:later|newer|greater|higher) than \d+|"
         r"unsupported (?:clang|Microsoft Visual Studio) version|"
         # Kaldi's configure: "CUDA 9_1 does not support g++ (g++-7). You need g++ < 7.0."
-        r"\bCUDA \d+[_.]\d+ does not support (?:g\+\+|gcc|c\+\+)(?!\w)",
+        r"\bCUDA \d+[_.]\d+ does not support (?:g\+\+|gcc|c\+\+)(?!\w)|"
+        # retold: "the GCC version (14) is too new for NVCC"
+        r"\b(?:gcc|g\+\+)\b[^.\n]{0,30}?\btoo new for (?:nvcc|cuda)\b",
         "toolkit-mismatch",
         "error",
         "the host C++ compiler is newer than this CUDA toolkit supports",

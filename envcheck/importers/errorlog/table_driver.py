@@ -131,7 +131,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "container-cuda-requirement",
-        r"requirement error: unsatisfied condition: cuda\s*>=\s*\d+(?:\.\d+)?|"
+        r"(?:requirement error|requirements not met): unsatisfied condition: cuda\s*>=\s*"
+        r"\d+(?:\.\d+)?|"
         # the same line cut where a paste or an issue excerpt ended ("unsatisfied condition: cu")
         r"requirement error: unsatisfied condition: cu(?:da?)?\s*$|"
         # NVIDIA_REQUIRE_CUDA="cuda>=10.0 brand=tesla,driver>=384,driver<385": the CUDA
@@ -540,6 +541,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "libcuda-stub-loaded",
         r"CUDA_ERROR_STUB_LIBRARY|cudaErrorStubLibrary|CUDA driver is a stub library|"
+        # CUresult 34 is CUDA_ERROR_STUB_LIBRARY (Warp: "Failed to get driver entry point
+        # 'cuInit' (CUDA error 34)")
+        r"\bCUDA error 34\b|"
         r"/stubs/libcuda\.so(?:\.1)?\b|LD_LIBRARY_PATH=\S*/stubs\b",
         "os-setting",
         "error",

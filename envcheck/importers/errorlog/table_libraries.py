@@ -540,7 +540,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\bcannot find -l(?:cudnn|cublas(?:Lt)?|cudart|cufft|curand|cusolver|cusparse|nvinfer|"
         r"nvrtc)\b|"
         r"\bfatal error:\s*(?:cudnn(?:_version)?|cublas(?:_v2)?|NvInfer)\.h:\s*No such file or "
-        r"directory",
+        r"directory|"
+        # CMake's find module: "Could NOT find NVJPEG: Found unsuitable version" (upper-case NOT
+        # only: TensorFlow's benign "TF-TRT Warning: Could not find TensorRT" is not this)
+        r"(?-i:\bCould NOT find (?:NVJPEG|CUDNN|NCCL|TensorRT|CUTENSOR|CUSPARSELT)\b)",
         "cuda-libs-mismatch",
         "error",
         "a build needs a CUDA library (cuDNN, cuBLAS, TensorRT ...) that is not installed where "
@@ -675,6 +678,9 @@ PATTERNS: List[ErrorPattern] = [
         # (also as people retell it: "report disk quota exceed err")
         r"No space left on device|\[Errno 28\]|\bENOSPC\b|Disk quota exceed(?:ed)?\b|\bEDQUOT\b|"
         r"not enough (?:free )?(?:disk )?space (?:left )?on (?:the )?(?:disk|device|drive)|"
+        # retold: "the available disk space is insufficient", "insufficient disk space"
+        r"\b(?:insufficient|not enough) (?:free |available )?(?:system )?disk space\b|"
+        r"\bdisk space is (?:insufficient|not enough)\b|"
         # Windows' ERROR_DISK_FULL in any language: Rust's "(os error 112)", "[WinError 112]"
         r"\(os error 112\)|\[WinError 112\]",
         "storage",

@@ -392,6 +392,42 @@ PATTERNS: List[ErrorPattern] = [
         "CUDA_VISIBLE_DEVICES.",
     ),
     make(
+        # pip's resolver listing the releases it skipped for their Requires-Python
+        "pip-ignored-requires-python",
+        r"Ignored the following versions that require a different python version",
+        "python-unsupported",
+        "warning",
+        "pip skipped releases whose Requires-Python excludes this interpreter",
+        "Use a Python inside the range the message lists for the release you need (a venv or "
+        "conda env with that Python), or a release whose Requires-Python includes this one.",
+    ),
+    make(
+        # surya (marker's models) printing where it loaded each model
+        "surya-models-on-cpu",
+        r"\bLoaded (?:\w+ )+model \S+ on device cpu\b",
+        "cpu-only-build",
+        "warning",
+        "the models were loaded on the CPU: torch sees no CUDA GPU",
+        'Check `python -c "import torch; print(torch.__version__, torch.cuda.is_available())"`: '
+        "a version without +cuXXX is a CPU build (pip pulled it in with the package); install "
+        "the CUDA one first (`pip install torch --index-url "
+        "https://download.pytorch.org/whl/cu121`), then the package.",
+    ),
+    make(
+        # another user's MPS control daemon holding the GPU ("There is one GPU occupied by a
+        # process named 'nvidia-cuda-mps-server' set up by others")
+        "mps-server-holds-gpu",
+        r"\b(?:occupied|held|used|taken|blocked)\b[^.\n]{0,40}?\bnvidia-cuda-mps-server\b|"
+        r"\bnvidia-cuda-mps-server\b[^.\n]{0,40}?\b(?:occup\w*|hold\w*|set up by|started by)\b",
+        "gpu-contention",
+        "warning",
+        "an MPS server (nvidia-cuda-mps-server) holds the GPU: only clients of that MPS daemon "
+        "can use it",
+        "Stop the MPS control daemon if it is not meant to run (`echo quit | "
+        "nvidia-cuda-mps-control`, as its owner or root), or run the job as an MPS client of it "
+        "(same user, CUDA_MPS_PIPE_DIRECTORY).",
+    ),
+    make(
         # the reporter saying a CUDA torch was replaced by a CPU-only one
         "cuda-torch-replaced-by-cpu-stated",
         r"\breplac\w*\s+(?:the\s+|a\s+)?CUDA[- ]?(?:supported|enabled|capable)?\s*(?:py)?torch\s+"
