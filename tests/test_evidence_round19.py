@@ -438,3 +438,10 @@ def test_deepstream_muxer_in_a_container_started_without_gpus(tmp_path: Path) ->
 def test_tensorflow_s_trt_warning_is_not_cmake(tmp_path: Path) -> None:
     # TensorFlow prints it on every start without TensorRT (five corpus controls)
     assert "cuda-lib-not-found-at-build" not in pats("TF-TRT Warning: Could not find TensorRT\n")
+
+
+def test_container_cpu_quota_reads_hostile_numbers_safely() -> None:
+    # a 5,000-digit quota would pass int()'s digit limit: it is not read as a quota at all
+    assert pats("docker run --cpu-quota=" + "9" * 5000 + " img\n") == []
+    # the line is found by its bytes, in text with multi-byte characters before it
+    assert "container-cpu-quota-under-a-core" in pats("ünïcødé\ndocker run --cpus=0.25 img\n")

@@ -418,28 +418,40 @@ def source_build_failed(text: str, low: bytes, out: List[Dict[str, str]], source
 
 
 # a container started with less than one core: "--cpu-period=100000 --cpu-quota=50000",
-# "--cpus=0.5" (docker's default period is 100000 microseconds)
-_QUOTA = re.compile(r"--cpu-quota[= ](\d+)")
-_PERIOD = re.compile(r"--cpu-period[= ](\d+)")
-_CPUS = re.compile(r"--cpus[= ]\"?(\d*\.?\d+)")
+# "--cpus=0.5" (docker's default period is 100000 microseconds); at most 12 digits, so a
+# hostile number cannot reach int()'s digit limit
+_QUOTA = re.compile(r"--cpu-quota[= ](\d{1,12})\b")
+_PERIOD = re.compile(r"--cpu-period[= ](\d{1,12})\b")
+_CPUS = re.compile(r"--cpus[= ]\"?(\d{0,6}\.?\d{1,6})\b")
+# a line may hold several commands ("with `docker run ... --cpu-quota=100000` it runs twice
+# as fast as with `docker run ... --cpu-quota=50000`"): each is judged alone
+_RUN = re.compile(r"(?=\b(?:docker|podman|nvidia-docker)\s+run\b)")
 
 
 def cpu_quota(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """A `docker run` line giving the container less than one CPU core."""
-    if low.find(b"--cpu") == -1:
-        return
-    for line_match in re.finditer(r"[^\n]*--cpus?(?:-quota)?[= ][^\n]*", text):
-        # one line may hold several commands ("with `docker run ... --cpu-quota=100000` it runs
-        # twice as fast as with `docker run ... --cpu-quota=50000`"): judge each
-        for command in _RUN.split(line_match.group(0)):
-            if _quota_share(command) < 1:
+    pos = low.find(b"--cpu")
+    seen_lines = set()
+    while pos != -1:
+        start = low.rfind(b"\n", 0, pos) + 1
+        end = low.find(b"\n", pos)
+        end = len(low) if end == -1 else end
+        if start not in seen_lines:
+            seen_lines.add(start)
+            line = low[start:end].decode("utf-8", "replace")
+            if any(_quota_share(command) < 1 for command in _RUN.split(line)):
                 out.append(
-                    entry_at(text, line_match.start(), "container-cpu-quota-under-a-core", source)
+                    entry_at(
+                        text, _char_offset(low, start), "container-cpu-quota-under-a-core", source
+                    )
                 )
                 return
+        pos = low.find(b"--cpu", end)
 
 
-_RUN = re.compile(r"(?=\b(?:docker|podman|nvidia-docker)\s+run\b)")
+def _char_offset(low: bytes, byte_offset: int) -> int:
+    """The text offset of a byte offset of the UTF-8 bytes the scan reads."""
+    return len(low[:byte_offset].decode("utf-8", "replace"))
 
 
 def _quota_share(command: str) -> float:
