@@ -22,7 +22,7 @@ from envcheck.importers.errorlog.inferences import (
     found_category,
     found_severity,
 )
-from envcheck.importers.errorlog.symptoms import WSL, line_entry, search_lines
+from envcheck.importers.errorlog.symptoms import WSL, first_line, line_entry, search_lines
 
 # A vGPU (a profile such as "L40S-24Q" / "A100-40C", a GRID or vWS / vCS driver) that the text
 # says slows down after a while: an unlicensed vGPU is "progressively degraded over time"
@@ -430,28 +430,11 @@ _RUN = re.compile(r"(?=\b(?:docker|podman|nvidia-docker)\s+run\b)")
 
 def cpu_quota(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """A `docker run` line giving the container less than one CPU core."""
-    pos = low.find(b"--cpu")
-    seen_lines = set()
-    while pos != -1:
-        start = low.rfind(b"\n", 0, pos) + 1
-        end = low.find(b"\n", pos)
-        end = len(low) if end == -1 else end
-        if start not in seen_lines:
-            seen_lines.add(start)
-            line = low[start:end].decode("utf-8", "replace")
-            if any(_quota_share(command) < 1 for command in _RUN.split(line)):
-                out.append(
-                    entry_at(
-                        text, _char_offset(low, start), "container-cpu-quota-under-a-core", source
-                    )
-                )
-                return
-        pos = low.find(b"--cpu", end)
-
-
-def _char_offset(low: bytes, byte_offset: int) -> int:
-    """The text offset of a byte offset of the UTF-8 bytes the scan reads."""
-    return len(low[:byte_offset].decode("utf-8", "replace"))
+    hit = first_line(
+        low, (b"--cpu",), lambda line: any(_quota_share(cmd) < 1 for cmd in _RUN.split(line))
+    )
+    if hit is not None:
+        out.append(line_entry(text, hit, "container-cpu-quota-under-a-core", source))
 
 
 def _quota_share(command: str) -> float:

@@ -21,7 +21,7 @@ decides (`envcheck verify --kernels`, the Xid log, `envcheck watch`).
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Pattern, Tuple
+from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex, words
 from envcheck.importers.errorlog.inferences import entry, entry_at, found_category
@@ -39,10 +39,18 @@ def search_lines(
     The regexes here are long alternations that would crawl through a 1 MB log; the keys
     (lower-case literals every match contains) pick the few lines worth searching.
     """
+    return first_line(low, keys, lambda line: rx.search(line) is not None)
+
+
+def first_line(
+    low: bytes, keys: Tuple[bytes, ...], accept: Callable[[str], bool]
+) -> Optional[Tuple[int, str]]:
+    """(1-based line number, line) of the first line holding one of ``keys`` that ``accept``
+    takes, in ``low``: search_lines for a test that is not one regex."""
     for start in sorted(textindex.line_starts(low, keys, _MAX_LINES)):
         end = low.find(b"\n", start)
         line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
-        if rx.search(line):
+        if accept(line):
             return low.count(b"\n", 0, start) + 1, line
     return None
 
