@@ -449,6 +449,17 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "version": (True, _version),
             "python": (True, _spec),
         },
+        # releases older than `releases` covers (1.8-1.11): the architectures pytorch/builder's
+        # release-branch scripts compiled into the pip wheels and the conda packages, by the
+        # CUDA they were built with, for EC201/EC202 when a paste states such a build
+        "legacy_arch_lists": {
+            "version": (True, _spec),
+            "channel": (True, _str),
+            "cuda": (True, _spec),
+            "arch_list": (True, _list(_regex(_ARCH_ENTRY_RE, "an arch like sm_70"))),
+            "ptx": (True, _list(_regex(_ARCH_ENTRY_RE, "an arch like compute_37"))),
+            "see_also": (False, _opt(_list(_url))),
+        },
     },
     "tensorflow": {
         "releases": {
@@ -560,6 +571,7 @@ _OPTIONAL_SECTIONS = {
     ("torch", "pip_defaults"),
     ("torch", "companions"),
     ("torch", "python_series"),
+    ("torch", "legacy_arch_lists"),
 }
 
 # Which field names an entry in each list (for error messages: "releases[3] (2.5.1)").
@@ -1459,6 +1471,22 @@ class Matrix:
         for entry in self.doc("torch").get("python_series") or []:
             if Version(entry["version"]).release[:2] == series:
                 return str(entry["python"])
+        return None
+
+    def torch_legacy_archs(self, version: str, cuda: str, channel: str) -> Optional[Dict[str, Any]]:
+        """torch.json ``legacy_arch_lists`` entry for an old release built with ``cuda`` and
+        shipped through ``channel`` ("pip" or "conda"): ``"1.10.2", "10.2", "pip"`` -> sm_37,
+        sm_50, sm_60, sm_70 without PTX; None when the data does not describe that build."""
+        want, cu = _v(version), _v(cuda)
+        if want is None or cu is None:
+            return None
+        for entry in self.doc("torch").get("legacy_arch_lists") or []:
+            if entry["channel"] != channel:
+                continue
+            if Version(want.public) in SpecifierSet(entry["version"]) and Version(
+                cu.public
+            ) in SpecifierSet(entry["cuda"]):
+                return entry
         return None
 
     def torch_paired_with(self, name: str, version: str) -> List[str]:

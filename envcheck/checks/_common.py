@@ -356,6 +356,9 @@ class TorchInfo:
     evidence: Dict[str, Any] = field(default_factory=dict)
     # the build is the PyPI default only by assumption: pasted text with an untagged version
     assumed_default: bool = False
+    # torch 1.8-1.11 whose channel (pip wheel or conda package) is not known: the conda
+    # package's arch list, when the judgment uses the pip wheel's
+    other_channel_archs: Optional[List[str]] = None
 
 
 def untagged_wheels_are_cpu(info: Any) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import replace
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 from envcheck.checks import _common as c
@@ -81,12 +82,20 @@ def _torch_arch_facts(
     if t.build in ("cpu", "rocm"):
         raise c.not_applicable(f"torch {t.version} is a {t.build} build")
     if t.build == "unknown":
-        raise SkipCheck(f"whether torch {t.version} is a CUDA build is unknown ({t.cuda_source})")
+        assumed = _assumed_old_pip_wheel(snap, matrix, t)
+        if assumed is None:
+            raise SkipCheck(
+                f"whether torch {t.version} is a CUDA build is unknown ({t.cuda_source})"
+            )
+        t = assumed
     dp = c.deep(snap, "torch")
+    legacy = None
     if dp is not None and isinstance(dp.arch_list, list) and dp.arch_list:
         archs, source = list(dp.arch_list), "torch.cuda.get_arch_list() (--deep)"
     elif t.variant is not None and t.variant.arch_list is not None:
         archs, source = list(t.variant.archs), f"matrix: torch {t.version} ({t.variant.tag})"
+    elif t.release is None and (legacy := _legacy_build_archs(matrix, t)) is not None:
+        archs, source, t = legacy
     else:
         raise SkipCheck(
             f"architectures compiled into torch {t.version} unknown: not in the matrix "
@@ -106,6 +115,56 @@ def _torch_arch_facts(
     if not pairs:
         raise SkipCheck("compute capability unknown for GPU " + ", ".join(unknown))
     return t, archs, source, pairs
+
+
+def _assumed_old_pip_wheel(snap: Snapshot, matrix: Any, t: c.TorchInfo) -> Optional[c.TorchInfo]:
+    """A pasted torch release older than the matrix, without a +cuXYZ tag or a stated CUDA:
+    the CUDA its plain pip wheel was built with (torch.json ``pip_defaults``), as an
+    assumption whose findings are warnings."""
+    info = c.os_info(snap)
+    if not c.from_report(snap) or c.untagged_wheels_are_cpu(info):
+        return None
+    if info is not None and info.architecture in ("aarch64", "arm64"):
+        return None  # pip_defaults describes the x86_64 wheels
+    legacy = c.ask(matrix, "torch_pip_default_cuda", t.version)
+    cuda = c.mm_str(legacy["cuda"]) if legacy else None
+    if not cuda:
+        return None
+    return replace(
+        t,
+        build="cuda",
+        cuda=cuda,
+        cuda_source=f"the plain pip wheel of torch {c.public(t.version)}, per {legacy['source']}",
+        assumed_default=True,
+        evidence={**t.evidence, "pip_wheel_cuda": legacy["cuda"]},
+    )
+
+
+def _legacy_build_archs(
+    matrix: Any, t: c.TorchInfo
+) -> Optional[Tuple[List[str], str, c.TorchInfo]]:
+    """(arch list, where it came from, torch) for a torch 1.8-1.11 CUDA build, from the
+    pytorch/builder scripts of its release branch (torch.json ``legacy_arch_lists``). A
+    +cuXYZ tag marks a pip wheel; otherwise the build may be the conda package, which embeds
+    compute_37 PTX: the pip list is judged and the conda one keeps a GPU it runs on at a
+    warning (``other_channel_archs``)."""
+    if t.build != "cuda" or not t.cuda:
+        return None
+    # conda packages carry no local tag: a +cuXYZ tag is a pip wheel
+    pip_wheel = bool(c.local_tag(t.version)) or t.assumed_default
+    pip = c.ask(matrix, "torch_legacy_archs", t.version, t.cuda, "pip")
+    if pip is None:
+        return None
+    archs = list(pip["arch_list"]) + list(pip["ptx"])
+    where = (
+        f"pytorch/builder release-branch script for the torch {c.public(t.version)} pip "
+        f"wheels with CUDA {t.cuda}"
+    )
+    if pip_wheel:
+        return archs, where, t
+    conda = c.ask(matrix, "torch_legacy_archs", t.version, t.cuda, "conda")
+    other = list(conda["arch_list"]) + list(conda["ptx"]) if conda else None
+    return archs, where + " (if it is the pip wheel)", replace(t, other_channel_archs=other)
 
 
 def _runs(archs: List[str], cc: str) -> bool:
@@ -146,7 +205,11 @@ def _arch_finding(
     """A finding for a GPU that the torch build has no kernels for. In pasted text an
     untagged version ("torch==1.12.1") does not say which build it is: the PyPI default is an
     assumption there, so the finding is a warning that says so."""
-    assumed = t.assumed_default
+    # a torch 1.8-1.11 build that may be the conda package: a GPU that package runs on
+    # (through its compute_37 PTX) is a warning
+    assumed = t.assumed_default or (
+        t.other_channel_archs is not None and _runs(t.other_channel_archs, cc)
+    )
     return spec.finding(
         expected=expected,
         found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
@@ -177,7 +240,9 @@ compute capability is not covered gets "CUDA error: no kernel image is available
 on the device" (or torch's "... with CUDA capability sm_120 is not compatible with the current
 PyTorch installation") at the first kernel. Typical case: a Blackwell RTX 5090 (sm_120) with
 torch built for CUDA 12.4 or older; sm_120 arrived with the cu128 builds. The arch list comes
-from torch itself with --deep, else from the matrix entry of the installed build.""",
+from torch itself with --deep, else from the matrix entry of the installed build (for torch
+1.8-1.11, from pytorch/builder's release-branch build scripts; a build that may be the conda
+package, whose compute_37 PTX the driver can JIT, is a warning).""",
     fix="Install a build of the framework compiled for this GPU's architecture.",
 )
 def gpu_newer_than_build(
@@ -219,6 +284,8 @@ def _predates_gpu(spec: CheckSpec, snap: Snapshot, matrix: Any) -> List[Finding]
     """Warnings for GPUs whose architecture arrived with a CUDA newer than the one torch was
     built with, for a build whose arch list is not known."""
     t = c.torch_info(snap, matrix)
+    if t is not None and t.build == "unknown":
+        t = _assumed_old_pip_wheel(snap, matrix, t) or t
     cuda = c.vparse(t.cuda) if t is not None and t.build == "cuda" and t.cuda else None
     if t is None or cuda is None:
         return []
