@@ -1960,7 +1960,13 @@ class Matrix:
                 f"needs the driver of CUDA {first} or newer ({src})"
             )
         last = entry.get("last_driver_branch")
-        if last and driver is not None and Version(driver).major > int(last):
+        # Windows releases of a branch carry majors above its number (R470's security updates
+        # for Kepler are 473.xx / 474.xx: https://www.svethardware.cz/nvidia-vydala-pro-kepler-
+        # nove-ovladace-opravuji-bezpecnostni-chyby/57723 on 473.47; R580's include 581.xx, a
+        # GTX 1060 on 581.57 in heldout37's lichtfeld-519), and the next branch starts
+        # at least five above it (R470 -> R495, R580 -> R590): only a major from there on is
+        # surely a later branch
+        if last and driver is not None and Version(driver).major >= int(last) + 5:
             return (
                 f"driver {driver} cannot drive {arch}: R{last} is the last driver branch for "
                 f"it ({src})"

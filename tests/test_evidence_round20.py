@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge
+from evidence_support import judge, pats
 
 from envcheck.compat import load_matrix
 
@@ -99,3 +99,117 @@ def test_the_legacy_arch_lists_are_sourced() -> None:
         assert all(
             u.startswith("https://github.com/pytorch/builder/blob/") for u in entry["see_also"]
         )
+
+
+# --- heldout37's tuning: each message as the report printed it, and its near misses ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "RuntimeError: PyTorch version mismatch! DeepSpeed ops were compiled and installed "
+            "with a different version than what is being used at runtime.\n",
+            "deepspeed-ops-built-for-another-torch",
+        ),
+        (
+            "ImportError: /usr/lib/aarch64-linux-gnu/libgomp.so.1: cannot allocate memory in "
+            "static TLS block\n",
+            "static-tls-exhausted",
+        ),
+        (
+            "'sm_86' is not a recognized processor for this target (ignoring processor)\n",
+            "llvm-unknown-gpu-arch",
+        ),
+        (
+            "/usr/bin/ld: cannot find -lcudart: No such file or directory\n",
+            "cuda-runtime-not-on-link-path",
+        ),
+        (
+            "ld: cannot find -lcuda\ncollect2: error: ld returned 1 exit status\n",
+            "driver-library-not-on-link-path",
+        ),
+        ("/usr/bin/ld: cannot find -lcudnn\n", "cuda-lib-not-found-at-build"),
+        ("Warp CUDA error: Could not open libcuda.so.\n", "libcuda-missing"),
+        (
+            "Shader not supported by your hardware!\nERROR: SiftGPU not fully supported\n",
+            "colmap-siftgpu-without-cuda",
+        ),
+        (
+            "Tensorflow 2.13.1 not detecting GPU on Jetson Orin, not built with CUDA\n",
+            "said-not-built-with-cuda",
+        ),
+        (
+            "System throttled due to over-current warning using TensorRT 8.5\n",
+            "jetson-over-current-throttle",
+        ),
+    ],
+)
+def test_heldout37_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        # a sentence about a build's CUDA libraries is not "not built with CUDA"
+        (
+            "The frozen PyTorch version is not built with CUDA library with newer capabilities\n",
+            "said-not-built-with-cuda",
+        ),
+        # TensorFlow's own PTX message keeps its row
+        (
+            "TensorFlow was not built with CUDA kernel binaries compatible with compute "
+            "capability 8.6. CUDA kernels will be jit-compiled from PTX\n",
+            "said-not-built-with-cuda",
+        ),
+        # torch's message keeps its (error) row
+        ("AssertionError: Torch not compiled with CUDA enabled\n", "said-not-built-with-cuda"),
+        # -lcudart is not -lcuda
+        ("/usr/bin/ld: cannot find -lcudart\n", "driver-library-not-on-link-path"),
+        # nvcc's own message stays a toolkit matter
+        ("nvcc fatal   : Unsupported gpu architecture 'compute_120'\n", "llvm-unknown-gpu-arch"),
+    ],
+)
+def test_heldout37_near_misses(text: str, absent: str) -> None:
+    assert absent not in pats(text)
+
+
+def test_torch_message_keeps_its_own_row() -> None:
+    assert pats("AssertionError: Torch not compiled with CUDA enabled\n") == [
+        "torch-not-compiled-with-cuda"
+    ]
+
+
+_L4T_OLDER = (
+    "NVIDIA Jetson AGX Orin Developer Kit jetpack 6.4 [L4T 36.4.0] host does not support the "
+    "torch in the dustynv/l4t-ml: r35.4.1 image to use cuda\n"
+)
+
+
+def test_an_older_l4t_container_on_a_newer_jetpack_host(tmp_path: Path) -> None:
+    assert "l4t-container-older-than-host" in pats(_L4T_OLDER)
+    assert ("EC906", "cuda-libs-mismatch", "warning") in judge(tmp_path, _L4T_OLDER, ["EC906"])
+    # the same release on both sides, and an r32 container (JetPack 4 containers mount the
+    # host's CUDA) on a newer host, are not this
+    same = _L4T_OLDER.replace("r35.4.1", "r36.4.0")
+    assert "l4t-container-older-than-host" not in pats(same)
+    r32 = _L4T_OLDER.replace("r35.4.1", "r32.7.1").replace("6.4 [L4T 36.4.0]", "4.6 [L4T 32.7.4]")
+    assert "l4t-container-older-than-host" not in pats(r32)
+
+
+@pytest.mark.parametrize(
+    ("driver", "expected"),
+    [
+        # Windows releases of R580 (581.57) still drive Pascal; R590 does not
+        ("581.57", []),
+        ("582.28", []),
+        ("590.44", [("EC106", "driver-too-old", "error")]),
+        ("580.95", []),
+    ],
+)
+def test_pascal_driver_branch_allows_windows_release_numbers(
+    tmp_path: Path, driver: str, expected: list
+) -> None:
+    text = f"Tested on CUDA 12.8 toolkit + driver {driver}, GTX 1060.\n"
+    assert judge(tmp_path, text, ["EC106"], load_matrix()) == expected

@@ -110,7 +110,7 @@ def jetson_slower_than_benchmark(
 # CUDA driver from the host, so a r34/r35 container (JetPack 5) needs a JetPack 5 host; on an
 # r32 host (JetPack 4) CUDA fails to initialise.
 _L4T_CONTAINER = re.compile(
-    r"\bl4t[\w-]*:r(\d{2})\.\d|\br(\d{2})\.\d+(?:\.\d+)?\s+(?:docker\s+)?(?:container|image)\b",
+    r"\bl4t[\w-]*: ?r(\d{2})\.\d|\br(\d{2})\.\d+(?:\.\d+)?\s+(?:docker\s+)?(?:container|image)\b",
     re.I,
 )
 _L4T_ANY = re.compile(r"(?<![\w.:])(?:L4T\s*)?R(\d{2})\.\d+(?:\.\d+)?(?!\w|\.\d)", re.I)
@@ -130,7 +130,8 @@ def _l4t_of_jetpack(major: int, minor: int, patch: int) -> int:
 def l4t_container_newer_than_host(
     text: str, low: bytes, out: List[Dict[str, str]], source: str
 ) -> None:
-    """A Jetson named, a container of L4T release rXX and another, older rYY in the text."""
+    """A Jetson named, a container of L4T release rXX and another, older rYY in the text (or,
+    from r34 on, a newer one)."""
     if low.find(b"r3") == -1 or not JETSON.search(text):
         return
     c = _L4T_CONTAINER.search(text)
@@ -145,6 +146,12 @@ def l4t_container_newer_than_host(
     others -= {container}
     if any(30 <= o < container for o in others):
         out.append(entry_at(text, c.start(), "l4t-container-newer-than-host", source))
+    elif container >= 34 and any(container < o < 40 for o in others):
+        # the other way round across JetPack majors: an r35 (JetPack 5, CUDA 11.4, Ubuntu
+        # 20.04) container on an r36 (JetPack 6, CUDA 12) host; since r34 the containers carry
+        # their own CUDA user space, built for their release's driver (dusty-nv/jetson-
+        # containers#725: "rebuild for the host's L4T")
+        out.append(entry_at(text, c.start(), "l4t-container-older-than-host", source))
 
 
 # pip replacing torch while it installs something else: "Successfully uninstalled torch-2.0.1"

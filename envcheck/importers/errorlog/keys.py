@@ -655,7 +655,23 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "different host",
     ),
     "gpu-too-old-detected": ("gpu is too old",),
-    "nvcc-unsupported-arch": ("unsupported gpu architecture", "is not a recognized processor"),
+    "nvcc-unsupported-arch": ("unsupported gpu architecture",),
+    "llvm-unknown-gpu-arch": ("is not a recognized processor",),
+    "deepspeed-ops-built-for-another-torch": (
+        "deepspeed ops were compiled and installed",
+        "pytorch version mismatch! deepspeed",
+    ),
+    "colmap-siftgpu-without-cuda": ("siftgpu not fully supported",),
+    "said-not-built-with-cuda": (
+        "not built with",
+        "not compiled with",
+        "not been built with",
+        "not been compiled with",
+    ),
+    "static-tls-exhausted": ("in static tls block",),
+    "jetson-over-current-throttle": ("due to over-current", "due to overcurrent"),
+    "cuda-runtime-not-on-link-path": ("cannot find -lcudart",),
+    "driver-library-not-on-link-path": ("cannot find -lcuda",),
     "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
     "driver-too-old-found-version": ("driver on your system is too old", "驱动"),
     "nvenc-api-driver-too-old": ("required nvenc api", "driver for nvenc"),
@@ -990,6 +1006,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvcuvid-symbol-missing": ("cuvid", "nvencodeapi"),
     "nvcuvid-not-loaded": ("libnvcuvid.so", "libnvidia-encode.so"),
     "l4t-container-newer-than-host": ("\x00never\x00",),  # inferred: l4t_container_newer_than_host
+    "l4t-container-older-than-host": ("\x00never\x00",),  # inferred: the same function
     "slurm-ntasks-not-set": ("\x00never\x00",),
     "slurm-gpus-per-task": ("\x00never\x00",),
     "input-bound-disk": ("\x00never\x00",),

@@ -913,4 +913,32 @@ PATTERNS: List[ErrorPattern] = [
         "(check `ls $CUDA_HOME/bin/nvcc`), then `pip install --no-build-isolation -e .` in its "
         "folder; `python -c 'import torch; print(torch.cuda.is_available())'` must say True.",
     ),
+    make(
+        "deepspeed-ops-built-for-another-torch",
+        # DeepSpeed's op loader: "PyTorch version mismatch! DeepSpeed ops were compiled and
+        # installed with a different version than what is being used at runtime. Please
+        # re-install DeepSpeed or switch torch versions. Install torch version=2.1, Runtime
+        # torch version=2.2"
+        r"DeepSpeed ops were compiled and installed with a different version than what is "
+        r"being used at runtime|PyTorch version mismatch! DeepSpeed",
+        "framework-pairing",
+        "error",
+        "DeepSpeed's compiled ops were built against another torch than the one installed",
+        "Rebuild DeepSpeed for the installed torch (`pip install --force-reinstall "
+        "--no-cache-dir --no-binary deepspeed deepspeed`), install the DeepSpeed wheel made for "
+        "it, or go back to the torch the ops were built with.",
+    ),
+    make(
+        "colmap-siftgpu-without-cuda",
+        # COLMAP built without CUDA runs SIFT on the OpenGL SiftGPU path, which fails on a
+        # headless or unsupported display: "Shader not supported by your hardware!" / "ERROR:
+        # SiftGPU not fully supported"
+        r"ERROR: SiftGPU not fully supported",
+        "cpu-only-build",
+        "warning",
+        "COLMAP runs SIFT through OpenGL SiftGPU, the path a build without CUDA takes",
+        "Use a COLMAP built with CUDA (`colmap -h` prints 'with CUDA'; distribution packages "
+        "often are not): build it with -DCUDA_ENABLED=ON or use the CUDA container, or run "
+        "SIFT on the CPU with --SiftExtraction.use_gpu 0.",
+    ),
 ]

@@ -201,13 +201,24 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "nvcc-unsupported-arch",
         r"nvcc fatal\s*:\s*Unsupported gpu architecture|Unsupported gpu architecture "
-        r"'(?:compute|sm)_\d+a?'|"
-        r"'sm_\d+' is not a recognized processor for this target",
+        r"'(?:compute|sm)_\d+a?'",
         "toolkit-mismatch",
         "error",
         "the CUDA compiler is too old for this GPU architecture",
         "Build extensions with a CUDA toolkit that supports the GPU (Blackwell needs CUDA "
         ">= 12.8), or set TORCH_CUDA_ARCH_LIST to architectures this nvcc knows.",
+    ),
+    make(
+        "llvm-unknown-gpu-arch",
+        # LLVM's NVPTX back end inside a JIT (Taichi, an LLVM-based compiler) that predates
+        # the GPU: "'sm_86' is not a recognized processor for this target (ignoring
+        # processor)", then CUDA_ERROR_INVALID_PTX when the driver loads what it made
+        r"'sm_\d+' is not a recognized processor for this target",
+        "gpu-arch-unsupported",
+        "error",
+        "the framework's bundled LLVM compiler does not know this GPU's architecture",
+        "Upgrade the framework (or the compiler it bundles) to a release that supports this "
+        "GPU; the release notes name the first one with its architecture.",
     ),
     make(
         "cuda-version-mismatch-extension",

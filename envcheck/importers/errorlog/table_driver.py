@@ -159,6 +159,16 @@ PATTERNS: List[ErrorPattern] = [
         "the container was built for.",
     ),
     make(
+        "l4t-container-older-than-host",
+        r"(?!x)x",  # never by itself: inferred (installs.l4t_container_newer_than_host)
+        "cuda-libs-mismatch",
+        "warning",
+        "a Jetson container of an older L4T major release than the host's: since r34 the "
+        "containers carry the CUDA user space of their own JetPack, made for its driver",
+        "Run a container tagged for the host's L4T release (`cat /etc/nv_tegra_release` shows it: "
+        "R35 = JetPack 5, R36 = JetPack 6), or rebuild the image on the host's base image.",
+    ),
+    make(
         "container-driver-release-floor",
         r"This container was built for NVIDIA Driver Release \d+(?:\.\d+)* or later",
         "driver-too-old",
@@ -271,7 +281,9 @@ PATTERNS: List[ErrorPattern] = [
         "libcuda-missing",
         r"libcuda\.so(?:\.1)?: cannot open shared object file|"
         r"Could not load dynamic library 'libcuda\.so(?:\.1)?'|Could not find cuda drivers|"
-        r"Failed to dlopen libcuda\.so",
+        r"Failed to dlopen libcuda\.so|"
+        # NVIDIA Warp: "Warp CUDA error: Could not open libcuda.so."
+        r"Could not open libcuda\.so",
         "driver-not-loaded",
         "error",
         "the NVIDIA driver's libcuda cannot be found",

@@ -533,11 +533,38 @@ PATTERNS: List[ErrorPattern] = [
         "a container, check that /tmp is writable.",
     ),
     make(
+        "cuda-runtime-not-on-link-path",
+        # "/usr/bin/ld: cannot find -lcudart": every CUDA toolkit ships libcudart, and the
+        # build's nvcc has just compiled its objects, so the linker is searching the wrong
+        # folders (a CUDA_HOME or conda env lib64 without it), not a missing library
+        r"\bcannot find -lcudart\b",
+        "os-setting",
+        "warning",
+        "the linker does not search the folder that holds the CUDA toolkit's libcudart",
+        "Point the build at the toolkit the compiler came from: `export CUDA_HOME=<the toolkit "
+        "of the nvcc used>` and add $CUDA_HOME/lib64 to LIBRARY_PATH (`find / -name "
+        "'libcudart.so*' 2>/dev/null` shows where it is).",
+    ),
+    make(
+        "driver-library-not-on-link-path",
+        # "ld: cannot find -lcuda": libcuda.so is the driver's library (not the toolkit's); it
+        # lives in the system library folder, with only a stub in the toolkit's lib64/stubs,
+        # and LD_LIBRARY_PATH does not change where the linker looks
+        r"\bcannot find -lcuda\b",
+        "os-setting",
+        "warning",
+        "the linker finds no libcuda.so (the driver's library) in the folders it searches",
+        "Add the folder with libcuda.so to LIBRARY_PATH (the driver's, e.g. "
+        "/usr/lib/x86_64-linux-gnu, or the toolkit's lib64/stubs for linking only); `ldconfig "
+        "-p | grep libcuda` shows where it is; a missing unversioned libcuda.so link needs the "
+        "driver's development package or `ln -s libcuda.so.1 libcuda.so` in a folder you own.",
+    ),
+    make(
         "cuda-lib-not-found-at-build",
         # a build that links or includes a CUDA library the machine does not have where the
         # build looks: "/usr/bin/ld: cannot find -lcudnn", "fatal error: cudnn.h: No such file
         # or directory"
-        r"\bcannot find -l(?:cudnn|cublas(?:Lt)?|cudart|cufft|curand|cusolver|cusparse|nvinfer|"
+        r"\bcannot find -l(?:cudnn|cublas(?:Lt)?|cufft|curand|cusolver|cusparse|nvinfer|"
         r"nvrtc)\b|"
         r"\bfatal error:\s*(?:cudnn(?:_version)?|cublas(?:_v2)?|NvInfer)\.h:\s*No such file or "
         r"directory|"
@@ -849,5 +876,18 @@ PATTERNS: List[ErrorPattern] = [
         "the GPU sits behind a riser or in a narrow PCIe slot",
         "Check the link each GPU trained at (`nvidia-smi -q -d PCI`: Link Width / Generation "
         "Current vs Max, under load); move the GPU to a full x16 slot, or replace the riser.",
+    ),
+    make(
+        "static-tls-exhausted",
+        # glibc on aarch64 (Jetson): "ImportError: /usr/lib/aarch64-linux-gnu/libgomp.so.1:
+        # cannot allocate memory in static TLS block" - a library loaded late finds the static
+        # TLS space used up; preloading it (LD_PRELOAD) loads it first
+        r"cannot allocate memory in static TLS block",
+        "os-setting",
+        "warning",
+        "a shared library loaded late found no static TLS space left",
+        "Preload the library the message names before Python starts: `export "
+        "LD_PRELOAD=/usr/lib/aarch64-linux-gnu/libgomp.so.1` (the path in the message), or "
+        "import the module that loads it first.",
     ),
 ]
