@@ -213,3 +213,67 @@ def test_pascal_driver_branch_allows_windows_release_numbers(
 ) -> None:
     text = f"Tested on CUDA 12.8 toolkit + driver {driver}, GTX 1060.\n"
     assert judge(tmp_path, text, ["EC106"], load_matrix()) == expected
+
+
+# --- heldout38's tuning ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "Failed to import TF-Keras. Please note that TF-Keras is not installed by default "
+            "when you install TensorFlow Probability.\n",
+            "tfp-needs-tf-keras",
+        ),
+        (
+            "AttributeError: module 'keras._tf_keras.keras' has no attribute '__internal__'\n",
+            "tfp-needs-tf-keras",
+        ),
+        (
+            "nvlink fatal   : Input file '/tmp/tempfile-llpc-5fd3.cubin' newer than toolkit "
+            "(118 vs 114)\n",
+            "nvlink-older-than-input",
+        ),
+        (
+            "Error in torch_tensor_cpp(data, dtype, device, requires_grad, pin_memory) :\n"
+            "  PyTorch is not linked with support for cuda devices\n",
+            "torch-not-compiled-with-cuda",
+        ),
+    ],
+)
+def test_heldout38_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+def test_heldout38_near_misses() -> None:
+    # another module without an attribute is not a Keras 3 problem
+    assert "tfp-needs-tf-keras" not in pats("AttributeError: module 'keras' has no attribute 'x'\n")
+    # nvlink's other fatal errors are not this
+    assert "nvlink-older-than-input" not in pats("nvlink fatal   : Could not open input file\n")
+
+
+def test_tfp_message_states_the_installed_tensorflow(tmp_path: Path) -> None:
+    # the message's own "Detected an installation of version" beats a sentence naming the
+    # release the reporter could not install
+    text = (
+        "ImportError: This version of TensorFlow Probability requires TensorFlow version >= "
+        "2.3; Detected an installation of version 2.0.0-beta1. Please upgrade TensorFlow.\n"
+        "I cannot install TensorFlow 2.3 because it says there is no match.\n"
+    )
+    assert judge(tmp_path, text, ["EC232"], load_matrix()) == [
+        ("EC232", "framework-pairing", "error")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tf", "tfp", "expected"),
+    [
+        ("2.16.1", "0.23.0", [("EC233", "framework-pairing", "warning")]),
+        ("2.15.0", "0.23.0", []),
+        ("2.16.1", "0.24.0", []),
+    ],
+)
+def test_old_tfp_under_keras_3(tmp_path: Path, tf: str, tfp: str, expected: list) -> None:
+    text = f"tensorflow                   {tf}\ntensorflow-probability       {tfp}\n"
+    assert judge(tmp_path, text, ["EC233"], load_matrix()) == expected

@@ -662,6 +662,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "pytorch version mismatch! deepspeed",
     ),
     "colmap-siftgpu-without-cuda": ("siftgpu not fully supported",),
+    "tfp-needs-tf-keras": ("failed to import tf-keras", "keras._tf_keras.keras' has no attribute"),
+    "nvlink-older-than-input": ("newer than toolkit",),
     "said-not-built-with-cuda": (
         "not built with",
         "not compiled with",
@@ -869,7 +871,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuda-unknown-error": ("cuda unknown error",),
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
     "container-no-gpu-driver": ("could not select device driver",),
-    "torch-not-compiled-with-cuda": ("torch not compiled with cuda", "compiled without cuda"),
+    "torch-not-compiled-with-cuda": (
+        "torch not compiled with cuda",
+        "compiled without cuda",
+        "not linked with support for cuda",
+    ),
     "package-not-compiled-with-cuda": (
         "compiled with cuda",
         "compiled with gpu",

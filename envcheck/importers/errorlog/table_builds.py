@@ -24,6 +24,19 @@ PATTERNS: List[ErrorPattern] = [
         "--xla_gpu_cuda_data_dir for XLA).",
     ),
     make(
+        "nvlink-older-than-input",
+        # XLA (jax) linking with the system toolkit's nvlink: "nvlink fatal : Input file
+        # '/tmp/...cubin' newer than toolkit (118 vs 114)" - cubins from CUDA 11.8 wheels, the
+        # nvlink of a CUDA 11.4 toolkit first on PATH
+        r"\bnvlink fatal\s*:\s*Input file\b[^\n]{0,300}?\bnewer than toolkit \(\d+ vs ?\d+\)",
+        "toolkit-mismatch",
+        "error",
+        "the nvlink on PATH (the system CUDA toolkit) is older than the code it links",
+        "Put a CUDA toolkit at least as new as the framework's CUDA first on PATH (`which nvlink "
+        "ptxas`), or remove the old one from PATH so the framework uses the tools its wheels "
+        "bring (jax: the nvidia-cuda-nvcc wheel).",
+    ),
+    make(
         # XLA's own floor for the ptxas it runs (jax/TF): an older toolkit first on PATH or
         # in the CUDA data dir it searches
         "xla-ptxas-too-old",
@@ -927,6 +940,21 @@ PATTERNS: List[ErrorPattern] = [
         "Rebuild DeepSpeed for the installed torch (`pip install --force-reinstall "
         "--no-cache-dir --no-binary deepspeed deepspeed`), install the DeepSpeed wheel made for "
         "it, or go back to the torch the ops were built with.",
+    ),
+    make(
+        "tfp-needs-tf-keras",
+        # TensorFlow Probability 0.24+ with Keras 3 (TensorFlow >= 2.16): "Failed to import
+        # TF-Keras. Please note that TF-Keras is not installed by default when you install
+        # TensorFlow Probability"; older TFP under Keras 3 breaks on Keras 2 internals:
+        # "module 'keras._tf_keras.keras' has no attribute '__internal__'"
+        r"Failed to import TF-Keras\. Please note that TF-Keras is not installed by default|"
+        r"module 'keras\._tf_keras\.keras' has no attribute",
+        "framework-pairing",
+        "error",
+        "a library written for Keras 2 (tf.keras) runs under Keras 3",
+        "Install tf-keras matching TensorFlow (`pip install tf-keras~=<TF major.minor>`, or "
+        "`pip install tensorflow-probability[tf]`) and export TF_USE_LEGACY_KERAS=1, or pin "
+        "TensorFlow < 2.16 with the Keras 2 it shipped with and the TFP release made for it.",
     ),
     make(
         "colmap-siftgpu-without-cuda",

@@ -706,6 +706,8 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "torch-not-compiled-with-cuda",
         r"Torch not compiled with CUDA enabled|"
+        # LibTorch (C++, R torch): "PyTorch is not linked with support for cuda devices"
+        r"PyTorch is not linked with support for cuda devices|"
         # retold, or an app's own wording: "an error saying 'Pytorch compiled without CUDA'"
         r"\b(?:py)?torch (?:was |is )?compiled without CUDA\b",
         "cpu-only-build",

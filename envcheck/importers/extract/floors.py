@@ -353,7 +353,10 @@ def cudnn_floor_in(line: str) -> Optional[str]:
 
 
 _YOU_HAVE = re.compile(
-    r"\b(?:you have|but found|found version|installed version is)\s+(?:\w+\s+)?(?:version\s+)?"
+    # TensorFlow Probability: "requires TensorFlow version >= 2.3; Detected an installation
+    # of version 2.0.0-beta1"
+    r"\b(?:you have|but found|found version|installed version is|detected an installation "
+    r"of)\s+(?:\w+\s+)?(?:version\s+)?"
     r"v?(\d+\.\d+(?:\.\d+)?(?:\+\w+)?)",
     re.I,
 )
