@@ -277,3 +277,49 @@ def test_tfp_message_states_the_installed_tensorflow(tmp_path: Path) -> None:
 def test_old_tfp_under_keras_3(tmp_path: Path, tf: str, tfp: str, expected: list) -> None:
     text = f"tensorflow                   {tf}\ntensorflow-probability       {tfp}\n"
     assert judge(tmp_path, text, ["EC233"], load_matrix()) == expected
+
+
+# --- heldout39's tuning ----------------------------------------------------------------------
+
+
+def test_old_cxx_abi_symbol_stays_a_pairing() -> None:
+    # an old-ABI symbol ("RKSs") missing is far more often a wheel built for another torch
+    # build (twelve corpus cases) than an extension built with gcc < 5 (heldout39's two): it
+    # stays with the undefined-symbol pairing row
+    text = (
+        "ImportError: /root/detectron2/detectron2/_C.cpython-37m-x86_64-linux-gnu.so: "
+        "undefined symbol: _ZN3c105ErrorC1ENS_14SourceLocationERKSs\n"
+    )
+    assert all(p != "nvcc-unsupported-host-compiler" for p in pats(text))
+
+
+def test_torch_extension_gxx_above_the_cuda_maximum() -> None:
+    text = (
+        "RuntimeError: The current installed version of g++ (10.2.1) is greater than the "
+        "maximum required version by CUDA 11.3 (10.0.0). Please make sure to use an adequate "
+        "version of g++ (>=5.0.0, <=10.0.0).\n"
+    )
+    assert pats(text) == ["nvcc-unsupported-host-compiler"]
+
+
+def test_cudart_missing_at_link_time_is_a_warning_of_either_kind(tmp_path: Path) -> None:
+    text = "x86_64-conda-linux-gnu/bin/ld: cannot find -lcudart: No such file or directory\n"
+    assert judge(tmp_path, text, ["EC906", "EC913"]) == [("EC906", "cuda-libs-mismatch", "warning")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # nvidia-smi's "CUDA Version" says an NVIDIA driver is there: a +cpu torch is a warning
+        (
+            "CUDA Version: 11.6\nPython 3.8.15\npytorch 1.13.1+cpu\n",
+            [("EC210", "cpu-only-build", "warning")],
+        ),
+        # a CUDA build beside it is fine
+        ("CUDA Version: 11.6\nPython 3.8.15\npytorch 1.13.1+cu116\n", []),
+        # no driver and no GPU stated: unknown, no finding
+        ("Python 3.8.15\npytorch 1.13.1+cpu\n", []),
+    ],
+)
+def test_cpu_torch_beside_a_stated_driver(tmp_path: Path, text: str, expected: list) -> None:
+    assert judge(tmp_path, text, ["EC210"], load_matrix()) == expected

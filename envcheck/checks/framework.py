@@ -732,7 +732,9 @@ def torch_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
     t = c.torch_info(snap, matrix)
     if t is None:
         raise c.not_applicable("torch is not installed")
-    c.need_nvidia_gpus(snap)
+    driver_only = c.has_nvidia_gpus(snap) is None and _pasted_driver(snap)
+    if not driver_only:
+        c.need_nvidia_gpus(snap)
     if t.build not in ("cpu", "rocm"):
         return
     ccs = [cc for cc in (c.gpu_cc(g, matrix) for g in c.gpu_list_or_empty(snap)) if cc]
@@ -742,12 +744,35 @@ def torch_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
     )
     yield spec.finding(
         expected="a CUDA build of torch (+cuXYZ)",
-        found=f"torch {t.version} is a CPU-only build ({t.cuda_source or 'local tag +cpu'})"
-        if t.build == "cpu"
-        else f"torch {t.version} is a ROCm (AMD) build: no CUDA on NVIDIA GPUs",
+        found=(
+            f"torch {t.version} is a CPU-only build ({t.cuda_source or 'local tag +cpu'})"
+            if t.build == "cpu"
+            else f"torch {t.version} is a ROCm (AMD) build: no CUDA on NVIDIA GPUs"
+        )
+        + (
+            f"; the text states an NVIDIA driver ({driver_only}) but lists no GPU"
+            if driver_only
+            else ""
+        ),
         fix=fix,
         evidence={"torch": t.version, "gpus": len(c.gpu_list_or_empty(snap))},
+        # a pasted text that states an NVIDIA driver but lists no GPU: a GPU is all but
+        # certain, not shown
+        **({"severity": "warning"} if driver_only else {}),
     )
+
+
+def _pasted_driver(snap: Snapshot) -> Optional[str]:
+    """The NVIDIA driver a pasted text states (its version, or the CUDA it supports)."""
+    from envcheck.snapshot import Driver
+
+    d = snap.driver
+    if not c.from_report(snap) or not isinstance(d, Driver):
+        return None
+    for value in (d.version, d.cuda_version):
+        if isinstance(value, str) and value:
+            return value
+    return None
 
 
 @check(

@@ -1172,6 +1172,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "does not support gcc",
         "does not support c++",
         "too new for",
+        "than the maximum required version by cuda",
     ),
     "nccl-ib-memlock": ("ibv_reg_mr", "memlock", "locked memory", "cannot allocate memory"),
     "memlock-stated-low": ("locked memory", "locked-memory", "memlock"),

@@ -233,6 +233,10 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "nvcc-unsupported-host-compiler",
         r"unsupported GNU version! gcc versions later than \d+ are not supported|"
+        # torch.utils.cpp_extension: "The current installed version of g++ (10.2.1) is greater
+        # than the maximum required version by CUDA 11.3 (10.0.0)"
+        r"\bThe current installed version of (?:g\+\+|gcc|clang\+*) \([\d.]+\) is greater than "
+        r"the maximum required version by CUDA|"
         r"\bgcc versions? later than \d+(?:\.\d+)? (?:are|is) not supported|"
         # retold: "Currently CUDA doesn't support gcc versions later than 8"
         r"\b(?:cuda|nvcc)\b[^.\n]{0,20}?(?:doesn'?t|does not|do not|don'?t|won'?t) support gcc"

