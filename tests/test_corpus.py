@@ -213,6 +213,24 @@ THRESHOLDS = {
     # without bf16, a Jetson's CUDA requirement, surya on the CPU, pip's Requires-Python list, an
     # MPS server, CUDA error 34, DeepStream's muxer in a container without GPUs: 74%, none)
     "heldout36": 0.74,
+    # round twenty: pool 39 (75 cases, 4 gatherers; gathered beside pool 40) sealed whole,
+    # scored once at 45693b3 (after the round's general part): 31/57 (54%), two false errors
+    # (a Windows R580 driver number judged past Pascal, -lcudart missing at link time); the
+    # round's starting code aa46094 scored the same; then tuned on (LLVM's unknown sm, link-path
+    # settings, Warp without libcuda, DeepSpeed ops for another torch, static TLS on aarch64,
+    # Jetson over-current, COLMAP's SiftGPU, an older L4T container: 72%, none)
+    "heldout37": 0.71,
+    # and pool 40 (67 cases, 4 gatherers) sealed with it, scored once at 1a6257b (after
+    # heldout37's tuning): 28/50 (56%), no false error; the starting code scored the same 28;
+    # then tuned on (TFP's installed-TensorFlow wording and its TF-Keras message, TFP 0.23
+    # under TF 2.16, nvlink older than its input, LibTorch's CPU message: 68%, none)
+    "heldout38": 0.68,
+    # and pool 41 (57 cases, 4 gatherers) gathered after heldout37's scoring, sealed whole,
+    # scored once at 2d95740 (after heldout38's tuning): 24/42 (57%), no false error; the
+    # starting code scored 25 (heldout37's tuning had made -lcudart an os-setting); then tuned
+    # on (g++ above the CUDA maximum, a +cpu torch beside a stated driver, -lcudart as either
+    # reading: 64%, none)
+    "heldout39": 0.64,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
