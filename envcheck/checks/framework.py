@@ -89,7 +89,6 @@ def _torch_arch_facts(
             )
         t = assumed
     dp = c.deep(snap, "torch")
-    legacy = None
     if dp is not None and isinstance(dp.arch_list, list) and dp.arch_list:
         archs, source = list(dp.arch_list), "torch.cuda.get_arch_list() (--deep)"
     elif t.variant is not None and t.variant.arch_list is not None:
@@ -214,7 +213,17 @@ def _arch_finding(
         expected=expected,
         found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
         f"for {' '.join(archs)}"
-        + (" (if it is the default PyPI build: the text gives no +cuXYZ tag)" if assumed else ""),
+        + (
+            " (if it is the default PyPI build: the text gives no +cuXYZ tag)"
+            if t.assumed_default
+            else ""
+        )
+        + (
+            " (the pip wheels' list; the text does not say pip or conda, and the conda "
+            "package adds compute_37 PTX)"
+            if t.other_channel_archs is not None
+            else ""
+        ),
         severity="warning" if assumed else None,
         fix=fix,
         evidence={
