@@ -1483,9 +1483,7 @@ class Matrix:
         for entry in self.doc("torch").get("legacy_arch_lists") or []:
             if entry["channel"] != channel:
                 continue
-            if Version(want.public) in SpecifierSet(entry["version"]) and Version(
-                cu.public
-            ) in SpecifierSet(entry["cuda"]):
+            if in_spec(want.public, entry["version"]) and in_spec(cu.public, entry["cuda"]):
                 return entry
         return None
 

@@ -456,13 +456,21 @@ _CUPY_RE = re.compile(r"cupy-cuda(\d+)(x?)$")
 _JAX_PLUGIN_RE = re.compile(r"jax-cuda(\d+)-(plugin|pjrt)$")
 
 
+def plain_pip_wheel(snapshot: Snapshot, matrix: Any, version: str) -> Optional[Dict[str, Any]]:
+    """torch.json ``pip_defaults`` entry of a torch release older than the matrix, stated
+    without a tag (the CUDA its plain pip wheel was built with), or None: unknown, or the
+    platform's untagged wheels are CPU builds."""
+    if untagged_wheels_are_cpu(os_info(snapshot)):
+        return None
+    legacy = ask(matrix, "torch_pip_default_cuda", version)
+    return legacy if legacy and mm_str(legacy["cuda"]) else None
+
+
 def _legacy_torch_runtime(snapshot: Snapshot, matrix: Any, t: TorchInfo) -> List[Runtime]:
     """A torch release older than the matrix, stated without a tag, on Linux: the CUDA its
     plain pip wheel was built with (torch.json ``pip_defaults``), as an assumption."""
-    if untagged_wheels_are_cpu(os_info(snapshot)):
-        return []
-    legacy = ask(matrix, "torch_pip_default_cuda", t.version)
-    if not legacy or not mm_str(legacy["cuda"]):
+    legacy = plain_pip_wheel(snapshot, matrix, t.version)
+    if legacy is None:
         return []
     return [
         Runtime(

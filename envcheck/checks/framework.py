@@ -121,18 +121,15 @@ def _assumed_old_pip_wheel(snap: Snapshot, matrix: Any, t: c.TorchInfo) -> Optio
     the CUDA its plain pip wheel was built with (torch.json ``pip_defaults``), as an
     assumption whose findings are warnings."""
     info = c.os_info(snap)
-    if not c.from_report(snap) or c.untagged_wheels_are_cpu(info):
-        return None
-    if info is not None and info.architecture in ("aarch64", "arm64"):
-        return None  # pip_defaults describes the x86_64 wheels
-    legacy = c.ask(matrix, "torch_pip_default_cuda", t.version)
-    cuda = c.mm_str(legacy["cuda"]) if legacy else None
-    if not cuda:
+    if not c.from_report(snap) or (info is not None and info.architecture in ("aarch64", "arm64")):
+        return None  # (pip_defaults describes the x86_64 wheels)
+    legacy = c.plain_pip_wheel(snap, matrix, t.version)
+    if legacy is None:
         return None
     return replace(
         t,
         build="cuda",
-        cuda=cuda,
+        cuda=c.mm_str(legacy["cuda"]),
         cuda_source=f"the plain pip wheel of torch {c.public(t.version)}, per {legacy['source']}",
         assumed_default=True,
         evidence={**t.evidence, "pip_wheel_cuda": legacy["cuda"]},

@@ -453,21 +453,4 @@ PATTERNS: List[ErrorPattern] = [
         "Use a power mode within the supply's budget (`sudo nvpmodel -q`, `sudo nvpmodel -m "
         "<mode>`), a stronger power supply, or a lighter load; `tegrastats` shows the rails.",
     ),
-    make(
-        "said-not-built-with-cuda",
-        # a report's own words: "Tensorflow 2.13.1 not detecting GPU on Jetson Orin, not built
-        # with CUDA" (the PyPI aarch64 wheel)
-        r"\b(?:tensorflow|tf|torch|pytorch|jax(?:lib)?|paddle(?:paddle)?|mxnet|cupy|onnxruntime)"
-        r"\b(?:[^.\n]|\.(?=\d)){0,60}?\bnot (?:been )?built with (?:CUDA|GPU)"
-        # where the clause ends: not TensorFlow's "not built with CUDA kernel binaries
-        # compatible with ..." nor "not built with CUDA library with newer capabilities"
-        # (torch's "not compiled with CUDA enabled" has its own row)
-        r"(?: support| enabled)?\s*(?:[.,;:!)]|$)",
-        "cpu-only-build",
-        "warning",
-        "the report says the framework build has no CUDA support",
-        "Install the framework's CUDA build for this platform (on Jetson: NVIDIA's JetPack "
-        "wheels or containers, not the PyPI aarch64 wheel); `tf.test.is_built_with_cuda()` / "
-        "`torch.version.cuda` must not be False / None.",
-    ),
 ]
