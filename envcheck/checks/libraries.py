@@ -28,7 +28,8 @@ from envcheck.snapshot import Snapshot
 Some GPU libraries ship kernels only for recent architectures and say so in their requirements:
 vLLM needs compute capability 7.0 or higher (Volta, Turing and newer: no Pascal GTX 10xx / P100
 / P40) [S1], FlashAttention-2 needs Ampere (8.0) or newer [S2], RAPIDS 7.0 from 24.02 [S3],
-TensorRT 7.5 from 10.5 [S4], SGLang 7.5 [S5]. On an older GPU they fail with
+TensorRT 7.5 from 10.5 [S4], SGLang 7.5 [S5], NVIDIA cuQuantum (cuStateVec, cuTensorNet, and
+PennyLane's lightning.gpu / lightning.tensor built on them) 7.0 [S6]. On an older GPU they fail with
 "no kernel image is available", "FlashAttention only supports Ampere GPUs or newer", or refuse
 to start. The floors, with their sources, are in compat_data/floors.json ("libraries"). A
 library that is installed is not always used (transformers uses FlashAttention only when asked):
@@ -37,7 +38,8 @@ such floors are warnings.
 [S2] https://github.com/Dao-AILab/flash-attention
 [S3] https://docs.rapids.ai/notices/rsn0034/
 [S4] https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/release-notes-10/10.5.0.html
-[S5] https://docs.sglang.io/docs/get-started/quickstart""",
+[S5] https://docs.sglang.io/docs/get-started/quickstart
+[S6] https://docs.nvidia.com/cuda/cuquantum/22.11.0/custatevec/index.html""",
     fix="Run the library on a GPU at or above its floor, or use an alternative that supports "
     "this GPU (llama.cpp / GGUF instead of vLLM on Pascal; attn_implementation='sdpa' instead "
     "of FlashAttention-2).",

@@ -59,6 +59,9 @@ NAMES = frozenset(
         "mamba-ssm",
         "causal-conv1d",
         "flashinfer-python",
+        # cuQuantum and PennyLane's devices on it: compute capability 7.0 (floors.json)
+        "pennylane-lightning-gpu",
+        "pennylane-lightning-tensor",
     }
 )
 PATTERNS = (
@@ -68,6 +71,7 @@ PATTERNS = (
     re.compile(r"^tensorrt-.+"),
     re.compile(r"^mxnet-cu\d+$"),
     re.compile(r"^torch-(scatter|sparse|cluster|spline-conv)$"),
+    re.compile(r"^(cuquantum|custatevec|cutensornet)(-python)?(-cu\d+)?$"),
 )
 
 

@@ -28,6 +28,7 @@ MISSING_HINTS = (
 def text_facts(text: str, file: str) -> List[Fact]:
     """Fragment, package and prose facts in one file's text."""
     from envcheck.importers.extract import (
+        apps,
         compilers,
         floors,
         fragments,
@@ -50,7 +51,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: packages.facts(lines, file, candidate_lines(text, packages.TRIGGERS)),
         lambda: prose.facts(lines, file, candidate_lines(text, prose.TRIGGERS)),
         lambda: prose.docker_shm_default(text, file),
-        lambda: prose.apps_mentioned(text, file),
+        lambda: apps.apps_mentioned(text, file),
         lambda: prose.torch_named(text, file),
         lambda: prose.nccl_build_cuda(text, file),
         lambda: floors.stated_facts(text, file),

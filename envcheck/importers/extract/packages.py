@@ -44,7 +44,10 @@ _INTERESTING = re.compile(
     # companions and extensions that pin or name the framework release they were built for
     r"torch[-_](?:scatter|sparse|cluster|spline[-_]conv)|pyg[-_]lib|torchtext|torchdata|"
     r"tensorflow[-_](?:text|addons|probability|io)|keras-nightly|mamba[-_]ssm|"
-    r"causal[-_]conv1d)$",
+    r"causal[-_]conv1d|"
+    # cuQuantum and PennyLane's devices on it (compute capability 7.0, floors.json)
+    r"(?:cuquantum|custatevec|cutensornet)(?:[-_]python)?(?:[-_]cu\d+)?|"
+    r"pennylane[-_]lightning[-_](?:gpu|tensor))$",
     re.I,
 )
 _COLLECT_ENV_MARK = re.compile(r"^\[(?:pip3?|conda)\]\s+")
@@ -159,6 +162,10 @@ TRIGGERS = (
     "cuml",
     "cugraph",
     "autoawq",
+    "cuquantum",
+    "custatevec",
+    "cutensornet",
+    "lightning",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
 # A wheel's file name (pip's "Downloading torch-1.7.1-cp38-cp38-win_amd64.whl", a list of the

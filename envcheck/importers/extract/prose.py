@@ -274,12 +274,6 @@ _APP_VERSION = re.compile(
     r"v?(\d+\.\d+\.\d+(?:\.post\d+|\.dev\d+|rc\d+)?)\b",
     re.I,
 )
-# The application named at work without its version: "ollama can't find my gpu", "deploying
-# with the vLLM backend", `vllm serve`, `from vllm import LLM`.
-_APP_AT_WORK = re.compile(
-    r"\bollama\b(?!\s*(?:-|\.)\s*(?:python|js)\b)|\bvllm\b(?!-)",
-    re.I,
-)
 # The CPU and GPU builds of one package said to be installed together.
 _BOTH_BUILDS = re.compile(
     r"\bboth\s+`?(onnxruntime|tensorflow|paddlepaddle|faiss-cpu|faiss)`?\s+and\s+`?"
@@ -466,42 +460,6 @@ def nccl_build_cuda(text: str, file: str) -> List[Fact]:
     if m is None:
         return []
     return [Fact("torch.cuda", m.group(1), file, *_line_at(text, m.start()), "prose")]
-
-
-def apps_mentioned(text: str, file: str) -> List[Fact]:
-    """Ollama or vLLM named in a text that states no version of it: the application is at work
-    (its floors in floors.json apply to any release). One fact per application, on the line
-    that first names it."""
-    low = text.lower()
-    out: List[Fact] = []
-    lines: List[str] = []
-    for app in ("ollama", "vllm"):
-        if low.find(app) == -1:
-            continue
-        lines = lines or text.split("\n")
-        stated = False
-        first: Optional[int] = None
-        for i in candidate_lines(text, (app,))[:200]:
-            line = lines[i]
-            if _APP_VERSION.search(line):
-                stated = True
-                break
-            if first is None and _APP_AT_WORK.search(line):
-                first = i
-        if stated or first is None:
-            continue
-        out.append(
-            Fact(
-                "package",
-                "(version not stated)",
-                file,
-                first + 1,
-                lines[first].strip()[:200],
-                "prose",
-                name=app,
-            )
-        )
-    return out
 
 
 def gpu_names(line: str) -> List[str]:

@@ -1,0 +1,116 @@
+"""GPU applications and libraries a text shows at work without stating their version.
+
+Some products have a documented GPU floor that holds for every release (compat_data/floors.json
+``libraries``): vLLM and cuQuantum need compute capability 7.0, SGLang 7.5. A report names them
+at work ("deploying with the vLLM backend", "CUTENSORNET_STATUS_CUDA_ERROR", "we use
+lightning.tensor") far more often than it lists their versions. ``apps_mentioned`` yields one
+``package`` fact "(version not stated)" per such product, so checks/libraries.py can hold the
+GPU the text names against the product's floor. Where the text states the version, the
+package readers (and prose's ``_APP_VERSION``) read it instead.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Pattern, Tuple
+
+from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.lines import candidate_lines
+
+
+def _stated(name: str) -> Pattern[str]:
+    """The product named with a version: "sglang 0.4.1", "sglang==0.4.1", "SGLang version:
+    0.4.1", a wheel or pip row."""
+    return re.compile(
+        rf"\b{name}(?:\s+version)?(?:\s+is)?\s*(?:==|[:=]|-)?\s*v?\d+\.\d+(?:\.\d+)?\b", re.I
+    )
+
+
+# (package as floors.json names it, the words that find candidate lines, the product at work,
+# the product with its version)
+_APPS: Tuple[Tuple[str, Tuple[str, ...], Pattern[str], Pattern[str]], ...] = (
+    (
+        # "ollama can't find my gpu"; not the client libraries (ollama-python, ollama.js)
+        "ollama",
+        ("ollama",),
+        re.compile(r"\bollama\b(?!\s*(?:-|\.)\s*(?:python|js)\b)", re.I),
+        re.compile(
+            r"\bollama(?:\s+version)?(?:\s+is)?\s*(?:==|[:=])?\s*v?\d+\.\d+\.\d+\b"
+            r"|\bollama/ollama:v?\d+\.\d+\.\d+\b",
+            re.I,
+        ),
+    ),
+    (
+        # "deploying with the vLLM backend", `vllm serve`, `from vllm import LLM`
+        "vllm",
+        ("vllm",),
+        re.compile(r"\bvllm\b(?!-)", re.I),
+        re.compile(
+            r"\bvllm(?:-openai)?(?:\s+api server)?(?:\s+version)?(?:\s+is)?\s*(?:==|[:=])?\s*"
+            r"v?\d+\.\d+\.\d+\b",
+            re.I,
+        ),
+    ),
+    (
+        # "sglang.launch_server", "SGLang on a V100"; not its separate router package
+        "sglang",
+        ("sglang",),
+        re.compile(r"\bsglang\b(?![-_]router)", re.I),
+        _stated("sglang"),
+    ),
+    (
+        # NVIDIA cuQuantum's libraries, by name or by their status codes
+        # ("CUSTATEVEC_STATUS_ARCH_MISMATCH", "CUTENSORNET_STATUS_CUDA_ERROR")
+        "cuquantum",
+        ("custatevec", "cutensornet", "cuquantum"),
+        re.compile(r"\bcu(?:statevec|tensornet|quantum)(?![a-z])", re.I),
+        _stated(r"cu(?:statevec|tensornet|quantum)(?:[-_]python)?(?:[-_]cu\d+)?"),
+    ),
+    (
+        # PennyLane's cuQuantum devices: qml.device("lightning.gpu"), "lightning.tensor"
+        "pennylane-lightning-gpu",
+        ("lightning",),
+        re.compile(r"\blightning[._-]gpu\b", re.I),
+        _stated(r"pennylane[-_]lightning[-_]gpu"),
+    ),
+    (
+        "pennylane-lightning-tensor",
+        ("lightning",),
+        re.compile(r"\blightning[._-]tensor\b", re.I),
+        _stated(r"pennylane[-_]lightning[-_]tensor"),
+    ),
+)
+
+
+def apps_mentioned(text: str, file: str) -> List[Fact]:
+    """One fact per product of ``_APPS`` the text names at work and states no version of, on
+    the line that first names it (its floors in floors.json then apply to any release)."""
+    low = text.lower()
+    out: List[Fact] = []
+    lines: List[str] = []
+    for package, words, at_work, stated in _APPS:
+        if all(low.find(w) == -1 for w in words):
+            continue
+        lines = lines or text.split("\n")
+        first: Optional[int] = None
+        for i in candidate_lines(text, words)[:200]:
+            line = lines[i]
+            if stated.search(line):
+                first = None
+                break
+            if first is None and at_work.search(line):
+                first = i
+        if first is None:
+            continue
+        out.append(
+            Fact(
+                "package",
+                "(version not stated)",
+                file,
+                first + 1,
+                lines[first].strip()[:200],
+                "prose",
+                name=package,
+            )
+        )
+    return out
