@@ -433,6 +433,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "instead of",
         "installed w/o",
         "installed without",
+        "cpu] version",
+        "cpu] build",
     ),
     "cudnn-missing-stated": ("cudnn",),
     "paddle-cpu-build": (
@@ -583,6 +585,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "later version than the framework",
     ),
     "torch-api-missing": ("module 'torch",),
+    "jax-api-missing": ("module 'jax",),
+    "build-without-gpu-support": ("does not include",),
+    "kokkos-arch-mismatch": ("likely mismatch of architecture",),
+    "pep604-union-on-old-python": ("unsupported operand type",),
     "faiss-cpu-build": (
         "module 'faiss' has no attribute",
         "gpuresources",
@@ -942,6 +948,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "insufficient shared memory",
     ),
     "library-no-entry-for-arch": ("keyerror", "unknow key", "unknown key"),
+    "kernel-symbol-not-found": ("named symbol not found", "cudaerrorsymbolnotfound"),
     "container-gpu-not-supported": ("which is not supported by this container",),
     "container-gpu-not-yet-supported": (
         "not yet supported in this version of the container",

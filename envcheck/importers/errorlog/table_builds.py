@@ -178,6 +178,47 @@ PATTERNS: List[ErrorPattern] = [
         "`nvidia-smi --query-gpu=name,compute_cap --format=csv` gives it.",
     ),
     make(
+        # a program that says of itself that it was built without GPU support: HOOMD-blue's
+        # "RuntimeError: This build of HOOMD does not include GPU support."
+        "build-without-gpu-support",
+        r"\bThis build of [\w.-]{2,30} does not include (?:GPU|CUDA) support\b",
+        "cpu-only-build",
+        "error",
+        "the program in use is a build without GPU support (its CPU package or a source build "
+        "without CUDA)",
+        "Install the program's GPU build (conda: its *gpu* / cuda build string, e.g. "
+        "`conda install -c conda-forge 'hoomd=*=*gpu*'`; a source build with CUDA enabled).",
+    ),
+    make(
+        # Kokkos checks the GPU at start-up against the architecture it was configured for
+        # (Kokkos_ARCH_VOLTA72 on a V100, AMPERE100 on a V100): "Kokkos::Cuda::initialize
+        # ERROR: likely mismatch of architecture"
+        "kokkos-arch-mismatch",
+        r"\bKokkos::Cuda::initialize ERROR: likely mismatch of architecture\b",
+        "gpu-arch-unsupported",
+        "error",
+        "Kokkos (LAMMPS, MACE, ...) was built for another GPU architecture than this GPU's",
+        "Reconfigure with this GPU's Kokkos_ARCH_* (VOLTA70 for a V100, AMPERE80 for an A100, "
+        "AMPERE86 for RTX 30xx / A6000, ADA89, HOPPER90) and rebuild; "
+        "`nvidia-smi --query-gpu=name,compute_cap --format=csv` gives the compute capability.",
+    ),
+    make(
+        # the driver found no kernel of that name in the GPU code loaded: the binary (or the PTX
+        # XLA's ptxas produced) has no code for this GPU (CMake architectures for another GPU, a
+        # ptxas older than the GPU). "500 (named symbol not found)", XLA's "failed to get PTX
+        # kernel ... CUDA_ERROR_NOT_FOUND: named symbol not found", NCCL's "Cuda failure 'named
+        # symbol not found'"; a library of another release can cause it too: a warning
+        "kernel-symbol-not-found",
+        r"(?<![A-Za-z])named symbol not found(?![A-Za-z])|\bcudaErrorSymbolNotFound\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "a GPU kernel the program looked up is not in the code loaded for this GPU (most often "
+        "built for other architectures)",
+        "Build for this GPU's compute capability (CMAKE_CUDA_ARCHITECTURES / "
+        "TORCH_CUDA_ARCH_LIST / -arch=sm_XY; `nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv` gives it), or for XLA use a CUDA toolkit (ptxas) that knows this GPU.",
+    ),
+    make(
         # the entrypoint of NVIDIA's NGC containers checks the GPU: "ERROR: Detected NVIDIA
         # Tesla K40m GPU, which is not supported by this container"
         "container-gpu-not-supported",
@@ -583,7 +624,9 @@ PATTERNS: List[ErrorPattern] = [
         "cpu-torch-stated",
         r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
         r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
-        r"\bcpu(?: ?-?only)? (?:version|build|wheel) of (?:py)?torch\b|"
+        r"\bcpu(?: ?-?only)? (?:version|build|wheel) of [`'\"]?(?:py)?torch\b|"
+        # "the wrong pytorch version is installed. It defaults to the [cpu] version"
+        r"\bdefaults? to (?:the )?\[?cpu\]?(?:[- ]only)? (?:version|build|wheel)\b|"
         # "torch with cuda is removed and torch cpu is installed"
         r"\b(?:py)?torch[- _]cpu\s+(?:is|was|gets?|got|being)\s+(?:re)?installed\b|"
         # (conda's package name too: "it shows that I installed `pytorch_cpu`")
@@ -760,6 +803,23 @@ PATTERNS: List[ErrorPattern] = [
         "range), or the library release made for the installed torch.",
     ),
     make(
+        "jax-api-missing",
+        # a JAX library (Haiku, Optax, ColabFold's AlphaFold) calls an API the installed jax or
+        # jaxlib does not have: "module 'jax' has no attribute 'linear_util'", "module
+        # 'jaxlib.xla_extension' has no attribute 'PmapFunction'" (not JAX's TPU notice
+        # "'get_tpu_client'", nor a CPU jaxlib's "Unable to initialize backend 'cuda': ...
+        # 'GpuAllocatorConfig'", nor xla_client: jax-plugin-api-mismatch says more)
+        r"module 'jax(?:lib)?(?:\.\w+)*' has no attribute '(?!get_tpu_client'|GpuAllocatorConfig')"
+        r"\w+'",
+        "framework-pairing",
+        "warning",
+        "a library calls a jax / jaxlib API this release does not have (jax older or newer than "
+        "the library expects)",
+        "Install the jax and jaxlib releases the library supports (its requirements name the "
+        "range; APIs such as jax.linear_util moved in later releases), or the library release "
+        "made for the installed jax; `pip list | grep -i -e jax -e haiku -e optax` shows them.",
+    ),
+    make(
         "import-name-missing",
         r"cannot import name '\w+' from '(?:torch|torchvision|torchaudio|transformers|"
         r"huggingface_hub|diffusers|accelerate|peft|keras|tensorflow|cumm|spconv|mmcv|mmengine|"
@@ -822,7 +882,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "torch-cpu-build-shown",
         r"\btorch[-= ]{1,3}\d+\.\d+(?:\.\d+)?\+cpu\b|__version__\W{0,8}\d+\.\d+(?:\.\d+)?\+cpu\b|"
-        r"^\W{0,3}\d+\.\d+\.\d+\+cpu\W{0,3}$",
+        r"^\W{0,3}\d+\.\d+\.\d+\+cpu\W{0,3}$|"
+        # "`pdm add torch` to install PyTorch, it installs version 2.3.1+cpu"
+        r"\b(?:py)?torch\b[^\n]{0,80}?\bversion\s+v?\d+\.\d+(?:\.\d+)?\+cpu\b",
         "cpu-only-build",
         "warning",
         "a CPU-only PyTorch build (+cpu) is installed",

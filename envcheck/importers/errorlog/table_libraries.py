@@ -165,7 +165,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cuda-lib-missing",
-        r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc)\.so[.\d]*)"
+        r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusparseLt|cusolver|nvrtc|"
+        r"cupti|nvToolsExt|nvJitLink)\.so[.\d]*)"
         r": cannot open shared object file|"
         # CTranslate2 (faster-whisper): "RuntimeError: Library libcublas.so.12 is not found or
         # cannot be loaded"; on Windows "cublas64_12.dll is not found"

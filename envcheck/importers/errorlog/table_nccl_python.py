@@ -281,6 +281,18 @@ PATTERNS: List[ErrorPattern] = [
         "Python (`pip install '<package><X>'`).",
     ),
     make(
+        # a package written for Python 3.10+ (PEP 604 unions in annotations evaluated at import,
+        # "check_jax_usage: bool | None = None") imported on 3.9 or older
+        "pep604-union-on-old-python",
+        r"unsupported operand type\(s\) for \|: '(?:type|ABCMeta|_GenericAlias|GenericAlias|"
+        r"types\.GenericAlias)' and '(?:NoneType|type|ABCMeta|_GenericAlias|GenericAlias)'",
+        "python-unsupported",
+        "warning",
+        "code written for Python 3.10 or newer (`X | None` type unions) runs on an older Python",
+        "Use Python 3.10 or newer, or install the last release of the package that supports "
+        "this Python (its Requires-Python on PyPI names the range).",
+    ),
+    make(
         "pip-no-framework-wheel",
         r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
         r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"

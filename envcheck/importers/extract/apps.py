@@ -74,6 +74,15 @@ _APPS: Tuple[Tuple[str, Tuple[str, ...], Pattern[str], Pattern[str]], ...] = (
         _stated(r"pennylane[-_]lightning[-_]gpu"),
     ),
     (
+        # Immich's machine-learning container with the CUDA backend: the image, its compose
+        # service / container name, or hwaccel.ml.yml's cuda service (not the server's NVENC
+        # transcoding, which has no such floor)
+        "immich-machine-learning",
+        ("immich", "hwaccel.ml"),
+        re.compile(r"\bimmich[-_ ]machine[-_ ]learning\b|\bhwaccel\.ml\b", re.I),
+        re.compile(r"\bimmich[-_]machine[-_]learning:v?\d+\.\d+\.\d+\b", re.I),
+    ),
+    (
         "pennylane-lightning-tensor",
         ("lightning",),
         re.compile(r"\blightning[._-]tensor\b", re.I),
