@@ -148,3 +148,94 @@ def test_immich_machine_learning_on_a_kepler_card(tmp_path: Path) -> None:
     # the server's NVENC transcoding has no such floor
     text = "immich-server with hwaccel.transcoding.yml nvenc\nGPU 0: NVIDIA GeForce GT 710\n"
     assert judge(tmp_path, text, ["EC206"], load_matrix()) == []
+
+
+# --- heldout41's tuning --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "ImportError: deepspeed>=0.9.3 is required for a normal functioning of this module, "
+            "but found deepspeed==0.8.3.",
+            ["required-version-not-found"],
+        ),
+        (
+            "[rank2]: ImportError: deepspeed>=0.10.0,<=0.16.9 is required for a normal "
+            "functioning of this module, but found deepspeed==0.17.2.",
+            ["required-version-not-found"],
+        ),
+        # the sentence without the versions found is not the check's message
+        ("A GPU is required for a normal functioning of this module.", []),
+        (
+            "The code execution cannot proceed because cudart64_12.dll was not found. "
+            "Reinstalling the program may fix this problem.",
+            ["windows-cuda-dll-not-found"],
+        ),
+        (
+            "The code execution cannot proceed because MSVCP140.dll was not found.",
+            [],
+        ),
+        (
+            "Missing libcudnn_ops_infer.so.8 in cuda version of the docker",
+            ["cuda-lib-missing"],
+        ),
+        (
+            'Error response from daemon: could not select device driver "nvidia" with '
+            "capabilities: [[]]",
+            ["container-no-gpu-driver"],
+        ),
+        (
+            "GeoAI QGIS plugin fails to load model on Windows (RTX 50-series) - CUDA kernel "
+            "image error",
+            ["no-kernel-image-retold"],
+        ),
+        # a Linux kernel image is not a CUDA one
+        ("the initramfs for the new kernel image was not rebuilt", []),
+        (
+            "`bf16 mixed precision requires PyTorch >= 1.10 and a supported device.`",
+            ["bf16-unsupported-device"],
+        ),
+        (
+            'ERROR Could not load engine: Could not load library "C:\\Users\\vico\\AppData\\'
+            "Roaming\\Jan\\data\\extensions\\bin\\win-cuda-12-0/engines/cortex.llamacpp/"
+            'engine.dll"',
+            ["cuda-build-library-not-loaded"],
+        ),
+        # a CPU build's library is not a CUDA one
+        ('Could not load library "C:\\jan\\bin\\win-avx2/engines/engine.dll"', []),
+    ],
+)
+def test_heldout41_patterns(line: str, expected: list) -> None:
+    assert pats(line) == expected
+
+
+def test_torch_cc_warning_without_its_reason(tmp_path: Path) -> None:
+    cut = "I get error - **_Found GPU0 Quadro K4000 which is of cuda capability 3.0_**\n"
+    assert pats(cut) == ["torch-cc-warning-cut"]
+    # with the reason's line, its own row speaks (not twice)
+    whole = (
+        "Found GPU0 Quadro K4000 which is of cuda capability 3.0.\n"
+        "    PyTorch no longer supports this GPU because it is too old.\n"
+    )
+    assert "torch-cc-warning-cut" not in pats(whole)
+    assert "gpu-too-old-for-pytorch" in pats(whole)
+    # a same-major newer minor is information, not an unsupported GPU
+    gb10 = (
+        "Found GPU0 NVIDIA GB10 which is of cuda capability 12.1.\n"
+        "    Minimum and Maximum cuda capability supported by this version of PyTorch is\n"
+        "    (8.0) - (12.0)\n"
+    )
+    assert "torch-cc-warning-cut" not in pats(gb10)
+
+
+def test_a_compute_capability_of_1_0_in_a_log_is_not_the_gpus(tmp_path: Path) -> None:
+    # Ollama read PhysX's cudart64_30_9.dll: "Compute Capability 1.0" for a modern GPU
+    text = (
+        'msg="detected GPUs" library="C:\\\\Program Files (x86)\\\\NVIDIA Corporation\\\\PhysX'
+        '\\\\Common\\\\cudart64_30_9.dll" count=1\n'
+        "[GPU-ffffffff-0000-0000-00c0-000000000000] Compute Capability 1.0\n"
+        "ollama version is 0.1.42\n"
+    )
+    assert judge(tmp_path, text, ["EC206"], load_matrix()) == []

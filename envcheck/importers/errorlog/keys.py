@@ -829,6 +829,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
     "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range
+    "torch-cc-warning-cut": ("\x00never\x00",),  # inferred: symptoms.torch_cc_warning_cut
     "numba-no-driver-library": ("cuda driver library cannot be found",),
     "slurm-no-such-node-configuration": ("requested node configuration is not available",),
     "keras3-kerastensor-in-tf-function": ("kerastensor cannot be used as input",),
@@ -877,6 +878,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuda-unknown-error": ("cuda unknown error",),
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
     "container-no-gpu-driver": ("could not select device driver",),
+    "required-version-not-found": ("is required for a normal functioning",),
+    "no-kernel-image-retold": ("kernel image",),
+    "bf16-unsupported-device": ("bf16 mixed precision requires",),
     "torch-not-compiled-with-cuda": (
         "torch not compiled with cuda",
         "compiled without cuda",
@@ -931,12 +935,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "undefined symbol",
         "is not found",
         ".dll not found",
+        "missing lib",
     ),
     "dnn-library-not-found": (
         "cannot load cudnn shared library",
         "dnn library",
         "unable to load cudnn",
     ),
+    "windows-cuda-dll-not-found": ("cannot proceed because",),
+    "cuda-build-library-not-loaded": ("could not load",),
     "cannot-dlopen-gpu-libraries": ("cannot dlopen some gpu libraries",),
     "cublas-status": ("cublas_status_",),
     "cudnn-status": ("cudnn_status_",),

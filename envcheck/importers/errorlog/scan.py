@@ -375,6 +375,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.container_dataloader_shm,
     symptoms.keras_pair,
     symptoms.kernel_update_lost_driver,
+    symptoms.torch_cc_warning_cut,
     installs.cpu_quota,
     installs.source_build_failed,  # only where nothing above was found
     installs.torch_without_cuda,  # last: only when nothing above explained the text

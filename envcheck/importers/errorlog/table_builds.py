@@ -127,6 +127,15 @@ PATTERNS: List[ErrorPattern] = [
         UPGRADE_FRAMEWORK,
     ),
     make(
+        "torch-cc-warning-cut",
+        r"(?!x)x",  # never by itself: torch's warning without its reason line (symptoms)
+        "gpu-arch-unsupported",
+        "warning",
+        "torch warned that this GPU's compute capability is outside what its build supports "
+        "(the line that says why is not in the text)",
+        UPGRADE_FRAMEWORK,
+    ),
+    make(
         "gpu-minor-newer-than-pytorch-build",
         r"(?!x)x",  # never by itself: torch's range warning for a same-major GPU (inferences)
         "gpu-arch-unsupported",

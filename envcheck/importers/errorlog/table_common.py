@@ -856,6 +856,19 @@ PATTERNS: List[ErrorPattern] = [
         "| grep cublas`), remove the stray copy or reinstall the toolkit's libcublas package.",
     ),
     make(
+        # transformers' (and its kin's) dependency check at import: "ImportError:
+        # deepspeed>=0.9.3 is required for a normal functioning of this module, but found
+        # deepspeed==0.8.3."
+        "required-version-not-found",
+        r"\b[A-Za-z][\w.-]*\s*[<>=!~]=?\s*[\d.]+[^\n]{0,60}? is required for a normal "
+        r"functioning of this module, but found [A-Za-z][\w.-]*==[\w.+-]+",
+        "framework-pairing",
+        "error",
+        "a package's own check found a dependency outside the range it needs",
+        "Install the version range the message names (it prints the pip command: `pip install "
+        "'name>=X,<=Y'`), or the release of the checking package made for the installed one.",
+    ),
+    make(
         # two packages released in pairs that check each other: "flashinfer-cubin version
         # (0.6.8.post1) does not match flashinfer version (0.6.10). Please install the same
         # version of both packages."

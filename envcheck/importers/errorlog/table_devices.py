@@ -188,6 +188,28 @@ PATTERNS: List[ErrorPattern] = [
         UPGRADE_FRAMEWORK,
     ),
     make(
+        # the same, retold in a title or a sentence: "fails to load model ... CUDA kernel image
+        # error" (the message itself in a screenshot)
+        "no-kernel-image-retold",
+        r"\b(?:cuda )?kernel image (?:error|issue|problem)s?\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text speaks of a CUDA 'kernel image' error: the build has no kernels for this GPU",
+        UPGRADE_FRAMEWORK,
+    ),
+    make(
+        # accelerate refuses bf16 where torch is older than 1.10 or the GPU has no bf16
+        # (before Ampere: T4, V100): "bf16 mixed precision requires PyTorch >= 1.10 and a
+        # supported device."
+        "bf16-unsupported-device",
+        r"bf16 mixed precision requires PyTorch >= 1\.10 and a supported device",
+        "gpu-arch-unsupported",
+        "warning",
+        "bf16 was asked for on a GPU without bf16 (before Ampere) or with a torch older than 1.10",
+        "Use fp16 (or fp32) mixed precision on GPUs before Ampere (compute capability < 8.0: "
+        "T4, V100, RTX 20xx); bf16 needs an A100 / RTX 30xx or newer and torch >= 1.10.",
+    ),
+    make(
         "kernel-built-for-another-sm",
         # CUTLASS-based kernels (xFormers, flash-attention builds, ONNX Runtime contrib ops):
         # "FATAL: this function is for sm80, but was built for sm750" - the binary was compiled

@@ -682,7 +682,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "container-no-gpu-driver",
-        r"could not select device driver (?:\"(?:nvidia)?\" )?with capabilities: \[\[gpu\]\]",
+        r"could not select device driver (?:\"(?:nvidia)?\" )?with capabilities: \[\[(?:gpu)?\]\]",
         # the container cannot reach the host's driver: no usable driver where the job runs
         "driver-not-loaded",
         "error",

@@ -179,6 +179,9 @@ PATTERNS: List[ErrorPattern] = [
         # Paddle on Windows: "RuntimeError: cublas64_100.dll not found."
         r"\b(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll "
         r"(?:is )?not found|"
+        # "Missing libcudnn_ops_infer.so.8 in cuda version of the docker"
+        r"\bMissing\s+lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|"
+        r"nvrtc|cupti|nvJitLink)\.so\.\d+|"
         # retold: "it said that 'cannot find cudart64_90.dll'"
         r"\b(?:cannot|can't|could not|couldn't|unable to) (?:find|locate|load) [`'\"]?"
         r"(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll|"
@@ -189,6 +192,38 @@ PATTERNS: List[ErrorPattern] = [
         "a CUDA library is missing or the wrong version",
         "Reinstall the framework so its bundled nvidia-* wheels match, and remove stale CUDA "
         "paths from LD_LIBRARY_PATH.",
+    ),
+    make(
+        # Windows' loader dialog for a program started without a DLL it links: "The code
+        # execution cannot proceed because cudart64_110.dll was not found. Reinstalling the
+        # program may fix this problem." Most often the program's own bundle lacks the CUDA
+        # runtime it ships (COLMAP's 3.8 zip, a Jan backend update), not the system: a warning
+        "windows-cuda-dll-not-found",
+        r"\bcannot proceed because (?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusolver|"
+        r"cusparse|nvrtc)64_\d+\.dll was not found",
+        "cuda-libs-mismatch",
+        "warning",
+        "a program cannot start: a CUDA DLL it links was not found (its bundle lacks it, or the "
+        "CUDA runtime it expects is not installed)",
+        "Reinstall or re-download the program (its CUDA backend folder) so its bundled CUDA "
+        "runtime comes with it, or install the CUDA runtime release the DLL name gives "
+        "(cudart64_12 = CUDA 12) and put its bin directory on PATH.",
+    ),
+    make(
+        # a CUDA build's own library that fails to load, by its path (Jan's cortex engine in
+        # "win-cuda-12-0", a llama.cpp "ggml-cuda.dll"): Windows' "Could not load library
+        # "...\\win-cuda-12-0/engines/cortex.llamacpp/engine.dll" Unknown error": most often
+        # the CUDA runtime DLLs it links are missing (a driver without the runtime)
+        "cuda-build-library-not-loaded",
+        r"\bCould not load (?:library|engine|module)\W{0,3}[\"'][^\"'\n]{0,200}?cuda"
+        r"[^\"'\n]{0,200}?\.(?:dll|so)\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "a CUDA build's library could not be loaded (most often the CUDA runtime libraries it "
+        "links are not installed or not on the path)",
+        "Install the CUDA runtime the build is for (the folder name says which: cuda-12 = CUDA "
+        "12's cudart and cuBLAS) or the program's build that bundles it; on Windows its bin "
+        "directory must be on PATH.",
     ),
     make(
         "dnn-library-not-found",

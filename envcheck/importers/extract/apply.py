@@ -176,6 +176,11 @@ def _apply_one(  # noqa: C901
             base.gpu(snap, i).name = str(v)
         return True
     if k == "gpu.cc":
+        if str(v) == "1.0":
+            # no driver since R340 runs a compute capability 1.x GPU: a "1.0" in a log is the
+            # reading of a foreign CUDA runtime (Ollama picking PhysX's cudart64_30_9.dll),
+            # not the GPU's (the message's own pattern says so)
+            return False
         gpus = snap.gpus() or [base.gpu(snap, max(f.gpu, 0))]
         done = False
         for g in gpus:
