@@ -239,3 +239,49 @@ def test_a_compute_capability_of_1_0_in_a_log_is_not_the_gpus(tmp_path: Path) ->
         "ollama version is 0.1.42\n"
     )
     assert judge(tmp_path, text, ["EC206"], load_matrix()) == []
+
+
+# --- heldout42's tuning --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "`flshattF` is not supported because:\n    requires a GPU with compute capability "
+            "> 7.5\n",
+            ["xformers-op-needs-newer-gpu"],
+        ),
+        (
+            "    requires device with capability > (8, 0) but your GPU has capability (7, 0) "
+            "(too old)\n",
+            ["xformers-op-needs-newer-gpu"],
+        ),
+        # FlashAttention-3's reason is listed on every GPU before Hopper
+        (
+            "    requires device with capability > (9, 0) but your GPU has capability (8, 6) "
+            "(too old)\n",
+            [],
+        ),
+        # a Nix-built program that reaches no driver
+        (
+            "[nix-shell:~/hasktorch]$ cabal run static-mnist-mlp\n"
+            'static-mnist-mlp: cannot move tensor to "CUDA:0"\n',
+            ["nix-host-driver-not-found"],
+        ),
+        # Nix named, nothing about the driver
+        ("[nix-shell:~/proj]$ cabal build\nerror: linker failed\n", []),
+        # a NixOS driver that says why it is absent (nouveau) keeps its own reason alone
+        (
+            "NixOS 23.11\nnouveau 0000:01:00.0: fifo: SCHED_ERROR 20 []\n"
+            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver\n",
+            None,
+        ),
+    ],
+)
+def test_heldout42_patterns(text: str, expected: list) -> None:
+    found = pats(text)
+    if expected is None:
+        assert "nix-host-driver-not-found" not in found
+    else:  # (a message broken across lines is also read joined: one row, maybe twice)
+        assert sorted(set(found)) == expected

@@ -830,6 +830,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
     "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range
     "torch-cc-warning-cut": ("\x00never\x00",),  # inferred: symptoms.torch_cc_warning_cut
+    "nix-host-driver-not-found": ("\x00never\x00",),  # inferred: symptoms.nix_without_host_driver
     "numba-no-driver-library": ("cuda driver library cannot be found",),
     "slurm-no-such-node-configuration": ("requested node configuration is not available",),
     "keras3-kerastensor-in-tf-function": ("kerastensor cannot be used as input",),
@@ -881,6 +882,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "required-version-not-found": ("is required for a normal functioning",),
     "no-kernel-image-retold": ("kernel image",),
     "bf16-unsupported-device": ("bf16 mixed precision requires",),
+    "xformers-op-needs-newer-gpu": ("requires a gpu with compute capability", "(too old)"),
     "torch-not-compiled-with-cuda": (
         "torch not compiled with cuda",
         "compiled without cuda",

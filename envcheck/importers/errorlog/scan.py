@@ -376,6 +376,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.keras_pair,
     symptoms.kernel_update_lost_driver,
     symptoms.torch_cc_warning_cut,
+    symptoms.nix_without_host_driver,
     installs.cpu_quota,
     installs.source_build_failed,  # only where nothing above was found
     installs.torch_without_cuda,  # last: only when nothing above explained the text

@@ -888,3 +888,30 @@ def torch_cc_warning_cut(text: str, low: bytes, out: List[Dict[str, str]], sourc
     hit = search_lines(low, (b"which is of cuda capability",), _FOUND_GPU_CC)
     if hit is not None:
         out.append(line_entry(text, hit, "torch-cc-warning-cut", source))
+
+
+# A program built with Nix (nix-shell, nixpkgs, /nix/store): its loader searches the Nix store,
+# not the host's /usr/lib, so it finds no libcuda unless the driver's directory is on its path
+# (/run/opengl-driver/lib on NixOS; nixGL or LD_LIBRARY_PATH elsewhere)
+_NIX = re.compile(
+    r"\bnix-shell\b|\bnixpkgs\b|\bnixos\b|/nix/store/|\bnix (?:develop|run|build)\b", re.I
+)
+_NO_DRIVER_WORDS = re.compile(
+    r"\blibcuda\b|\bcannot move tensor to \W?cuda|\bcuda (?:is )?not available\b|"
+    r"\bno cuda-capable device\b|\bcuInit\b|\bfound no nvidia driver\b",
+    re.I,
+)
+
+
+def nix_without_host_driver(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A Nix-built program that reaches no driver (CUDA unavailable, "driver version is
+    insufficient", libcuda not found): the Nix loader does not search the host's driver
+    libraries (cudart then says "driver version is insufficient"). A warning, and only where
+    nothing already says why the driver is absent (nouveau, a driver without this GPU)."""
+    if low.find(b"nix") == -1 or found_category(out, ("driver-not-loaded",)):
+        return
+    if not found_category(out, ("driver-too-old",)) and not _NO_DRIVER_WORDS.search(text):
+        return
+    hit = search_lines(low, (b"nix",), _NIX)
+    if hit is not None:
+        out.append(line_entry(text, hit, "nix-host-driver-not-found", source))

@@ -210,6 +210,25 @@ PATTERNS: List[ErrorPattern] = [
         "T4, V100, RTX 20xx); bf16 needs an A100 / RTX 30xx or newer and torch >= 1.10.",
     ),
     make(
+        # xFormers lists why each attention operator refused the inputs; FlashAttention's
+        # reason is the GPU: "`flshattF` is not supported because: requires a GPU with compute
+        # capability > 7.5", "requires device with capability > (8, 0) but your GPU has
+        # capability (7, 0) (too old)". One reason among several (another operator may have
+        # failed on dtype or shape): a warning. Not FlashAttention-3's "> (9, 0)", listed on
+        # every GPU before Hopper.
+        "xformers-op-needs-newer-gpu",
+        r"requires a GPU with compute capability > \d\.\d|"
+        r"requires device with capability > \([0-8], \d\) but your GPU has capability "
+        r"\(\d+, \d\) \(too old\)",
+        "gpu-arch-unsupported",
+        "warning",
+        "xFormers says an attention operator (FlashAttention) needs a newer GPU than this one",
+        "On GPUs before Ampere (V100, T4, RTX 20xx) use xFormers' cutlass operator or PyTorch's "
+        "SDPA instead of FlashAttention (e.g. attn_implementation='sdpa', or pass "
+        "op=MemoryEfficientAttentionCutlassOp); `python -m xformers.info` lists what this GPU "
+        "supports.",
+    ),
+    make(
         "kernel-built-for-another-sm",
         # CUTLASS-based kernels (xFormers, flash-attention builds, ONNX Runtime contrib ops):
         # "FATAL: this function is for sm80, but was built for sm750" - the binary was compiled

@@ -681,6 +681,18 @@ PATTERNS: List[ErrorPattern] = [
         "`nvidia-smi -L` lists; inside CUDA_VISIBLE_DEVICES the GPUs are renumbered from 0.",
     ),
     make(
+        "nix-host-driver-not-found",
+        r"(?!x)x",  # never by itself: a Nix-built program that reaches no driver (symptoms)
+        "driver-not-loaded",
+        "warning",
+        "a program built with Nix does not find the host's NVIDIA driver libraries (libcuda): "
+        "the Nix loader does not search the host's library directories",
+        "On NixOS put /run/opengl-driver/lib on LD_LIBRARY_PATH (hardware.graphics / "
+        "hardware.opengl enabled); elsewhere run the program through nixGL or add the "
+        "directory holding the host's libcuda.so.1 (`ldconfig -p | grep libcuda`) to "
+        "LD_LIBRARY_PATH.",
+    ),
+    make(
         "container-no-gpu-driver",
         r"could not select device driver (?:\"(?:nvidia)?\" )?with capabilities: \[\[(?:gpu)?\]\]",
         # the container cannot reach the host's driver: no usable driver where the job runs
