@@ -231,6 +231,24 @@ THRESHOLDS = {
     # on (g++ above the CUDA maximum, a +cpu torch beside a stated driver, -lcudart as either
     # reading: 64%, none)
     "heldout39": 0.64,
+    # round twenty-one: pool 42 (68 cases, 4 gatherers; gathered beside pool 43) sealed whole,
+    # scored once at 03b448e (after the round's general part): 27/51 (53%), one false error (an
+    # image's own driver files, now a warning: the image is at fault, not the host); the
+    # round's starting code cfc60b0 scored the same; then tuned on (a kernel symbol not in the
+    # GPU code, Kokkos' arch check, HOOMD's CPU build, JAX APIs, PEP 604 on old Pythons,
+    # libcupti, CPU torch retold: 76%, none)
+    "heldout40": 0.76,
+    # and pool 43 (66 cases, 4 gatherers) sealed with it, scored once at 7fac0d8 (after
+    # heldout40's tuning): 27/46 (59%), one false error (Ollama reading PhysX's cudart: cc
+    # 1.0); the starting code scored the same 27; then tuned on (transformers' version check,
+    # Windows' missing cudart DLL, a CUDA build's library not loading, compose's [[]], bf16 on
+    # an old GPU, torch's cc warning cut: 78%, none)
+    "heldout41": 0.78,
+    # and pool 44 (54 cases, 4 gatherers; sealed while heldout40 was tuned on), scored
+    # once at 9088f51 (after heldout41's tuning): 31/42 (74%), no false error; the starting
+    # code scored the same 31; then tuned on (xFormers' FlashAttention GPU reason, a Nix-built
+    # program without the host driver: 80%, none)
+    "heldout42": 0.80,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -510,7 +510,9 @@ PATTERNS: List[ErrorPattern] = [
         r"nvidia-container-cli: mount error: file creation failed: [^\n]{0,200}?(?:nvidia-smi|"
         r"libnvidia-\w+\.so[.\d]*|libcuda\.so[.\d]*): file exists",
         "driver-library-mismatch",
-        "error",
+        # the image is at fault, not the host (an image built with driver files, or for
+        # another L4T on Jetson): the host's verdict is a warning
+        "warning",
         "the image contains driver files the toolkit mounts from the host",
         "Rebuild the image without the NVIDIA driver files (no nvidia-smi, libnvidia-*, "
         "libcuda in the image: the host's are mounted at run time), e.g. from an nvidia/cuda "
