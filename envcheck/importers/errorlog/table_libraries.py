@@ -6,6 +6,9 @@ from typing import List
 
 from envcheck.importers.errorlog.model import ErrorPattern, make
 
+# The CUDA libraries a program links by name, for the rows below that name a missing one
+_CUDA_LIBS = r"cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc"
+
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     make(
@@ -165,23 +168,19 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cuda-lib-missing",
-        r"(lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusparseLt|cusolver|nvrtc|"
-        r"cupti|nvToolsExt|nvJitLink)\.so[.\d]*)"
+        rf"(lib(?:{_CUDA_LIBS}|cusparseLt|cupti|nvToolsExt|nvJitLink)\.so[.\d]*)"
         r": cannot open shared object file|"
         # CTranslate2 (faster-whisper): "RuntimeError: Library libcublas.so.12 is not found or
         # cannot be loaded"; on Windows "cublas64_12.dll is not found"
-        r"\bLibrary (?:lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|"
-        r"nvrtc)\.so[.\d]*|(?:cudart|cublas|cublasLt|cudnn\w*)64_\d+\.dll) is not found|"
+        rf"\bLibrary (?:lib(?:{_CUDA_LIBS})\.so[.\d]*|(?:cudart|cublas|cublasLt|cudnn\w*)64_\d+"
+        r"\.dll) is not found|"
         # macOS: "dyld: Library not loaded: @rpath/libcublas.8.0.dylib" (the release the
         # binary was linked against is not installed)
-        r"\bLibrary not loaded: \S*?lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|"
-        r"cusolver|nvrtc)\.\d+(?:\.\d+)?\.dylib|"
+        rf"\bLibrary not loaded: \S*?lib(?:{_CUDA_LIBS})\.\d+(?:\.\d+)?\.dylib|"
         # Paddle on Windows: "RuntimeError: cublas64_100.dll not found."
-        r"\b(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll "
-        r"(?:is )?not found|"
+        rf"\b(?:{_CUDA_LIBS})64_\d+\.dll (?:is )?not found|"
         # "Missing libcudnn_ops_infer.so.8 in cuda version of the docker"
-        r"\bMissing\s+lib(?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|"
-        r"nvrtc|cupti|nvJitLink)\.so\.\d+|"
+        rf"\bMissing\s+lib(?:{_CUDA_LIBS}|cupti|nvJitLink)\.so\.\d+|"
         # retold: "it said that 'cannot find cudart64_90.dll'"
         r"\b(?:cannot|can't|could not|couldn't|unable to) (?:find|locate|load) [`'\"]?"
         r"(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll|"
@@ -199,8 +198,7 @@ PATTERNS: List[ErrorPattern] = [
         # program may fix this problem." Most often the program's own bundle lacks the CUDA
         # runtime it ships (COLMAP's 3.8 zip, a Jan backend update), not the system: a warning
         "windows-cuda-dll-not-found",
-        r"\bcannot proceed because (?:cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusolver|"
-        r"cusparse|nvrtc)64_\d+\.dll was not found",
+        rf"\bcannot proceed because (?:{_CUDA_LIBS})64_\d+\.dll was not found",
         "cuda-libs-mismatch",
         "warning",
         "a program cannot start: a CUDA DLL it links was not found (its bundle lacks it, or the "

@@ -6,7 +6,7 @@ at work ("deploying with the vLLM backend", "CUTENSORNET_STATUS_CUDA_ERROR", "we
 lightning.tensor") far more often than it lists their versions. ``apps_mentioned`` yields one
 ``package`` fact "(version not stated)" per such product, so checks/libraries.py can hold the
 GPU the text names against the product's floor. Where the text states the version, the
-package readers (and prose's ``_APP_VERSION``) read it instead.
+package readers (and prose, with ``APP_VERSION``) read it instead.
 """
 
 from __future__ import annotations
@@ -26,6 +26,14 @@ def _stated(name: str) -> Pattern[str]:
     )
 
 
+# Ollama's and vLLM's stated version (prose reads it from here): `ollama -v` ("ollama version
+# is 0.5.11"), an issue form's "Ollama version: 0.5.11", a log's "vLLM API server version
+# 0.6.1", an image tag (ollama/ollama:0.5.11, vllm/vllm-openai:v0.6.3)
+APP_VERSION = re.compile(
+    r"\b(ollama|vllm)(?:-openai)?(?:\s+api server)?(?:\s+version)?(?:\s+is)?\s*(?:==|[:=])?\s*"
+    r"v?(\d+\.\d+\.\d+(?:\.post\d+|\.dev\d+|rc\d+)?)\b",
+    re.I,
+)
 # (package as floors.json names it, the words that find candidate lines, the product at work,
 # the product with its version)
 _APPS: Tuple[Tuple[str, Tuple[str, ...], Pattern[str], Pattern[str]], ...] = (
@@ -34,22 +42,14 @@ _APPS: Tuple[Tuple[str, Tuple[str, ...], Pattern[str], Pattern[str]], ...] = (
         "ollama",
         ("ollama",),
         re.compile(r"\bollama\b(?!\s*(?:-|\.)\s*(?:python|js)\b)", re.I),
-        re.compile(
-            r"\bollama(?:\s+version)?(?:\s+is)?\s*(?:==|[:=])?\s*v?\d+\.\d+\.\d+\b"
-            r"|\bollama/ollama:v?\d+\.\d+\.\d+\b",
-            re.I,
-        ),
+        APP_VERSION,
     ),
     (
         # "deploying with the vLLM backend", `vllm serve`, `from vllm import LLM`
         "vllm",
         ("vllm",),
         re.compile(r"\bvllm\b(?!-)", re.I),
-        re.compile(
-            r"\bvllm(?:-openai)?(?:\s+api server)?(?:\s+version)?(?:\s+is)?\s*(?:==|[:=])?\s*"
-            r"v?\d+\.\d+\.\d+\b",
-            re.I,
-        ),
+        APP_VERSION,
     ),
     (
         # "sglang.launch_server", "SGLang on a V100"; not its separate router package

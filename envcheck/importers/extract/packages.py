@@ -165,7 +165,7 @@ TRIGGERS = (
     "cuquantum",
     "custatevec",
     "cutensornet",
-    "lightning",
+    "pennylane",
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
 # A wheel's file name (pip's "Downloading torch-1.7.1-cp38-cp38-win_amd64.whl", a list of the

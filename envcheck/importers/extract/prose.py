@@ -14,6 +14,7 @@ import unicodedata
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from envcheck.importers.extract import floors
+from envcheck.importers.extract.apps import APP_VERSION
 from envcheck.importers.extract.facts import Fact
 from envcheck.importers.extract.lines import candidate_lines
 
@@ -264,14 +265,6 @@ _KERAS = re.compile(
 _TORCHVISION = re.compile(
     r"(?<![\w.-])torchvision(?:\s*(?:version|ver\.?|==|__version__))?\s*(?:is\s*[:=]?|=|:)?\s*v?"
     r"(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\+[\w.]+)?)\b",
-    re.I,
-)
-# Applications whose documented floors are data (floors.json): `ollama -v` ("ollama version is
-# 0.5.11"), an issue form's "Ollama version: 0.5.11", a log's "vLLM API server version 0.6.1",
-# an image tag (ollama/ollama:0.5.11, vllm/vllm-openai:v0.6.3).
-_APP_VERSION = re.compile(
-    r"\b(ollama|vllm)(?:-openai)?(?:\s+api server)?(?:\s+version)?(?:\s+is)?\s*(?:==|[:=])?\s*"
-    r"v?(\d+\.\d+\.\d+(?:\.post\d+|\.dev\d+|rc\d+)?)\b",
     re.I,
 )
 # The CPU and GPU builds of one package said to be installed together.
@@ -946,7 +939,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     if m:  # "I had installed both onnxruntime and onnxruntime-gpu": both import one module
         yield fact("package", "(version not stated)", name=m.group(1).lower())
         yield fact("package", "(version not stated)", name=m.group(2).lower())
-    m = _APP_VERSION.search(text) if ("ollama" in low or "vllm" in low) and not ignored else None
+    m = APP_VERSION.search(text) if ("ollama" in low or "vllm" in low) and not ignored else None
     if m:
         yield fact("package", m.group(2), name=m.group(1).lower())
     m = _CVD.search(text) if "cuda_visible_devices" in low else None
