@@ -451,7 +451,7 @@ class Runtime:
 
 # CUDA runtimes a paste states outright: Paddle's device line ("Runtime API Version: 11.8")
 # and an nvidia/cuda container image tag (nvidia/cuda:12.4.1-runtime-ubuntu22.04).
-STATED_RUNTIMES = ("paddle", "nvidia/cuda image")
+STATED_RUNTIMES = ("paddle", "nvidia/cuda image", "warp-lang")
 _CUPY_RE = re.compile(r"cupy-cuda(\d+)(x?)$")
 _JAX_PLUGIN_RE = re.compile(r"jax-cuda(\d+)-(plugin|pjrt)$")
 

@@ -88,8 +88,18 @@ programs built with it are affected.""",
     fix="Upgrade the NVIDIA driver, or install a framework build for a CUDA this driver runs.",
 )
 def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
-    driver = c.driver_version(snap)
     drv: Driver = c.driver(snap)
+    try:
+        driver: Optional[str] = c.driver_version(snap)
+    except SkipCheck:
+        # a paste may state only the newest CUDA the driver runs (Paddle's "Driver API
+        # Version: 10.2", Warp's "Driver 11.8", nvidia-smi -q's "CUDA Version"): that ceiling
+        # judges a runtime across majors, which is all the fallback below needs; only a
+        # failure is reported there, a pass stays unknown (the matrix, not the ceiling,
+        # knows a driver's minimum within a major)
+        if not isinstance(drv.cuda_version, str):
+            raise
+        driver = None
     plat = c.platform(snap)
     runtimes = c.cuda_runtimes(snap, matrix)
     if not runtimes:
@@ -97,8 +107,9 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             raise SkipCheck(f"installed packages unknown: {snap.packages.reason}")
         raise c.not_applicable("no CUDA runtime in use (no CUDA framework build, no toolkit)")
     undecided: List[str] = []
+    failed = False
     for rt in runtimes:
-        verdict = _verdict(matrix, driver, rt.cuda, plat)
+        verdict = _verdict(matrix, driver, rt.cuda, plat) if driver else None
         evidence = {
             "driver": driver,
             "driver_cuda_version": drv.cuda_version if isinstance(drv.cuda_version, str) else None,
@@ -135,9 +146,10 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             expected = f"a driver that supports CUDA {rt.cuda} (major {rt.cuda.split('.')[0]})"
             need_driver = None
         dmax = c.driver_max_cuda(snap, matrix) or "unknown"
-        found = f"driver {driver} (runs CUDA up to {dmax}); {rt.who} needs CUDA {rt.cuda}"
+        found = f"driver {driver or '(version not stated)'} (runs CUDA up to {dmax}); "
+        found += f"{rt.who} needs CUDA {rt.cuda}"
         fix = _upgrade_driver(need_driver)
-        if rt.who.startswith("torch "):
+        if rt.who.startswith("torch ") and driver:
             t = c.torch_info(snap, matrix)
             alt = _torch_variant_for_driver(t, matrix, driver, plat) if t else None
             if alt:
@@ -152,12 +164,18 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             # and usually runs it: below the published minimum, but not proven to fail
             severity = "warning"
             found += f" (same R{need_driver.split('.')[0]} branch as the minimum {need_driver})"
+        failed = True
         yield spec.finding(
             expected=expected,
             found=found,
             fix=fix,
             evidence=evidence,
             severity=severity,
+        )
+    if driver is None and not failed:
+        raise SkipCheck(
+            f"driver version unknown: the CUDA it runs (up to {drv.cuda_version}) allows each "
+            "CUDA runtime in use, but only the driver version proves they run"
         )
     if undecided and len(undecided) == len(runtimes):
         raise SkipCheck(

@@ -63,6 +63,9 @@ PATTERNS: List[ErrorPattern] = [
         "driver-insufficient",
         # (retold without the last word: "... insufficient for CUDA runtime")
         r"CUDA driver version is insufficient for CUDA? runtime(?: version)?|"
+        # NVIDIA Warp's and k-Wave's own words: "Insufficient CUDA driver version. The minimum
+        # required CUDA driver version is 12.0, but the installed CUDA driver version is 11.8."
+        r"\bInsufficient CUDA driver version\b|"
         r"cudaErrorInsufficientDriver"
         r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"

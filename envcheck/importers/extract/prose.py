@@ -279,6 +279,15 @@ _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
 _PADDLE_DEVICE = re.compile(
     r"Driver API Version:\s*(\d+\.\d+),\s*Runtime API Version:\s*(\d+\.\d+)", re.I
 )
+# NVIDIA Warp's start-up banner: "CUDA Toolkit 12.8, Driver 12.6" (the CUDA Warp was built
+# with, then the newest the driver supports) and its devices: "cuda:0" : "NVIDIA GeForce RTX
+# 3060" (12 GiB, sm_86, mempool enabled)
+_WARP_CUDA = re.compile(r"^CUDA Toolkit (\d{1,2}\.\d{1,2}), Driver (\d{1,2}\.\d{1,2})$")
+_WARP_DEVICE = re.compile(
+    r'^"cuda:(\d{1,2})"\s*:\s*"([^"]{2,80})"\s*\((?:\d+(?:\.\d+)?\s*[GM]iB,\s*)?sm_(\d{1,2})(\d)\b'
+)
+# Warp's driver warning: "... but the installed CUDA driver version is 11.8."
+_WARP_DRIVER = re.compile(r"\binstalled CUDA driver version is (\d{1,2}\.\d{1,2})\b")
 # detectron2's / torchvision's collect_env: "detectron2 arch flags   sm_75" - the architectures
 # an extension was compiled for (not the GPU's)
 _EXT_ARCH = re.compile(
@@ -666,6 +675,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         return Fact(key, value, file, n, text, kind, **kw)  # type: ignore[arg-type]
 
     low = text.lower()
+    if "cuda" in low and ("toolkit" in low or "sm_" in low or "installed cuda driver" in low):
+        warp = list(_warp_facts(text, fact))
+        if warp:
+            yield from warp
+            return
     ignored = ("=" in low or "need" in low or "requir" in low) and bool(_IGNORE.search(text))
     m = _LSB.match(text) if ":" in text else None
     if m:
@@ -962,6 +976,24 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
         yield fact("glibc", m.group(1))
+
+
+def _warp_facts(text: str, fact) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    """NVIDIA Warp's banner and driver warning: its "CUDA Toolkit" is the CUDA Warp was built
+    with (the runtime it ships), not an nvcc on the machine; "Driver 12.6" is the driver's."""
+    m = _WARP_CUDA.match(text)
+    if m:
+        yield fact("runtime.cuda", m.group(1), "message", name="warp-lang")
+        yield fact("driver.cuda", m.group(2), "message")
+        return
+    m = _WARP_DEVICE.match(text)
+    if m:
+        yield fact("gpu.name", m.group(2), "fragment", gpu=int(m.group(1)))
+        yield fact("gpu.cc", f"{int(m.group(3))}.{m.group(4)}", "fragment", gpu=int(m.group(1)))
+        return
+    m = _WARP_DRIVER.search(text)
+    if m:
+        yield fact("driver.cuda", m.group(1), "message")
 
 
 def _shm_facts(text: str, fact) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
