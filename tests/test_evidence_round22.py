@@ -90,3 +90,136 @@ def test_a_driver_ceiling_with_a_torch_wheel_of_another_major(tmp_path: Path) ->
 def test_without_the_driver_ceiling_nothing_is_judged(tmp_path: Path) -> None:
     # no driver version and no driver CUDA: EC101 has nothing to hold the wheel against
     assert judge(tmp_path, "torch 2.3.0+cu121\n", ["EC101"], load_matrix()) == []
+
+
+# --- heldout43's tuning ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        (
+            "W0713 15:35:20.323416 26672 dynamic_loader.cc:207] You may need to install 'nccl2' "
+            "from NVIDIA official website: https://developer.nvidia.com/nccl/nccl-download",
+            "paddle-nccl-not-installed",
+        ),
+        (
+            "AttributeError: module 'paddle.fluid.core_avx' has no attribute 'NCCLParallelContext'",
+            "paddle-build-without-nccl",
+        ),
+        (
+            "RuntimeError: Expected PyTorch version 1.4 but found version 1.3.",
+            "pyg-extension-torch-version",
+        ),
+        (
+            "AttributeError: module 'torchaudio' has no attribute 'AudioMetaData'",
+            "torchaudio-api-missing",
+        ),
+        (
+            "CUB requires a definition of CUB_NS_QUALIFIER when CUB_NS_PREFIX/POSTFIX are defined",
+            "bundled-cub-vs-toolkit",
+        ),
+        (
+            "ModuleNotFoundError: No module named 'torch_cluster.graclus_cuda'",
+            "cuda-extension-not-built",
+        ),
+        (
+            "Platform::WindowlessEglApplication::tryCreateContext(): unable to find CUDA device 0 "
+            "among 1 EGL devices in total",
+            "nvidia-egl-device-missing",
+        ),
+        ("no EGL devices found, likely a driver issue", "nvidia-egl-device-missing"),
+        (
+            'vosk-api supplied by nuget contains "libvosk.dll" which is compiled without '
+            'parameter "HAVE_CUDA"',
+            "build-without-gpu-support",
+        ),
+        (
+            "Currently its not clear enough the docker image runs in cpu only mode, the docker "
+            "container has no gpu support.",
+            "image-cpu-only-stated",
+        ),
+        ("cuda is not available in the system. fall back to 'cpu'", "cpu-fallback-notice"),
+        ("No GPU found. Conversion on CPU is very slow.", "cpu-fallback-notice"),
+    ],
+)
+def test_heldout43_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # another module that is missing: no CUDA part named
+        "ModuleNotFoundError: No module named 'torch_cluster'",
+        # torch's own API: torch-api-missing says that, not the torchaudio row
+        "AttributeError: module 'torch' has no attribute 'compile'",
+        # an EGL device found
+        "Platform::WindowlessEglApplication: found 2 EGL devices, choosing device 0",
+        # the image is a GPU one
+        "the docker image has GPU support since 2.0",
+        # the fallback notice beside a CUDA build: the other checks judge that one
+        "CUDA is not available, falling back to CPU\ntorch 2.3.0+cu121\n",
+        # the program was told to use the CPU
+        "Running on CPU as requested (--device cpu).",
+    ],
+)
+def test_heldout43_near_misses(line: str) -> None:
+    found = set(pats(line + "\n"))
+    assert not found & {
+        "cuda-extension-not-built",
+        "torchaudio-api-missing",
+        "nvidia-egl-device-missing",
+        "image-cpu-only-stated",
+        "cpu-fallback-notice",
+    }
+
+
+def test_the_torch_found_is_the_installed_one(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "RuntimeError: Expected PyTorch version 1.4 but found version 1.3.\n")
+    assert snap.packages.installed.get("torch") == "1.3"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an AMD card and CUDA's driver message: CUDA needs an NVIDIA GPU
+        (
+            "A卡 amd是不是用不了啊\nRuntimeError: cuda failed with error cuda driver version is "
+            "issufficient for cuda runtime version\n",
+            ["no-nvidia-gpu-named"],
+        ),
+        (
+            "I have an AMD Radeon RX 6800 and get RuntimeError: CUDA failed with error CUDA driver "
+            "version is insufficient for CUDA runtime version\n",
+            ["driver-insufficient", "no-nvidia-gpu-named"],
+        ),
+        # an installer's "No NVIDIA/AMD GPU detected" names no AMD card
+        ('"No NVIDIA/AMD GPU detected. Ollama will run in CPU-only mode."\n', []),
+        # an AMD card in a text that never says CUDA
+        ("Cannot train when using AMD GPU\n", []),
+    ],
+)
+def test_amd_cards(text: str, expected: list) -> None:
+    assert sorted(p for p in pats(text) if p in ("driver-insufficient", "no-nvidia-gpu-named")) == (
+        expected
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "cc"),
+    [
+        ("pytorchCU124不支持50系显卡\n", "12.0"),
+        ("torch cu124 does not support RTX 50 series cards\n", "12.0"),
+        ("I have an RTX 50xx card\n", "12.0"),
+        # a question beside the machine's own GPU: that GPU, not the family
+        ("Does torch 2.7 support RTX 50 series? I have an RTX 4090\n", "8.9"),
+        ("does cu124 support RTX 50 series?\n| 0  NVIDIA GeForce RTX 4090  Off |\n", "8.9"),
+        # "50系统" is "50 system", and a series of images is no GPU
+        ("我的系统是ubuntu 50系统\n", None),
+        ("We trained on 50 series of images\n", None),
+    ],
+)
+def test_rtx50_family(tmp_path: Path, text: str, cc: object) -> None:
+    gpus = snap_of(tmp_path, text).gpus()
+    assert (gpus[0].compute_capability if gpus else None) == cc

@@ -471,6 +471,9 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
 # issue form's ticked "Intel" / "AMD" answer
 _OTHER_VENDOR_GPU = re.compile(
     r"\bRadeon\b|\bIntel(?:\(R\))?\s+(?:UHD|HD|Iris|Arc)\b|\bApple\s+M[1-4]\b|"
+    # an AMD card said as such (not an AMD CPU), also in Chinese: "A卡" / "AMD显卡" is an AMD
+    # card, as "N卡" is NVIDIA's
+    r"(?<!/)\bAMD\s+(?:GPU|graphics card|video card|card)s?\b|A卡|AMD\s*显卡|"
     r"^\s*-\s*\[[xX+]\]\s*(?:Intel|AMD)\s*$",
     re.I | re.M,
 )
@@ -478,13 +481,15 @@ _OTHER_VENDOR_GPU = re.compile(
 # _NVIDIA_GPU_NAMED: that one takes "NVIDIA <any word>", which an error message about a missing
 # NVIDIA driver holds on a machine without one, and lacks the data-center model names)
 _NVIDIA_GPU_SHOWN = re.compile(
-    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX|NVS|Jetson)\b|NVIDIA-SMI|Driver Version|"
+    # (nvidia-smi's "Driver Version:", not CUDA's "driver version is insufficient")
+    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX|NVS|Jetson)\b|NVIDIA-SMI|(?-i:Driver Version)\s*:|"
     r"\b[AHLB]\d{2,3}\b|\bT4\b|\bV100\b|\bP100\b|\bK80\b",
     re.I,
 )
 # the text is about another vendor's stack: ROCm, DirectML, Apple's MPS, oneAPI...
 _OTHER_STACK = re.compile(
-    r"\brocm\b|\bhip\b|directml|\bdml\b|\bmps\b|\bmetal\b|zluda|opencl|vulkan|\bipex\b|\bxpu\b|oneapi",
+    r"\brocm|\bhip\b|directml|\bdml\b|\bmps\b|\bmetal\b|zluda|opencl|vulkan|\bipex\b|\bxpu\b|oneapi|"
+    r"plaidml",
     re.I,
 )
 # the text is about the GPU or CUDA at all
@@ -495,13 +500,15 @@ def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     """The only GPUs the text names are another vendor's (a MacBook's Radeon, a laptop's Intel
     graphics) and it wants CUDA or the GPU: CUDA builds need an NVIDIA GPU. A warning, and only
     when the text shows no NVIDIA GPU nor another vendor's stack (ROCm, DirectML, MPS)."""
-    if low.find(b"radeon") == -1 and low.find(b"intel") == -1 and low.find(b"apple") == -1:
+    if all(low.find(w) == -1 for w in (b"radeon", b"intel", b"apple", b"amd", "a卡".encode())):
         return
     if found_category(out, ("driver-not-loaded",)):
         return
     other = _OTHER_VENDOR_GPU.search(text)
     if other is None or not GPU_OR_CUDA_WORDS.search(text):
         return
+    if other.group(0)[:1] in ("A", "a") and low.find(b"cuda") == -1:
+        return  # an AMD card in a text that never says CUDA: an AMD user's own stack
     if _NVIDIA_GPU_SHOWN.search(text) or _OTHER_STACK.search(text):
         return
     out.append(entry_at(text, other.start(), "no-nvidia-gpu-named", source))

@@ -297,6 +297,29 @@ _TORCH_JUDGED_ELSEWHERE = re.compile(
 )
 
 
+# a program's own notice that it found no usable CUDA GPU and runs on the CPU instead:
+# docling's "cuda is not available in the system. fall back to 'cpu'", nougat's "No GPU found.
+# Conversion on CPU is very slow.", "CUDA is not available, falling back to CPU"
+_CPU_FALLBACK_NOTICE = re.compile(
+    r"\bcuda (?:is )?not available\b[^\n]{0,40}?\b(?:fall(?:s|ing)?\s*back|using|run(?:s|ning)?"
+    r"\s+on)\s+(?:to\s+)?(?:the\s+)?['\"`]?cpu\b|"
+    r"\bNo GPU found\.\s+[^\n]{0,40}?\bon (?:the )?CPU\b",
+    re.I,
+)
+
+
+def cpu_fallback_notice(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A program says it found no CUDA and falls back to the CPU, and the text shows nothing
+    that explains it or lets another check judge it (the same guard as torch_without_cuda):
+    the usual cause is a framework build without CUDA under it, else a missing driver."""
+    if low.find(b"cpu") == -1 or found_severity(out, ("warning", "error")):
+        return
+    notice = _CPU_FALLBACK_NOTICE.search(text)
+    if notice is None or JETSON.search(text) or _TORCH_JUDGED_ELSEWHERE.search(text):
+        return
+    out.append(entry_at(text, notice.start(), "cpu-fallback-notice", source))
+
+
 def torch_without_cuda(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """Off Windows, torch says CUDA is not available, and the text shows nothing that explains
     it or that would let another check judge it (no finding about the build, the driver or the

@@ -283,6 +283,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvml-insufficient-permissions": ("insufficient permissions",),
     "container-driver-files-baked-in": ("file creation failed",),
     "libnccl-missing": ("libnccl.so",),
+    "nvidia-egl-device-missing": ("egl devices", "failed to allocate device list"),
+    "paddle-nccl-not-installed": ("install 'nccl2'",),
+    "paddle-build-without-nccl": ("ncclparallelcontext",),
+    "pyg-extension-torch-version": ("expected pytorch version",),
+    "torchaudio-api-missing": ("module 'torchaudio",),
+    "bundled-cub-vs-toolkit": ("cub_ns_qualifier",),
+    "cuda-extension-not-built": ("_cuda'",),
+    "image-cpu-only-stated": ("no gpu support", "no cuda support", "cpu only", "cpu-only"),
     "cudnn-symbol-load-failed": ("cannot load symbol cudnn", "could not locate cudnn_"),
     "a1111-torch-cannot-use-gpu": ("torch is not able to use gpu",),
     "onnxruntime-cuda-provider-failed": (
@@ -586,7 +594,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "torch-api-missing": ("module 'torch",),
     "jax-api-missing": ("module 'jax",),
-    "build-without-gpu-support": ("does not include",),
+    "build-without-gpu-support": ("does not include", "have_cuda"),
     "kokkos-arch-mismatch": ("likely mismatch of architecture",),
     "pep604-union-on-old-python": ("unsupported operand type",),
     "faiss-cpu-build": (
@@ -1012,6 +1020,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pip-replaced-torch": ("\x00never\x00",),  # inferred: pip_replaced_torch
     "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
     "torch-sees-no-cuda": ("\x00never\x00",),  # inferred: installs.torch_without_cuda
+    "cpu-fallback-notice": ("\x00never\x00",),  # inferred: installs.cpu_fallback_notice
     "opencv-without-cuda": (
         "compiled without cuda support",
         "getcudaenableddevicecount",

@@ -380,6 +380,7 @@ _FROM_THE_SYMPTOMS = (
     installs.cpu_quota,
     installs.source_build_failed,  # only where nothing above was found
     installs.torch_without_cuda,  # last: only when nothing above explained the text
+    installs.cpu_fallback_notice,  # (and a program's own fallback notice after it)
 )
 _ALL_KEYS_MIN = _minimal(ALL_KEYS)
 _ANCHORS_MIN = _minimal(_ANCHORS)

@@ -187,10 +187,52 @@ PATTERNS: List[ErrorPattern] = [
         "`nvidia-smi --query-gpu=name,compute_cap --format=csv` gives it.",
     ),
     make(
+        # CUDA 11 ships CUB inside the toolkit, with its own namespace macros; a project that
+        # bundles an older CUB (DGL 0.7, older PyTorch extensions) stops the build: "CUB
+        # requires a definition of CUB_NS_QUALIFIER when CUB_NS_PREFIX/POSTFIX are defined"
+        "bundled-cub-vs-toolkit",
+        r"CUB requires a definition of CUB_NS_QUALIFIER",
+        "toolkit-mismatch",
+        "error",
+        "the project's bundled CUB clashes with the newer CUB in this CUDA toolkit (11.0+)",
+        "Build with the CUDA toolkit the project release supports (the one its docs name, "
+        "often 10.x for releases from before CUDA 11), or a newer project release made for "
+        "CUDA 11's CUB.",
+    ),
+    make(
+        # a package's compiled CUDA module is absent: it was built (pip's source build) where
+        # no CUDA toolkit was found, so only its CPU part exists: "No module named
+        # 'torch_cluster.graclus_cuda'", apex's "No module named 'fused_layer_norm_cuda'"
+        "cuda-extension-not-built",
+        r"No module named '(?:[A-Za-z_]\w*\.)*[A-Za-z]\w*_cuda'",
+        "cpu-only-build",
+        "warning",
+        "a package's CUDA extension module is missing: it was built without CUDA",
+        "Reinstall the package with its CUDA part: a prebuilt wheel for the installed torch and "
+        "CUDA where the project publishes one, or a source build with the CUDA toolkit of "
+        "torch's CUDA on PATH (`nvcc --version`, CUDA_HOME) and `--no-build-isolation`.",
+    ),
+    make(
+        # said of a container image: "the docker container has no gpu support", "this image
+        # is CPU only", "the docker image runs in cpu only mode"
+        "image-cpu-only-stated",
+        r"\b(?:image|container)s?\s+(?:has|have)\s+no\s+(?:gpu|cuda)\s+support\b|"
+        r"\b(?:image|container)s?\s+(?:is|are)\s+(?:a\s+)?cpu[- ]only\b|"
+        r"\b(?:image|container)s?\s+runs?\s+in\s+cpu[- ]only\s+mode\b",
+        "cpu-only-build",
+        "warning",
+        "the text says the container image in use is a CPU-only build",
+        "Use the project's GPU/CUDA image (its tag usually says cuda or gpu), or build one on a "
+        "CUDA base image with the framework's CUDA build, and run it with `--gpus all`.",
+    ),
+    make(
         # a program that says of itself that it was built without GPU support: HOOMD-blue's
         # "RuntimeError: This build of HOOMD does not include GPU support."
         "build-without-gpu-support",
-        r"\bThis build of [\w.-]{2,30} does not include (?:GPU|CUDA) support\b",
+        r"\bThis build of [\w.-]{2,30} does not include (?:GPU|CUDA) support\b|"
+        # said of a library's binary: "libvosk.dll which is compiled without parameter
+        # HAVE_CUDA" (Kaldi / Vosk's CUDA switch)
+        r"\bcompiled without (?:the )?(?:parameter |flag |option )?\W?HAVE_CUDA\b",
         "cpu-only-build",
         "error",
         "the program in use is a build without GPU support (its CPU package or a source build "
@@ -340,6 +382,19 @@ PATTERNS: List[ErrorPattern] = [
         "CPU build. Reinstall from the CUDA index: `pip uninstall -y torch` then `pip install "
         "torch --index-url https://download.pytorch.org/whl/cuXXX` (a cuXXX the driver runs: "
         "`nvidia-smi` shows its CUDA version).",
+    ),
+    make(
+        "cpu-fallback-notice",
+        r"(?!x)x",  # never by itself: inferred (installs.cpu_fallback_notice)
+        "cpu-only-build",
+        "warning",
+        "the program found no usable CUDA and runs on the CPU, and the text shows nothing else "
+        "that explains it: most often a framework build without CUDA (a CPU wheel), else a "
+        "missing or too old driver",
+        "Check the framework under the program: `python -c 'import torch; "
+        "print(torch.__version__, torch.version.cuda, torch.cuda.is_available())'` (`+cpu` or "
+        "`None` is a CPU build: reinstall from https://download.pytorch.org/whl/cuXXX, a cuXXX "
+        "the driver runs); `nvidia-smi` shows whether a driver is loaded and the CUDA it runs.",
     ),
     make(
         "torch-sees-no-cuda",
@@ -810,6 +865,20 @@ PATTERNS: List[ErrorPattern] = [
         "expects)",
         "Install the torch version the library supports (its README or setup.py names the "
         "range), or the library release made for the installed torch.",
+    ),
+    make(
+        # torchaudio 2.9 removed its I/O API (AudioMetaData, info, list_audio_backends ...); a
+        # library written for an older torchaudio (pyannote.audio 3.x) fails at import:
+        # "AttributeError: module 'torchaudio' has no attribute 'AudioMetaData'"
+        "torchaudio-api-missing",
+        r"module 'torchaudio(?:\.\w+)*' has no attribute '\w+'",
+        "framework-pairing",
+        "warning",
+        "a library calls a torchaudio API this release does not have (torchaudio newer or "
+        "older than the library expects)",
+        "Install the torch/torchaudio pair the library supports (e.g. `pip install "
+        "'torch<2.9' 'torchaudio<2.9'` for libraries using torchaudio's removed I/O API), or "
+        "the library release made for the installed torchaudio.",
     ),
     make(
         "jax-api-missing",

@@ -540,6 +540,28 @@ PATTERNS: List[ErrorPattern] = [
         "directory in LD_LIBRARY_PATH.",
     ),
     make(
+        # PaddlePaddle's dynamic loader when libnccl is not found for a multi-GPU run:
+        # "You may need to install 'nccl2' from NVIDIA official website"
+        "paddle-nccl-not-installed",
+        r"You may need to install 'nccl2' from NVIDIA",
+        "nccl-problem",
+        "error",
+        "PaddlePaddle found no NCCL library for its multi-GPU run",
+        "Install NCCL for the CUDA of the Paddle build (Ubuntu: `libnccl2 libnccl-dev` of that "
+        "CUDA from NVIDIA's repository), or train on one GPU (`export CUDA_VISIBLE_DEVICES=0`).",
+    ),
+    make(
+        # a Paddle build without NCCL (Windows, CPU builds) asked for multi-GPU training:
+        # "module 'paddle.fluid.core_avx' has no attribute 'NCCLParallelContext'"
+        "paddle-build-without-nccl",
+        r"has no attribute 'NCCLParallelContext'",
+        "nccl-problem",
+        "error",
+        "this PaddlePaddle build has no NCCL: multi-GPU (collective) training is not available",
+        "Train on one GPU (`--gpus 0`, `export CUDA_VISIBLE_DEVICES=0`); multi-GPU training "
+        "needs a Linux GPU build of PaddlePaddle with NCCL (Windows builds have none).",
+    ),
+    make(
         "cudnn-symbol-load-failed",
         r"Invalid handle\. Cannot load symbol cudnn\w+|Could not locate cudnn_\w+64_\d+\.dll",
         "cuda-libs-mismatch",

@@ -252,6 +252,22 @@ PATTERNS: List[ErrorPattern] = [
         "(e.g. from an old toolkit or a container image) from the loader path.",
     ),
     make(
+        # headless rendering (habitat-sim / Magnum, EGL device enumeration) finds no EGL device
+        # for the CUDA GPU: NVIDIA's EGL library (libEGL_nvidia, in libnvidia-gl-<branch>) is
+        # not installed, not given to the container, or of another release than the driver
+        "nvidia-egl-device-missing",
+        r"\bno EGL devices found\b|unable to find CUDA device \d+ among \d+ EGL devices|"
+        r"eglQueryDevicesEXT\W[^\n]{0,60}?Failed to allocate device list",
+        "driver-library-mismatch",
+        "warning",
+        "no EGL device for the NVIDIA GPU: NVIDIA's EGL library is missing or does not match "
+        "the driver",
+        "Install the NVIDIA GL/EGL user-space library of the loaded driver's release (Ubuntu: "
+        "`libnvidia-gl-<branch>` matching `nvidia-smi`'s driver version); in a container, give "
+        "it the graphics capability (`NVIDIA_DRIVER_CAPABILITIES=all` or `graphics,compute,"
+        "utility`) and do not bundle NVIDIA EGL libraries of another release in the image.",
+    ),
+    make(
         "nvidia-smi-cannot-communicate",
         r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
         "driver-not-loaded",

@@ -224,6 +224,18 @@ PATTERNS: List[ErrorPattern] = [
         "torch-sparse -f https://data.pyg.org/whl/torch-<X.Y.Z>+cu<XYZ>.html`).",
     ),
     make(
+        # torch_scatter / torch_sparse check the torch they were built for at import:
+        # "RuntimeError: Expected PyTorch version 1.4 but found version 1.3."
+        "pyg-extension-torch-version",
+        r"Expected PyTorch version \d+\.\d+ but found version \d+\.\d+",
+        "framework-pairing",
+        "error",
+        "a PyTorch Geometric extension was built for another torch release than the one installed",
+        "Install the extension wheels built for the installed torch (`pip install torch-scatter "
+        "torch-sparse -f https://data.pyg.org/whl/torch-<X.Y.Z>+<cuXYZ|cpu>.html`), or the torch "
+        "release they were built for; an older torch may need them built from source.",
+    ),
+    make(
         "torchaudio-cuda-mismatch",
         r"PyTorch and TorchAudio were compiled with different CUDA versions|"
         r"PyTorch has CUDA version [\d.]+ whereas TorchAudio has CUDA version [\d.]+",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from envcheck.importers import base
-from envcheck.importers.extract.facts import Fact, merge
+from envcheck.importers.extract.facts import GPU_FAMILY, Fact, merge
 from envcheck.snapshot import KernelSide, OsInfo, PythonInfo, Snapshot
 
 _MAX_FIELDS = {"ecc_volatile_uncorrected", "ecc_aggregate_uncorrected"}
@@ -83,6 +83,12 @@ def apply(snap: Snapshot, facts: List[Fact]) -> Dict[str, Any]:
     # an install command asks for and the wheel pages it names: kept beside the host's facts
     aside = [f for f in facts if f.key in _ASIDE_KEYS]
     facts = [f for f in facts if f.key != "named" and f.key not in _ASIDE_KEYS]
+    if any(f.name == GPU_FAMILY for f in facts) and (
+        snap.gpus() or any(f.key in ("gpu.name", "gpu.cc") and f.name != GPU_FAMILY for f in facts)
+    ):
+        # a GPU family ("RTX 50 series") stands for the GPU only in a text that names no other
+        # GPU: beside one, it is a question or a comparison, not this machine's card
+        facts = [f for f in facts if f.name != GPU_FAMILY]
     best, conflicts = merge(facts)
     used: List[Fact] = []
     ordered = sorted(best.values(), key=lambda f: (f.kind != "structured", f.file, f.line))

@@ -93,6 +93,11 @@ def label_of(key: str, name: str = "") -> str:
     return LABELS.get(key, key)
 
 
+# the ``name`` of a fact read from a GPU family ("RTX 50 series"), not a model: it stands for the
+# machine's GPU only where nothing else names one (extract.apply)
+GPU_FAMILY = "gpu-family"
+
+
 @dataclass
 class Fact:
     key: str

@@ -40,6 +40,9 @@ _WORDS: Tuple[Tuple[str, str], ...] = (
     ("操作系统", " OS "),
     ("系统", " OS "),
     ("系統", " OS "),
+    # the GeForce RTX 50 series as Chinese reports name it ("50系显卡"), after "系统" (system)
+    ("50系列", " RTX 50 series "),
+    ("50系", " RTX 50 series "),
     # "我的CUDA是12.2" (my CUDA is 12.2), "cudnn版本为 8.9" (the cuDNN version is 8.9); the
     # words that hold 是 without meaning "is" first
     ("但是", " but "),

@@ -15,7 +15,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from envcheck.importers.extract import floors
 from envcheck.importers.extract.apps import APP_VERSION
-from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.facts import GPU_FAMILY, Fact
 from envcheck.importers.extract.lines import candidate_lines
 
 _VER = r"(\d+\.\d+(?:\.\d+)?)"
@@ -278,6 +278,19 @@ _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
 # API Version: 10.2" - the driver's CUDA ceiling and the CUDA the framework runs with
 _PADDLE_DEVICE = re.compile(
     r"Driver API Version:\s*(\d+\.\d+),\s*Runtime API Version:\s*(\d+\.\d+)", re.I
+)
+# the GeForce RTX 50 series named as a family ("RTX 50 series", "RTX 50xx cards"; "50系显卡" is
+# told as "RTX 50 series" by extract.glossary):
+# every model of it is Blackwell, compute capability 12.0 (NVIDIA's CUDA GPUs list, read
+# 2026-12-05: RTX 5090 ... 5050 are all 12.0)
+_RTX50_FAMILY = re.compile(
+    r"\bRTX\s*50(?:\s*-?\s*series\b|[xX]{2}\b)|"
+    r"(?<![\d.])\b50\s*-?\s*series\s*(?:nvidia\s+)?(?:gpus?\b|cards?\b|graphics)",
+    re.I,
+)
+# PyG's extensions at import: "Expected PyTorch version 1.4 but found version 1.3"
+_PYG_FOUND_TORCH = re.compile(
+    r"Expected PyTorch version \d+\.\d+ but found version (\d+\.\d+(?:\.\d+)?)", re.I
 )
 # NVIDIA Warp's start-up banner: "CUDA Toolkit 12.8, Driver 12.6" (the CUDA Warp was built
 # with, then the newest the driver supports) and its devices: "cuda:0" : "NVIDIA GeForce RTX
@@ -802,6 +815,10 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             if m:
                 yield fact("torch.cuda", m.group(1))
         built_for = _BUILT_FOR_TORCH.search(text) if "you have" in low else None
+        if not built_for and "expected pytorch version" in low:
+            # PyG's extensions: "Expected PyTorch version 1.4 but found version 1.3": the
+            # installed torch is the one found
+            built_for = _PYG_FOUND_TORCH.search(text)
         m = None if built_for else _TORCH.search(text)
         if built_for:
             # xFormers / an extension: "built for PyTorch 2.7.1+cu126 with CUDA 1208 (you have
@@ -889,7 +906,12 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         sms = _SM.findall(text)
         if len(sms) == 1 and _SM_CONTEXT.search(text) and "support" not in low:
             yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")
-    if _gpu_words(low) and (
+    m = _RTX50_FAMILY.search(text) if "50" in low else None
+    if m and not gpu_names(text):
+        # the family's compute capability, kept only where the text names no GPU model
+        # (extract.apply drops it beside any other GPU fact)
+        yield fact("gpu.cc", "12.0", "prose", name=GPU_FAMILY)
+    elif _gpu_words(low) and (
         _GPU_LINE.match(text)
         or re.search(
             r"\b(?:my|your|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?"
