@@ -223,3 +223,81 @@ def test_amd_cards(text: str, expected: list) -> None:
 def test_rtx50_family(tmp_path: Path, text: str, cc: object) -> None:
     gpus = snap_of(tmp_path, text).gpus()
     assert (gpus[0].compute_capability if gpus else None) == cc
+
+
+# --- heldout44's tuning ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        (
+            "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU "
+            "Performance Counters on the target device 0.",
+            "gpu-profiling-not-permitted",
+        ),
+        (
+            "/paddle/paddle/fluid/platform/device_tracer.cc:131: error: function "
+            "dynload::cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY) failed with error "
+            "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES.",
+            "gpu-profiling-not-permitted",
+        ),
+        (
+            "Error: function (*cuptiProfilerBeginSessionPtr)(&beginSessionParams) failed with "
+            "error 35.",
+            "gpu-profiling-not-permitted",
+        ),
+        (
+            "2.开放权限：modprobe nvidia NVreg_RestrictProfilingToAdminUsers=0",
+            "gpu-profiling-not-permitted",
+        ),
+        (
+            "/tmp/tmpzxt81eyz/main.c:354:3: error: 'for' loop initial declarations are only "
+            "allowed in C99 mode",
+            "host-compiler-before-c99",
+        ),
+        (
+            "The error reported is similar to: No supported CUDA GPUs found on device.",
+            "no-supported-cuda-gpu",
+        ),
+        (
+            "the backend distributed with LM Studio no longer being compiled with support for the "
+            "sm_61 architecture.",
+            "build-without-arch-stated",
+        ),
+        (
+            "Applications that use the Dataloader throw errors when trying to allocate shared "
+            "memory in Argo pipelines.",
+            "shm-stated-too-small",
+        ),
+    ],
+)
+def test_heldout44_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a CUDA runtime call's error 35 is the driver's (driver-insufficient), not CUPTI's
+        "cudaGetDeviceCount failed with error 35",
+        # profiling that works
+        '==PROF== Profiling "kernel" - 0: 0%....50%....100% - 8 passes',
+        # a build for the architecture, said positively
+        "llama.cpp is compiled with support for sm_61 since b1500",
+        # C99 named without the error
+        "we compile the stub with -std=c99",
+    ],
+)
+def test_heldout44_near_misses(line: str) -> None:
+    found = set(pats(line + "\n"))
+    assert not found & {
+        "gpu-profiling-not-permitted",
+        "build-without-arch-stated",
+        "host-compiler-before-c99",
+    }
+
+
+def test_an_unlisted_rtx50_model_is_blackwell(tmp_path: Path) -> None:
+    gpus = snap_of(tmp_path, "It doesn't seem to work properly on the RTX 5080 Super GPU.\n").gpus()
+    assert [(g.name, g.compute_capability) for g in gpus] == [("RTX 5080 Super", "12.0")]

@@ -226,6 +226,43 @@ PATTERNS: List[ErrorPattern] = [
         "CUDA base image with the framework's CUDA build, and run it with `--gpus all`.",
     ),
     make(
+        # gcc before 5 compiles C89 by default, and the C stub Triton builds at run time (its
+        # main.c) declares variables in for loops: "error: 'for' loop initial declarations are
+        # only allowed in C99 mode"
+        "host-compiler-before-c99",
+        r"loop initial declarations are only allowed in C99 mode",
+        "toolkit-mismatch",
+        "warning",
+        "the host C compiler is too old for the code it builds (gcc before 5 defaults to C89)",
+        "Use a newer host compiler (gcc 9 or later; `CC=/path/to/newer/gcc`, or a conda "
+        "`gcc_linux-64`), or the framework / Triton release made for the old one.",
+    ),
+    make(
+        # a runtime or backend that lists the GPUs it can use: LM Studio's llama.cpp runtime
+        # "No supported CUDA GPUs found on device." for a Pascal card it was not built for
+        "no-supported-cuda-gpu",
+        r"\bNo supported CUDA GPUs? (?:found|detected)\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the program's CUDA backend supports none of the GPUs here (built without their "
+        "architecture)",
+        "Compare the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) with the architectures the backend is built for; use a release or "
+        "build that includes it (e.g. llama.cpp with `-DCMAKE_CUDA_ARCHITECTURES=61`).",
+    ),
+    make(
+        # said of a build: "no longer being compiled with support for the sm_61 architecture"
+        "build-without-arch-stated",
+        r"\b(?:no longer|not)\s+(?:being\s+)?(?:compiled|built)\s+(?:with\s+support\s+)?for\s+"
+        r"(?:the\s+)?(?:sm_?\d{2,3}|compute[_ ]\d{2,3}|compute capability \d+\.\d)",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says the build in use is not compiled for this GPU's architecture",
+        "Install a build whose architecture list includes the GPU's (its release notes or "
+        "`torch.cuda.get_arch_list()`), or build it with that architecture "
+        "(`TORCH_CUDA_ARCH_LIST`, `CMAKE_CUDA_ARCHITECTURES`).",
+    ),
+    make(
         # a program that says of itself that it was built without GPU support: HOOMD-blue's
         # "RuntimeError: This build of HOOMD does not include GPU support."
         "build-without-gpu-support",

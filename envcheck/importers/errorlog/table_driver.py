@@ -268,6 +268,25 @@ PATTERNS: List[ErrorPattern] = [
         "utility`) and do not bundle NVIDIA EGL libraries of another release in the image.",
     ),
     make(
+        # NVIDIA's driver lets only admin users read the GPU performance counters (since 418.43):
+        # Nsight Compute's ERR_NVGPUCTRPERM, CUPTI_ERROR_INSUFFICIENT_PRIVILEGES (CUptiResult
+        # 35), nvprof's "does not have permission to profile on the target device"
+        "gpu-profiling-not-permitted",
+        r"ERR[-_]NVGPUCTRPERM|CUPTI_ERROR_INSUFFICIENT_PRIVILEGES|"
+        r"does not have permission to (?:access NVIDIA GPU Performance Counters|profile on the "
+        r"target device)|NVreg_RestrictProfilingToAdminUsers|"
+        r"\bcupti\w*[^\n]{0,80}?\bfailed with error 35\b|"
+        r"\bnvprof\b[^\n]{0,60}?\bpermissions?\b",
+        "os-setting",
+        "warning",
+        "GPU performance counters are restricted to admin users: profiling (Nsight Compute, "
+        "nvprof, CUPTI, framework profilers) is refused",
+        "On the host: `echo 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' | sudo tee "
+        "/etc/modprobe.d/nvidia-profiling.conf`, then reload the driver or reboot; or profile "
+        "as root. In a container: `--cap-add=SYS_ADMIN` (or `--privileged`) with the host "
+        "setting above.",
+    ),
+    make(
         "nvidia-smi-cannot-communicate",
         r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
         "driver-not-loaded",

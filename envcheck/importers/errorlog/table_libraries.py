@@ -472,7 +472,10 @@ PATTERNS: List[ErrorPattern] = [
         r"限制了?)[^.\n]{0,20}?(?:\bshm\b|shared memory|/dev/shm)|"
         r"(?:not enough|insufficient|too little|ran out of|run out of) (?:shared mem\w*|shm\b|"
         r"/dev/shm)|"
-        r"\bbus error\b[^\n]{0,60}?(?:\bshm\b|shared mem\w*)",
+        r"\bbus error\b[^\n]{0,60}?(?:\bshm\b|shared mem\w*)|"
+        # "the Dataloader ... throw errors when trying to allocate shared memory in Argo"
+        r"\b(?:errors?|fail(?:s|ed|ing)?|crash\w*)\s+(?:when\s+)?(?:trying\s+)?to\s+allocate\s+"
+        r"shared\s+memory\b",
         "shm-too-small",
         "warning",
         "the text says shared memory (/dev/shm) is too small",
