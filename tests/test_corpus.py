@@ -249,6 +249,23 @@ THRESHOLDS = {
     # code scored the same 31; then tuned on (xFormers' FlashAttention GPU reason, a Nix-built
     # program without the host driver: 80%, none)
     "heldout42": 0.80,
+    # round twenty-two: pool 45 (71 cases, 4 gatherers; OCR, speech recognition, graph and
+    # recommender models, robot simulators) sealed whole, scored once at dda6f7c (after the
+    # round's general part): 30/55 (55%), no false error; the round's starting code a9f8fa6
+    # scored the same; then tuned on (Paddle without NCCL, PyG's torch check, torchaudio's
+    # removed API, CUB under CUDA 11, no EGL device, CPU fallback notices, AMD cards, the RTX 50
+    # series: 80%, none)
+    "heldout43": 0.80,
+    # and pool 46 (63 cases, 4 gatherers) sealed with it, scored once at f1eafd1 (after
+    # heldout43's tuning): 32/48 (67%), no false error; the starting code scored the same; then
+    # tuned on (GPU performance counters for admins only, a pre-C99 compiler under Triton, a
+    # runtime without the GPU's arch, an unlisted RTX 50 model: 87%, none)
+    "heldout44": 0.87,
+    # and pool 47 (73 cases, 4 gatherers) sealed with them, scored once at 5358b44 (after
+    # heldout44's tuning): 22/55 (40%), no false error; the starting code scored the same; then
+    # tuned on (NVENC's driver and session messages, OptiX, NVIDIA modules of two releases,
+    # XGBoost without a GPU, MXNet's CPU build: 56%, none)
+    "heldout45": 0.56,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

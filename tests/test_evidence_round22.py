@@ -301,3 +301,67 @@ def test_heldout44_near_misses(line: str) -> None:
 def test_an_unlisted_rtx50_model_is_blackwell(tmp_path: Path) -> None:
     gpus = snap_of(tmp_path, "It doesn't seem to work properly on the RTX 5080 Super GPU.\n").gpus()
     assert [(g.name, g.compute_capability) for g in gpus] == [("RTX 5080 Super", "12.0")]
+
+
+# --- heldout45's tuning ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("Calling cuDNN failed, cannot find 「cudnn64_5.dll」", "cuda-lib-missing"),
+        (
+            "[h264_nvenc @ 000001e8482050c0] Cannot get the preset configuration: invalid "
+            "version (15)",
+            "nvenc-invalid-version",
+        ),
+        ("[h264_cuvid @ 0x2993740] Cannot load cuvidGetDecodeStatus", "nvcodec-function-missing"),
+        (
+            "[h264_nvenc @ 0x5601aa5b40c0] OpenEncodeSessionEx failed: out of memory (10)",
+            "nvenc-session-refused",
+        ),
+        ("Uncaught exception: Optix call 'optixInit()' failed.", "optix-init-failed"),
+        (
+            "nvidia-modeset: Version mismatch: nvidia.ko(378.13) nvidia-modeset(375.26)",
+            "nvidia-modules-version-mismatch",
+        ),
+        (
+            "(pid=2594, ip=172.31.24.248) [18:42:50] WARNING: ../src/learner.cc:222: No visible "
+            "GPU is found, setting `gpu_id` to -1",
+            "xgboost-no-visible-gpu",
+        ),
+        (
+            "[10:13:08] D:\\mxnet\\src\\storage\\storage.cc:44: Please compile with CUDA enabled",
+            "build-without-gpu-support",
+        ),
+        (
+            "[12:31:43] src/resource.cc:70: GPU is not enabled",
+            "build-without-gpu-support",
+        ),
+    ],
+)
+def test_heldout45_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a session that opened
+        "[h264_nvenc @ 0x55] Loaded Nvenc version 12.1",
+        # OptiX that started
+        "OptiX 7.4 initialized (optixInit() succeeded)",
+        # the modules of one release
+        "nvidia-modeset: Loading NVIDIA Kernel Mode Setting Driver for UNIX platforms  535.54.03",
+        # "GPU is not enabled" said of a notebook setting, not MXNet's resource.cc
+        "The GPU is not enabled in this notebook's settings",
+    ],
+)
+def test_heldout45_near_misses(line: str) -> None:
+    found = set(pats(line + "\n"))
+    assert not found & {
+        "nvenc-session-refused",
+        "optix-init-failed",
+        "nvidia-modules-version-mismatch",
+        "build-without-gpu-support",
+    }

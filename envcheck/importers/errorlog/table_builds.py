@@ -269,7 +269,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\bThis build of [\w.-]{2,30} does not include (?:GPU|CUDA) support\b|"
         # said of a library's binary: "libvosk.dll which is compiled without parameter
         # HAVE_CUDA" (Kaldi / Vosk's CUDA switch)
-        r"\bcompiled without (?:the )?(?:parameter |flag |option )?\W?HAVE_CUDA\b",
+        r"\bcompiled without (?:the )?(?:parameter |flag |option )?\W?HAVE_CUDA\b|"
+        # MXNet built without CUDA, asked for a GPU context: "storage.cc:44: Please compile
+        # with CUDA enabled", "src/resource.cc:70: GPU is not enabled"
+        r"\bPlease compile with CUDA enabled\b|\bresource\.cc:\d+\]?:? GPU is not enabled\b",
         "cpu-only-build",
         "error",
         "the program in use is a build without GPU support (its CPU package or a source build "

@@ -287,6 +287,83 @@ PATTERNS: List[ErrorPattern] = [
         "setting above.",
     ),
     make(
+        # the kernel's nvidia-modeset module is from another release than nvidia.ko (a driver
+        # update whose DKMS build did not finish): "nvidia-modeset: Version mismatch:
+        # nvidia.ko(378.13) nvidia-modeset(375.26)"
+        "nvidia-modules-version-mismatch",
+        r"nvidia-(?:modeset|drm|uvm): Version mismatch: nvidia\.ko\(",
+        "driver-library-mismatch",
+        "error",
+        "the NVIDIA kernel modules loaded are from different driver releases",
+        "Rebuild and install the modules of one driver release for the running kernel (`sudo "
+        "dkms autoinstall` or reinstall the driver package), remove the other release's modules "
+        "(`dkms status` lists them), then reboot.",
+    ),
+    make(
+        # XGBoost asked for the GPU and saw none: "WARNING: ../src/learner.cc:222: No visible GPU
+        # is found, setting `gpu_id` to -1"
+        "xgboost-no-visible-gpu",
+        r"No visible GPU is found, setting [`'\"]?gpu_id",
+        "driver-not-loaded",
+        "warning",
+        "XGBoost sees no GPU (no driver in its environment, the GPUs hidden, or a CPU build)",
+        "Run `nvidia-smi` where XGBoost runs: in a container it needs `--gpus all` (or the "
+        "NVIDIA runtime); check CUDA_VISIBLE_DEVICES, and that the xgboost package is a CUDA "
+        "build (`xgboost.build_info()['USE_CUDA']`).",
+    ),
+    make(
+        # ffmpeg's NVENC: the driver is older than the NVENC API ffmpeg was built with
+        # (NV_ENC_ERR_INVALID_VERSION = 15): "Cannot get the preset configuration: invalid
+        # version (15)"
+        "nvenc-invalid-version",
+        r"(?:Cannot get the preset configuration|OpenEncodeSessionEx failed|"
+        r"Failed creating CUDA context for NVENC)[^\n]{0,20}?:\s*invalid version \(15\)",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver is older than the NVENC API this ffmpeg was built against",
+        "Upgrade the NVIDIA driver to the minimum of the nv-codec-headers ffmpeg was built with "
+        "(the ffmpeg or application release notes name it), or use a build made with older "
+        "headers.",
+    ),
+    make(
+        # ffmpeg's NVDEC/NVENC loader finds a function missing from the driver's libnvcuvid /
+        # libnvidia-encode (newer nv-codec-headers than the driver): "Cannot load
+        # cuvidGetDecodeStatus"
+        "nvcodec-function-missing",
+        r"\bCannot load (?:cuvid\w+|NvEncodeAPI\w*|nvEncodeAPI\w*)\b",
+        "driver-too-old",
+        "warning",
+        "the driver's video codec library lacks a function this ffmpeg uses (driver older than "
+        "its nv-codec-headers)",
+        "Upgrade the NVIDIA driver, or use an ffmpeg built with the nv-codec-headers release "
+        "for this driver (each header release names its minimum driver).",
+    ),
+    make(
+        # NVENC on a GeForce: a new session beyond the driver's concurrent-session cap (or
+        # without GPU memory) fails: "OpenEncodeSessionEx failed: out of memory (10)"
+        "nvenc-session-refused",
+        r"OpenEncodeSessionEx failed: (?:out of memory \(10\)|incompatible client key \(21\))",
+        "gpu-contention",
+        "warning",
+        "NVENC refused another encoding session (GeForce cards cap concurrent sessions; or the "
+        "GPU memory is full)",
+        "Run fewer encodes at once (`nvidia-smi encodersessions` shows the open ones), or use a "
+        "professional / data-center GPU without the session cap; free GPU memory if others hold "
+        "it.",
+    ),
+    make(
+        # OptiX needs a driver of at least the branch its SDK names (OptiX 7.4: R495): with an
+        # older one optixInit() fails
+        "optix-init-failed",
+        r"\boptixInit\(\)'? failed|OPTIX_ERROR_UNSUPPORTED_ABI_VERSION",
+        "driver-too-old",
+        "warning",
+        "OptiX could not start: the driver is older than the OptiX SDK the program was built "
+        "with (or has no OptiX)",
+        "Upgrade the NVIDIA driver to the branch the OptiX SDK release requires (its release "
+        "notes name it, e.g. OptiX 7.4 needs R495), or build against an older OptiX SDK.",
+    ),
+    make(
         "nvidia-smi-cannot-communicate",
         r"NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver",
         "driver-not-loaded",

@@ -182,8 +182,9 @@ PATTERNS: List[ErrorPattern] = [
         # "Missing libcudnn_ops_infer.so.8 in cuda version of the docker"
         rf"\bMissing\s+lib(?:{_CUDA_LIBS}|cupti|nvJitLink)\.so\.\d+|"
         # retold: "it said that 'cannot find cudart64_90.dll'"
-        r"\b(?:cannot|can't|could not|couldn't|unable to) (?:find|locate|load) [`'\"]?"
-        r"(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc)64_\d+\.dll|"
+        # (and in full-width brackets: "cannot find 「cudnn64_5.dll」")
+        r"\b(?:cannot|can't|could not|couldn't|unable to) (?:find|locate|load) [`'\"「]?"
+        r"(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|cudnn)64_\d+\.dll|"
         r"undefined symbol: \w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
         r"|cufft|curand|cusolver|nccl)\w*",
         "cuda-libs-mismatch",
