@@ -84,7 +84,8 @@ a newer runtime run on an older driver of the same major (a CUDA 11.3 wheel on a
 reports CUDA 11.2 is fine, apart from PTX JIT of newer PTX); across majors it does not (a cu130
 wheel on a 570 driver, which reports CUDA 12.8, fails). The "CUDA Version" nvidia-smi prints is
 the driver's maximum, not an installed toolkit. A too-new system toolkit is a warning: only
-programs built with it are affected.""",
+programs built with it are affected. Where a report states only that maximum and not the
+driver's version, a runtime of a newer major is still judged; a pass then stays unknown.""",
     fix="Upgrade the NVIDIA driver, or install a framework build for a CUDA this driver runs.",
 )
 def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:

@@ -280,9 +280,8 @@ _PADDLE_DEVICE = re.compile(
     r"Driver API Version:\s*(\d+\.\d+),\s*Runtime API Version:\s*(\d+\.\d+)", re.I
 )
 # the GeForce RTX 50 series named as a family ("RTX 50 series", "RTX 50xx cards"; "50系显卡" is
-# told as "RTX 50 series" by extract.glossary):
-# every model of it is Blackwell, compute capability 12.0 (NVIDIA's CUDA GPUs list, read
-# 2026-12-05: RTX 5090 ... 5050 are all 12.0)
+# told as "RTX 50 series" by extract.glossary): every model of it is Blackwell, compute
+# capability 12.0 (NVIDIA's CUDA GPUs list, read 2026-12-05: RTX 5090 ... 5050 are all 12.0)
 _RTX50_FAMILY = re.compile(
     r"\bRTX\s*50(?:\s*-?\s*series\b|[xX]{2}\b)|"
     r"(?<![\d.])\b50\s*-?\s*series\s*(?:nvidia\s+)?(?:gpus?\b|cards?\b|graphics)",
