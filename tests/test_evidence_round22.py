@@ -198,6 +198,11 @@ def test_the_torch_found_is_the_installed_one(tmp_path: Path) -> None:
         ('"No NVIDIA/AMD GPU detected. Ollama will run in CPU-only mode."\n', []),
         # an AMD card in a text that never says CUDA
         ("Cannot train when using AMD GPU\n", []),
+        # that rule is the AMD card's alone: Apple silicon named beside the GPU still warns
+        (
+            "On my MacBook with Apple M1 the GPU is not used by the training script\n",
+            ["no-nvidia-gpu-named"],
+        ),
     ],
 )
 def test_amd_cards(text: str, expected: list) -> None:

@@ -473,7 +473,7 @@ _OTHER_VENDOR_GPU = re.compile(
     r"\bRadeon\b|\bIntel(?:\(R\))?\s+(?:UHD|HD|Iris|Arc)\b|\bApple\s+M[1-4]\b|"
     # an AMD card said as such (not an AMD CPU), also in Chinese: "A卡" / "AMD显卡" is an AMD
     # card, as "N卡" is NVIDIA's
-    r"(?<!/)\bAMD\s+(?:GPU|graphics card|video card|card)s?\b|A卡|AMD\s*显卡|"
+    r"(?P<amd>(?<!/)\bAMD\s+(?:GPU|graphics card|video card|card)s?\b|A卡|AMD\s*显卡)|"
     r"^\s*-\s*\[[xX+]\]\s*(?:Intel|AMD)\s*$",
     re.I | re.M,
 )
@@ -507,7 +507,7 @@ def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     other = _OTHER_VENDOR_GPU.search(text)
     if other is None or not GPU_OR_CUDA_WORDS.search(text):
         return
-    if other.group(0)[:1] in ("A", "a") and low.find(b"cuda") == -1:
+    if other.group("amd") and low.find(b"cuda") == -1:
         return  # an AMD card in a text that never says CUDA: an AMD user's own stack
     if _NVIDIA_GPU_SHOWN.search(text) or _OTHER_STACK.search(text):
         return

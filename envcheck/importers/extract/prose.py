@@ -290,12 +290,6 @@ _RTX50_FAMILY = re.compile(
 _RTX50_MODEL = re.compile(r"\bRTX\s*50[5-9]0\b", re.I)
 
 
-def _gpu_cc_known(name: str) -> bool:
-    from envcheck.importers import base
-
-    return base.gpu_cc_from_matrix(name) is not None
-
-
 # PyG's extensions at import: "Expected PyTorch version 1.4 but found version 1.3"
 _PYG_FOUND_TORCH = re.compile(
     r"Expected PyTorch version \d+\.\d+ but found version (\d+\.\d+(?:\.\d+)?)", re.I
@@ -934,10 +928,13 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             if cm:
                 count = int(cm.group(1) or cm.group(2))
             yield fact("gpu.name", names[0])
-            if _RTX50_MODEL.search(names[0]) and not _gpu_cc_known(names[0]):
-                # a GeForce RTX 50 model the matrix does not list ("RTX 5080 Super"): the
-                # whole series is compute capability 12.0
-                yield fact("gpu.cc", "12.0")
+            if _RTX50_MODEL.search(names[0]):
+                from envcheck.importers import base
+
+                if not base.gpu_cc_from_matrix(names[0]):
+                    # a GeForce RTX 50 model the matrix does not list ("RTX 5080 Super"): the
+                    # whole series is compute capability 12.0
+                    yield fact("gpu.cc", "12.0")
             if count > 1:
                 yield fact("gpu.count", count)
     elif _gpu_words(low) and len(text) < 60:
