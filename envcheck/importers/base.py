@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import typing
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Iterator, List, Optional
 
 from envcheck.snapshot import (
     Cuda,
@@ -210,18 +210,59 @@ def stated(value: str, *, parse: Any = None, what: str = "value") -> Any:
 
 
 def gpu_cc_from_matrix(name: str) -> Optional[str]:
-    """Compute capability for a GPU name, from the bundled matrix; None if unknown."""
-    clean = name.strip().rstrip(".").strip()
+    """Compute capability for a GPU name, from the bundled matrix; None if unknown.
+
+    A name the matrix does not hold is tried again in the spellings of ``_NAME_VARIANTS``: a
+    GeForce "SUPER" or "Ti" model is built on its base model's architecture (RTX 2060 SUPER:
+    Turing, as the RTX 2060), and NVIDIA's tables list only some of them; a Tesla K40c / K40m
+    is a board of the K40; "GTX 3090" is a slip for the RTX 3090 (no GTX 20xx-50xx exists);
+    "RTX 5070 Blackwell" adds the architecture to the model. Only the compute capability comes
+    from the base model, never its speed (``EnvMatrix.gpu`` still says unknown).
+    """
+    clean = name.strip()
+    if not clean.endswith(("...", "\u2026")):  # nvidia-smi's table cuts a long name with "..."
+        clean = clean.rstrip(".").strip()
     if not clean:
         return None
     try:
         from envcheck.compat import load_matrix
 
-        spec = load_matrix().gpu(clean)
+        matrix = load_matrix()
     except Exception:  # matrix missing or broken: the fact simply stays unknown
         return None
-    cc = getattr(spec, "compute_capability", None) if spec is not None else None
-    return cc if isinstance(cc, str) else None
+    for spelling in _spellings(clean):
+        try:
+            spec = matrix.gpu(spelling)
+        except Exception:
+            return None
+        cc = getattr(spec, "compute_capability", None) if spec is not None else None
+        if isinstance(cc, str):
+            return cc
+    return None
+
+
+_NAME_VARIANTS = (
+    (re.compile(r"\bGTX\s*(?=[2-5]0[5-9]0)", re.I), "RTX "),
+    (
+        re.compile(r"\s+(?:Blackwell|Hopper|Ampere|Turing|Volta|Pascal|Maxwell|Kepler)\s*$", re.I),
+        "",
+    ),
+    (re.compile(r"\b(\d{2,3})\s+GB\b", re.I), r"\1GB"),
+    (re.compile(r"\b(?:Tesla\s+)?K(10|20|40|80)(?:[a-wyz]{1,2}|x[a-z]?)\b", re.I), r"Tesla K\1"),
+)
+_SUFFIX = re.compile(r"\s*\b(?:SUPER|Ti)\b", re.I)
+
+
+def _spellings(name: str) -> Iterator[str]:
+    yield name
+    fixed = name
+    for pattern, repl in _NAME_VARIANTS:
+        fixed = pattern.sub(repl, fixed)
+    if fixed != name:
+        yield fixed
+    base_model = _SUFFIX.sub("", re.sub(r"(\d)(Ti|SUPER)\b", r"\1 \2", fixed, flags=re.I))
+    if base_model != fixed:
+        yield base_model
 
 
 # --- merging and finalizing -----------------------------------------------------------------

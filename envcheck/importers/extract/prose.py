@@ -96,6 +96,10 @@ _CMAKE_CUDA = re.compile(
 _PYTHON = re.compile(
     r"\bpython(?:[^\d\n/]{0,12}?)v?(3\.\d{1,2}(?:\.\d{1,2})?|2\.7(?:\.\d{1,2})?)\b", re.I
 )
+_PYTHON_RAN = re.compile(
+    r"^(?:\$\s*)?pip \d+(?:\.\d+)* from \S.*\(python (3\.\d{1,2})\)\s*$|"
+    r"/lib(?:64)?/python(3\.\d{1,2})/(?:site|dist)-packages/"
+)
 _TORCH = re.compile(
     # not another package named after it ("fft-conv-pytorch==1.2.0", "lion-pytorch 0.2.4")
     r"(?<![\w.-])(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?"
@@ -283,7 +287,7 @@ _PADDLE_DEVICE = re.compile(
 # told as "RTX 50 series" by extract.glossary): every model of it is Blackwell, compute
 # capability 12.0 (NVIDIA's CUDA GPUs list, read 2026-12-05: RTX 5090 ... 5050 are all 12.0)
 _RTX50_FAMILY = re.compile(
-    r"\bRTX\s*50(?:\s*-?\s*series\b|[xX]{2}\b)|"
+    r"\bRTX\s*50(?:00)?(?:\s*-?\s*series\b|[xX]{2}\b)|"
     r"(?<![\d.])\b50\s*-?\s*series\s*(?:nvidia\s+)?(?:gpus?\b|cards?\b|graphics)",
     re.I,
 )
@@ -397,6 +401,7 @@ def _model_key(name: str) -> str:
     """One key per GPU model however it is written: "nvidia tesla k80 24gb", "Tesla K80" and
     "K80" are one card (the memory size, form factor and brand words are not the model)."""
     low = re.sub(r"[\s_-]+(?:\d+\s*gb|pcie|sxm\d?|nvl)\b", "", name.lower())
+    low = re.sub(r"(\d)s$", r"\1", low)  # a plural ("our K80s") is the same model
     return re.sub(r"nvidia|geforce|tesla|\s|-|_", "", low)
 
 
@@ -485,6 +490,8 @@ def gpu_names(line: str) -> List[str]:
     out = []
     for m in _GPU_NAME.finditer(line):
         name = re.sub(r"\s+", " ", m.group(1)).strip()
+        if re.search(r"\ds$", name):  # a plural ("our K80s", "two 3090s") names the model
+            name = name[:-1]
         if not base.gpu_cc_from_matrix(name) and not re.search(r"RTX|GTX|Quadro|Tesla|TITAN", name):
             continue  # a bare "A10" or "T4" counts only when the matrix knows it
         out.append(name)
@@ -802,8 +809,18 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         m = _CUDNN.search(text, cuda_cudnn.end() if cuda_cudnn else 0)
         if m:
             yield fact("cudnn", m.group(1))
+    # `pip --version` ("pip 24.2 from ... (python 3.13)") and a traceback frame under
+    # ".../lib/python3.13/site-packages/" name the interpreter that ran: tool output, which
+    # outranks a sentence ("I use Python 3.10", often what the README asked for)
+    ran = _PYTHON_RAN.search(text) if "python" in low else None
+    if ran:
+        yield fact("python", ran.group(1) or ran.group(2), "fragment")
     # "supports Python 3.8 to 3.10" states what a package needs, not the Python in use
-    m = _PYTHON.search(text) if "python" in low and not floors.python_range_in(text) else None
+    m = (
+        _PYTHON.search(text)
+        if "python" in low and not ran and not floors.python_range_in(text)
+        else None
+    )
     if m:
         yield fact("python", m.group(1))
     torch_read = False
@@ -909,7 +926,8 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if len(sms) == 1 and _SM_CONTEXT.search(text) and "support" not in low:
             yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")
     m = _RTX50_FAMILY.search(text) if "50" in low else None
-    if m and not gpu_names(text):
+    if m and (not gpu_names(text) or "5000" in m.group(0)):
+        # "the RTX 5000 series" is the family too, not the Quadro RTX 5000 it spells
         # the family's compute capability, kept only where the text names no GPU model
         # (extract.apply drops it beside any other GPU fact)
         yield fact("gpu.cc", "12.0", "prose", name=GPU_FAMILY)
