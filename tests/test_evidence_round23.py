@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, snap_of
+from evidence_support import judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 from envcheck.importers.base import gpu_cc_from_matrix
@@ -123,3 +123,101 @@ def test_rtx_5000_series_is_the_family(tmp_path: Path, text: str, cc: str, name:
     assert gpu.compute_capability == cc
     if name:
         assert name in str(gpu.name)
+
+
+# --- heldout46's tuning ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        (
+            "RuntimeError: Expected is_sm90 || is_sm8x || is_sm75 to be true, but got false. "
+            "(Could this error message be improved?)",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "build-script-build: error while loading shared libraries: libnvvm.so.4: cannot "
+            "open shared object file: No such file or directory",
+            "libnvvm-not-on-loader-path",
+        ),
+        (
+            "  Unsupported cuda toolkit version: `12.6`. Please raise a github issue.",
+            "build-script-unknown-toolkit",
+        ),
+        (
+            "  Error: this tch version expects PyTorch 2.7.0, got 2.2.2, this check can be "
+            "bypassed by setting the LIBTORCH_BYPASS_VERSION_CHECK environment variable",
+            "tch-libtorch-version",
+        ),
+        (
+            'Error { code: GenericFailure, msg: "CUDA execution provider is not enabled in '
+            'this build." }',
+            "onnxruntime-no-cuda-provider",
+        ),
+        (
+            "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not "
+            "expanded with \u2018...\u2019:",
+            "nvcc-gcc-parameter-packs",
+        ),
+    ],
+)
+def test_heldout46_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Expected is_sm90 to be true",  # not the check's form (one arch, no verdict)
+        "libnvvm.so.4 => /usr/local/cuda/nvvm/lib64/libnvvm.so.4",  # ldd found it
+        "cudarc supports cuda toolkit version 12.6",
+        "this tch version works with PyTorch 2.7.0",
+        "CUDA execution provider is enabled in this build",
+    ],
+)
+def test_heldout46_near_misses(line: str) -> None:
+    found = pats(line + "\n")
+    assert not {
+        "gpu-below-library-minimum-cc",
+        "libnvvm-not-on-loader-path",
+        "build-script-unknown-toolkit",
+        "tch-libtorch-version",
+        "onnxruntime-no-cuda-provider",
+    } & set(found)
+
+
+AB_RUN = (
+    "$ docker run --rm example/app:latest --list-gpus\n"
+    "Checking card1 (NVIDIA)... NVIDIA CUDA test failed\n"
+    "No GPUs detected\n"
+    "$ docker run --rm --gpus all example/app:latest --list-gpus\n"
+    "Checking card1 (NVIDIA)... using GPU 0\n"
+)
+
+
+def test_ab_run_without_gpus_is_the_container_option() -> None:
+    assert "gpu-not-given-to-container" in pats(AB_RUN)
+
+
+def test_every_launch_with_the_option_is_not_flagged() -> None:
+    text = AB_RUN.replace("docker run --rm example", "docker run --rm --gpus all example")
+    assert "gpu-not-given-to-container" not in pats(text)
+
+
+def test_no_gpu_message_before_the_plain_launch_is_not_its_output() -> None:
+    text = (
+        "$ docker run --rm --gpus all example/app:latest\nNo GPUs detected\n"
+        "$ docker run --rm example/app:latest --help\nusage: app [-h]\n"
+    )
+    assert "gpu-not-given-to-container" not in pats(text)
+
+
+def test_nvidia_docker_named_but_plain_docker_run_ran() -> None:
+    text = (
+        "I have reinstalled the nvidia-docker with these steps.\n"
+        "sudo docker run -it suhangpro/caffe:bpcn\n"
+        "F0916 21:30:26.347223   133 common.cpp:152] Check failed: error == cudaSuccess (35 vs. "
+        "0)  CUDA driver version is insufficient for CUDA runtime version\n"
+    )
+    assert "gpu-not-given-to-container" in pats(text)

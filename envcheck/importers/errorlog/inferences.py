@@ -259,12 +259,49 @@ def gpu_not_given_to_container(
                 )
             )
             return
+        launch = (
+            _launch_without_gpus_then_no_gpu(text, launch_re, gpu_option, out) if launch else None
+        )
+        if launch is not None:
+            out.append(
+                entry_at(
+                    text, launch.start(), "gpu-not-given-to-container", source, launch.group(0)
+                )
+            )
+            return
     if low.find(b"enroot") != -1 or low.find(b"--container-image") != -1:
         launch = _ENROOT.search(text)
         if launch is not None:
             out.append(
                 entry_at(text, launch.start(), "enroot-gpus-not-passed", source, launch.group(0))
             )
+
+
+def _launch_without_gpus_then_no_gpu(
+    text: str, launch_re: re.Pattern, gpu_option: re.Pattern, out: List[Dict[str, str]]
+) -> Optional[re.Match]:
+    """The text names the GPU option somewhere, yet one launch line without it is followed,
+    before the next launch, by a "no GPU" message: the A/B run people paste ("without --gpus
+    it finds no GPU, with it the GPU is used"), or "nvidia-docker" named while a plain
+    `docker run` is what ran."""
+    launches = list(launch_re.finditer(text))[:50]
+    no_gpu_lines = sorted(
+        int(e["lineno"])
+        for e in out
+        if (e["pattern"] in _NO_GPU_REACHED or e["pattern"] == "driver-insufficient")
+        and e.get("lineno", "").isdigit()
+    )
+    for i, launch in enumerate(launches):
+        line = launch.group(0).rstrip()
+        if gpu_option.search(line) or line.endswith("\\"):  # "\\": a command goes on below
+            continue
+        end = launches[i + 1].start() if i + 1 < len(launches) else len(text)
+        if _NO_GPU_WORDS.search(text, launch.end(), end):
+            return launch
+        first, last = text.count("\n", 0, launch.start()) + 1, text.count("\n", 0, end) + 1
+        if any(first < n <= last for n in no_gpu_lines):
+            return launch
+    return None
 
 
 _CONTAINER_WORDS = re.compile(r"\b(?:docker|podman|container|kubernetes|k8s|pods?)\b", re.I)
@@ -343,7 +380,8 @@ _ONE_INDEX_ABOVE_0 = re.compile(
     r"CUDA_VISIBLE_DEVICES['\"]?\]?\s*[=:]\s*['\"]?([1-9]\d?)['\"]?(?![\d,])", re.I
 )
 _NO_GPU_WORDS = re.compile(
-    r"no CUDA-capable device|No CUDA GPUs are available|CUDA_ERROR_NO_DEVICE|No GPU found|"
+    r"no CUDA-capable device|No CUDA GPUs are available|CUDA_ERROR_NO_DEVICE|"
+    r"No (?:NVIDIA |CUDA )?GPUs? (?:found|detected)|"
     r"nvidia-smi[^\n]{0,20}(?:not found|No such file)|"
     r"cuda\.is_available\(\)[^\n]{0,30}(?:returned|returns|is|->|:)?(?:\s*\n[^\n]{0,20}?)?\s*"
     r"\bFalse|"

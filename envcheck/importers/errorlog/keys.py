@@ -287,6 +287,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "paddle-nccl-not-installed": ("install 'nccl2'",),
     "paddle-build-without-nccl": ("ncclparallelcontext",),
     "pyg-extension-torch-version": ("expected pytorch version",),
+    "tch-libtorch-version": ("this tch version expects",),
     "torchaudio-api-missing": ("module 'torchaudio",),
     "bundled-cub-vs-toolkit": ("cub_ns_qualifier",),
     "cuda-extension-not-built": ("_cuda'",),
@@ -321,6 +322,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "mmcv-ext-missing": ("no module named 'mmcv._ext'",),
     "numba-nvvm-missing": ("libnvvm cannot be found",),
+    "libnvvm-not-on-loader-path": ("libnvvm.so",),
+    "build-script-unknown-toolkit": ("unsupported cuda toolkit version",),
     "triton-missing": (
         "working triton installation",
         "no module named 'triton.",
@@ -368,6 +371,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "gpu or above",
         "too old to be supported by the",
         "flashattention requires",
+        "expected is_sm",
         "only supports devices of cuda capability",
         "with compute capability at least",
         "with compute capability of at least",
@@ -421,6 +425,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "onnxruntime-no-cuda-provider": (
         "'cudaexecutionprovider' is not in available",
         "execution provider is not available",
+        "execution provider is not enabled in this build",
         "executionprovider is not available",
         "cudaexecutionprovider not available",
         "'cpuexecutionprovider']",

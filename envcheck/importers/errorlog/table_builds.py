@@ -369,7 +369,9 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:\basking(?: for)?|(?:^|[:.!\"'])\s*use) (?:an? )?(?:NVIDIA )?(?:Turing|Ampere|Ada|"
         r"Hopper|Blackwell) gpus? or (?:newer|later|above)|"
         r"FlashAttention requires (?:compute capability \d+\.\d or higher|building with sm "
-        r"version sm\d+)",
+        r"version sm\d+)|"
+        # FlashAttention's own architecture check, as TORCH_CHECK prints it
+        r"Expected is_sm\w+(?: \|\| is_sm\w+)+ to be true, but got false",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",
@@ -565,7 +567,8 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "onnxruntime-no-cuda-provider",
         r"Specified provider 'CUDAExecutionProvider' is not in available provider names|"
-        r"CUDA ?execution ?provider is not available|CUDAExecutionProvider not available|"
+        r"CUDA ?execution ?provider is not (?:available|enabled in this build)|"
+        r"CUDAExecutionProvider not available|"
         # get_available_providers() of the CPU package, printed
         r"\[\s*(?:'AzureExecutionProvider',\s*)?'CPUExecutionProvider'\s*\]|"
         # facefusion / roop offer the providers onnxruntime has: only the CPU one

@@ -634,6 +634,29 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install numba-cuda[cu12]`) or point CUDA_HOME at a full toolkit.",
     ),
     make(
+        # the toolkit's NVVM library lives in <cuda>/nvvm/lib64, a folder the CUDA installer
+        # does not put on the loader path (Rust-GPU/rust-cuda#78: fixed by LD_LIBRARY_PATH)
+        "libnvvm-not-on-loader-path",
+        r"libnvvm\.so(?:\.\d+)*: cannot open shared object file",
+        "os-setting",
+        "warning",
+        "libnvvm (the CUDA toolkit's NVVM compiler library) is not on the loader path",
+        "Add the toolkit's nvvm folder to the loader path: `export LD_LIBRARY_PATH="
+        "$CUDA_HOME/nvvm/lib64:$LD_LIBRARY_PATH` (or a file in /etc/ld.so.conf.d/ and "
+        "`sudo ldconfig`); install the toolkit's nvvm component if the folder is missing.",
+    ),
+    make(
+        # cudarc's build script (candle and other Rust crates) knows a fixed list of CUDA
+        # toolkits: "Unsupported cuda toolkit version: `12.6`" (screenpipe#348)
+        "build-script-unknown-toolkit",
+        r"Unsupported cuda toolkit version:?\s*`?\d+\.\d+",
+        "toolkit-mismatch",
+        "error",
+        "the crate's build script does not know the installed CUDA toolkit's version",
+        "Use a release of the crate (cudarc, and candle or the crate that pins it) that supports "
+        "this toolkit, or point CUDA_ROOT/CUDA_PATH at a toolkit release it lists.",
+    ),
+    make(
         "triton-missing",
         # triton.ops went in Triton 3.1 (old bitsandbytes imports it), triton.common in 3.0
         # (torch 2.3's inductor imports it: torch <= 2.3 with Triton 3.x)
@@ -1208,7 +1231,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvcc-gcc-parameter-packs",
-        r"std_function\.h:\d+:\d+: error: parameter packs not expanded with '\.\.\.'",
+        # GCC quotes with ASCII or typographic quotes, by locale ('...' or ‘...’)
+        r"std_function\.h:\d+:\d+: error: parameter packs not expanded with ['‘]\.\.\.['’]",
         "toolkit-mismatch",
         "error",
         "this nvcc cannot parse the host GCC's C++ headers (e.g. CUDA 11.5 with GCC 11)",

@@ -236,6 +236,18 @@ PATTERNS: List[ErrorPattern] = [
         "release they were built for; an older torch may need them built from source.",
     ),
     make(
+        # tch-rs (torch-sys) is made for one libtorch release and checks it at build time:
+        # "Error: this tch version expects PyTorch 2.7.0, got 2.2.2" (tch-rs#949)
+        "tch-libtorch-version",
+        r"this tch version expects PyTorch \d+\.\d+(?:\.\d+)?, got \d+\.\d+",
+        "framework-pairing",
+        "error",
+        "the tch crate was made for another libtorch release than the one it found",
+        "Pin the tch / torch-sys release made for the libtorch installed (tch-rs's README lists "
+        "each release's libtorch), or install the libtorch it expects; "
+        "LIBTORCH_BYPASS_VERSION_CHECK only silences the check.",
+    ),
+    make(
         "torchaudio-cuda-mismatch",
         r"PyTorch and TorchAudio were compiled with different CUDA versions|"
         r"PyTorch has CUDA version [\d.]+ whereas TorchAudio has CUDA version [\d.]+",
