@@ -221,3 +221,104 @@ def test_nvidia_docker_named_but_plain_docker_run_ran() -> None:
         "0)  CUDA driver version is insufficient for CUDA runtime version\n"
     )
     assert "gpu-not-given-to-container" in pats(text)
+
+
+# --- heldout47's tuning ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("`GPU version build failed`", "catboost-gpu-build-failed"),
+        (
+            "Error 'Dense stereo reconstruction requires CUDA, which is not available on your "
+            "system' in patch_match_stereo step.",
+            "colmap-without-cuda",
+        ),
+        (
+            "AttributeError: module 'pycolmap' has no attribute 'patch_match_stereo'",
+            "colmap-without-cuda",
+        ),
+        (
+            "F0409 01:01:45.582237 509953472 extraction.cc:132] Check failed: num_cuda_devices "
+            "> 0 (0 vs. 0)",
+            "no-cuda-device",
+        ),
+        (
+            "spinning a CPU at 100% seemingly forever, mostly in "
+            "`libnvidia-ptxjitcompiler.so.510.54`.",
+            "ptx-jit-hang",
+        ),
+        (
+            "当我执行pip install时发现pytorch2.0.1与mmcv出现冲突，无法安装mmcv",
+            "mmcv-torch-conflict-stated",
+        ),
+        ("torch 2.1 and mmcv 1.7 are incompatible", "mmcv-torch-conflict-stated"),
+        (
+            'i got an error saying that "Found CUDA 9.0 but the ZED SDK requires 8.0".',
+            "sdk-requires-other-cuda",
+        ),
+        ("`Error NO GPU COMPATIBLE, exit program.`", "sdk-no-gpu-compatible"),
+        (
+            "ImportError: libnppial.so.10.0: cannot open shared object file: No such file or "
+            "directory",
+            "npp-lib-missing",
+        ),
+    ],
+)
+def test_heldout47_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("the GPU version build failed twice before I installed nvcc", "catboost-gpu-build-failed"),
+        ("libnvidia-ptxjitcompiler.so.1 => /usr/lib/libnvidia-ptxjitcompiler.so.1", "ptx-jit-hang"),
+        ("installed mmcv 2.1.0 with torch 2.1.0, works fine", "mmcv-torch-conflict-stated"),
+        ("Found CUDA 12.1 at /usr/local/cuda", "sdk-requires-other-cuda"),
+        ("libnppial.so.11 => /usr/local/cuda/lib64/libnppial.so.11", "npp-lib-missing"),
+    ],
+)
+def test_heldout47_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+def test_python_minimum_told_from_chinese_is_a_floor_not_the_python_in_use(
+    tmp_path: Path,
+) -> None:
+    text = "No module named 'chronos'\n\nchronos-forecasting对于python版本有要求，最低为3.9\n"
+    snap = snap_of(tmp_path, text)
+    # 3.9 is the package's minimum, not the Python that runs
+    assert not isinstance(getattr(snap.python, "version", None), str)
+
+
+def test_a_cuda_build_failing_on_an_amd_card_under_rocm(tmp_path: Path) -> None:
+    text = (
+        "Trying faiss inside the rocm/pytorch docker image\n"
+        "GPU: gfx1030 AMD Radeon RX 6900 XT\n"
+        "Installed from: conda install -c conda-forge faiss-gpu\n"
+        "Faiss assertion 'err__ == cudaSuccess' failed; details: CUDA error 35 CUDA driver "
+        "version is insufficient for CUDA runtime version\n"
+    )
+    assert "no-nvidia-gpu-named" in pats(text)
+    # ROCm's own stack failing says nothing about CUDA on an AMD card
+    rocm_only = (
+        "GPU: AMD Radeon RX 6900 XT with rocm 5.0; hipErrorNoDevice when I run it on the gpu\n"
+    )
+    assert "no-nvidia-gpu-named" not in pats(rocm_only)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # installer bugs (heldout47's controls): the vendor's check or bundle was wrong, the
+        # environment fine, so these messages only warn
+        "ERROR : Found CUDA 8.0 but the ZED SDK requires 9.0.\n",
+        "./ZED Depth Viewer: error while loading shared libraries: libnppi.so.7.5: cannot open "
+        "shared object file: No such file or directory\n",
+    ],
+)
+def test_vendor_sdk_messages_only_warn(tmp_path: Path, text: str) -> None:
+    found = judge(tmp_path, text, ["EC906", "EC907"], load_matrix())
+    assert found and all(severity == "warning" for _, _, severity in found)

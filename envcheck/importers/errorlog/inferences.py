@@ -547,9 +547,19 @@ def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str)
         return
     if other.group("amd") and low.find(b"cuda") == -1:
         return  # an AMD card in a text that never says CUDA: an AMD user's own stack
-    if _NVIDIA_GPU_SHOWN.search(text) or _OTHER_STACK.search(text):
+    if _NVIDIA_GPU_SHOWN.search(text):
+        return
+    # another vendor's stack (ROCm) is the user's own, unless a CUDA build at work fails on
+    # the machine: "CUDA driver version is insufficient" from a conda cuda102 faiss-gpu in a
+    # ROCm container (facebookresearch/faiss#2235) is a CUDA build on an AMD card
+    cuda_failed = any(e["pattern"] in _CUDA_BUILD_FAILED for e in out)
+    if _OTHER_STACK.search(text) and not cuda_failed:
         return
     out.append(entry_at(text, other.start(), "no-nvidia-gpu-named", source))
+
+
+# what a CUDA build prints where no NVIDIA driver answers it
+_CUDA_BUILD_FAILED = frozenset({"driver-insufficient", "no-cuda-device"})
 
 
 # An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)

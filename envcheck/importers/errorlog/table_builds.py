@@ -582,6 +582,53 @@ PATTERNS: List[ErrorPattern] = [
         "must list CUDAExecutionProvider.",
     ),
     make(
+        # COLMAP's dense stereo (patch_match_stereo) exists only in a CUDA build: the CPU
+        # docker image and pip's pycolmap wheels have none (colmap#1905, pycolmap#262)
+        "colmap-without-cuda",
+        r"Dense stereo reconstruction requires CUDA, which is not available on your system|"
+        r"module 'pycolmap' has no attribute 'patch_match_stereo'",
+        "cpu-only-build",
+        "warning",
+        "this COLMAP / pycolmap was built without CUDA (dense stereo needs it)",
+        "Use a COLMAP built with CUDA (the CUDA docker image, or build with CUDA_ENABLED=ON); "
+        "pycolmap's PyPI wheels have no CUDA: build pycolmap from source against a CUDA COLMAP.",
+    ),
+    make(
+        # catboost's wheel script (mk_wheel.py) when nvcc fails on the GPU part
+        "catboost-gpu-build-failed",
+        r"^\W*GPU version build failed",
+        "toolkit-mismatch",
+        "warning",
+        "the GPU part of a catboost source build failed (nvcc, its host compiler, or a CUDA "
+        "toolkit the release does not support)",
+        "Build with the CUDA toolkit and host compiler the catboost release documents (its build "
+        "docs name both), or install the prebuilt GPU wheel from PyPI instead.",
+    ),
+    make(
+        # the ZED SDK is built for one CUDA release: "Found CUDA 9.0 but the ZED SDK requires
+        # 8.0" (zed-python-api#26)
+        "sdk-requires-other-cuda",
+        r"Found CUDA \d+\.\d+ but the [\w .-]{1,40}? requires (?:CUDA )?\d+\.\d+",
+        "toolkit-mismatch",
+        # the installer's own check can be wrong for the platform it was made for
+        # (zed-python-api#34): a warning
+        "warning",
+        "the SDK was built for another CUDA release than the toolkit installed",
+        "Install the SDK build made for the installed CUDA (the download page lists one per "
+        "CUDA / JetPack release), or the CUDA release it requires.",
+    ),
+    make(
+        # the ZED SDK's "Error NO GPU COMPATIBLE": no GPU its CUDA build supports (a Maxwell
+        # 940MX under the CUDA 11 build, zed-sdk#536)
+        "sdk-no-gpu-compatible",
+        r"\bNO GPU COMPATIBLE\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the SDK found no GPU its build supports (too old for its CUDA release, or none)",
+        "Install the SDK build for an older CUDA that still supports this GPU (the download "
+        "page says which), or use a newer GPU; `nvidia-smi` shows whether a GPU is present.",
+    ),
+    make(
         "torchvision-operator-missing",
         r"(?:No such operator|operator) torchvision::\w+(?: does not exist)?|"
         # a CPU-only torchvision next to a CUDA torch: its ops have no CUDA kernels

@@ -105,6 +105,20 @@ PATTERNS: List[ErrorPattern] = [
     # compute capability 1.0 for an RTX 3090; a llama.cpp build regression compiles for sm_52
     # only): a warning, the GPU's own facts decide.
     make(
+        # the driver JIT-compiling a build's PTX at first use, minutes on a large library: the
+        # build has no machine code for this GPU (faiss-wheels#54: CUDA 10 wheels on an A100)
+        "ptx-jit-hang",
+        r"(?:\bhangs?\b|\bhung\b|\bforever\b|\bstuck\b|\bspinning\b)[^\n]{0,80}"
+        r"\blibnvidia-ptxjitcompiler|\blibnvidia-ptxjitcompiler[^\n]{0,40}(?:\bhangs?\b|\bforever\b)",
+        "gpu-arch-unsupported",
+        "warning",
+        "the driver is compiling the build's PTX for this GPU at first use (the build has no "
+        "machine code for its architecture)",
+        "Install a build compiled for this GPU's compute capability (its SASS list holds "
+        "sm_XY), or wait once and keep the JIT cache (CUDA_CACHE_MAXSIZE large enough, "
+        "CUDA_CACHE_PATH on a persistent disk).",
+    ),
+    make(
         "ptx-files-missing-for-gpu",
         r"installation is missing the necessary PTX files",
         "gpu-arch-unsupported",

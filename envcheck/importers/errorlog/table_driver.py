@@ -724,7 +724,8 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "no-cuda-device",
         r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|"
-        + cuda_code(100),
+        # COLMAP's CUDA SIFT: "Check failed: num_cuda_devices > 0 (0 vs. 0)"
+        r"Check failed: num_cuda_devices > 0|" + cuda_code(100),
         "driver-not-loaded",
         "error",
         "CUDA sees no GPU",

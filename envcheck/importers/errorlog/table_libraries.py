@@ -194,6 +194,19 @@ PATTERNS: List[ErrorPattern] = [
         "paths from LD_LIBRARY_PATH.",
     ),
     make(
+        # NPP and nvJPEG, the toolkit's image libraries, are what vendor SDKs (ZED's camera SDK)
+        # link: a missing one is the toolkit release the program was built for, or the vendor's
+        # bundle pointing at an old one (zed-ros-wrapper#163: an installer bug): a warning
+        "npp-lib-missing",
+        r"lib(?:npp[a-z]{0,6}|nvjpeg)\.so[.\d]*: cannot open shared object file",
+        "cuda-libs-mismatch",
+        "warning",
+        "a CUDA image library (NPP, nvJPEG) of another toolkit release is missing",
+        "Install the program's build for the CUDA installed (the library's number is the CUDA "
+        "release it was built for), or that CUDA release beside it; `ldconfig -p | grep npp` "
+        "lists what is there.",
+    ),
+    make(
         # Windows' loader dialog for a program started without a DLL it links: "The code
         # execution cannot proceed because cudart64_110.dll was not found. Reinstalling the
         # program may fix this problem." Most often the program's own bundle lacks the CUDA

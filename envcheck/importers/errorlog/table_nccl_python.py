@@ -248,6 +248,21 @@ PATTERNS: List[ErrorPattern] = [
         "LIBTORCH_BYPASS_VERSION_CHECK only silences the check.",
     ),
     make(
+        # "pytorch2.0.1与mmcv出现冲突，无法安装mmcv" (torch 2.0.1 conflicts with mmcv, mmcv will
+        # not install): mmcv releases are built per torch release (Metric3D#73)
+        "mmcv-torch-conflict-stated",
+        r"(?:py)?torch\s*v?\d+(?:\.\d+)*\s*(?:与|和|and|with|vs\.?)\s*mmcv\S*?"
+        r"(?:\s*v?\d+(?:\.\d+)*)?\s*(?:出现|有)?\s*"
+        r"(?:冲突|不兼容|conflict|(?:are |is )?incompatib)|"
+        r"mmcv\S*?\s*(?:与|和|and|with|vs\.?)\s*(?:py)?torch\s*v?\d+(?:\.\d+)*\s*(?:出现|有)?\s*"
+        r"(?:冲突|不兼容|conflict|(?:are |is )?incompatib)",
+        "framework-pairing",
+        "warning",
+        "the text says mmcv and the installed torch do not go together",
+        "Install the mmcv release built for this torch and CUDA (OpenMMLab's install table "
+        "pairs them; `mim install mmcv` picks it), or the torch release the project pins.",
+    ),
+    make(
         "torchaudio-cuda-mismatch",
         r"PyTorch and TorchAudio were compiled with different CUDA versions|"
         r"PyTorch has CUDA version [\d.]+ whereas TorchAudio has CUDA version [\d.]+",

@@ -250,7 +250,7 @@ def requirement_values(line: str) -> Set[Tuple[str, str]]:
 # the ceiling exclusive ("<3.12"; "up to 3.11" and "3.8-3.11" are stored as "<3.12").
 _PY = r"3\.\d{1,2}"
 _PY_NEEDED = re.compile(
-    r"\b(?:requires?|required|requirement|needs?|supports?|supported|compatible|only)\b|"
+    r"\b(?:requires?|required|requirement|needs?|supports?|supported|compatible|only|minimum)\b|"
     r"requires-python|python_requires",
     re.I,
 )
@@ -267,6 +267,9 @@ _PY_RANGE = re.compile(
     # Ultralytics' check: "Python 3.7.0 required by YOLOv5, but Python 3.6.9 is currently
     # installed"
     r"\bpython\s*(?P<floor3>" + _PY + r")(?:\.\d+)?\s+(?:is\s+)?required\s+by\b|"
+    # "chronos-forecasting requires a python version, minimum is 3.9" (told from Chinese:
+    # "对于python版本有要求，最低为3.9")
+    r"\bpython\b[^\n]{0,40}?\bminimum\s+(?:is\s+|of\s+)?(?:python\s*)?(?P<floor4>" + _PY + r")\b|"
     r"\bpython\s*(?:versions?\s*)?(?:from\s+)?(?P<lo>" + _PY + r")\s*(?:-|–|to|through)\s*"
     r"(?:python\s*)?(?P<hi>" + _PY + r")\b|"
     # "only supports python 3.12", "supports up to Python 3.11": the newest one
@@ -310,7 +313,7 @@ def python_range_in(line: str) -> Optional[str]:
     g = m.groupdict()
     if g.get("spec") or g.get("spec2"):
         return _spec_range(g.get("spec") or g.get("spec2") or "")
-    floor = g.get("floor") or g.get("floor2") or g.get("floor3")
+    floor = g.get("floor") or g.get("floor2") or g.get("floor3") or g.get("floor4")
     if floor:
         return f"{floor},"
     if g.get("lo") and g.get("hi"):

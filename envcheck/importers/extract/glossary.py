@@ -45,6 +45,8 @@ _WORDS: Tuple[Tuple[str, str], ...] = (
     ("50系", " RTX 50 series "),
     # "我的CUDA是12.2" (my CUDA is 12.2), "cudnn版本为 8.9" (the cuDNN version is 8.9); the
     # words that hold 是 without meaning "is" first
+    # "最低为3.9" (the minimum is 3.9): a floor, not the version in use
+    ("最低", " minimum "),
     ("但是", " but "),
     ("还是", " or "),
     ("還是", " or "),
