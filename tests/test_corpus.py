@@ -266,6 +266,24 @@ THRESHOLDS = {
     # tuned on (NVENC's driver and session messages, OptiX, NVIDIA modules of two releases,
     # XGBoost without a GPU, MXNet's CPU build: 56%, none)
     "heldout45": 0.56,
+    # round twenty-three: pool 48 (72 cases, 4 gatherers; Rust/Java/.NET stacks, music and
+    # audio separation, VMs and cloud GPU instances, vision-language models) sealed whole,
+    # scored once at 1eea9f7 (after the round's general part): 28/53 (53%), no false error;
+    # the round's starting code 2c4dce0 scored the same; then tuned on (FlashAttention's sm
+    # check, libnvvm off the loader path, cudarc's toolkit list, tch-rs's libtorch check, ORT's
+    # CPU binaries, an A/B docker run without --gpus: 69%, none)
+    "heldout46": 0.69,
+    # and pool 49 (70 cases, 4 gatherers) sealed with it, scored once at c9db530 (after
+    # heldout46's tuning): 29/53 (55%), no false error; the starting code scored the same;
+    # then tuned on (catboost's GPU build, COLMAP without CUDA, a PTX JIT hang, mmcv and torch
+    # said to conflict, the ZED SDK's checks, NPP libraries: 75%, none)
+    "heldout47": 0.75,
+    # and pool 50 (72 cases, 4 gatherers) sealed with them, scored once at 1cdbfbe (after
+    # heldout47's tuning): 24/54 (44%), no false error; the starting code scored the same;
+    # then tuned on (legacy-branch GPUs in NVRM, kmod and driver packages of two releases, a
+    # BAR without an address window, NVML symbols, Void's DKMS hook, torchao's torch check,
+    # Cray's GTL, wheel-only packages built from source: 75%, none)
+    "heldout48": 0.75,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

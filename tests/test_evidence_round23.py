@@ -322,3 +322,98 @@ def test_a_cuda_build_failing_on_an_amd_card_under_rocm(tmp_path: Path) -> None:
 def test_vendor_sdk_messages_only_warn(tmp_path: Path, text: str) -> None:
     found = judge(tmp_path, text, ["EC906", "EC907"], load_matrix())
     assert found and all(severity == "warning" for _, _, severity in found)
+
+
+# --- heldout48's tuning ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        (
+            "Skipping import of cpp extensions due to incompatible torch version 2.7.1+cu128 for "
+            "torchao version 0.15.0 Please see https://github.com/pytorch/ao/issues/2919",
+            "torchao-torch-version",
+        ),
+        ("RuntimeError: cutlassF: no kernel found to launch!", "cutlass-no-kernel"),
+        (
+            "  Error: kmod-nvidia version (575.64.03-1.fc42) does not match nvidia-driver version "
+            "(575.64.05-1.fc42)",
+            "kmod-driver-version-mismatch",
+        ),
+        (
+            "NVRM: The NVIDIA GeForce 320M GPU installed in this system is\n"
+            "NVRM:  supported through the NVIDIA 340.xx Legacy drivers. Please",
+            "gpu-needs-legacy-driver",
+        ),
+        (
+            "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:",
+            "nvrm-bar-invalid",
+        ),
+        (
+            "MPIDI_CRAY_init: GPU_SUPPORT_ENABLED is requested, but GTL library is not linked",
+            "cray-gtl-not-linked",
+        ),
+        (
+            "ERROR: Failed to build installable wheels for some pyproject.toml based projects "
+            "(tensorrt)",
+            "binary-only-package-built-from-source",
+        ),
+        (
+            "ValueError: FP8 quantized models is only supported on GPUs with compute capability "
+            ">= 9.0 (e.g H100)",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "The quantization method awq is not supported for the current GPU. Minimum "
+            "capability: 75. Current capability: 70.",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "ERROR: LoadError: Device capability v2.1.0 not supported by available toolchain",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "nvtop: symbol lookup error: nvtop: undefined symbol: nvmlDeviceGetPcieThroughput",
+            "nvml-function-not-found",
+        ),
+        (
+            "Building DKMS module 'nvidia-580.142' for kernel-7.1.0_1... FAILED!",
+            "dkms-build-failed",
+        ),
+        (
+            "ERROR: CUDA initialization failure with error 222. Please check your CUDA "
+            "installation",
+            "ptx-unsupported-toolchain",
+        ),
+    ],
+)
+def test_heldout48_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        # another pair of packages keeps its own row
+        (
+            "torchvision version (0.15.0) does not match torch version (2.1.0)",
+            "kmod-driver-version-mismatch",
+        ),
+        ("Successfully built tensorrt-cu12", "binary-only-package-built-from-source"),
+        (
+            "ERROR: Failed to build installable wheels for some projects (pycocotools)",
+            "binary-only-package-built-from-source",
+        ),
+        ("cutlassF kernels launched fine", "cutlass-no-kernel"),
+        ("Building DKMS module 'nvidia-580.142' for kernel-7.1.0_1... done.", "dkms-build-failed"),
+        ("nvmlDeviceGetPcieThroughput returned NVML_SUCCESS", "nvml-function-not-found"),
+    ],
+)
+def test_heldout48_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+def test_other_paired_packages_keep_the_pairing_row() -> None:
+    line = "torchvision version (0.15.0) does not match torch version (2.1.0)\n"
+    assert "paired-package-version-mismatch" in pats(line)

@@ -26,7 +26,9 @@ class ErrorPattern:
 # "cudaSetDevice err: 100", llama.cpp's "CUDA error 100", LAMMPS' "Cuda driver error 804".
 _CODE_PREFIX = (
     r"(?:cudart init failure|cuda driver library init failure|cuInit (?:err|failure)|"
-    r"cudaSetDevice err|cudaGetDeviceCount err|\bCUDA (?:driver )?error)\s*:?\s*(?:code\s*)?"
+    r"cudaSetDevice err|cudaGetDeviceCount err|\bCUDA (?:driver )?error|"
+    # TensorRT's builder: "CUDA initialization failure with error 222"
+    r"CUDA initialization failure with error)\s*:?\s*(?:code\s*)?"
 )
 
 

@@ -371,7 +371,14 @@ PATTERNS: List[ErrorPattern] = [
         r"FlashAttention requires (?:compute capability \d+\.\d or higher|building with sm "
         r"version sm\d+)|"
         # FlashAttention's own architecture check, as TORCH_CHECK prints it
-        r"Expected is_sm\w+(?: \|\| is_sm\w+)+ to be true, but got false",
+        r"Expected is_sm\w+(?: \|\| is_sm\w+)+ to be true, but got false|"
+        # "FP8 quantized models is only supported on GPUs with compute capability >= 9.0"
+        r"only supported on GPUs with compute capability\s*(?:>=?|of at least)\s*\d+\.\d|"
+        # vLLM: "The quantization method awq is not supported for the current GPU. Minimum
+        # capability: 75. Current capability: 70."
+        r"not supported for the current GPU\.\s*Minimum capability:\s*\d+|"
+        # Julia's CUDAnative: "Device capability v2.1.0 not supported by available toolchain"
+        r"Device capability v?\d+\.\d+(?:\.\d+)? not supported by available toolchain",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",
@@ -580,6 +587,18 @@ PATTERNS: List[ErrorPattern] = [
         "Install only onnxruntime-gpu (uninstall onnxruntime: both own the same module), in the "
         "release built for this CUDA and cuDNN major; `onnxruntime.get_available_providers()` "
         "must list CUDAExecutionProvider.",
+    ),
+    make(
+        # PyTorch's memory-efficient attention (and xFormers') has no kernel for this GPU and
+        # dtype, most often bf16 on a GPU before Ampere (OpenBMB/MiniCPM-V#51: a GTX 10xx)
+        "cutlass-no-kernel",
+        r"cutlassF: no kernel found to launch",
+        "gpu-arch-unsupported",
+        "warning",
+        "memory-efficient attention has no kernel for this GPU and dtype (bf16 needs Ampere or "
+        "newer)",
+        "Load the model in float16 (or float32) on GPUs before Ampere, or pick another attention "
+        'backend (`attn_implementation="eager"`).',
     ),
     make(
         # COLMAP's dense stereo (patch_match_stereo) exists only in a CUDA build: the CPU

@@ -657,6 +657,32 @@ PATTERNS: List[ErrorPattern] = [
         "this toolkit, or point CUDA_ROOT/CUDA_PATH at a toolkit release it lists.",
     ),
     make(
+        # Cray MPICH on Perlmutter-like systems: MPICH_GPU_SUPPORT_ENABLED=1 in the environment,
+        # and the program built without the Cray wrappers that link the GPU Transport Layer
+        # (sstsimulator/sst-core#895)
+        "cray-gtl-not-linked",
+        r"GPU_SUPPORT_ENABLED is requested, but GTL library is not linked",
+        "os-setting",
+        "error",
+        "Cray MPICH is asked for GPU support (MPICH_GPU_SUPPORT_ENABLED=1) but the program was "
+        "not linked with its GPU Transport Layer",
+        "Rebuild with the Cray compiler wrappers (`MPICC=cc MPICXX=CC`, which link the GTL), "
+        "or unset MPICH_GPU_SUPPORT_ENABLED for programs that pass no GPU buffers to MPI.",
+    ),
+    make(
+        # pip building from source a package that ships only binary wheels: none exists for
+        # this Python (or platform) (olegchomp/TouchDiffusion#35: tensorrt on Python 3.12)
+        "binary-only-package-built-from-source",
+        r"failed to build installable wheels for[^\n]{0,60}?\b(?:tensorrt[\w-]*|torch|"
+        r"tensorflow|jaxlib|onnxruntime(?:-gpu)?|triton|paddlepaddle(?:-gpu)?)\b",
+        "python-unsupported",
+        "warning",
+        "pip tried to build from source a package published only as wheels: none exists for "
+        "this Python version or platform",
+        "Use a Python the package has wheels for (its PyPI files list the cpXY tags), or a "
+        "package release with a wheel for this Python.",
+    ),
+    make(
         "triton-missing",
         # triton.ops went in Triton 3.1 (old bitsandbytes imports it), triton.common in 3.0
         # (torch 2.3's inductor imports it: torch <= 2.3 with Triton 3.x)
@@ -920,7 +946,9 @@ PATTERNS: List[ErrorPattern] = [
         # (0.6.8.post1) does not match flashinfer version (0.6.10). Please install the same
         # version of both packages."
         "paired-package-version-mismatch",
-        r"\b[\w.-]+ version \(\d[\w.+-]*\) does not match [\w.-]+ version \(\d[\w.+-]*\)",
+        # (not the NVIDIA driver's own packages: kmod-driver-version-mismatch)
+        r"(?<![\w.-])(?!kmod-nvidia\b)[\w.-]+ version \(\d[\w.+-]*\) does not match "
+        r"[\w.-]+ version \(\d[\w.+-]*\)",
         "framework-pairing",
         "error",
         "two packages released in pairs have different versions (the package itself checks)",

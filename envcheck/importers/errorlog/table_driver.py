@@ -543,11 +543,52 @@ PATTERNS: List[ErrorPattern] = [
         "on Linux, MPS on Apple silicon, XPU/DirectML for Intel).",
     ),
     make(
+        # the kernel module and the user-space driver packaged separately (Fedora's akmods /
+        # kmod-nvidia): "Error: kmod-nvidia version (575.64.03-1.fc42) does not match
+        # nvidia-driver version (575.64.05-1.fc42)" (ublue-os/bluefin#2845)
+        "kmod-driver-version-mismatch",
+        r"kmod-nvidia version \(?[\w.-]+\)? does not match nvidia-driver version",
+        "driver-library-mismatch",
+        "error",
+        "the NVIDIA kernel module package and the user-space driver package are different releases",
+        "Install the kmod-nvidia / akmod build of the same release as nvidia-driver (pin both to "
+        "one version, or rebuild the module: `akmods --force`), then reboot.",
+    ),
+    make(
+        # NVRM at probe time: the GPU belongs to a legacy branch this driver no longer runs
+        # ("The NVIDIA GeForce 320M GPU installed in this system is supported through the
+        # NVIDIA 340.xx Legacy drivers ... The 384.69 NVIDIA driver will ignore this GPU.")
+        "gpu-needs-legacy-driver",
+        r"supported through the NVID?I?A\s+\d+\.xx\s+Legacy drivers|"
+        r"\bNVIDIA driver will ignore(?:\s+this GPU)?\b|\bGPU installed in this system is\s*$",
+        "gpu-arch-unsupported",
+        "error",
+        "this driver release no longer supports the GPU (it needs a legacy driver branch)",
+        "Install the legacy branch NVRM names (e.g. 390.xx, 470.xx) with a kernel and distribution "
+        "it still builds on, or use a newer GPU; current CUDA releases need a current driver, so "
+        "such a GPU is limited to the CUDA of that branch.",
+    ),
+    make(
+        # NVRM at probe time: no PCI address window for the GPU's memory aperture (a
+        # Thunderbolt eGPU, a BIOS without above-4G decoding) (Dunedan/mbp-2016-linux#60)
+        "nvrm-bar-invalid",
+        r"PCI I/O region assigned to your NVIDIA device is invalid|\bBAR\d is 0M @ 0x0\b",
+        "os-setting",
+        "error",
+        "the firmware or kernel gave the GPU no PCI address window (BAR), so the driver refuses it",
+        "Boot with `pci=realloc` (Thunderbolt eGPUs may also need `pci=hpbussize=...,"
+        "hpmemsize=...`), enable Above 4G Decoding / Resizable BAR in the BIOS, then rescan "
+        "the bridge or reboot.",
+    ),
+    make(
         "nvml-function-not-found",
         # NVML_ERROR_FUNCTION_NOT_FOUND (13): the library asks the driver's NVML for a function
         # that this driver's NVML predates
         r"Local version of NVML doesn'?t implement this function|NVMLError_FunctionNotFound|"
-        r"\bnvml error:? 13\b",
+        r"\bnvml error:? 13\b|"
+        # a program linked against a newer NVML than the driver's libnvidia-ml: "nvtop: symbol
+        # lookup error: nvtop: undefined symbol: nvmlDeviceGetPcieThroughput" (driver 340)
+        r"undefined symbol: nvml(?:Device|System|Unit|Event|Vgpu|Gpu)\w+",
         "driver-too-old",
         "warning",
         "the driver's NVML lacks a function the program calls: the driver is older than the "

@@ -248,6 +248,17 @@ PATTERNS: List[ErrorPattern] = [
         "LIBTORCH_BYPASS_VERSION_CHECK only silences the check.",
     ),
     make(
+        # torchao's C++ extensions are built for one torch release: "Skipping import of cpp
+        # extensions due to incompatible torch version 2.7.1+cu128 for torchao version 0.15.0"
+        "torchao-torch-version",
+        r"incompatible torch version \S+ for torchao version \S+",
+        "framework-pairing",
+        "warning",
+        "torchao's compiled extensions were built for another torch release",
+        "Install the torchao release paired with the installed torch (torchao's README and "
+        "pytorch/ao#2919 list the pairs), or the torch release it was built for.",
+    ),
+    make(
         # "pytorch2.0.1与mmcv出现冲突，无法安装mmcv" (torch 2.0.1 conflicts with mmcv, mmcv will
         # not install): mmcv releases are built per torch release (Metric3D#73)
         "mmcv-torch-conflict-stated",
@@ -538,6 +549,10 @@ PATTERNS: List[ErrorPattern] = [
         # make failing inside the DKMS tree, akmods (Fedora), the kernel's own build refusals
         r"/var/lib/dkms/nvidia[^\s:]*/[^\n]{0,120}\] Error \d|"
         r"Building and installing nvidia-kmod\s*\[\s*FAILED\s*\]|"
+        # Void's kernel hook: "Building DKMS module 'nvidia-580.142' for kernel-7.1.0_1...
+        # FAILED!", "Building DKMS module: nvidia-390.132... FAILED!"
+        r"Building DKMS module:? '?nvidia[\w.-]*'?(?: for kernel-\S+?)?\.{3}\s*FAILED|"
+        r"DKMS module '?nvidia[\w.-]*'? failed to build|"
         r"\bakmods?\b[^\n]{0,60}?\b(?:failed|fails to build)\b|"
         r"modpost: GPL-incompatible module nvidia[\w-]*\.ko uses GPL-only symbol|"
         r"\b(?:unable|not possible|impossible) to (?:build|compile) (?:the )?(?:nvidia )?kernel "
