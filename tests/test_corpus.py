@@ -138,8 +138,10 @@ THRESHOLDS = {
     "heldout23": 0.89,
     # and pool 26 (67 cases, 5 gatherers; one case dropped before sealing: its URL was already
     # in the corpus) sealed whole, scored once at 5b41459 (after heldout23's tuning): 31/52
-    # (60%), no false error; the round's starting code scored 30; then tuned on (83%)
-    "heldout24": 0.82,
+    # (60%), no false error; the round's starting code scored 30; then tuned on (83%). Round
+    # twenty-three: 81% (paddleocr-1046 names an RTX 2070 SUPER beside the failing RTX 3090;
+    # with the SUPER known the text names two GPU models, and neither is taken as the job's)
+    "heldout24": 0.80,
     # round sixteen: pool 27 (110 cases, 6 gatherers; one case dropped before sealing: its URL
     # was already in the corpus) sealed whole, scored once at da95d1f (after the round's first,
     # general part): 46/85 (54%), two false errors (an intended CPU run, a FlashInfer build for

@@ -375,7 +375,7 @@ def test_vendor_sdk_messages_only_warn(tmp_path: Path, text: str) -> None:
         ),
         (
             "nvtop: symbol lookup error: nvtop: undefined symbol: nvmlDeviceGetPcieThroughput",
-            "nvml-function-not-found",
+            "nvml-symbol-missing",
         ),
         (
             "Building DKMS module 'nvidia-580.142' for kernel-7.1.0_1... FAILED!",
@@ -407,7 +407,7 @@ def test_heldout48_messages(line: str, pattern: str) -> None:
         ),
         ("cutlassF kernels launched fine", "cutlass-no-kernel"),
         ("Building DKMS module 'nvidia-580.142' for kernel-7.1.0_1... done.", "dkms-build-failed"),
-        ("nvmlDeviceGetPcieThroughput returned NVML_SUCCESS", "nvml-function-not-found"),
+        ("nvmlDeviceGetPcieThroughput returned NVML_SUCCESS", "nvml-symbol-missing"),
     ],
 )
 def test_heldout48_near_misses(line: str, pattern: str) -> None:

@@ -1083,7 +1083,6 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvml-function-not-found": (
         "local version of nvml",
         "nvmlerror_functionnotfound",
-        "undefined symbol: nvml",
         "nvml error",
     ),
     "nvcuvid-symbol-missing": ("cuvid", "nvencodeapi"),

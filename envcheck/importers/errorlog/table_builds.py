@@ -373,7 +373,9 @@ PATTERNS: List[ErrorPattern] = [
         # FlashAttention's own architecture check, as TORCH_CHECK prints it
         r"Expected is_sm\w+(?: \|\| is_sm\w+)+ to be true, but got false|"
         # "FP8 quantized models is only supported on GPUs with compute capability >= 9.0"
-        r"only supported on GPUs with compute capability\s*(?:>=?|of at least)\s*\d+\.\d|"
+        # (bf16's own sentence is bf16-tf32-needs-ampere's)
+        r"(?<!Bfloat16 is )only supported on GPUs with compute capability\s*(?:>=?|of at least)"
+        r"\s*\d+\.\d|"
         # vLLM: "The quantization method awq is not supported for the current GPU. Minimum
         # capability: 75. Current capability: 70."
         r"not supported for the current GPU\.\s*Minimum capability:\s*\d+|"

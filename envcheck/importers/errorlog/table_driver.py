@@ -585,10 +585,7 @@ PATTERNS: List[ErrorPattern] = [
         # NVML_ERROR_FUNCTION_NOT_FOUND (13): the library asks the driver's NVML for a function
         # that this driver's NVML predates
         r"Local version of NVML doesn'?t implement this function|NVMLError_FunctionNotFound|"
-        r"\bnvml error:? 13\b|"
-        # a program linked against a newer NVML than the driver's libnvidia-ml: "nvtop: symbol
-        # lookup error: nvtop: undefined symbol: nvmlDeviceGetPcieThroughput" (driver 340)
-        r"undefined symbol: nvml(?:Device|System|Unit|Event|Vgpu|Gpu)\w+",
+        r"\bnvml error:? 13\b",
         "driver-too-old",
         "warning",
         "the driver's NVML lacks a function the program calls: the driver is older than the "

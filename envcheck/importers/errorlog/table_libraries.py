@@ -508,7 +508,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvml-symbol-missing",
-        r"undefined symbol: nvml\w+_v\d\b",
+        # a versioned API (nvmlDeviceGetPciInfo_v3) or a function newer than the driver's NVML
+        # ("nvtop: undefined symbol: nvmlDeviceGetPcieThroughput" under driver 340, Syllo/nvtop#32)
+        r"undefined symbol: nvml(?:\w+_v\d\b|(?:Device|System|Unit|Event|Vgpu|Gpu)\w+)",
         "driver-too-old",
         "warning",
         "the NVIDIA driver's NVML library lacks a function the program's NVML bindings call: the "
