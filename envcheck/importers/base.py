@@ -212,12 +212,13 @@ def stated(value: str, *, parse: Any = None, what: str = "value") -> Any:
 def gpu_cc_from_matrix(name: str) -> Optional[str]:
     """Compute capability for a GPU name, from the bundled matrix; None if unknown.
 
-    A name the matrix does not hold is tried again in the spellings of ``_NAME_VARIANTS``: a
-    GeForce "SUPER" or "Ti" model is built on its base model's architecture (RTX 2060 SUPER:
-    Turing, as the RTX 2060), and NVIDIA's tables list only some of them; a Tesla K40c / K40m
-    is a board of the K40; "GTX 3090" is a slip for the RTX 3090 (no GTX 20xx-50xx exists);
-    "RTX 5070 Blackwell" adds the architecture to the model. Only the compute capability comes
-    from the base model, never its speed (``EnvMatrix.gpu`` still says unknown).
+    A name the matrix does not hold is tried again as ``_NAME_VARIANTS`` respell it, then
+    without a "SUPER" / "Ti" suffix: "GTX 3090" is a slip for the RTX 3090 (no GTX 20xx-50xx
+    exists); "RTX 5070 Blackwell" adds the architecture to the model, "V100 32 GB" its memory;
+    a Tesla K40c / K40m / "K80s" is a board (or a plural) of the K model; a GeForce SUPER or Ti
+    model is built on its base model's architecture (RTX 2060 SUPER: Turing, as the RTX 2060),
+    and NVIDIA's tables list only some of them. Only the compute capability comes from the base
+    model, never its speed (``EnvMatrix.gpu`` still says unknown).
     """
     clean = name.strip()
     if not clean.endswith(("...", "\u2026")):  # nvidia-smi's table cuts a long name with "..."
@@ -248,7 +249,7 @@ _NAME_VARIANTS = (
         "",
     ),
     (re.compile(r"\b(\d{2,3})\s+GB\b", re.I), r"\1GB"),
-    (re.compile(r"\b(?:Tesla\s+)?K(10|20|40|80)(?:[a-wyz]{1,2}|x[a-z]?)\b", re.I), r"Tesla K\1"),
+    (re.compile(r"\b(?:Tesla\s+)?K(10|20|40|80)[a-z]{1,2}\b", re.I), r"Tesla K\1"),
 )
 _SUFFIX = re.compile(r"\s*\b(?:SUPER|Ti)\b", re.I)
 

@@ -252,16 +252,10 @@ def gpu_not_given_to_container(
         return
     for launch_re, gpu_option in _CONTAINER_RUNTIMES:
         launch = launch_re.search(text)
-        if launch is not None and not gpu_option.search(text):
-            out.append(
-                entry_at(
-                    text, launch.start(), "gpu-not-given-to-container", source, launch.group(0)
-                )
-            )
-            return
-        launch = (
-            _launch_without_gpus_then_no_gpu(text, launch_re, gpu_option, out) if launch else None
-        )
+        if launch is not None and gpu_option.search(text):
+            # the option is in the text: only a launch line without it, followed by the "no
+            # GPU" message before the next launch, was started without the GPUs
+            launch = _launch_without_gpus_then_no_gpu(text, launch_re, gpu_option, out)
         if launch is not None:
             out.append(
                 entry_at(
@@ -298,9 +292,11 @@ def _launch_without_gpus_then_no_gpu(
         end = launches[i + 1].start() if i + 1 < len(launches) else len(text)
         if _NO_GPU_WORDS.search(text, launch.end(), end):
             return launch
-        first, last = text.count("\n", 0, launch.start()) + 1, text.count("\n", 0, end) + 1
-        if any(first < n <= last for n in no_gpu_lines):
-            return launch
+        if no_gpu_lines:
+            first = text.count("\n", 0, launch.start()) + 1
+            last = first + text.count("\n", launch.start(), end)
+            if any(first < n <= last for n in no_gpu_lines):
+                return launch
     return None
 
 
