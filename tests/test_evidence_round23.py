@@ -77,6 +77,8 @@ def test_interpreter_lines_are_tool_output(line: str, kind: str) -> None:
         ("Tesla V100 32 GB", "7.0"),
         ("GeForce RTX 208...", "7.5"),  # nvidia-smi's cut name: every RTX 208x is Turing
         ("RTX 4050", "8.9"),  # laptop-only; NVIDIA's CUDA GPUs page lists "GeForce RTX 4050"
+        # an RTX 50 model no spelling finds: the whole series is 12.0 (NVIDIA's list)
+        ("RTX 5090 Founders Edition", "12.0"),
         # still unknown: ambiguous, or a model the tables do not list
         ("TITAN X", None),  # GTX TITAN X (5.2) or NVIDIA TITAN X (6.1)
         ("RTX 6000", None),  # Quadro RTX 6000 (7.5) or RTX 6000 Ada (8.9)

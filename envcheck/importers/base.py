@@ -218,7 +218,9 @@ def gpu_cc_from_matrix(name: str) -> Optional[str]:
     a Tesla K40c / K40m / "K80s" is a board (or a plural) of the K model; a GeForce SUPER or Ti
     model is built on its base model's architecture (RTX 2060 SUPER: Turing, as the RTX 2060),
     and NVIDIA's tables list only some of them. Only the compute capability comes from the base
-    model, never its speed (``EnvMatrix.gpu`` still says unknown).
+    model, never its speed (``EnvMatrix.gpu`` still says unknown). A GeForce RTX 50 model no
+    spelling finds ("RTX 5090 D") is 12.0: NVIDIA's CUDA GPUs list (read 2026-12-05) gives
+    every model of the series 12.0.
     """
     clean = name.strip()
     if not clean.endswith(("...", "\u2026")):  # nvidia-smi's table cuts a long name with "..."
@@ -239,7 +241,7 @@ def gpu_cc_from_matrix(name: str) -> Optional[str]:
         cc = getattr(spec, "compute_capability", None) if spec is not None else None
         if isinstance(cc, str):
             return cc
-    return None
+    return "12.0" if _RTX50_MODEL.search(clean) else None
 
 
 _NAME_VARIANTS = (
@@ -251,6 +253,7 @@ _NAME_VARIANTS = (
     (re.compile(r"\b(\d{2,3})\s+GB\b", re.I), r"\1GB"),
     (re.compile(r"\b(?:Tesla\s+)?K(10|20|40|80)[a-z]{1,2}\b", re.I), r"Tesla K\1"),
 )
+_RTX50_MODEL = re.compile(r"\bRTX\s*50[5-9]0\b", re.I)
 _SUFFIX = re.compile(r"\s*\b(?:SUPER|Ti)\b", re.I)
 
 

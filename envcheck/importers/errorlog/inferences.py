@@ -530,6 +530,10 @@ _OTHER_STACK = re.compile(
 GPU_OR_CUDA_WORDS = re.compile(r"\bgpus?\b|\bcuda\b", re.I)
 
 
+# what a CUDA build prints where no NVIDIA driver answers it
+_CUDA_BUILD_FAILED = frozenset({"driver-insufficient", "no-cuda-device"})
+
+
 def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """The only GPUs the text names are another vendor's (a MacBook's Radeon, a laptop's Intel
     graphics) and it wants CUDA or the GPU: CUDA builds need an NVIDIA GPU. A warning, and only
@@ -552,10 +556,6 @@ def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     if _OTHER_STACK.search(text) and not cuda_failed:
         return
     out.append(entry_at(text, other.start(), "no-nvidia-gpu-named", source))
-
-
-# what a CUDA build prints where no NVIDIA driver answers it
-_CUDA_BUILD_FAILED = frozenset({"driver-insufficient", "no-cuda-device"})
 
 
 # An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)

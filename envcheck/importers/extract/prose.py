@@ -291,7 +291,6 @@ _RTX50_FAMILY = re.compile(
     r"(?<![\d.])\b50\s*-?\s*series\s*(?:nvidia\s+)?(?:gpus?\b|cards?\b|graphics)",
     re.I,
 )
-_RTX50_MODEL = re.compile(r"\bRTX\s*50[5-9]0\b", re.I)
 
 
 # PyG's extensions at import: "Expected PyTorch version 1.4 but found version 1.3"
@@ -401,7 +400,6 @@ def _model_key(name: str) -> str:
     """One key per GPU model however it is written: "nvidia tesla k80 24gb", "Tesla K80" and
     "K80" are one card (the memory size, form factor and brand words are not the model)."""
     low = re.sub(r"[\s_-]+(?:\d+\s*gb|pcie|sxm\d?|nvl)\b", "", name.lower())
-    low = re.sub(r"(\d)s$", r"\1", low)  # a plural ("our K80s") is the same model
     return re.sub(r"nvidia|geforce|tesla|\s|-|_", "", low)
 
 
@@ -927,9 +925,9 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")
     m = _RTX50_FAMILY.search(text) if "50" in low else None
     if m and (not gpu_names(text) or "5000" in m.group(0)):
-        # "the RTX 5000 series" is the family too, not the Quadro RTX 5000 it spells
-        # the family's compute capability, kept only where the text names no GPU model
-        # (extract.apply drops it beside any other GPU fact)
+        # the family's compute capability, kept only where the text names no GPU model (extract
+        # .apply drops it beside any other GPU fact); "the RTX 5000 series" is the family too,
+        # not the Quadro RTX 5000 that gpu_names reads in it
         yield fact("gpu.cc", "12.0", "prose", name=GPU_FAMILY)
     elif _gpu_words(low) and (
         _GPU_LINE.match(text)
@@ -946,13 +944,6 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             if cm:
                 count = int(cm.group(1) or cm.group(2))
             yield fact("gpu.name", names[0])
-            if _RTX50_MODEL.search(names[0]):
-                from envcheck.importers import base
-
-                if not base.gpu_cc_from_matrix(names[0]):
-                    # a GeForce RTX 50 model the matrix does not list ("RTX 5080 Super"): the
-                    # whole series is compute capability 12.0
-                    yield fact("gpu.cc", "12.0")
             if count > 1:
                 yield fact("gpu.count", count)
     elif _gpu_words(low) and len(text) < 60:
