@@ -171,6 +171,9 @@ _NO_GPU_REACHED = _NO_GPU_SEEN | {
     "container-driver-libs-missing",
     "nvidia-smi-not-found",
 }
+# ...and, inside a container, CUDA's "driver version is insufficient", what it says when no
+# driver library was mounted
+_NO_GPU_IN_CONTAINER = _NO_GPU_REACHED | {"driver-insufficient"}
 _SLURM_MENTION = re.compile(r"^.*(?:\bslurm\b|#SBATCH\b).*$", re.I | re.M)
 
 
@@ -245,9 +248,7 @@ def gpu_not_given_to_container(
     a compose file) cannot be ruled out: a warning."""
     if not any(low.find(word) != -1 for word in _CONTAINER_KEYS):
         return  # no container in the text: skip the whole-text search below (1 MB pastes)
-    seen = any(
-        e["pattern"] in _NO_GPU_REACHED or e["pattern"] == "driver-insufficient" for e in out
-    )
+    seen = any(e["pattern"] in _NO_GPU_IN_CONTAINER for e in out)
     if not seen and not _NO_GPU_WORDS.search(text):
         return
     for launch_re, gpu_option in _CONTAINER_RUNTIMES:
@@ -279,12 +280,11 @@ def _launch_without_gpus_then_no_gpu(
     it finds no GPU, with it the GPU is used"), or "nvidia-docker" named while a plain
     `docker run` is what ran."""
     launches = list(launch_re.finditer(text))[:50]
-    no_gpu_lines = sorted(
+    no_gpu_lines = [
         int(e["lineno"])
         for e in out
-        if (e["pattern"] in _NO_GPU_REACHED or e["pattern"] == "driver-insufficient")
-        and e.get("lineno", "").isdigit()
-    )
+        if e["pattern"] in _NO_GPU_IN_CONTAINER and e.get("lineno", "").isdigit()
+    ]
     for i, launch in enumerate(launches):
         line = launch.group(0).rstrip()
         if gpu_option.search(line) or line.endswith("\\"):  # "\\": a command goes on below
