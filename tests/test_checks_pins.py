@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from checks_support import fires, load, quiet, skipped
 
-from envcheck.compat import validate_document
+from envcheck.compat_schema import validate_document
 from envcheck.errors import InputError
 
 FLOORS = Path(__file__).resolve().parent.parent / "compat_data" / "floors.json"

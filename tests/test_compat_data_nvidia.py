@@ -585,7 +585,7 @@ def test_glibc_known_answers() -> None:
 
 
 def test_floors_libraries_section_is_optional_and_checked() -> None:
-    from envcheck.compat import InputError, validate_document
+    from envcheck.compat_schema import InputError, validate_document
 
     doc = json.loads(
         (Path(__file__).resolve().parent.parent / "compat_data" / "floors.json").read_text()
@@ -599,7 +599,7 @@ def test_floors_libraries_section_is_optional_and_checked() -> None:
 
 
 def test_floors_drivers_section_is_optional_and_checked() -> None:
-    from envcheck.compat import InputError, validate_document
+    from envcheck.compat_schema import InputError, validate_document
 
     doc = json.loads(
         (Path(__file__).resolve().parent.parent / "compat_data" / "floors.json").read_text()
@@ -616,7 +616,7 @@ def test_floors_drivers_section_is_optional_and_checked() -> None:
 
 
 def test_floors_cuda_builds_section_is_optional_and_checked() -> None:
-    from envcheck.compat import InputError, validate_document
+    from envcheck.compat_schema import InputError, validate_document
 
     doc = json.loads(
         (Path(__file__).resolve().parent.parent / "compat_data" / "floors.json").read_text()

@@ -12,7 +12,8 @@ import pytest
 from compat_support import BUNDLED
 from packaging.version import Version
 
-from envcheck.compat import FILES, Matrix, load_matrix
+from envcheck.compat import Matrix, load_matrix
+from envcheck.compat_schema import FILES
 from envcheck.errors import InputError
 
 

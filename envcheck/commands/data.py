@@ -162,7 +162,7 @@ def _fetch(
 
 def parse_bundle(raw: bytes) -> Dict[str, bytes]:
     """Validate a bundle; return {file name: bytes to write}. Raises InputError."""
-    from envcheck.compat import BUNDLE_FORMAT, FILES, validate_document
+    from envcheck.compat_schema import BUNDLE_FORMAT, FILES, validate_document
     from envcheck.safe_json import loads
 
     try:  # bounded: no NaN, huge numbers, deep nesting or lone surrogates
@@ -189,7 +189,7 @@ def parse_bundle(raw: bytes) -> Dict[str, bytes]:
 def _owned_files(target: Path) -> Optional[set]:
     """The data files a previous `data update` wrote into ``target`` (its MANIFEST.json),
     or None when there is no manifest of ours."""
-    from envcheck.compat import MANIFEST_FORMAT, MANIFEST_NAME
+    from envcheck.compat_schema import MANIFEST_FORMAT, MANIFEST_NAME
     from envcheck.safe_io import read_regular
 
     path = target / MANIFEST_NAME
@@ -221,7 +221,7 @@ def install(files: Dict[str, bytes], target: Path, meta: Dict[str, Any]) -> None
     import os
     import tempfile
 
-    from envcheck.compat import MANIFEST_FORMAT, MANIFEST_NAME
+    from envcheck.compat_schema import MANIFEST_FORMAT, MANIFEST_NAME
 
     try:
         target.mkdir(parents=True, exist_ok=True)
@@ -266,7 +266,7 @@ def install(files: Dict[str, bytes], target: Path, meta: Dict[str, Any]) -> None
 
 
 def _bundle_date(files: Dict[str, bytes]) -> Optional[str]:
-    from envcheck.compat import _newest_checked
+    from envcheck.compat_schema import newest_checked as _newest_checked
 
     dates = [_newest_checked(json.loads(data)) for data in files.values()]
     known = [d for d in dates if d]
@@ -458,7 +458,8 @@ def bundle_cmd(
     """
     import hashlib
 
-    from envcheck.compat import BUNDLE_FORMAT, FILES, load_matrix
+    from envcheck.compat import load_matrix
+    from envcheck.compat_schema import BUNDLE_FORMAT, FILES
 
     m = load_matrix(source)
     files = {f"{k}.json": m.doc(k) for k in FILES}

@@ -380,7 +380,7 @@ def make_matrix(rng: random.Random, cwd: Path) -> Case:
 def make_bundle(rng: random.Random, cwd: Path, signer: Optional[Callable[[bytes], str]]) -> Case:
     """A data bundle, signed by the harness's key when ``signer`` is given (so the parser is
     reached), installed into a data dir inside the case directory."""
-    from envcheck.compat import BUNDLE_FORMAT
+    from envcheck.compat_schema import BUNDLE_FORMAT
 
     data = FIXTURES.parent.parent / "compat_data"
     bundle = {"format": BUNDLE_FORMAT, "files": {}}
