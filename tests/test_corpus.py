@@ -286,6 +286,13 @@ THRESHOLDS = {
     # BAR without an address window, NVML symbols, Void's DKMS hook, torchao's torch check,
     # Cray's GTL, wheel-only packages built from source: 75%, none)
     "heldout48": 0.75,
+    # round twenty-four: pool 51 (56 cases, 4 gatherers; cryo-EM, neuroimaging, CFD and
+    # engineering simulation, physics and astronomy codes) sealed whole, scored once at
+    # b173e7e (the starting code's detection; the round's first commit split compat.py): 19/39
+    # (49%), one false error (a header missing from a host-compiled target, now a warning);
+    # then tuned on (old modprobe's module message, Intel's compiler under nvcc, a disk said to
+    # fill, a Python said to be incompatible: 59%, none)
+    "heldout49": 0.58,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

@@ -860,6 +860,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "/proc/driver/nvidia/version does not exist",
         "could not insert",
         "not found in directory",
+        "fatal: module nvidia",
         "modprobe: ",
         "could not load uvm kernel module",
     ),
@@ -890,6 +891,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "numba-no-driver-library": ("cuda driver library cannot be found",),
     "slurm-no-such-node-configuration": ("requested node configuration is not available",),
     "keras3-kerastensor-in-tf-function": ("kerastensor cannot be used as input",),
+    "disk-full-stated": (
+        "disk",
+        "partition",
+        "drive",
+        "file system",
+        "filesystem",
+        "volume",
+    ),
     "disk-full": (
         "disk space",
         "no space left on device",
@@ -1156,6 +1165,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "for python",
         "exist for python",
         "compatible with python",
+        "not compatible with",
     ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
     "dkms-build-failed": (
@@ -1243,6 +1253,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "versions later than",
         "unsupported gnu version",
         "unsupported clang version",
+        "unsupported icc configuration",
         "unsupported microsoft visual studio",
         "does not support g++",
         "does not support gcc",

@@ -297,6 +297,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:cuda|nvcc)\b[^.\n]{0,20}?(?:doesn'?t|does not|do not|don'?t|won'?t) support gcc"
         r"(?: versions?)? (?:later|newer|greater|higher) than \d+|"
         r"unsupported (?:clang|Microsoft Visual Studio) version|"
+        # CUDA's host_config.h for Intel's compiler: "unsupported ICC configuration! Only ICC
+        # 15.0, ... and ICC 19.0 on Linux x86_64 are supported!"
+        r"unsupported ICC configuration!|"
         # Kaldi's configure: "CUDA 9_1 does not support g++ (g++-7). You need g++ < 7.0."
         r"\bCUDA \d+[_.]\d+ does not support (?:g\+\+|gcc|c\+\+)(?!\w)|"
         # retold: "the GCC version (14) is too new for NVCC"

@@ -648,6 +648,8 @@ PATTERNS: List[ErrorPattern] = [
         r"kernel driver does not appear to be running on this host|"
         r"/proc/driver/nvidia/version does not exist|"
         r"could not insert '?nvidia\w*'?|Module nvidia\w* not found in directory|"
+        # modprobe before kmod ("FATAL: Module nvidia not found."), as MotionCor2 prints it
+        r"\bFATAL: Module nvidia[\w-]* not found\b|"
         r"Could not load UVM kernel module|"
         r"modprobe: (?:FATAL|ERROR): [^\n]{0,80}?\bnvidia",
         "driver-not-loaded",

@@ -774,6 +774,23 @@ PATTERNS: List[ErrorPattern] = [
         "TORCH_HOME, TMPDIR) at a volume with room; keep fewer checkpoints.",
     ),
     make(
+        "disk-full-stated",
+        # the reporter says a disk filled ("the /var partition is closely reaching 100%", "my
+        # disk is full", "the Pod runs out of disk space") without pasting the write that
+        # failed: a warning, as the failing write (disk-full) would be an error
+        r"\b(?:disk|partition|drive|filesystem|file system|volume)\b (?:is |was |got |gets |"
+        r"became |becomes )?(?:almost |nearly |closely |close to |completely )?(?:reaching |"
+        r"hitting )?(?:100 ?%|full\b(?! ?(?:path|name|hd|screen|resolution|precision|size)\b))|"
+        r"\b(?:disk|partition|drive)s? (?:is |was |keeps |kept )?(?:fill(?:s|ed|ing) up|"
+        r"running out of space|ran out of space|runs out of space)\b|\bout of disk space\b",
+        "storage",
+        "warning",
+        "the text says a disk or partition filled up",
+        "Find what fills it (`df -h`, then `du -xh --max-depth=1` on the full mount): point "
+        "work, temporary and cache directories (TMPDIR, HF_HOME, a container's /tmp or work "
+        "directory, Docker's data-root) at a volume with room.",
+    ),
+    make(
         "hub-download-timeout",
         r"(?:ReadTimeoutError|ConnectTimeoutError|ConnectionError|MaxRetryError)\W[^\n]{0,120}?"
         r"(?:huggingface\.co|hf\.co|download\.pytorch\.org|s3[\w.-]*\.amazonaws\.com|"

@@ -434,7 +434,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:wheels?|binar(?:y|ies)|builds?)\b[^.\n]{0,20}?\b(?:not (?:yet )?available|"
         r"unavailable|missing)\b[^.\n]{0,20}?\bfor python\s*3\.\d+|"
         # "Some libraries seem to not be compatible with python 3.14"
-        r"\bnot (?:be |yet )?compatible with python\s*3\.\d+",
+        r"\bnot (?:be |yet )?compatible with python\s*3\.\d+|"
+        # "Python v3.6 seems to be incompatible with more recent versions of PyTorch"
+        r"\bpython\s*v?3\.\d{1,2}(?:\.\d+)? (?:seems to be |appears to be |is |was )?"
+        r"(?:not compatible|incompatible) with\b",
         "python-unsupported",
         "warning",
         "the text says the Python version is not supported by the framework or a package",
