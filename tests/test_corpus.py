@@ -293,6 +293,13 @@ THRESHOLDS = {
     # then tuned on (old modprobe's module message, Intel's compiler under nvcc, a disk said to
     # fill, a Python said to be incompatible: 59%, none)
     "heldout49": 0.58,
+    # and pool 52 (63 cases, 4 gatherers; zero-knowledge provers and miners, spiking networks,
+    # 3D asset generation, machine translation) sealed while heldout49 was scored, scored once
+    # at b59fff3 (after heldout49's tuning): 28/46 (61%), no false error; the starting code
+    # scored the same; then tuned on (ethminer's insufficient driver, installers' supported
+    # CUDA and torch lists, an extension operator without CUDA kernels, cuRAND's arch
+    # mismatch, invalid device symbols, NVRTC's builtins, "tf version is": 80%, none)
+    "heldout50": 0.8,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

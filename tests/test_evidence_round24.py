@@ -7,6 +7,7 @@ import pytest
 from evidence_support import pats
 
 from envcheck.importers.errorlog.table import PATTERNS
+from envcheck.importers.extract import text_facts
 
 # --- heldout49's tuning ---------------------------------------------------------------------
 
@@ -67,3 +68,81 @@ def test_missing_cuda_headers_are_a_warning() -> None:
     )
     row = next(p for p in PATTERNS if p.id == "cuda-headers-missing")
     assert (row.category, row.severity) == ("toolkit-mismatch", "warning")
+
+
+# --- heldout50's tuning ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("  Error: Insufficient CUDA driver: 9010", "driver-insufficient"),
+        (
+            "[!] RuntimeError: Please install/reinstall CUDA tookit with any of the following "
+            "supported version: ['12.4', '12.1', '11.8']",
+            "installer-cuda-not-supported",
+        ),
+        ("WARNING: CUDA 13.0 is not supported. Supported: 12.8", "installer-cuda-not-supported"),
+        ("WARNING: Torch 2.9 is not supported. Supported: 2.8", "installer-torch-not-supported"),
+        (
+            "NotImplementedError: Could not run 'texture_baker_cpp::rasterize' with arguments "
+            "from the 'CUDA' backend. This could be because the operator doesn't exist",
+            "extension-op-no-cuda-kernel",
+        ),
+        (" CuRAND error 204 at test/include/test_utilities.h:112", "curand-arch-mismatch"),
+        (
+            '"ERROR Unexpected error CUDA error in func set_constants at line 110 invalid device '
+            'symbol on CUDA device 02:00.0"',
+            "invalid-device-symbol",
+        ),
+        ("Program compile log: nvrtc: error: failed to load builtins", "nvrtc-builtins-missing"),
+        (
+            "OSError: libnvrtc-builtins.so.11.1: cannot open shared object file: No such file "
+            "or directory",
+            "nvrtc-builtins-missing",
+        ),
+    ],
+)
+def test_heldout50_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("Insufficient CUDA driver: check the driver version", "driver-insufficient"),
+        ("CUDA 12.8 is supported. Supported: 12.8", "installer-cuda-not-supported"),
+        ("Torch 2.8 is supported", "installer-torch-not-supported"),
+        # torchvision keeps its own row; torch's quantized operators are CPU-only by design
+        (
+            "Could not run 'torchvision::nms' with arguments from the 'CUDA' backend",
+            "extension-op-no-cuda-kernel",
+        ),
+        (
+            "Could not run 'quantized::linear' with arguments from the 'CUDA' backend",
+            "extension-op-no-cuda-kernel",
+        ),
+        ("CuRAND error 201 at test.cu:12", "curand-arch-mismatch"),
+        ("cudaMemcpyToSymbol returned cudaSuccess", "invalid-device-symbol"),
+        ("nvrtc: loaded builtins", "nvrtc-builtins-missing"),
+    ],
+)
+def test_heldout50_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ("tf version is `2.1.0` and cuda version is `10.2`.", "2.1.0"),
+        ("TF 2.4 with CUDA 11.0", "2.4"),
+        ("Using tf 2.3.0 on Ubuntu 20.04", "2.3.0"),
+        # an image tag names a vendor's own build, for other Pythons and CUDA releases
+        ("l4t-tensorflow:r32.7.1-tf2.7-py3 has incompatible versions", None),
+        ("ubuntu20.04-cuda11.7.1-py38-torch2.0.1-tf1.15.5-1.8.1", None),
+        ("print(tf.VERSION) 1.3", None),
+    ],
+)
+def test_tf_names_tensorflow_in_a_sentence(text: str, version: object) -> None:
+    facts = [f.value for f in text_facts(text + "\n", "p") if f.key == "tensorflow.version"]
+    assert facts == ([version] if version else [])

@@ -639,6 +639,33 @@ PATTERNS: List[ErrorPattern] = [
         "CUDA / JetPack release), or the CUDA release it requires.",
     ),
     make(
+        # an installer's own check names the CUDA it found and the ones its prebuilt wheels
+        # support: "CUDA 13.0 is not supported. Supported: 12.8" (ComfyUI-Easy-Install),
+        # "Please install/reinstall CUDA tookit with any of the following supported version:
+        # ['12.4', '12.1', '11.8']" (ComfyUI-3D-Pack#464)
+        "installer-cuda-not-supported",
+        r"\bCUDA (?:version )?\d+\.\d+ is not supported\. Supported:|"
+        r"\b(?:install|reinstall)(?:/reinstall)? CUDA (?:toolkit|tookit) with any of the "
+        r"following supported versions?",
+        "toolkit-mismatch",
+        "warning",
+        "the installer's prebuilt parts support other CUDA releases than the one it found",
+        "Install one of the CUDA releases the message lists (or a torch built with it) before "
+        "running the installer, or build its extensions from source for this CUDA.",
+    ),
+    make(
+        # the same checks for torch: "WARNING: Torch 2.9 is not supported. Supported: 2.8"
+        "installer-torch-not-supported",
+        r"\b(?:py)?torch (?:version )?v?\d+\.\d+(?:\.\d+)?(?:\+\w+)? is not supported\. "
+        r"Supported:",
+        "framework-pairing",
+        "warning",
+        "the installer's prebuilt extensions need another torch release than the one installed",
+        "Install the torch release the message lists (with its CUDA build, e.g. `pip install "
+        "torch==2.8.0 --index-url https://download.pytorch.org/whl/cu128`) before its "
+        "extensions, or build them from source against the installed torch.",
+    ),
+    make(
         # the ZED SDK's "Error NO GPU COMPATIBLE": no GPU its CUDA build supports (a Maxwell
         # 940MX under the CUDA 11 build, zed-sdk#536)
         "sdk-no-gpu-compatible",
@@ -659,6 +686,65 @@ PATTERNS: List[ErrorPattern] = [
         "torchvision's compiled operators are missing: it was built for another torch",
         "Install the torchvision release paired with the installed torch from the same index "
         "URL (the same CUDA build).",
+    ),
+    make(
+        # a compiled extension's operator registered without CUDA kernels: the extension was
+        # built without CUDA (no nvcc / CUDA_HOME at build time, Stability-AI/stable-point-
+        # aware-3d#19's texture_baker); torchvision's keep their row, and torch's own
+        # quantized:: operators run on the CPU by design
+        "extension-op-no-cuda-kernel",
+        r"Could not run '(?!torchvision::|quantized::|aten::)[\w.]+::\w+' with arguments from "
+        r"the 'CUDA' backend",
+        "cpu-only-build",
+        "warning",
+        "a compiled extension's operator has no CUDA kernel: the extension was built without "
+        "CUDA",
+        "Rebuild the extension where nvcc and CUDA_HOME are set (`CUDA_HOME=/usr/local/cuda "
+        "pip install --no-build-isolation --force-reinstall <package>`) and check its build log "
+        "names nvcc; or install its CUDA wheel for this torch and CUDA.",
+    ),
+    make(
+        # NVRTC compiles a kernel at run time and loads libnvrtc-builtins (nvrtc-builtins64_*.dll)
+        # next to libnvrtc; without it every runtime compile fails (xmrig-nvidia#247 on a
+        # mining OS whose loader path lacked it)
+        "nvrtc-builtins-missing",
+        r"nvrtc: error: failed to load builtins|"
+        r"libnvrtc-builtins\.so[\d.]*: cannot open shared object file|"
+        r"nvrtc-builtins64_\d+\.dll[^\n]{0,40}(?:not found|could not be (?:found|loaded))",
+        "cuda-libs-mismatch",
+        "error",
+        "NVRTC cannot load its builtins library (libnvrtc-builtins), so run-time kernel "
+        "compiles fail",
+        "Install the NVRTC package of the CUDA release the program uses (cuda-nvrtc-X-Y, or pip "
+        "nvidia-cuda-nvrtc-cuXX) and put the directory holding libnvrtc-builtins.so next to "
+        "libnvrtc on the loader path (LD_LIBRARY_PATH / PATH on Windows).",
+    ),
+    make(
+        # CURAND_STATUS_ARCH_MISMATCH (204): the GPU lacks a feature the cuRAND call needs
+        # (cuRAND's status codes: double precision on a Fermi-era card, NVIDIA/nccl#24)
+        "curand-arch-mismatch",
+        r"\bCURAND_STATUS_ARCH_MISMATCH\b|\bcuRAND (?:error|status)\s*:?\s*204\b",
+        "gpu-arch-unsupported",
+        "error",
+        "cuRAND says the GPU's architecture does not support the call (status 204)",
+        "Run on a GPU of the compute capability the program and its CUDA release support "
+        "(`nvidia-smi --query-gpu=name,compute_cap --format=csv`), or build it for this GPU.",
+    ),
+    make(
+        # cudaErrorInvalidSymbol from cudaMemcpyToSymbol / cudaGetSymbolAddress in a program
+        # that ran on older GPUs: the binary holds no code for this GPU, so its __constant__
+        # and __device__ symbols are missing (miners built with CUDA 10 on RTX 30 cards,
+        # ethminer#2086); a program's own symbol bug gives it too: a warning
+        "invalid-device-symbol",
+        r"\binvalid device symbol\b|\bcudaErrorInvalidSymbol\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "a CUDA device symbol is missing: usually the binary has no code for this GPU's "
+        "architecture",
+        "Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) against the architectures the program was built for (`cuobjdump "
+        "--list-elf <binary>`); use a release built with a CUDA that knows this GPU (Ampere "
+        "needs CUDA 11.1+, Blackwell 12.8+) or build it with -arch for this GPU.",
     ),
     make(
         "fp16-not-supported-on-cpu",

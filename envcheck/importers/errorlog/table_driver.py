@@ -66,6 +66,8 @@ PATTERNS: List[ErrorPattern] = [
         # NVIDIA Warp's and k-Wave's own words: "Insufficient CUDA driver version. The minimum
         # required CUDA driver version is 12.0, but the installed CUDA driver version is 11.8."
         r"\bInsufficient CUDA driver version\b|"
+        # ethminer's, with the driver's CUDA API version: "Insufficient CUDA driver: 9010"
+        r"\bInsufficient CUDA driver: \d{4,5}\b|"
         r"cudaErrorInsufficientDriver"
         r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"

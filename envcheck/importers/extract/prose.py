@@ -129,10 +129,13 @@ _TORCH_CUDA_PROSE = re.compile(
     r"(?:\bcuda\b|\bcu)\s*(?:version\s*)?(?:is\s+|=\s*|:\s*)?v?(\d{1,2}\.\d)(?:\.\d+)?\b",
     re.I,
 )
+# "tf" alone only with a space, "version", ":" or "=" before the number ("tf version is 2.1.0",
+# "TF 2.4"), never inside an image tag ("r32.7.1-tf2.7-py3", "torch2.0.1-tf1.15.5": vendors'
+# own builds for other Pythons and CUDA releases).
 # TensorFlow's issue template asks for `tf.GIT_VERSION, tf.VERSION`: "('v1.3.0-rc2-20-g0787eee',
 # '1.3.0')" or "v2.3.0-rc2-23-gb36436b087 2.3.0"
 _TF = re.compile(
-    r"\btensorflow(?:[-_]gpu)?(?:\s*version)?(?:\s*\((?:GPU|CPU)\??\))?\s*(?:is\s*[:=]?|=|==|:)?\s*[(\['\"]{0,3}\s*b?['\"]?v?"
+    r"\b(?:tensorflow(?:[-_]gpu)?|(?<![-\w./:])tf(?=\s*version|\s*[:=]|\s+v?\d))(?:\s*version)?(?:\s*\((?:GPU|CPU)\??\))?\s*(?:is\s*[:=]?|=|==|:)?\s*[(\['\"]{0,3}\s*b?['\"]?v?"
     r"(\d\.\d{1,2}(?:\.\d+)?)\b",
     re.I,
 )
@@ -854,7 +857,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         m = _BARE_TORCH_BUILD.search(text)
         if m and not _OTHER_PACKAGE.search(low[max(0, m.start() - 30) : m.start()]):
             yield fact("torch.version", m.group(1))
-    m = _TF.search(text) if "tensorflow" in low else None
+    m = _TF.search(text) if "tensorflow" in low or "tf" in low else None
     if m:
         yield fact("tensorflow.version", m.group(1))
     for m in _JAX.finditer(text) if "jax" in low else ():
