@@ -697,8 +697,7 @@ PATTERNS: List[ErrorPattern] = [
         r"the 'CUDA' backend",
         "cpu-only-build",
         "warning",
-        "a compiled extension's operator has no CUDA kernel: the extension was built without "
-        "CUDA",
+        "a compiled extension's operator has no CUDA kernel: the extension was built without CUDA",
         "Rebuild the extension where nvcc and CUDA_HOME are set (`CUDA_HOME=/usr/local/cuda "
         "pip install --no-build-isolation --force-reinstall <package>`) and check its build log "
         "names nvcc; or install its CUDA wheel for this torch and CUDA.",
