@@ -300,6 +300,14 @@ THRESHOLDS = {
     # CUDA and torch lists, an extension operator without CUDA kernels, cuRAND's arch
     # mismatch, invalid device symbols, NVRTC's builtins, "tf version is": 80%, none)
     "heldout50": 0.8,
+    # and pool 53 (58 cases, 4 gatherers; anomaly detection and classic vision libraries,
+    # federated and private ML, face swapping, self-hosted coding assistants) sealed while
+    # heldout49 was tuned on, scored once at 871d59f (after heldout50's tuning): 21/39 (54%),
+    # two false errors (a Mac's "not compiled with CUDA", a CPU image's error 35); the starting
+    # code scored 20/39 with the same two; then tuned on (a Mac, a CPU run said in an issue
+    # form, dlib and OpenCV builds, a stated TensorFlow / CUDA mismatch, of two GPUs the one
+    # said to work, an nvidia-smi header without its table: 69%, none)
+    "heldout51": 0.69,
 }
 # False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
 # notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false

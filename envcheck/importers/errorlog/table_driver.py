@@ -915,6 +915,17 @@ PATTERNS: List[ErrorPattern] = [
         "instead, install a CUDA build of the framework.",
     ),
     make(
+        "cuda-asked-on-macos",
+        r"(?!x)x",  # never by itself: "not compiled with CUDA" in a text that shows macOS
+        "cpu-only-build",
+        "warning",
+        "a program asks for CUDA on macOS, where no CUDA build of the framework exists",
+        "On a Mac run on the CPU or Apple's GPU (`device = 'mps' if "
+        "torch.backends.mps.is_available() else 'cpu'`): find the call that hard-codes CUDA "
+        "(the traceback's last frames: `.cuda()`, `device='cuda'`) and pass the device instead; "
+        "CUDA needs a Linux or Windows machine with an NVIDIA GPU.",
+    ),
+    make(
         "package-not-compiled-with-cuda",
         # cumm/spconv's tensorview "don't compiled with cuda", "PaddlePaddle is not compiled
         # with CUDA", "... was not compiled with CUDA support" (torch's own message is above)

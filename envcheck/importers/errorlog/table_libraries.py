@@ -510,7 +510,9 @@ PATTERNS: List[ErrorPattern] = [
         "nvml-symbol-missing",
         # a versioned API (nvmlDeviceGetPciInfo_v3) or a function newer than the driver's NVML
         # ("nvtop: undefined symbol: nvmlDeviceGetPcieThroughput" under driver 340, Syllo/nvtop#32)
-        r"undefined symbol: nvml(?:\w+_v\d\b|(?:Device|System|Unit|Event|Vgpu|Gpu)\w+)",
+        r"undefined symbol: nvml(?:\w+_v\d\b|(?:Device|System|Unit|Event|Vgpu|Gpu)\w+)|"
+        # retold from pynvml's lookup: "nvmlInitWithFlags not found" (deepfakes/faceswap#1295)
+        r"\bnvml(?:Init|Device|System)\w+ (?:function )?(?:is )?not found\b",
         "driver-too-old",
         "warning",
         "the NVIDIA driver's NVML library lacks a function the program's NVML bindings call: the "
@@ -774,21 +776,18 @@ PATTERNS: List[ErrorPattern] = [
         "TORCH_HOME, TMPDIR) at a volume with room; keep fewer checkpoints.",
     ),
     make(
-        "disk-full-stated",
-        # the reporter says a disk filled ("the /var partition is closely reaching 100%", "my
-        # disk is full", "the Pod runs out of disk space") without pasting the write that
-        # failed: a warning, as the failing write (disk-full) would be an error
-        r"\b(?:disk|partition|drive|filesystem|file system|volume)\b (?:is |was |got |gets |"
-        r"became |becomes )?(?:almost |nearly |closely |close to |completely )?(?:reaching |"
-        r"hitting )?(?:100 ?%|full\b(?! ?(?:path|name|hd|screen|resolution|precision|size)\b))|"
-        r"\b(?:disk|partition|drive)s? (?:is |was |keeps |kept )?(?:fill(?:s|ed|ing) up|"
-        r"running out of space|ran out of space|runs out of space)\b|\bout of disk space\b",
-        "storage",
+        # the reporter names the cause: "a mismatch between the versions of TensorFlow and
+        # CUDA" (securefederatedai/openfederatedlearning#1160, an L4T image's CUDA)
+        "framework-cuda-mismatch-stated",
+        r"\bmismatch(?:ed)? between (?:the )?(?:versions? of )?(?:tensorflow|tf|torch|pytorch|"
+        r"jax|jaxlib|paddle\w*|onnxruntime)(?: versions?)? and (?:the )?(?:installed )?"
+        r"(?:CUDA|cuDNN)\b",
+        "cuda-libs-mismatch",
         "warning",
-        "the text says a disk or partition filled up",
-        "Find what fills it (`df -h`, then `du -xh --max-depth=1` on the full mount): point "
-        "work, temporary and cache directories (TMPDIR, HF_HOME, a container's /tmp or work "
-        "directory, Docker's data-root) at a volume with room.",
+        "the text says the framework and the installed CUDA / cuDNN do not match",
+        "Install the framework build made for the installed CUDA and cuDNN (its tested-build "
+        "table; on Jetson, NVIDIA's wheels or containers for this JetPack release), or the "
+        "CUDA / cuDNN it was built with.",
     ),
     make(
         "hub-download-timeout",
@@ -819,6 +818,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:my |the )?(?:disk|drive|storage|volume|partition)\b[^.\n]{0,10}?"
         r"\b(?:is|was|gets?|got|became|becomes) (?:almost |nearly |completely )?full\b(?! of)|"
         r"\bis over \d{2}% full\b|"
+        # "the /var partition is closely reaching 100%", "the data drive keeps filling up"
+        r"\b(?:disk|drive|storage|volume|partition)\b[^.\n]{0,20}?\b(?:closely |close to |nearly "
+        r"|almost )?(?:reaching|hitting) (?:9\d|100) ?%|"
+        r"\b(?:disk|drive|storage|volume|partition)s? (?:keeps?|kept) filling up\b|"
         r"\b(?:runs?|running|ran|is|are) out of (?:disk |storage )?space\b|\bout of disk space\b|"
         # "the colab disk gets filled", "disk should not go out of space", "fills up the disk"
         r"\b(?:disk|drive|storage|ssd|volume|partition)\b[^.\n]{0,12}?\b(?:gets?|got|getting|is "

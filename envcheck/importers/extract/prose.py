@@ -406,6 +406,26 @@ def _model_key(name: str) -> str:
     return re.sub(r"nvidia|geforce|tesla|\s|-|_", "", low)
 
 
+def _sentence_of(name: str, line: str) -> str:
+    """The sentence of ``line`` that names ``name`` (the whole line when it is not found)."""
+    at = line.find(name)
+    if at < 0:
+        return line
+    start = max(line.rfind(". ", 0, at), line.rfind("; ", 0, at), line.rfind("! ", 0, at)) + 1
+    ends = [i for i in (line.find(". ", at), line.find("; ", at), line.find("! ", at)) if i >= 0]
+    return line[start : min(ends) if ends else len(line)]
+
+
+# a sentence that says the job works on the GPU it names: that GPU is not the one at fault
+_WORKS_ON_IT = re.compile(
+    r"\b(?:works?|worked|working|runs?|ran|running)\s+(?:perfectly|fine|well|great|ok|okay|"
+    r"normally|flawlessly|without (?:any )?(?:problems?|issues?|errors?))\b|"
+    r"\beverything (?:is )?(?:works?|worked|working|fine|ok)\b|\bno (?:problems?|issues?) "
+    r"(?:on|with)\b",
+    re.I,
+)
+
+
 def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     """The one NVIDIA GPU model the texts name anywhere ("Setup: i7-8750H, GTX 1070, 16 GB"),
     as a prose fact: only when exactly one distinct model is named, since a text naming two
@@ -424,6 +444,14 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
             for name in gpu_names(line):
                 key = _model_key(name)
                 seen.setdefault(key, (name, file, i + 1, lines[i].strip()))
+    if len(seen) == 2:
+        # two models, one of them said to work ("On the setup with GTX 1050Ti, everything works
+        # perfectly. Yet, when I switch to RTX 2070 card, I've got the following error"): the
+        # other one is the GPU the report is about (AlexeyAB/darknet#2836, heldout51)
+        failing = [v for v in seen.values() if not _WORKS_ON_IT.search(_sentence_of(v[0], v[3]))]
+        if len(failing) == 1:
+            name, file, lineno, line = failing[0]
+            return [Fact("gpu.name", name, file, lineno, line[:200], "prose")]
     if len(seen) != 1:
         return []
     name, file, lineno, line = next(iter(seen.values()))
@@ -932,12 +960,16 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         # .apply drops it beside any other GPU fact); "the RTX 5000 series" is the family too,
         # not the Quadro RTX 5000 that gpu_names reads in it
         yield fact("gpu.cc", "12.0", "prose", name=GPU_FAMILY)
-    elif _gpu_words(low) and (
-        _GPU_LINE.match(text)
-        or re.search(
-            r"\b(?:my|your|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?"
-            r"(?:rtx|gtx|tesla|quadro|titan|[ahblvt]\d)",
-            low,
+    elif (
+        _gpu_words(low)
+        and not _WORKS_ON_IT.search(text)
+        and (
+            _GPU_LINE.match(text)
+            or re.search(
+                r"\b(?:my|your|an?|the|on|with|using)\s+(?:\d+\s*x\s*)?(?:nvidia\s+)?(?:geforce\s+)?"
+                r"(?:rtx|gtx|tesla|quadro|titan|[ahblvt]\d)",
+                low,
+            )
         )
     ):
         names = gpu_names(text) or _labelled_model_number(text)
