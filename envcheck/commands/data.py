@@ -266,9 +266,9 @@ def install(files: Dict[str, bytes], target: Path, meta: Dict[str, Any]) -> None
 
 
 def _bundle_date(files: Dict[str, bytes]) -> Optional[str]:
-    from envcheck.compat_schema import newest_checked as _newest_checked
+    from envcheck.compat_schema import newest_checked
 
-    dates = [_newest_checked(json.loads(data)) for data in files.values()]
+    dates = [newest_checked(json.loads(data)) for data in files.values()]
     known = [d for d in dates if d]
     return max(known) if known else None
 

@@ -1120,7 +1120,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-addons-unsupported-tensorflow": ("tensorflow addons supports using python ops",),
     "nccl-shm-open-crash": ("ncclshmopen",),
     "paddle-dataloader-shm": ("insufficient shared storage space",),
-    "nvml-symbol-missing": ("undefined symbol: nvml", " not found"),
+    "nvml-symbol-missing": ("nvml",),  # "undefined symbol: nvml...", "nvmlInit... not found"
     "paddle-third-party-library": ("that paddle depends on",),
     "cuda-lib-not-found-at-build": ("cannot find -l", ".h: no such file", "could not find"),
     "kernel-built-for-another-sm": ("but was built for sm",),
