@@ -2,7 +2,7 @@
 # Faults made on a real GPU with real processes, without changing the machine's settings (no
 # power limits, clocks or MIG: a lent machine is left as it was). One device call, ~4 minutes:
 #   1. the healthy baseline: verify (text, json, nhc; `-v` gives each probe's time), fix;
-#   2. another process holds most of the GPU's memory and computes: verify (expect EC430) and
+#   2. another process holds 70 % of the GPU's memory and computes: verify (expect EC430) and
 #      verify --kernels quick (the rates fall; expect EC805/EC803 or tests not run);
 #   3. CUDA_VISIBLE_DEVICES naming a GPU that is not there (expect EC507), and empty;
 #   4. watch --pid attached to a running GPU-bound job;
@@ -27,7 +27,8 @@ ec fix.txt 60 fix
 log "2/5 another process holds the GPU's memory and computes"
 cat > "$work/hog.py" <<'PY'
 import sys, time, torch
-held = torch.empty(int(float(sys.argv[2]) * 2**30), dtype=torch.uint8, device="cuda")  # plain cudaMalloc
+# argv[2]: the share of the GPU's memory to hold (0.7 held 100 GiB of an H200's 140, 55 of an H100's 80)
+held = torch.empty(int(float(sys.argv[2]) * torch.cuda.mem_get_info()[1]), dtype=torch.uint8, device="cuda")  # plain cudaMalloc
 a = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
 print("holding", held.numel() >> 30, "GiB", flush=True)
 end = time.time() + float(sys.argv[1])
@@ -35,7 +36,7 @@ while time.time() < end:
     a = a @ a
     a = a / a.norm()
 PY
-"$py" "$work/hog.py" 75 100 > "$work/hog.log" 2>&1 &
+"$py" "$work/hog.py" 75 0.7 > "$work/hog.log" 2>&1 &
 hog=$!
 for _ in $(seq 1 30); do grep -q holding "$work/hog.log" 2> /dev/null && break; sleep 1; done
 timeout 10 nvidia-smi > "$work/nvidia-smi-busy.txt" 2>&1
@@ -67,7 +68,7 @@ PY
 job=$!
 sleep 6
 ec watch-pid.json 45 watch --pid "$job" --duration 25 --warmup 5 --window 10 \
-    --record "$work/h200_pid_gpu_bound.jsonl" --format json
+    --record "$work/pid_gpu_bound.jsonl" --format json
 kill "$job" 2> /dev/null
 wait "$job" 2> /dev/null
 
