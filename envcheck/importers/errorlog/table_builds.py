@@ -372,22 +372,27 @@ PATTERNS: List[ErrorPattern] = [
         r"version sm\d+)|"
         # FlashAttention's own architecture check, as TORCH_CHECK prints it
         r"Expected is_sm\w+(?: \|\| is_sm\w+)+ to be true, but got false|"
-        # "FP8 quantized models is only supported on GPUs with compute capability >= 9.0"
-        # (bf16's own sentence is bf16-tf32-needs-ampere's)
-        r"(?<!Bfloat16 is )only supported on GPUs with compute capability\s*(?:>=?|of at least)"
-        r"\s*\d+\.\d|"
+        # "FP8 quantized models is only supported on GPUs with compute capability >= 9.0";
+        # torch's FP8 matmul: "torch._scaled_mm is only supported on CUDA devices with compute
+        # capability >= 9.0 or 8.9" (bf16's own sentence is bf16-tf32-needs-ampere's)
+        r"(?<!Bfloat16 is )only supported on (?:CUDA )?(?:GPUs|devices) with compute capability"
+        r"\s*(?:>=?|of at least)\s*\d+\.\d|"
         # vLLM: "The quantization method awq is not supported for the current GPU. Minimum
         # capability: 75. Current capability: 70."
         r"not supported for the current GPU\.\s*Minimum capability:\s*\d+|"
+        # SageAttention's dispatch on the GPU's architecture: "Unsupported CUDA architecture:
+        # sm75" (its kernels start at sm_80)
+        r"\bUnsupported CUDA architecture: sm_?\d{2,3}\b|"
         # Julia's CUDAnative: "Device capability v2.1.0 not supported by available toolchain"
         r"Device capability v?\d+\.\d+(?:\.\d+)? not supported by available toolchain",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",
         "The message names the library's minimum (Triton, which vLLM and torch.compile use, "
-        "needs compute capability >= 7.0): use a GPU at or above it, or run without that "
+        "needs compute capability >= 7.0; FP8 matmuls, torch._scaled_mm and the 'fp8 fast' "
+        "modes built on it, need 8.9 or 9.0): use a GPU at or above it, or run without that "
         "backend (vLLM: a release/backend that supports this GPU; torch: eager mode instead of "
-        "torch.compile).",
+        "torch.compile; FP8: the plain fp8 or bf16 weights mode).",
     ),
     # --- round three: message families the heldout2 misses showed -------------------------
     make(

@@ -311,6 +311,20 @@ PATTERNS: List[ErrorPattern] = [
         "gxx=11`), or use a newer CUDA toolkit.",
     ),
     make(
+        # MATLAB's mexcuda compiles with the CUDA toolkit of its release and accepts only the
+        # host compilers MathWorks lists for it: "Warning: The selected C++ compiler is not
+        # supported for CUDA compilation. Searching for a supported compiler."
+        "mexcuda-compiler-unsupported",
+        r"The selected C\+\+ compiler is not supported for CUDA compilation",
+        "toolkit-mismatch",
+        "warning",
+        "MATLAB's mexcuda cannot use the selected C++ compiler with its release's CUDA toolkit",
+        "Use the CUDA toolkit version and a host compiler that MathWorks lists for this MATLAB "
+        "release (its 'GPU Computing Requirements' and 'Supported Compilers' pages): install that "
+        "Visual Studio / gcc, pick it with `mex -setup C++`, and point MW_NVCC_PATH at that "
+        "toolkit's nvcc.",
+    ),
+    make(
         "host-compiler-below-floor",
         # a build's own floor: CV-CUDA's "Must use gcc>=11.1 to compile CV-CUDA, you're using
         # GNU-9.3.0" (printed only when the compiler CMake picked is below it)

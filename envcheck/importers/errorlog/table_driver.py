@@ -68,6 +68,8 @@ PATTERNS: List[ErrorPattern] = [
         r"\bInsufficient CUDA driver version\b|"
         # ethminer's, with the driver's CUDA API version: "Insufficient CUDA driver: 9010"
         r"\bInsufficient CUDA driver: \d{4,5}\b|"
+        # xmr-stak's CUDA backend: "WARNING: NVIDIA Insufficient driver!"
+        r"\bNVIDIA Insufficient driver\b|"
         r"cudaErrorInsufficientDriver"
         r"|\bInsufficientDriver\b|\bcuda error\s*\(?35\)?\s*[,:]|"
         r"\bcuda\w*[^\n]{0,80}?\berror code\s*:?\s*35\b"
@@ -344,7 +346,10 @@ PATTERNS: List[ErrorPattern] = [
         # NVENC on a GeForce: a new session beyond the driver's concurrent-session cap (or
         # without GPU memory) fails: "OpenEncodeSessionEx failed: out of memory (10)"
         "nvenc-session-refused",
-        r"OpenEncodeSessionEx failed: (?:out of memory \(10\)|incompatible client key \(21\))",
+        r"OpenEncodeSessionEx failed: (?:out of memory \(10\)|incompatible client key \(21\))|"
+        # the Video Codec SDK's NvEncoder class says the same with the status's number
+        # (NV_ENC_ERR_OUT_OF_MEMORY = 10 in nvEncodeAPI.h)
+        r"nvEncOpenEncodeSessionEx\b[^\n]{0,160}?returned error 10\b",
         "gpu-contention",
         "warning",
         "NVENC refused another encoding session (GeForce cards cap concurrent sessions; or the "
@@ -352,6 +357,24 @@ PATTERNS: List[ErrorPattern] = [
         "Run fewer encodes at once (`nvidia-smi encodersessions` shows the open ones), or use a "
         "professional / data-center GPU without the session cap; free GPU memory if others hold "
         "it.",
+    ),
+    make(
+        # ffmpeg finds no GPU whose NVENC can take the job: the GPU has no encoder at all
+        # (mining cards, GT 1030, MX laptops: "OpenEncodeSessionEx failed: unsupported device
+        # (2)", NV_ENC_ERR_UNSUPPORTED_DEVICE) or not the codec / bit depth asked (HEVC 10-bit
+        # before Pascal): "[hevc_nvenc @ ...] No capable devices found". ffmpeg's "No NVENC
+        # capable devices found" alone also follows a session refusal, so it is not read here.
+        "nvenc-no-capable-device",
+        r"OpenEncodeSessionEx failed: unsupported device \(2\)|"
+        r"\[\w*nvenc @ [^\]\n]{0,40}\]\s*No capable devices found",
+        "gpu-arch-unsupported",
+        "warning",
+        "the GPU's video encoder (NVENC) cannot do this encode: no NVENC on the card, or not "
+        "this codec or bit depth",
+        "Check the card in NVIDIA's Video Encode and Decode GPU Support Matrix "
+        "(developer.nvidia.com/video-encode-and-decode-gpu-support-matrix-new): encode on a GPU "
+        "whose NVENC supports the codec, choose a codec it has (H.264 rather than HEVC / AV1, "
+        "8-bit rather than 10-bit), or encode on the CPU (libx264 / libx265).",
     ),
     make(
         # OptiX needs a driver of at least the branch its SDK names (OptiX 7.4: R495): with an
@@ -522,8 +545,35 @@ PATTERNS: List[ErrorPattern] = [
         "plugin's resource `nvidia.com/gpu`.",
     ),
     make(
+        # NVIDIA HPC SDK compilers (nvfortran, nvc++) choose their bundled CUDA toolkit by the
+        # driver's CUDA version; where no driver is loaded (a login or build node) they read
+        # version 0: "nvfortran-Error-A CUDA toolkit matching the current driver version (0) or
+        # a supported older version (11.8) was not installed with this HPC SDK."
+        "hpcsdk-no-driver",
+        r"CUDA toolkit matching the current driver version \(0\) or a supported older version",
+        "driver-not-loaded",
+        "warning",
+        "the NVIDIA HPC SDK compiler found no NVIDIA driver on this node (driver version 0)",
+        "Build on a node with the GPU driver loaded, or name the toolkit and the GPUs so that "
+        "the compiler need not ask the driver: `-gpu=ccXX,cudaX.Y` (one of the toolkits this "
+        "HPC SDK bundles), or NVHPC_CUDA_HOME pointing at an installed toolkit.",
+    ),
+    make(
+        # the same message with a driver that is loaded but older than every toolkit this HPC
+        # SDK bundles: "matching the current driver version (10.2) or a supported older version
+        # (11.0) was not installed"
+        "hpcsdk-driver-too-old",
+        r"CUDA toolkit matching the current driver version \((?!0\))\d+(?:\.\d+)?\) or a "
+        r"supported older version",
+        "driver-too-old",
+        "warning",
+        "the NVIDIA driver is older than every CUDA toolkit this HPC SDK bundles",
+        "Upgrade the driver to one that supports a toolkit this HPC SDK bundles (the message "
+        "names the oldest), or use an HPC SDK release that bundles the driver's CUDA.",
+    ),
+    make(
         "nvenc-api-driver-too-old",
-        r"Driver does not support the required nvenc API version|"
+        r"Driver does not support (?:the )?required nvenc API(?: version)?|"
         r"minimum required Nvidia driver for nvenc is",
         "driver-too-old",
         "error",

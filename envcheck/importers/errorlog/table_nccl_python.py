@@ -437,7 +437,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\bnot (?:be |yet )?compatible with python\s*3\.\d+|"
         # "Python v3.6 seems to be incompatible with more recent versions of PyTorch"
         r"\bpython\s*v?3\.\d{1,2}(?:\.\d+)? (?:seems to be |appears to be |is |was )?"
-        r"(?:not compatible|incompatible) with\b",
+        r"(?:not compatible|incompatible) with\b|"
+        # "it says my python version (3.8.2) is incompatible"
+        r"\bpython version\s*\(v?3\.\d{1,2}(?:\.\d+)?\) (?:is|was|seems to be) "
+        r"(?:not compatible|incompatible)\b",
         "python-unsupported",
         "warning",
         "the text says the Python version is not supported by the framework or a package",

@@ -44,7 +44,7 @@ _INTERESTING = re.compile(
     # companions and extensions that pin or name the framework release they were built for
     r"torch[-_](?:scatter|sparse|cluster|spline[-_]conv)|pyg[-_]lib|torchtext|torchdata|"
     r"tensorflow[-_](?:text|addons|probability|io)|keras-nightly|mamba[-_]ssm|"
-    r"causal[-_]conv1d|"
+    r"causal[-_]conv1d|sageattention|"
     # cuQuantum and PennyLane's devices on it (compute capability 7.0, floors.json)
     r"(?:cuquantum|custatevec|cutensornet)(?:[-_]python)?(?:[-_]cu\d+)?|"
     r"pennylane[-_]lightning[-_](?:gpu|tensor))$",
@@ -169,10 +169,13 @@ TRIGGERS = (
 )
 _LIBCUDNN = re.compile(r"libcudnn(?:_\w+)?\.so\.(\d+(?:\.\d+){0,2})\b")
 # A wheel's file name (pip's "Downloading torch-1.7.1-cp38-cp38-win_amd64.whl", a list of the
-# wheels installed): the package, its version and the Python it was built for (cp38 -> 3.8)
+# wheels installed, a name retold without ".whl": "the sageattention-2.2.0+cu128torch2.9.0.post3-
+# cp39-abi3-win_amd64 wheel"): the package, its version, the Python it was built for (cp38 ->
+# 3.8) and its ABI tag (abi3: that Python or any later one)
 _WHEEL = re.compile(
     r"(?<![\w.-])([A-Za-z][A-Za-z0-9_.]*?)-(\d+(?:\.\d+){1,3}(?:(?:\.?post|\.?dev|rc|a|b)\d+)?"
-    r"(?:(?:\+|%2B)[\w.]+)?)-cp(\d)(\d{1,2})-[\w.-]+\.whl\b"
+    r"(?:(?:\+|%2B)[\w.]+)?)-cp(\d)(\d{1,2})-(\w+)-(?:[\w.-]+\.whl\b|"
+    r"(?:win|linux|manylinux|musllinux|macosx)\w*(?:\.\w+)*(?![\w.-]))"
 )
 # NVIDIA's cuDNN packages carry the CUDA they were built for: `apt list` ("libcudnn8/unknown,now
 # 8.9.3.28-1+cuda12.1 amd64"), a .deb ("libcudnn8_8.9.1.23-1+cuda12.1_arm64"), an apt pin
@@ -277,14 +280,15 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         # a wheel being downloaded is what pip chose, not yet what is installed (the install
         # may fail: no wheel of a companion package for this Python); its Python tag is still
         # the interpreter's
-        if ".whl" in line:
+        if ".whl" in line or "-cp" in line:
             fetching = any(w in line.lower() for w in ("downloading", "collecting", "http"))
             for m in _WHEEL.finditer(line):
                 name = m.group(1).replace("_", "-")
                 if _INTERESTING.match(name):
                     if not fetching:
                         yield from _package(fact, name, m.group(2).replace("%2B", "+"), "")
-                    yield fact("python", f"{m.group(3)}.{m.group(4)}")
+                    if m.group(5).lower() != "abi3":  # abi3: this Python or any later one
+                        yield fact("python", f"{m.group(3)}.{m.group(4)}")
         m = _CUDNN_BUILD.search(line) if "+cuda" in line else None
         if m:
             yield fact("cudnn", m.group(1))
