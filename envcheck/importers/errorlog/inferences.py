@@ -781,6 +781,8 @@ _CPU_RUN_ON_PURPOSE = re.compile(
     r"\b(?:unchecked|uncheck|disabled|turned off|deselected)\s+(?:the\s+)?[\"'\u201c]?(?:use\s+)?"
     r"(?:cuda|gpu)\b|"
     r"(?<![\w-])--(?:use-)?cpu\b|"
+    # a command line that asks for the CPU: "python train.py --device=cpu"
+    r"(?<![\w-])--device[= ][\"']?cpu\b|"
     r"\b(?:i|we)\s+(?:am\s+|are\s+|was\s+|'m\s+)?(?:running|using|run|use|ran)\s+(?:it\s+|this\s+)?"
     r"(?:in|with|on)\s+(?:the\s+)?cpu[- ]mode\b",
     re.I,

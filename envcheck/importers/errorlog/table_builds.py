@@ -380,6 +380,9 @@ PATTERNS: List[ErrorPattern] = [
         # vLLM: "The quantization method awq is not supported for the current GPU. Minimum
         # capability: 75. Current capability: 70."
         r"not supported for the current GPU\.\s*Minimum capability:\s*\d+|"
+        # Triton's FP8 type check: "type fp8e4nv not supported in this architecture. The
+        # supported fp8 dtypes are ('fp8e4b15', 'fp8e5')" (fp8e4nv needs compute capability 8.9)
+        r"\btype fp8e4nv not supported in this architecture\b|"
         # SageAttention's dispatch on the GPU's architecture: "Unsupported CUDA architecture:
         # sm75" (its kernels start at sm_80)
         r"\bUnsupported CUDA architecture: sm_?\d{2,3}\b|"
@@ -393,6 +396,19 @@ PATTERNS: List[ErrorPattern] = [
         "modes built on it, need 8.9 or 9.0): use a GPU at or above it, or run without that "
         "backend (vLLM: a release/backend that supports this GPU; torch: eager mode instead of "
         "torch.compile; FP8: the plain fp8 or bf16 weights mode).",
+    ),
+    make(
+        # the NVIDIA HPC SDK's OpenACC runtime finds no code for the GPU in the program: "This
+        # file was compiled: -acc=gpu -gpu=cc60 -gpu=cc70 / Rebuild the application with
+        # -gpu=cc86 to use NVIDIA Tesla GPU 0" (PGI's older spelling: -ta=tesla:cc70)
+        "openacc-no-code-for-gpu",
+        r"\bRebuild the application with -(?:gpu|ta)=[\w:,]*?cc\d{2,3}\b[^\n]{0,20}? to use\b",
+        "gpu-arch-unsupported",
+        "error",
+        "the OpenACC program was compiled without code for this GPU's compute capability",
+        "Rebuild with the GPU's compute capability, as the message says (`-gpu=ccXY`; CMake "
+        "projects: their compute-capability option), or `-gpu=ccall` to cover every GPU this "
+        "HPC SDK supports.",
     ),
     # --- round three: message families the heldout2 misses showed -------------------------
     make(

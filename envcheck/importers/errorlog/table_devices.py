@@ -277,8 +277,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cuda-version-mismatch-extension",
-        r"The detected CUDA version \([\d.]+\) mismatches the version that was used to compile "
-        r"PyTorch",
+        # (retyped or wrapped text doubles a space: "used to compile  PyTorch")
+        r"The detected CUDA version \([\d.]+\) mismatches the version that was used to\s+"
+        r"compile\s+PyTorch",
         "toolkit-mismatch",
         "error",
         "the system nvcc does not match the CUDA PyTorch was built with",

@@ -911,6 +911,18 @@ PATTERNS: List[ErrorPattern] = [
         "(`nvidia-ctk runtime configure --runtime=docker` and restart dockerd).",
     ),
     make(
+        # a script that starts its GPU container with the toolkit's old wrapper, on a host
+        # without it: "sudo: nvidia-docker: command not found"
+        "nvidia-docker-missing",
+        r"\bnvidia-docker: (?:command )?not found\b",
+        "driver-not-loaded",
+        "warning",
+        "the NVIDIA container runtime (its nvidia-docker wrapper) is not installed on this host",
+        "Install the NVIDIA Container Toolkit on the host (the nvidia-docker2 package still "
+        "provides the `nvidia-docker` command) or run the container with `docker run --gpus "
+        "all` once the toolkit is configured (`nvidia-ctk runtime configure --runtime=docker`).",
+    ),
+    make(
         "container-toolkit-not-configured",
         r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.toolkit_installed)
         # the same message where the text says the toolkit is installed: Docker was not told

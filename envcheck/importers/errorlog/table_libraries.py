@@ -178,7 +178,8 @@ PATTERNS: List[ErrorPattern] = [
         # binary was linked against is not installed)
         rf"\bLibrary not loaded: \S*?lib(?:{_CUDA_LIBS})\.\d+(?:\.\d+)?\.dylib|"
         # Paddle on Windows: "RuntimeError: cublas64_100.dll not found."
-        rf"\b(?:{_CUDA_LIBS})64_\d+\.dll (?:is )?not found|"
+        # (quoted when retold: '"cudart64_90.dll" not found')
+        rf"\b(?:{_CUDA_LIBS})64_\d+\.dll[\"'`\u201d]? (?:is |was )?not found|"
         # "Missing libcudnn_ops_infer.so.8 in cuda version of the docker"
         rf"\bMissing\s+lib(?:{_CUDA_LIBS}|cupti|nvJitLink)\.so\.\d+|"
         # retold: "it said that 'cannot find cudart64_90.dll'"
