@@ -949,6 +949,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "invalid-device-ordinal": ("invalid device ordinal", "cudaerrorinvaliddevice"),
     "container-no-gpu-driver": ("could not select device driver",),
     "nvidia-docker-missing": ("nvidia-docker: ",),
+    "torch-not-compiled-with-xpu": ("not compiled with xpu",),
     "openacc-no-code-for-gpu": ("rebuild the application with",),
     "required-version-not-found": ("is required for a normal functioning",),
     "no-kernel-image-retold": ("kernel image",),

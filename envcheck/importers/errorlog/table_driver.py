@@ -949,6 +949,18 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
     ),
     make(
+        # the same assertion for Intel GPUs: torch.xpu in a torch build without the XPU backend
+        # (the PyPI default or a CUDA build where IPEX / an Arc GPU needs PyTorch's XPU build)
+        "torch-not-compiled-with-xpu",
+        r"Torch not compiled with XPU enabled",
+        "cpu-only-build",
+        "warning",
+        "the PyTorch build has no XPU (Intel GPU) backend, though the program asks for one",
+        "For an Intel GPU install PyTorch's XPU build (`pip install torch --index-url "
+        "https://download.pytorch.org/whl/xpu`, or the Intel Extension for PyTorch release "
+        "paired with its torch); for an NVIDIA GPU, have the program use 'cuda', not 'xpu'.",
+    ),
+    make(
         "said-not-built-with-cuda",
         # a report's own words: "Tensorflow 2.13.1 not detecting GPU on Jetson Orin, not built
         # with CUDA" (the PyPI aarch64 wheel)
