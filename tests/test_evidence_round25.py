@@ -118,6 +118,11 @@ def test_hpc_sdk_version_zero_is_no_driver_not_an_old_one() -> None:
             "cuda-lib-missing",
         ),
         ("AssertionError: Torch not compiled with XPU enabled", "torch-not-compiled-with-xpu"),
+        (
+            ":1:hip_code_object.cpp      :456 : 15814696557 us: hipErrorNoBinaryForGpu: Unable "
+            "to find code object for all current devices!",
+            "hip-no-binary-for-gpu",
+        ),
     ],
 )
 def test_heldout53_messages(line: str, pattern: str) -> None:
@@ -141,6 +146,7 @@ def test_heldout53_messages(line: str, pattern: str) -> None:
         ("nvEncOpenEncodeSessionEx returned error 0", "nvenc-session-refused"),
         ("cudart64_110.dll found in C:\\Windows\\System32", "cuda-lib-missing"),
         ("Torch compiled with XPU enabled: True", "torch-not-compiled-with-xpu"),
+        ("hipErrorNoDevice: no ROCm-capable device is detected", "hip-no-binary-for-gpu"),
     ],
 )
 def test_heldout53_near_misses(line: str, pattern: str) -> None:

@@ -951,6 +951,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvidia-docker-missing": ("nvidia-docker: ",),
     "torch-not-compiled-with-xpu": ("not compiled with xpu",),
     "openacc-no-code-for-gpu": ("rebuild the application with",),
+    "hip-no-binary-for-gpu": ("hiperrornobinaryforgpu",),
     "required-version-not-found": ("is required for a normal functioning",),
     "no-kernel-image-retold": ("kernel image",),
     "bf16-unsupported-device": ("bf16 mixed precision requires",),

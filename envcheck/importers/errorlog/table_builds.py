@@ -410,6 +410,19 @@ PATTERNS: List[ErrorPattern] = [
         "projects: their compute-capability option), or `-gpu=ccall` to cover every GPU this "
         "HPC SDK supports.",
     ),
+    make(
+        # the ROCm counterpart of "no kernel image is available" (AMD GPUs, and CUDA code run on
+        # them through HIP): the build carries no code object for this GPU's gfx target
+        "hip-no-binary-for-gpu",
+        r"\bhipErrorNoBinaryForGpu\b",
+        "gpu-arch-unsupported",
+        "error",
+        "the ROCm/HIP build has no code object for this AMD GPU's architecture (gfx target)",
+        "Use a build whose target list holds the GPU's gfx target (ROCm's GPU support matrix "
+        "names the supported ones; `rocminfo | grep gfx` prints the GPU's), or build for it "
+        "(`PYTORCH_ROCM_ARCH=gfxNNNN`, `--offload-arch=gfxNNNN`). envcheck judges NVIDIA GPUs: "
+        "nothing else here applies to this GPU.",
+    ),
     # --- round three: message families the heldout2 misses showed -------------------------
     make(
         "tf-gpu-below-minimum-cc",
