@@ -308,11 +308,30 @@ THRESHOLDS = {
     # form, dlib and OpenCV builds, a stated TensorFlow / CUDA mismatch, of two GPUs the one
     # said to work, an nvidia-smi header without its table: 69%, none)
     "heldout51": 0.69,
+    # round twenty-five: pool 54 (67 cases, 4 gatherers; seismology and geophysics, X-ray and
+    # optical computational imaging, MATLAB and numeric environments, directive-based GPU
+    # programming) and pool 55 (68 cases; AMD / Intel / Apple GPUs meeting CUDA-only code,
+    # text-to-video models, game engines and avatars, video encoding and streaming) sealed
+    # whole, scored once at 05c4429 (the starting code's detection): 20/50 (40%) and 17/50
+    # (34%), no false error and one (a three-line "not compiled with CUDA" whose Mac is only in
+    # the issue's title); then tuned on (MATLAB's mexcuda, the HPC SDK's driver version 0,
+    # OpenACC's rebuild message, FP8 and SageAttention floors, NVENC devices and sessions, ROCm's
+    # missing code object, torch without XPU, wheel names retold: 52%, 68%)
+    "heldout52": 0.52,
+    "heldout53": 0.68,
+    # and pool 56 (71 cases; video understanding and tracking, benchmarks and model zoos,
+    # driving simulators, LLM pre-training codebases) sealed while the other two were tuned
+    # on, scored once at 5ca9636: 36/52 (69%, the starting code scored the same), one false
+    # error (a command line's --device=cpu, now a CPU run on purpose); then tuned on (Triton's
+    # fp8e4nv, nvidia-docker missing, the extension's CUDA mismatch with doubled spaces: 75%)
+    "heldout54": 0.75,
 }
-# False errors on healthy controls that are known and listed (none now: the JAX CPU-fallback
-# notice in kohya-colab-133 is a warning since the text shows no framework at work). Any false
-# error fails; an entry here must go when its case passes (the test checks that too).
-KNOWN_FALSE_ERRORS: set = set()
+# False errors on healthy controls that are known and listed. Any other false error fails; an
+# entry here must go when its case passes (the test checks that too).
+# - tango-12-apple-m1-mps-device (heldout53): three pasted lines of "Torch not compiled with
+#   CUDA enabled" from a Linux-looking path; the Apple M1 that makes it the program's call to
+#   CUDA rather than a CPU-only install is only in the issue's title, which the paste lacks.
+KNOWN_FALSE_ERRORS: set = {"tango-12-apple-m1-mps-device"}
 
 
 @pytest.fixture(scope="module")
