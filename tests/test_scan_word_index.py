@@ -48,3 +48,38 @@ def test_the_word_index_holds_every_run_of_letters() -> None:
     assert textindex.absent(b"cuda_error_invalid_device", here)
     assert textindex.absent(b"nccl_error_invalid_image", here)
     assert not textindex.absent(b"0xc0000135", here)  # no run of letters: always searched
+
+
+def test_the_fact_extractors_read_the_same_with_the_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    """candidate_lines skips the words the index rules out: the facts must be those of a search
+    for every word."""
+    extract = importlib.import_module("envcheck.importers.extract")
+    lines = importlib.import_module("envcheck.importers.extract.lines")
+    texts = _texts()
+    fast = [[f.__dict__ for f in extract.text_facts(t, "p.txt")] for t in texts]
+    monkeypatch.setattr(textindex, "word_index", lambda low: b"")
+    lines._lowered_with_line_starts.cache_clear()
+    slow = [[f.__dict__ for f in extract.text_facts(t, "p.txt")] for t in texts]
+    lines._lowered_with_line_starts.cache_clear()
+    assert sum(map(len, fast)) > 300  # the texts do state facts
+    assert fast == slow
+
+
+def test_candidate_lines_agrees_with_a_line_by_line_search() -> None:
+    """Random texts of pieces that stress the cache, the line starts and the index: empty
+    lines, a trailing newline, the Kelvin sign (str.lower() makes it an ASCII "k"), a dotted
+    capital I, words wrapped across a line break."""
+    import random
+
+    lines = importlib.import_module("envcheck.importers.extract.lines")
+    pieces = ["ab", "\n", "CUDA", "cu", "da", " ", "\u0130", "\u212aernel", "kernel", "x", "ker\n"]
+    words = ("cuda", "abx", "kernel", "ker", "显卡")
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        want = [i for i, ln in enumerate(text.lower().split("\n")) if any(w in ln for w in words)]
+        assert lines.candidate_lines(text, words) == want, text
+        checked += bool(want)
+    assert checked > 1000
+    assert lines.candidate_lines("x\n\u212aernel panic\n", ("kernel",)) == [1]

@@ -8,6 +8,7 @@ after one look at a few kB.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Dict, Iterable, Set, Tuple
 
@@ -22,6 +23,7 @@ _KEY_RUNS: Dict[bytes, Tuple[bytes, ...]] = {}
 _WRAP = re.compile(rb"[a-z]\n[ \t]*[a-z]")
 
 
+@functools.lru_cache(maxsize=2)  # the error scan and the fact extractors ask for the same text
 def word_index(low: bytes) -> bytes:
     """The distinct runs of letters in ``low``, joined: a few kB even for a 1 MB log.
 
