@@ -52,6 +52,12 @@ def shm(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[F
         return
     info = c.os_info(snap)
     container = info.container if info is not None and isinstance(info.container, str) else None
+    # a size a pasted command sets (`docker run --shm-size=256m`) is a setting, not a failure:
+    # an error only when the log shows shared memory running out; for an inference server or a
+    # job without DataLoader workers it may be enough
+    flag = _shm_set_by_a_command(snap)
+    container = container or ("docker" if flag and _DOCKER_WORD.search(flag) else None)
+    quiet = bool(flag) and not _shm_failed_in_the_log(snap)
     if container == "kubernetes":
         fix = (
             "mount an emptyDir {medium: Memory, sizeLimit: "
@@ -65,8 +71,10 @@ def shm(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[F
     yield spec.finding(
         expected=f">= {c.human_bytes(need)} of /dev/shm"
         + (f" for {n} GPU(s)" if n else " (the GPU count is not known)"),
-        found=f"/dev/shm is {c.human_bytes(total)}",
+        found=f"/dev/shm is {c.human_bytes(total)}"
+        + (" (set by the command shown; the log shows no shared-memory failure)" if quiet else ""),
         fix=fix,
+        severity="warning" if quiet else None,
         evidence={
             "shm_total_bytes": total,
             "required_bytes": need,
@@ -74,6 +82,29 @@ def shm(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[F
             "container": container,
         },
     )
+
+
+_SHM_FLAG_TEXT = re.compile(r"--shm-size|\bshm_size\b|\"ShmSize\"", re.I)
+_DOCKER_WORD = re.compile(r"\b(?:docker|podman|nvidia-docker)\b|--shm-size", re.I)
+
+
+def _shm_set_by_a_command(snap: Snapshot) -> str:
+    """The line of pasted text whose command or compose file set /dev/shm's size, or ""."""
+    for r in c.facts_read(snap):
+        if r.get("fact") == "shm.total" and _SHM_FLAG_TEXT.search(str(r.get("text", ""))):
+            return str(r.get("text", ""))
+    return ""
+
+
+def _shm_failed_in_the_log(snap: Snapshot) -> bool:
+    from envcheck.importers.errorlog.table import pattern
+
+    log = snap.error_log if isinstance(snap.error_log, list) else []
+    for e in log:
+        p = pattern(str(e.get("pattern"))) if isinstance(e, dict) else None
+        if p is not None and p.category == "shm-too-small":
+            return True
+    return False
 
 
 @check(

@@ -478,3 +478,38 @@ def _quota_share(command: str) -> float:
     else:
         return float("inf")
     return share if share > 0 else float("inf")
+
+
+# pip learned the manylinux tags late: manylinux2010 in 19.0, manylinux2014 in 19.3
+# (2019-10-14), PEP 600's manylinux_X_Y in 20.3 (2020-11-30), per pip's changelog. An older pip
+# calls such a wheel "not a supported wheel on this platform" even when its Python tag is right.
+_WHEEL_TAGS = re.compile(
+    r"-cp(\d)(\d{1,2})-[\w.]+?-(manylinux2010|manylinux2014|manylinux_\d+_\d+)_\w+\.whl", re.I
+)
+_PIP_FOR_TAG = {"manylinux2010": (19, 0), "manylinux2014": (19, 3)}
+_PIP_STATED = re.compile(r"\bpip3?\s+(?:version\s+)?v?(\d{1,2})\.(\d{1,2})(?:\.\d+)?\b", re.I)
+_PYTHON_STATED = re.compile(r"\bpython\s*v?(\d)\.(\d{1,2})\b", re.I)
+
+
+def pip_too_old_for_the_wheel(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """pip refused a wheel for this Python (its cpXY tag is the Python the text states, or it
+    states none) whose manylinux tag is newer than the pip the text states: pip, not the
+    wheel, is too old."""
+    for e in out:
+        if e["pattern"] != "wheel-not-supported-here":
+            continue
+        tags = _WHEEL_TAGS.search(e.get("line", ""))
+        pip = _PIP_STATED.search(text)
+        if tags is None or pip is None:
+            continue
+        platform = tags.group(3).lower()
+        need = _PIP_FOR_TAG.get(platform, (20, 3))
+        if (int(pip.group(1)), int(pip.group(2))) >= need:
+            continue
+        wheel_python = (tags.group(1), tags.group(2))
+        pythons = {(m.group(1), m.group(2)) for m in _PYTHON_STATED.finditer(text)}
+        if pythons and wheel_python not in pythons:
+            continue  # the text runs another Python: the wheel's Python tag is wrong too
+        e["pattern"] = "pip-too-old-for-the-wheel"

@@ -350,7 +350,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "flash-attention-cuda-floor": ("flashattention is only supported on cuda",),
     "bitsandbytes-cuda-lib-missing": ("required library version not found: libbitsandbytes",),
     "bitsandbytes-cpu-lib-loaded": ("cadam32bit_grad_fp32",),
-    "tensorrt-engine-other-device": ("incompatible device, expecting compute",),
+    "tensorrt-engine-other-device": ("expecting compute",),
     "framework-does-not-support-gpu-stated": (
         "not support",
         "n't support",
@@ -498,6 +498,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cpu version of paddlepaddle",
         "installed cpu version paddlepaddle",
     ),
+    "tensorrt-engine-file-unreadable": ("expecting library version",),
     "tensorrt-engine-version": (
         "version tag does not match",
         "not compatible with this version of tensorrt",
@@ -892,6 +893,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-probe-found-no-driver": ("\x00never\x00",),  # inferred: tf_probe_without_a_gpu
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
+    "pip-too-old-for-the-wheel": ("\x00never\x00",),  # inferred: pip_too_old_for_the_wheel
     "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-asked-on-macos": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
@@ -973,6 +975,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "registered platform with name",
         "no platforms that are instances of gpu",
     ),
+    "tf-dnn-implementation-missing": ("dnn implementation",),
+    "extension-built-for-other-python": ("module was compiled for python",),
+    "libpython-not-found": ("libpython",),
+    "sysv-shm-limit": ("shmget(",),
+    "cuda-api-identifier-undefined": ('" is undefined',),
+    "extension-function-missing": ("undefined symbol: _z",),
+    "libstdcxx-abi-mismatch": ("undefined symbol: _zn", "glibcxx_3.4.", "cxxabi_1.3."),
     "cudnn-version-mismatch": (
         "loaded runtime cudnn library",
         "cudnn version incompatibility",
@@ -1104,7 +1113,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "nvml error",
     ),
     "nvcuvid-symbol-missing": ("cuvid", "nvencodeapi"),
-    "nvcuvid-not-loaded": ("libnvcuvid.so", "libnvidia-encode.so"),
+    "nvcuvid-not-loaded": ("libnvcuvid.so", "libnvidia-encode.so", "library file is not found"),
+    "tf-tensorrt-version-mismatch": ("tensorrt mismatch",),
     "l4t-container-newer-than-host": ("\x00never\x00",),  # inferred: l4t_container_newer_than_host
     "l4t-container-older-than-host": ("\x00never\x00",),  # inferred: the same function
     "slurm-ntasks-not-set": ("\x00never\x00",),

@@ -159,6 +159,8 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
                 matched_lines.add(lineno - 1)
             continue
         bare = strip_prefix(line)
+        if "**" in bare:  # markdown bold pasted into a message ("Found no NVIDIA driver on **your")
+            bare = bare.replace("**", "")
         hit = None
         for p in _eligible(line.lower()):
             if p.regex.search(line[:4000]) or (bare != line and p.regex.search(bare[:4000])):
@@ -362,6 +364,7 @@ _FROM_THE_SYMPTOMS = (
     installs.windows_torch_without_cuda,
     installs.tensorflow1_cpu_package,
     installs.l4t_container_newer_than_host,
+    installs.pip_too_old_for_the_wheel,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

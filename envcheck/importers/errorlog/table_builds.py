@@ -50,6 +50,37 @@ PATTERNS: List[ErrorPattern] = [
         "cuda-12.x`); `ptxas --version` shows the one found first.",
     ),
     make(
+        # a compiled module and the C++ runtime loaded with it from different GCCs: built with
+        # a newer libstdc++ than the one found first (often an environment's older copy), or a
+        # std:: symbol of another ABI ("undefined symbol: _ZNSt15__exception_ptr13exception_ptr
+        # 9_M_addrefEv", fixed by rebuilding with the intended CC/CXX)
+        "libstdcxx-abi-mismatch",
+        r"undefined symbol:\s*_ZN(?:K?St|9__gnu_cxx)\w+|"
+        r"version [`'‘]?(?:GLIBCXX_3\.4\.\d+|CXXABI_1\.3\.\d+)[`'’]? not found",
+        "toolkit-mismatch",
+        "warning",
+        "a compiled module needs another C++ runtime (libstdc++) than the one loaded: built with "
+        "another GCC",
+        "Rebuild the module with the GCC whose libstdc++ is loaded at run time (`export CC=gcc-N "
+        "CXX=g++-N`), or put a libstdc++ at least as new as the build's first on the path (in a "
+        "conda env: `conda install -c conda-forge libstdcxx-ng`); `strings "
+        "$(g++ -print-file-name=libstdc++.so.6) | grep GLIBCXX` lists what one provides.",
+    ),
+    make(
+        # nvcc on code that names a CUDA library's constant or function the installed headers
+        # lack: CUSPARSE_SPMV_CSR_ALG2 before CUDA 11.2's cuSPARSE, cudaBindTexture after CUDA
+        # 12 removed texture references; the code was written for another toolkit
+        "cuda-api-identifier-undefined",
+        r"error:\s*identifier\s+\"(?:cu(?:sparse|blas(?:lt)?|dnn|fft|rand|solver|da|b)|nvjpeg|"
+        r"nccl|nvtx|__nv_)\w*\"\s+is undefined",
+        "toolkit-mismatch",
+        "warning",
+        "the code uses a CUDA API the installed toolkit's headers do not have (written for a "
+        "newer toolkit, or one the installed toolkit removed)",
+        "Build with the CUDA toolkit the project names (its README or CMake minimum; `nvcc "
+        "--version` shows the one used), or the project release written for your toolkit.",
+    ),
+    make(
         "nvcc-not-installed-toolkit",
         r"(?!x)x",  # never by itself: inferred (installs.nvcc_not_the_installed_toolkit)
         "toolkit-mismatch",
@@ -1009,6 +1040,31 @@ PATTERNS: List[ErrorPattern] = [
         "Uninstall `paddlepaddle` and keep only `paddlepaddle-gpu` (both install the same "
         "`paddle` package, so the CPU one can shadow the GPU one): `pip uninstall -y "
         "paddlepaddle paddlepaddle-gpu && pip install paddlepaddle-gpu==<version>`.",
+    ),
+    make(
+        # TensorFlow's TF-TRT at import: "TensorRT mismatch. Compiled against version 5.0.2, but
+        # loaded 5.1.2. Things may not work."
+        "tf-tensorrt-version-mismatch",
+        r"TensorRT mismatch\. Compiled against version [\d.]+, but loaded [\d.]+",
+        "cuda-libs-mismatch",
+        "warning",
+        "TensorFlow was built against another TensorRT release than the one it loaded",
+        "Install the TensorRT release this TensorFlow was built against (the message names it; "
+        "NVIDIA's TensorFlow containers ship a matching pair), or the TensorFlow built for "
+        "the TensorRT you have.",
+    ),
+    make(
+        # "expecting library version 5.1.5 got 0.0.0": the file holds no version at all, so it
+        # is not a plan this TensorRT wrote (corrupt, truncated, written in text mode), not one
+        # built by another release (which states its version)
+        "tensorrt-engine-file-unreadable",
+        r"expecting library version [\d.]+ got 0(?:\.0)+(?![\d.]*[1-9])",
+        "cuda-libs-mismatch",
+        "warning",
+        "the engine file states no TensorRT version (0.0.0): it is not a plan TensorRT can read",
+        "Check the file, not the install: write and read it in binary mode (std::ios::binary; "
+        "text mode corrupts it on Windows), and make sure it is the whole .engine/.plan, not a "
+        "truncated copy or a Git LFS pointer; then rebuild it with trtexec on this machine.",
     ),
     make(
         "tensorrt-engine-version",

@@ -724,8 +724,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "tensorrt-engine-other-device",
-        r"engine plan file is generated on an incompatible device, expecting compute \d+\.\d+ "
-        r"got compute \d+\.\d+",
+        # "..., expecting" (TensorRT 7/8) or "... device. expecting" (as onnxruntime relays it)
+        r"engine plan file is generated on an incompatible device[,.;:]?\s*expecting compute "
+        r"\d+\.\d+ got compute \d+\.\d+",
         "gpu-arch-unsupported",
         "error",
         "the TensorRT engine was built on a GPU of another compute capability",
@@ -914,6 +915,15 @@ PATTERNS: List[ErrorPattern] = [
         "Use the wheel whose tags match this interpreter (`cpXY` = Python X.Y, win_amd64 / "
         "manylinux / macosx): `python -c 'import sys; print(sys.version)'` and `pip debug "
         "--verbose` list the tags accepted here.",
+    ),
+    make(
+        "pip-too-old-for-the-wheel",
+        r"(?!x)x",  # never by itself: pip_too_old_for_the_wheel retells wheel-not-supported-here
+        "python-unsupported",
+        "warning",
+        "pip is older than the wheel's manylinux tag (it refuses a wheel made for this Python)",
+        "Upgrade pip and install the wheel again: `python -m pip install --upgrade pip` (pip "
+        "reads manylinux2010 from 19.0, manylinux2014 from 19.3, manylinux_X_Y from 20.3).",
     ),
     make(
         # the linker resolves libcublas.so, whose versioned symbols live in a libcublasLt of the

@@ -660,7 +660,10 @@ PATTERNS: List[ErrorPattern] = [
         "nvcuvid-not-loaded",
         r"(?:Cannot|Failed to|could not|couldn'?t|unable to) (?:load|open|find|dlopen)\W{0,2}"
         r"lib(?:nvcuvid|nvidia-encode)\.so|"
-        r"lib(?:nvcuvid|nvidia-encode)\.so(?:\.1)?: cannot open shared object file",
+        r"lib(?:nvcuvid|nvidia-encode)\.so(?:\.1)?: cannot open shared object file|"
+        # the Video Codec SDK's own loader (VPF, NvPipe): "LoadNvEncApi : NVENC library file is
+        # not found. Please ensure NV driver is installed"
+        r"NVENC library file is not found|NVDEC library file is not found",
         "os-setting",
         "warning",
         "the driver's video decode/encode library (libnvcuvid / libnvidia-encode) is not there: "

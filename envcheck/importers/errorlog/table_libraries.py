@@ -87,6 +87,21 @@ PATTERNS: List[ErrorPattern] = [
         "`nvidia-cudnn-cu12`).",
     ),
     make(
+        # TensorFlow's cuDNN RNN / conv op when the DNN plugin did not initialise: a cuDNN that
+        # does not match TensorFlow's build (a Colab image update, %tensorflow_version 1.x on a
+        # newer image), or cuDNN failing to get GPU memory for its handle
+        "tf-dnn-implementation-missing",
+        r"Fail(?:ed)? to find the dnn implementation",
+        "cuda-libs-mismatch",
+        "warning",
+        "TensorFlow found no usable cuDNN for the op (the cuDNN it loaded did not initialise)",
+        'Look above the error: "Loaded runtime CuDNN library: X but source was compiled with: '
+        'Y" means install the cuDNN this TensorFlow was built with (its tested-build table), '
+        'or the TensorFlow built for the cuDNN you have; "Could not create cudnn handle: '
+        'CUDNN_STATUS_INTERNAL_ERROR" means GPU memory: `tf.config.experimental.'
+        "set_memory_growth(gpu, True)` or free the GPU.",
+    ),
+    make(
         "jax-cuda-lib-too-old",
         r"Found (?:CUDA|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL) version \d+, but JAX was "
         r"built against version|Outdated (?:CUDA|cuBLAS|cuFFT|cuSOLVER|cuSPARSE|cuPTI|NCCL"
@@ -108,6 +123,21 @@ PATTERNS: List[ErrorPattern] = [
         "a CUDA library the framework needs cannot be loaded",
         "Install the CUDA/cuDNN libraries the framework version expects (for TensorFlow >= 2.14: "
         "`pip install tensorflow[and-cuda]`) or fix LD_LIBRARY_PATH.",
+    ),
+    make(
+        # a free function taking torch types that the extension cannot find
+        # ("torch_sampling...so: undefined symbol: _Z15segment_csr_cpuN2at6TensorES0_..."):
+        # another extension (torch_scatter) built for another torch, or a stale or broken build
+        # of the extension itself (mmcv 1.3.18's PyPI wheel): a warning, the text says which
+        "extension-function-missing",
+        r"\.so[.\d]*:\s*undefined symbol:\s*_Z\d+[A-Za-z_]\w*?(?:N2at6Tensor|N3c10)",
+        "framework-pairing",
+        "warning",
+        "a compiled extension cannot find a function on torch tensors: a dependency built for "
+        "another torch, or a stale / broken build of the extension",
+        "Reinstall the extension and the packages it builds on for the installed torch (PyG's "
+        "torch_scatter / torch_sparse from the index for this torch and CUDA; a source build "
+        "after `rm -rf build/`), then import it again.",
     ),
     make(
         "extension-torch-abi-mismatch",
@@ -710,6 +740,19 @@ PATTERNS: List[ErrorPattern] = [
         "Give the pod or container a larger /dev/shm (Kubernetes: an emptyDir with medium: "
         "Memory mounted at /dev/shm; Docker: --shm-size=8g or --ipc=host) and check `df -h "
         "/dev/shm` inside it; UCX_TLS without sm / posix avoids the shared-memory transport.",
+    ),
+    make(
+        # System V shared memory (shmget) is not /dev/shm: ENOSPC there means the kernel's
+        # segment limits (shmmni segments, shmall pages) are used up (shmget(2)); UCX and
+        # older MPI / X11 code allocate this way
+        "sysv-shm-limit",
+        r"shmget\([^\n]{0,160}?No space left on device",
+        "os-setting",
+        "error",
+        "System V shared memory limits are used up (shmget: no space left on device)",
+        "Look at `ipcs -l` and `ipcs -m`: remove stale segments (`ipcrm`), raise kernel.shmmni "
+        "/ kernel.shmall (`sysctl -w kernel.shmmni=32768`; in a container, docker run "
+        "--ipc=host or --sysctl kernel.shmmni=...).",
     ),
     make(
         "no-space-shm",

@@ -320,6 +320,33 @@ PATTERNS: List[ErrorPattern] = [
     ),
     # --- Python version ---------------------------------------------------------------------
     make(
+        # pybind11's import-time check: an extension module (DeepStream's pyds.so, a custom op)
+        # built against another Python's headers
+        "extension-built-for-other-python",
+        r"Python version mismatch: module was compiled for Python \d\.\d+, but the "
+        r"interpreter version is incompatible",
+        "python-unsupported",
+        "error",
+        "a compiled extension module was built for another Python version than the one running",
+        "Run it with the Python it was built for (the message names both), or install / rebuild "
+        "the module for this Python (`pip install --force-reinstall --no-binary :all: <pkg>` "
+        "or the vendor's wheel for this Python).",
+    ),
+    make(
+        # an extension linked to libpython of one Python version, imported by another (or by a
+        # Python built without a shared libpython: pyenv's default, a static conda build)
+        "libpython-not-found",
+        r"libpython\d\.\d+m?\.so(?:\.[\d.]+)?: cannot open shared object file",
+        "python-unsupported",
+        "warning",
+        "a compiled module needs the shared libpython of a Python version this host does not "
+        "run (or lacks)",
+        "Use the Python version named in the libpython file (the module was built for it), or "
+        "install the module built for your Python; when the versions already match, install "
+        "the shared library (`apt install libpython3.X`, pyenv: `PYTHON_CONFIGURE_OPTS="
+        "--enable-shared`).",
+    ),
+    make(
         "package-syntax-error-python",
         r"(?!x)x",  # never by itself: inferred from the whole text (installs.package_syntax_error)
         "python-unsupported",

@@ -322,6 +322,11 @@ _GPU_INDEXED = re.compile(r"^\s*GPU\s*(\d{1,2})\s*[:=]?\s+(\S.{2,80}?)\s*$")
 # `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`, `CUDA_VISIBLE_DEVICES=2 python`,
 # `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. A shell variable (`$1`, `${GPUS}`) is not a value,
 # except `$0`, which is the shell's own name (a script line pasted at a prompt).
+# TensorFlow's dso_loader: "Successfully opened dynamic library libcudart.so.10.1" (TF 2.x),
+# "successfully opened CUDA library libcudart.so.9.0 locally" (TF 1.x)
+_TF_CUDART = re.compile(
+    r"successfully opened (?:dynamic|CUDA) library libcudart\.so\.(\d{1,2})\.(\d)\b", re.I
+)
 _CVD = re.compile(
     r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:[frbuFRBU]{0,2}(['\"])([^'\"\n]{0,60})\1|"
     r"([^\s'\";,)]+(?:,[^\s'\";,)]+)*))",
@@ -937,6 +942,13 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     if m:
         yield fact("driver.cuda", m.group(1), "message")
         yield fact("runtime.cuda", m.group(2), "message", name="paddle")
+    m = _TF_CUDART.search(text) if "libcudart.so." in low else None
+    if m and int(m.group(1)) < 11:
+        # TensorFlow opens the libcudart soname of the CUDA it was built with; before CUDA 11
+        # the soname names the minor too (libcudart.so.10.1), from 11 on only the major
+        # (named apart from "tensorflow", whose own report the TensorFlow checks judge)
+        cu = f"{m.group(1)}.{m.group(2)}"
+        yield fact("runtime.cuda", cu, "message", name=f"TensorFlow (libcudart.so.{cu})")
     # a floor the sentence states ("requires compute capability 7.0 or higher") is the
     # software's, not the GPU's: only a compute capability outside it is read
     floor = floors.floor_match(text) if ("capabilit" in low or "sm" in low) else None
@@ -1041,9 +1053,17 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             # an unquoted value that ends a sentence ("I set CUDA_VISIBLE_DEVICES=0."): the
             # full stop is the writer's, not the setting's
             value = re.sub(r"(?<=[\w])[.!?:]+$", "", value)
+        # Python that assigns an expression (`os.environ["CUDA_VISIBLE_DEVICES"] = str(ids[0])`,
+        # `= gpu_ids`) sets whatever that evaluates to: only a literal is a value
+        in_python = re.match(r"CUDA_VISIBLE_DEVICES['\"]", m.group(0), re.I) is not None
+        expression = not m.group(1) and (
+            "(" in value  # a call; brackets alone may be the (wrong) value: `=[1,2,3]`
+            or (in_python and not re.fullmatch(r"-?\d+(?:,\d+)*", value.strip()))
+        )
         # a shell variable, or a Python f-string / format field ("{rank}"), is not a value
         if (
             not next_key
+            and not expression
             and (not value.startswith("$") or value.strip() == "$0")
             and "{" not in value
         ):
