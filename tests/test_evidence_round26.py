@@ -213,3 +213,117 @@ def test_tensorflows_libcudart_soname_states_its_cuda(tmp_path: Path) -> None:
     # from CUDA 11 the soname names the major only (libcudart.so.11.0 for any 11.x): no fact
     eleven = RACING_DREAMER.replace("libcudart.so.10.1", "libcudart.so.11.0")
     assert not any(f.key == "runtime.cuda" for f in text_facts(eleven, "p"))
+
+
+# --- heldout57's tuning (after its scoring) --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        (
+            "/usr/local/cuda/lib64/libcudnn.so: file not recognized: File truncated",
+            "cuda-library-file-truncated",
+        ),
+        (
+            "/home/rik/trex/t-rex: symbol lookup error: /home/rik/trex/t-rex: undefined symbol: "
+            "cuDevicePrimaryCtxSetFlags_v2",
+            "driver-lacks-entry-point",
+        ),
+        (
+            "The procedure entry point cuDevicePrimaryCtxReset_v2 could not be located in the "
+            "dynamic link library nvcuda.dll",
+            "driver-lacks-entry-point",
+        ),
+        (
+            "But now it goes error:   Could not find 'cudart64_80.dll'. TensorFlow requires that "
+            "this DLL be installed in a directory that is named in your %PATH% environment "
+            "variable.",
+            "windows-import-dll-failed",
+        ),
+        (
+            "- Could not load 'cudart64_80.dll'. The GPU version of TensorFlow",
+            "windows-import-dll-failed",
+        ),
+        ("- Could not find cuDNN 6.", "windows-import-dll-failed"),
+        (
+            "error: #error C++11 is required for this Thrust feature; please upgrade your compiler "
+            "or pass the appropriate -std=c++XX flag to it.",
+            "host-compiler-before-cxx11",
+        ),
+        (
+            "Exception in main training loop: nvrtc: error: failed to open libnvrtc-builtins.so.",
+            "nvrtc-builtins-missing",
+        ),
+    ],
+)
+def test_heldout57_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        # a runtime-API symbol (cuda...) is not the driver's; nor is a library's own (cublas...)
+        ("undefined symbol: cudaGraphInstantiate_v2", "driver-lacks-entry-point"),
+        ("undefined symbol: cublasLtMatmul_v2", "driver-lacks-entry-point"),
+        # a user library, not CUDA's
+        ("/usr/lib/libfoo.so: file not recognized: File truncated", "cuda-library-file-truncated"),
+    ],
+)
+def test_heldout57_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+def test_the_gpu_only_as_root() -> None:
+    text = (
+        "I have a 1050ti in my server with proprietary nvidia drivers\n"
+        "it seems torch can only access the gpu when run with sudo\n"
+    )
+    assert "gpu-only-as-root" in pats(text)
+    # an instruction to install with sudo says nothing of who can use the GPU
+    assert "gpu-only-as-root" not in pats(
+        "I installed the nvidia driver with sudo apt install nvidia-driver-535 and the gpu works\n"
+    )
+
+
+RSTUDIO = (
+    "If I start R inside a terminal, then it works fine; I get a confirmation message about "
+    "using a cuda profiling library.\n"
+    "However, if I run the program from inside Rstudio, it causes a crash.\n"
+)
+
+
+def test_works_from_a_terminal_not_in_the_ide() -> None:
+    assert pats(RSTUDIO) == ["works-in-shell-not-in-ide"]
+    # no IDE named: nothing to compare
+    assert pats(RSTUDIO.replace("Rstudio", "cron")) == []
+
+
+def test_nvidia_smi_works_in_the_container_and_cuda_does_not() -> None:
+    text = (
+        "I have good nvidia-smi in the docker container. But get this error.\n"
+        ">>> torch.cuda.is_available()\nFalse\n"
+    )
+    assert "container-without-compute-capability" in pats(text)
+    # no container: a host where nvidia-smi works and torch does not is another story
+    host = text.replace(" in the docker container", "")
+    assert "container-without-compute-capability" not in pats(host)
+
+
+def test_an_issue_forms_gpu_field_names_the_nvidia_gpu() -> None:
+    text = "### GPU\n\ncuda\n\n### VRAM\n\n24GB\n\n>> Using device_type CPU\n"
+    assert pats(text) == ["cpu-device-chosen"]
+    assert pats(text.replace("cuda", "mps")) == []
+
+
+def test_tensorflows_issue_template_cuda_and_cudnn() -> None:
+    text = (
+        "- **TensorFlow version (use command below)**: 1.3.0rc0 GPU\n"
+        "- **CUDA/cuDNN version**: 8/5.1\n"
+    )
+    facts = {(f.key, f.value) for f in text_facts(text, "p")}
+    assert {("nvcc", "8.0"), ("cudnn", "5.1")} <= facts
+    # a bare major of a CUDA with several minors is not a version
+    ten = {(f.key, f.value) for f in text_facts("CUDA/cuDNN version: 10/7.6\n", "p")}
+    assert ("cudnn", "7.6") in ten and not any(k == "nvcc" for k, _ in ten)

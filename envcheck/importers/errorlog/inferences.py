@@ -461,11 +461,13 @@ _NVIDIA_GPU_NAMED = re.compile(
     r"\b(?:9[5-8]0|10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\s*(?:ti|super)?\b",
     re.I,
 )
-# "`nvidia-smi` within container will show that I have GPU available": the GPU is there
+# "`nvidia-smi` within container will show that I have GPU available": the GPU is there; or an
+# issue form's GPU field answered "cuda" / "nvidia" (InvokeAI's "### GPU" with cuda, mps, cpu)
 _GPU_SEEN_BY_SMI = re.compile(
     r"\bnvidia-smi\b[^\n]{0,60}?\b(?:shows?|lists?|sees?|displays?|detects?|finds?)\b"
-    r"[^\n]{0,40}?\bgpus?\b",
-    re.I,
+    r"[^\n]{0,40}?\bgpus?\b|"
+    r"^#{2,4}[ \t]*GPU[ \t]*\n(?:[ \t]*\n){0,2}[ \t]*(?:cuda|nvidia)\b",
+    re.I | re.M,
 )
 # a fallback for a stated reason other than "no GPU": the framework saw the GPU
 _OTHER_REASON = re.compile(r"\b(?:v?ram|memory)\b[^\n]{0,40}$|not enough|insufficient", re.I)

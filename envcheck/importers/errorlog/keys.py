@@ -516,7 +516,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "please make sure cudnn",
     ),
     "windows-dll-not-found": ("0xc0000135", "-1073741515", "status_dll_not_found"),
-    "windows-import-dll-failed": ("dll load failed", "could not find '", "\\pywrap_tensorflow"),
+    "windows-import-dll-failed": (
+        "dll load failed",
+        "could not find '",
+        "could not load '",
+        "could not find cudnn",
+        "\\pywrap_tensorflow",
+    ),
     "hub-download-timeout": (
         "on the hub",
         "couldn't reach http",
@@ -981,6 +987,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "sysv-shm-limit": ("shmget(",),
     "cuda-api-identifier-undefined": ('" is undefined',),
     "extension-function-missing": ("undefined symbol: _z",),
+    "driver-lacks-entry-point": ("undefined symbol: cu", "nvcuda.dll"),
+    "cuda-library-file-truncated": ("file truncated", "file too short"),
+    "host-compiler-before-cxx11": ("is required for this thrust feature",),
+    "gpu-only-as-root": ("\x00never\x00",),  # inferred: gpu_only_as_root
+    "works-in-shell-not-in-ide": ("\x00never\x00",),  # inferred: works_in_shell_not_in_ide
     "libstdcxx-abi-mismatch": ("undefined symbol: _zn", "glibcxx_3.4.", "cxxabi_1.3."),
     "cudnn-version-mismatch": (
         "loaded runtime cudnn library",

@@ -257,6 +257,18 @@ PATTERNS: List[ErrorPattern] = [
         "CUDA base image with the framework's CUDA build, and run it with `--gpus all`.",
     ),
     make(
+        # Thrust (CUDA's bundled C++ library) on a host compiler that defaults to C++98: an
+        # old system gcc (a cluster's default gcc 4.8) picked by nvcc
+        "host-compiler-before-cxx11",
+        r"C\+\+11 is required for this Thrust feature",
+        "toolkit-mismatch",
+        "error",
+        "nvcc's host compiler is too old for the CUDA headers (no C++11 by default)",
+        "Use a newer GCC as nvcc's host compiler (`module load GCC/10`, `export CC=gcc-10 "
+        "CXX=g++-10` or `nvcc -ccbin g++-10`); passing `-std=c++14` only helps when the compiler "
+        "supports it.",
+    ),
+    make(
         # gcc before 5 compiles C89 by default, and the C stub Triton builds at run time (its
         # main.c) declares variables in for loops: "error: 'for' loop initial declarations are
         # only allowed in C99 mode"
@@ -801,7 +813,7 @@ PATTERNS: List[ErrorPattern] = [
         # next to libnvrtc; without it every runtime compile fails (xmrig-nvidia#247 on a
         # mining OS whose loader path lacked it)
         "nvrtc-builtins-missing",
-        r"nvrtc: error: failed to load builtins|"
+        r"nvrtc: error: failed to (?:load builtins|open libnvrtc-builtins)|"
         r"libnvrtc-builtins\.so[\d.]*: cannot open shared object file|"
         r"nvrtc-builtins64_\d+\.dll[^\n]{0,40}(?:not found|could not be (?:found|loaded))",
         "cuda-libs-mismatch",
@@ -1260,8 +1272,10 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "windows-import-dll-failed",
         r"DLL load failed(?!\s+while importing \w+: The specified procedure)[^\n]{0,80}$|"
-        r"ImportError: Could not find '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse)"
-        r"64_\d+\.dll'|"
+        # (TensorFlow 1.x's own check, retold without the "ImportError:", and its self-check
+        # script's "Could not load 'cudart64_80.dll'" / "Could not find cuDNN 6.")
+        r"Could not (?:find|load) '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse)"
+        r"64_\d+\.dll'|Could not find cuDNN \d\b|"
         r"\\tensorflow\\python\\pywrap_tensorflow(?:_internal)?\.py",
         "cuda-libs-mismatch",
         "warning",

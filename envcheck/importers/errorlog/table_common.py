@@ -917,6 +917,29 @@ PATTERNS: List[ErrorPattern] = [
         "--verbose` list the tags accepted here.",
     ),
     make(
+        "works-in-shell-not-in-ide",
+        r"(?!x)x",  # never by itself: inferred (installs.works_in_shell_not_in_ide)
+        "os-setting",
+        "warning",
+        "the job works from a terminal and fails in the IDE: the IDE's session lacks the "
+        "shell's environment (LD_LIBRARY_PATH, PATH, the activated env)",
+        "Compare the environment in both (`Sys.getenv('LD_LIBRARY_PATH')` in R, `import os; "
+        "os.environ` in Python) and give the IDE the shell's: RStudio Server's "
+        "rsession-ld-library-path in /etc/rstudio/rserver.conf, a Jupyter kernel.json env "
+        "block, the IDE's run configuration; or set it in ~/.Renviron / the kernel's env.",
+    ),
+    make(
+        "gpu-only-as-root",
+        r"(?!x)x",  # never by itself: inferred from the whole text (installs.gpu_only_as_root)
+        "os-setting",
+        "warning",
+        "the GPU works as root and not as the user: the NVIDIA device files are not open to "
+        "the user",
+        "`ls -l /dev/nvidia*` shows their owner and mode: add the user to the group that owns "
+        "them (often video: `sudo usermod -aG video $USER`, then log in again), or fix the "
+        "distribution's udev rule / the driver's NVreg_DeviceFileMode so the user can open them.",
+    ),
+    make(
         "pip-too-old-for-the-wheel",
         r"(?!x)x",  # never by itself: pip_too_old_for_the_wheel retells wheel-not-supported-here
         "python-unsupported",

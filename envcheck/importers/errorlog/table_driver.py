@@ -60,6 +60,33 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        # the driver's libcuda / nvcuda.dll lacks a driver-API function the program was linked
+        # against: CUDA 11 builds call the "_v2" entry points (cuDevicePrimaryCtxReset_v2)
+        # that older drivers do not export
+        "driver-lacks-entry-point",
+        r"undefined symbol: (?-i:cu[A-Z][A-Za-z0-9]+_v\d)\b|"
+        r"procedure entry point (?-i:cu[A-Z][A-Za-z0-9]+(?:_v\d)?) could not be located in the "
+        r"dynamic link library nvcuda\.dll",
+        "driver-too-old",
+        "error",
+        "the driver does not export a CUDA driver function the program was built for: a driver "
+        "older than the program's CUDA",
+        DRIVER_OLD,
+    ),
+    make(
+        # a library file cut short (a broken download or copy): the linker or loader stops at it
+        "cuda-library-file-truncated",
+        r"lib(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nccl|nvinfer|nvrtc)"
+        r"\w*\.so[.\d]*: file not recognized: File truncated|"
+        r"lib(?:cudnn|cublas|cudart|cufft|curand|cusparse|cusolver|nccl|nvinfer)\w*\.so[.\d]*: "
+        r"file too short",
+        "cuda-libs-mismatch",
+        "error",
+        "a CUDA library file is truncated (a broken download or copy)",
+        "Reinstall the library the message names (the cuDNN / CUDA package or archive, checking "
+        "its checksum), and make sure the symlinks point at the whole file: `ls -l` on it.",
+    ),
+    make(
         "driver-insufficient",
         # (retold without the last word: "... insufficient for CUDA runtime")
         r"CUDA driver version is insufficient for CUDA? runtime(?: version)?|"
@@ -535,7 +562,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "container-without-compute-capability",
-        r"(?!x)x",  # never by itself: "CUDA Version: N/A" inside a container (symptoms)
+        # never by itself: "CUDA Version: N/A" inside a container (symptoms), or nvidia-smi
+        # said to work there while CUDA finds no GPU (installs.container_without_compute)
+        r"(?!x)x",
         "os-setting",
         "warning",
         "inside the container nvidia-smi finds no libcuda: the runtime was not asked for the "

@@ -69,8 +69,11 @@ _CUDA = re.compile(
     re.I,
 )
 _CUDA_CUDNN = re.compile(
-    r"\bcuda\s*/\s*cudnn(?:\s*versions?)?\s*[:=]?\s*(?:cuda\s*)?(\d{1,2}\.\d+(?:\.\d+)?)"
-    r"(?:\s*/\s*(?:cudnn\s*)?(\d\.\d+(?:\.\d+)*))?",
+    # (markdown bold around the field name: "**CUDA/cuDNN version**: 8/5.1"; a bare CUDA
+    # major before a cuDNN, "8/5.1", as TensorFlow's old issue template was filled in)
+    r"\bcuda\s*/\s*cudnn(?:\s*versions?)?\**\s*[:=]?\s*(?:cuda\s*)?"
+    r"(\d{1,2}\.\d+(?:\.\d+)?|\d{1,2}(?=\s*/\s*(?:cudnn\s*)?v?\d\.\d))"
+    r"(?:\s*/\s*(?:cudnn\s*)?v?(\d\.\d+(?:\.\d+)*))?",
     re.I,
 )
 _CUDNN = re.compile(r"\bcudnn(?:\s*version)?\s*(?:is|=|:)?\s*v?(\d\.\d{1,2}(?:\.\d+)*)", re.I)
@@ -755,7 +758,8 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     cuda_cudnn = _CUDA_CUDNN.search(text) if "/" in text and "cudnn" in low else None
     m = cuda_cudnn
     if m:
-        yield fact("nvcc", m.group(1))
+        if "." in m.group(1) or m.group(1) == "8":  # CUDA 8 had one release, 8.0
+            yield fact("nvcc", m.group(1) if "." in m.group(1) else "8.0")
         if m.group(2):
             yield fact("cudnn", m.group(2))
     driver_read = False
