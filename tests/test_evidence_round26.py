@@ -327,3 +327,34 @@ def test_tensorflows_issue_template_cuda_and_cudnn() -> None:
     # a bare major of a CUDA with several minors is not a version
     ten = {(f.key, f.value) for f in text_facts("CUDA/cuDNN version: 10/7.6\n", "p")}
     assert ("cudnn", "7.6") in ten and not any(k == "nvcc" for k, _ in ten)
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        (
+            "after a day it crashed in the middle due to low space warning on my ssd.",
+            "disk-full",
+        ),
+        ("the training run had no remaining space on my ssd", "disk-full"),
+        ("RuntimeError: CuDNN error: CUDNN_STATUS_SUCCESS", "cudnn-error-status-success"),
+    ],
+)
+def test_heldout55_more_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        # GPU memory is not the disk
+        ("low memory warning on my gpu", "disk-full"),
+        # Caffe's check that a status is SUCCESS names the status that failed
+        (
+            "Check failed: status == CUDNN_STATUS_SUCCESS (4 vs. 0)  CUDNN_STATUS_INTERNAL_ERROR",
+            "cudnn-error-status-success",
+        ),
+    ],
+)
+def test_heldout55_more_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")

@@ -912,6 +912,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "framework-cuda-mismatch-stated": ("mismatch between", "mismatched between"),
     "disk-full": (
         "disk space",
+        "storage space",
+        "space on my",
+        "space warning on",
+        "space on the",
         "no space left on device",
         "[errno 28]",
         "enospc",
@@ -982,6 +986,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no platforms that are instances of gpu",
     ),
     "tf-dnn-implementation-missing": ("dnn implementation",),
+    "cudnn-error-status-success": ("error: cudnn_status_success",),
     "extension-built-for-other-python": ("module was compiled for python",),
     "libpython-not-found": ("libpython",),
     "sysv-shm-limit": ("shmget(",),

@@ -87,6 +87,18 @@ PATTERNS: List[ErrorPattern] = [
         "`nvidia-cudnn-cu12`).",
     ),
     make(
+        # PyTorch 0.4 / 1.0 reporting a cuDNN failure whose status reads SUCCESS: seen with CUDA
+        # 9.0 builds (cuDNN 7.1) on Turing cards (RTX 20xx), which that cuDNN has no kernels for
+        "cudnn-error-status-success",
+        r"cudnn error:\s*CUDNN_STATUS_SUCCESS\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "cuDNN failed with a status of SUCCESS: a torch / cuDNN build older than the GPU "
+        "(a CUDA 9.0 build on an RTX 20xx)",
+        "Install the torch build made for a CUDA that knows the GPU (CUDA 10 or newer for "
+        "Turing), with its own cuDNN; `python -m torch.utils.collect_env` shows the build.",
+    ),
+    make(
         # TensorFlow's cuDNN RNN / conv op when the DNN plugin did not initialise: a cuDNN that
         # does not match TensorFlow's build (a Colab image update, %tensorflow_version 1.x on a
         # newer image), or cuDNN failing to get GPU memory for its handle
@@ -810,6 +822,11 @@ PATTERNS: List[ErrorPattern] = [
         # retold: "the available disk space is insufficient", "insufficient disk space"
         r"\b(?:insufficient|not enough) (?:free |available )?(?:system )?disk space\b|"
         r"\bdisk space is (?:insufficient|not enough)\b|"
+        # retold of a drive: "a low space warning on my ssd", "no remaining space on my ssd",
+        # "ran out of disk space"
+        r"\b(?:no|low)\s+(?:remaining\s+|free\s+|disk\s+)?space\b[^.\n]{0,30}?\bon\s+(?:my\s+|the\s+)?"
+        r"(?:ssd|hdd|disk|drive|hard ?drive|partition)\b|\b(?:ran|run|running) out of (?:disk|storage) "
+        r"space\b|\bout of disk space\b|"
         # Windows' ERROR_DISK_FULL in any language: Rust's "(os error 112)", "[WinError 112]"
         r"\(os error 112\)|\[WinError 112\]",
         "storage",
