@@ -824,9 +824,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\bdisk space is (?:insufficient|not enough)\b|"
         # retold of a drive: "a low space warning on my ssd", "no remaining space on my ssd",
         # "ran out of disk space"
-        r"\b(?:no|low)\s+(?:remaining\s+|free\s+|disk\s+)?space\b[^.\n]{0,30}?\bon\s+(?:my\s+|the\s+)?"
-        r"(?:ssd|hdd|disk|drive|hard ?drive|partition)\b|\b(?:ran|run|running) out of (?:disk|storage) "
-        r"space\b|\bout of disk space\b|"
+        r"\b(?:no|low)\s+(?:remaining\s+|free\s+|disk\s+)?space\b[^.\n]{0,30}?\bon\s+"
+        r"(?:my\s+|the\s+)?(?:ssd|hdd|disk|drive|hard ?drive|partition)\b|"
+        r"\b(?:ran|run|running) out of (?:disk|storage) space\b|\bout of disk space\b|"
         # Windows' ERROR_DISK_FULL in any language: Rust's "(os error 112)", "[WinError 112]"
         r"\(os error 112\)|\[WinError 112\]",
         "storage",
