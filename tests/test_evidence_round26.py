@@ -358,3 +358,48 @@ def test_heldout55_more_messages(line: str, pattern: str) -> None:
 )
 def test_heldout55_more_near_misses(line: str, pattern: str) -> None:
     assert pattern not in pats(line + "\n")
+
+
+# --- heldout58's tuning (after its scoring) --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("  what():  clGetPlatformIDs", "opencl-no-platform"),
+        (
+            "  what():  OpenCL error at /kata/cpp/neuralnet/openclhelpers.cpp, func err, line 188, "
+            "error CL_PLATFORM_NOT_FOUND_KHR",
+            "opencl-no-platform",
+        ),
+        ("Number of platforms                               0", "opencl-no-platform"),
+        (
+            "[02:06:25.958896][error] CUDA-Enabled GPU detected, but the compute capabilities is "
+            "not enough.",
+            "alicevision-cc-not-enough",
+        ),
+        (
+            "[error] This program needs a CUDA-Enabled GPU (with at least compute capability 2.0).",
+            "alicevision-no-cuda-gpu",
+        ),
+    ],
+)
+def test_heldout58_messages(line: str, pattern: str) -> None:
+    assert pattern in pats(line + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "pattern"),
+    [
+        ("Number of platforms                               1", "opencl-no-platform"),
+        ("OpenCL: clGetPlatformIDs", "opencl-no-platform"),  # the call, before it fails
+    ],
+)
+def test_heldout58_near_misses(line: str, pattern: str) -> None:
+    assert pattern not in pats(line + "\n")
+
+
+def test_at_least_before_the_words_is_a_floor_not_the_gpus() -> None:
+    text = "[error] This program needs a CUDA-Enabled GPU (with at least compute capability 2.0).\n"
+    keys = {f.key for f in text_facts(text, "p")}
+    assert "gpu.cc" not in keys

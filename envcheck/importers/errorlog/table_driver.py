@@ -60,6 +60,45 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        # the OpenCL ICD loader found no platform at all (Leela Zero, lc0 and KataGo's OpenCL
+        # backends throw at clGetPlatformIDs; clinfo prints "Number of platforms 0"): no GPU,
+        # no driver, its ICD file missing, or (NVIDIA) nvidia-uvm not loaded
+        "opencl-no-platform",
+        r"what\(\):\s*clGetPlatformIDs\b|\bCL_PLATFORM_NOT_FOUND_KHR\b|"
+        r"\bclGetPlatformIDs\b[^\n]{0,40}?(?:-1001\b|failed)|^\s*Number of platforms\s+0\s*$",
+        "driver-not-loaded",
+        "warning",
+        "the OpenCL loader finds no platform: no GPU driver's OpenCL is installed or visible",
+        "`clinfo` lists the platforms. Install the GPU driver (NVIDIA's brings its OpenCL ICD, "
+        "/etc/OpenCL/vendors/nvidia.icd), load nvidia-uvm (`sudo modprobe nvidia-uvm`), or on a "
+        "machine without a GPU use the program's CPU mode.",
+    ),
+    make(
+        # AliceVision's feature extraction (PopSift) on a GPU below its floor: "CUDA-Enabled
+        # GPU detected, but the compute capabilities is not enough. - Device 0: 2.1 ...
+        # - Requirements: 3.0"
+        "alicevision-cc-not-enough",
+        r"CUDA-Enabled GPU detected, but the compute capabilit(?:y|ies) (?:is|are) not enough",
+        "gpu-arch-unsupported",
+        "error",
+        "the GPU's compute capability is below what the program needs (it says both)",
+        "Use a GPU with at least the compute capability the message requires, or the "
+        "program's CPU path for that step.",
+    ),
+    make(
+        # AliceVision / Meshroom when the CUDA runtime finds no device it can use; printed
+        # after "cudaGetDeviceCount failed: CUDA driver version is insufficient" when the log
+        # is whole (meshroom-1575), alone when retold: a driver too old for the release's CUDA
+        # on a GPU that meets the floor (alicevision/Meshroom#182, driver 385 on a GTX 1080)
+        "alicevision-no-cuda-gpu",
+        r"This program needs a CUDA-Enabled GPU \(with at least compute capability",
+        "driver-too-old",
+        "warning",
+        "the program finds no CUDA GPU it can use: on a GPU that meets its floor, a driver too "
+        "old for its CUDA runtime (or none loaded)",
+        DRIVER_OLD,
+    ),
+    make(
         # the driver's libcuda / nvcuda.dll lacks a driver-API function the program was linked
         # against: CUDA 11 builds call the "_v2" entry points (cuDevicePrimaryCtxReset_v2)
         # that older drivers do not export

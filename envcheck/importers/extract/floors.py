@@ -70,6 +70,10 @@ _FLOOR = re.compile(
     # "requires compute capability >= 7.0", "needs a GPU with compute capability at least 8.0"
     r"\b" + _NEEDS + r"\b[^.;\n]{0,40}?(?:compute\s+)?capability\s*(?:of\s+)?"
     r"(?:>=|≥|at\s+least)\s*" + _cc(2) + "|"
+    # AliceVision's "This program needs a CUDA-Enabled GPU (with at least compute capability
+    # 2.0)": "at least" before the words
+    r"\b" + _NEEDS + r"\b[^.;\n]{0,40}?\bat\s+least\s+(?:cuda\s+)?(?:compute\s+)?capability\s*"
+    r"(?:of\s+)?" + _cc(10) + "|"
     # "compute capability of 7.0 or higher", "(Compute Capability 6.0) or newer", "sm 75 and
     # above", "sm_80+"; the sentence must say it is needed (checked below)
     r"(?:(?:compute\s+)?capability\s*(?:of\s+)?\(?\s*"
