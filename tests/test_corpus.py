@@ -325,6 +325,28 @@ THRESHOLDS = {
     # error (a command line's --device=cpu, now a CPU run on purpose); then tuned on (Triton's
     # fp8e4nv, nvidia-docker missing, the extension's CUDA mismatch with doubled spaces: 75%)
     "heldout54": 0.75,
+    # round twenty-six: pool 57 (59 cases, 4 gatherers; GAN repositories with custom CUDA ops,
+    # EEG and biosignals, quantitative finance, chip design and optimization) and pool 58 (64
+    # cases after a duplicate of an earlier claim was dropped; remote desktops and headless
+    # rendering, real-time audio, NVIDIA deployment SDKs, classic NLP toolkits) sealed whole,
+    # scored once at d8a8463 (the starting code's detection): 17/43 (40%) and 24/47 (51%), no
+    # false error and four (a Python expression read as CUDA_VISIBLE_DEVICES, a --shm-size a
+    # command set, a TensorRT engine file with no version, pip too old for a wheel's tag); then
+    # tuned on (TensorRT, TF's cuDNN and TF-TRT messages, pybind11's Python mismatch,
+    # libpython, System V shm, CUDA API identifiers, libstdc++, a full drive retold, ...)
+    "heldout55": 0.58,
+    "heldout56": 0.70,
+    # pool 59 (48 cases; R and Julia, reinforcement learning, minimal GPU code, Stable
+    # Diffusion web UIs) sealed while the other two were tuned on, scored once at 5c315c0:
+    # 13/37 (35%, the starting code scored the same), no false error; then tuned on (a
+    # truncated library, a driver without the _v2 entry points, the GPU only as root, works
+    # from a terminal and not in the IDE, TensorFlow's DLL self-check: 70%)
+    "heldout57": 0.70,
+    # pool 60 (66 cases; game-playing engines, software radio, photogrammetry, labelling
+    # tools) sealed after all of that tuning, scored once at aef6c86: 26/50 (52%, the starting
+    # code scored the same 26 with the same findings), no false error; then tuned on (OpenCL
+    # with no platform, AliceVision's messages: 64%)
+    "heldout58": 0.64,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
