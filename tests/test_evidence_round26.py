@@ -403,3 +403,19 @@ def test_at_least_before_the_words_is_a_floor_not_the_gpus() -> None:
     text = "[error] This program needs a CUDA-Enabled GPU (with at least compute capability 2.0).\n"
     keys = {f.key for f in text_facts(text, "p")}
     assert "gpu.cc" not in keys
+
+
+def test_a_syntax_error_in_an_installed_package_with_typographic_quotes() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        "File “/home/juli/.local/lib/python2.7/site-packages/pycuda/compiler.py”, line 3, in\n"
+        "from pytools import memoize\n"
+        "File “/home/juli/.local/lib/python2.7/site-packages/pytools/init.py”, line 249\n"
+        "slots: List[str] = []\n"
+        "^\n"
+        "SyntaxError: invalid syntax\n"
+    )
+    assert "package-syntax-error-python" in pats(text)
+    # the reporter's own script is no installed package
+    own = text.replace("/home/juli/.local/lib/python2.7/site-packages/pytools", "/home/juli/x")
+    assert "package-syntax-error-python" not in pats(own)

@@ -199,7 +199,9 @@ def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source:
 # package supports, so the interpreter is one it does not (Python 2.7 reading keyword-only
 # arguments, 3.6 reading the walrus operator).
 _INSTALLED_FILE = re.compile(
-    r"^\s*File \"[^\"\n]*[/\\](?:site|dist)-packages[/\\][^\"\n]+\.py\", line \d+", re.M
+    # (a forum's typographic quotes too: File “/home/u/.local/lib/python2.7/site-packages/...”)
+    r"^\s*File [\"“][^\"“”\n]*[/\\](?:site|dist)-packages[/\\][^\"“”\n]+\.py[\"”], line \d+",
+    re.M,
 )
 _SYNTAX_ERROR = re.compile(
     r"^\s*SyntaxError: (?:invalid syntax|future feature \w+ is not defined)", re.M
