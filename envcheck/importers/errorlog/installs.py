@@ -217,7 +217,7 @@ def package_syntax_error(text: str, low: bytes, out: List[Dict[str, str]], sourc
     for m in _SYNTAX_ERROR.finditer(text):
         frames = list(_INSTALLED_FILE.finditer(text, max(0, m.start() - 600), m.start()))
         between = text[frames[-1].end() : m.start()] if frames else ""
-        if frames and 'File "' not in between:
+        if frames and 'File "' not in between and "File “" not in between:
             out.append(entry_at(text, m.start(), "package-syntax-error-python", source))
             return
 
