@@ -345,8 +345,8 @@ THRESHOLDS = {
     # pool 60 (66 cases; game-playing engines, software radio, photogrammetry, labelling
     # tools) sealed after all of that tuning, scored once at aef6c86: 26/50 (52%, the starting
     # code scored the same 26 with the same findings), no false error; then tuned on (OpenCL
-    # with no platform, AliceVision's messages: 64%)
-    "heldout58": 0.64,
+    # with no platform, AliceVision's messages, typographic quotes in a frame: 66%)
+    "heldout58": 0.66,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
