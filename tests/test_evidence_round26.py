@@ -61,7 +61,7 @@ from envcheck.importers.extract import text_facts
         (
             "ImportError: /lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.30' not "
             "found (required by /opt/conda/lib/python3.10/site-packages/foo.so)",
-            "libstdcxx-abi-mismatch",
+            "glibc-too-old",
         ),
         (
             "ImportError: /home/.conda/envs/dimes/lib/python3.8/site-packages/torch_sampling."
@@ -334,9 +334,9 @@ def test_tensorflows_issue_template_cuda_and_cudnn() -> None:
     [
         (
             "after a day it crashed in the middle due to low space warning on my ssd.",
-            "disk-full",
+            "disk-space-low-stated",
         ),
-        ("the training run had no remaining space on my ssd", "disk-full"),
+        ("the training run had no remaining space on my ssd", "disk-space-low-stated"),
         ("RuntimeError: CuDNN error: CUDNN_STATUS_SUCCESS", "cudnn-error-status-success"),
     ],
 )
@@ -348,7 +348,7 @@ def test_heldout55_more_messages(line: str, pattern: str) -> None:
     ("line", "pattern"),
     [
         # GPU memory is not the disk
-        ("low memory warning on my gpu", "disk-full"),
+        ("low memory warning on my gpu", "disk-space-low-stated"),
         # Caffe's check that a status is SUCCESS names the status that failed
         (
             "Check failed: status == CUDNN_STATUS_SUCCESS (4 vs. 0)  CUDNN_STATUS_INTERNAL_ERROR",

@@ -536,6 +536,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "storage.googleapis.com",
     ),
     "disk-space-low-stated": (
+        "space on my",
+        "space warning on",
+        "remaining space on",
         "enough space",
         "reaching",
         "hitting",
@@ -912,10 +915,6 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "framework-cuda-mismatch-stated": ("mismatch between", "mismatched between"),
     "disk-full": (
         "disk space",
-        "storage space",
-        "space on my",
-        "space warning on",
-        "space on the",
         "no space left on device",
         "[errno 28]",
         "enospc",
@@ -1000,7 +999,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "host-compiler-before-cxx11": ("is required for this thrust feature",),
     "gpu-only-as-root": ("\x00never\x00",),  # inferred: gpu_only_as_root
     "works-in-shell-not-in-ide": ("\x00never\x00",),  # inferred: works_in_shell_not_in_ide
-    "libstdcxx-abi-mismatch": ("undefined symbol: _zn", "glibcxx_3.4.", "cxxabi_1.3."),
+    "libstdcxx-abi-mismatch": ("undefined symbol: _zn",),
     "cudnn-version-mismatch": (
         "loaded runtime cudnn library",
         "cudnn version incompatibility",

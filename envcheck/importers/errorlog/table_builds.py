@@ -50,13 +50,12 @@ PATTERNS: List[ErrorPattern] = [
         "cuda-12.x`); `ptxas --version` shows the one found first.",
     ),
     make(
-        # a compiled module and the C++ runtime loaded with it from different GCCs: built with
-        # a newer libstdc++ than the one found first (often an environment's older copy), or a
-        # std:: symbol of another ABI ("undefined symbol: _ZNSt15__exception_ptr13exception_ptr
-        # 9_M_addrefEv", fixed by rebuilding with the intended CC/CXX)
+        # a compiled module and the C++ runtime loaded with it from different GCCs: a std::
+        # symbol of another ABI ("undefined symbol: _ZNSt15__exception_ptr13exception_ptr
+        # 9_M_addrefEv", fixed by rebuilding with the intended CC/CXX); a libstdc++ older than
+        # the build's ("version `GLIBCXX_3.4.30' not found") is glibc-too-old's
         "libstdcxx-abi-mismatch",
-        r"undefined symbol:\s*_ZN(?:K?St|9__gnu_cxx)\w+|"
-        r"version [`'‘]?(?:GLIBCXX_3\.4\.\d+|CXXABI_1\.3\.\d+)[`'’]? not found",
+        r"undefined symbol:\s*_ZN(?:K?St|9__gnu_cxx)\w+",
         "toolkit-mismatch",
         "warning",
         "a compiled module needs another C++ runtime (libstdc++) than the one loaded: built with "

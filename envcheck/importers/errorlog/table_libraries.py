@@ -822,11 +822,6 @@ PATTERNS: List[ErrorPattern] = [
         # retold: "the available disk space is insufficient", "insufficient disk space"
         r"\b(?:insufficient|not enough) (?:free |available )?(?:system )?disk space\b|"
         r"\bdisk space is (?:insufficient|not enough)\b|"
-        # retold of a drive: "a low space warning on my ssd", "no remaining space on my ssd",
-        # "ran out of disk space"
-        r"\b(?:no|low)\s+(?:remaining\s+|free\s+|disk\s+)?space\b[^.\n]{0,30}?\bon\s+"
-        r"(?:my\s+|the\s+)?(?:ssd|hdd|disk|drive|hard ?drive|partition)\b|"
-        r"\b(?:ran|run|running) out of (?:disk|storage) space\b|\bout of disk space\b|"
         # Windows' ERROR_DISK_FULL in any language: Rust's "(os error 112)", "[WinError 112]"
         r"\(os error 112\)|\[WinError 112\]",
         "storage",
@@ -875,6 +870,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:only|just)\s+(?:a few|\d+(?:\.\d+)?)\s*(?:gbs?|gib|mbs?|mib)\s+(?:of\s+)?"
         r"(?:free\s+)?(?:disk\s+|storage\s+)?space\s+(?:left|free|remaining)|"
         r"\b(?:low|little|no more) (?:free )?disk space\b|"
+        # of a drive: "a low space warning on my ssd", "no remaining space on my ssd"
+        r"\b(?:no|low)\s+(?:remaining\s+|free\s+|disk\s+)?space\b[^.\n]{0,30}?\bon\s+"
+        r"(?:my\s+|the\s+)?(?:ssd|hdd|disk|drive|hard ?drive|partition)\b|"
         r"\bdisk (?:is |was )?(?:almost |nearly )full\b|"
         r"\b(?:my |the )?(?:disk|drive|storage|volume|partition)\b[^.\n]{0,10}?"
         r"\b(?:is|was|gets?|got|became|becomes) (?:almost |nearly |completely )?full\b(?! of)|"
