@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from envcheck.importers.errorlog import inferences, installs, symptoms, textindex
+from envcheck.importers.errorlog import inferences, installs, sessions, symptoms, textindex
 from envcheck.importers.errorlog.keys import ALL_KEYS, KEYS
 from envcheck.importers.errorlog.model import MAX_ENTRIES, MAX_LINE, MAX_PER_PATTERN, ErrorPattern
 from envcheck.importers.errorlog.table import PATTERNS
@@ -365,9 +365,9 @@ _FROM_THE_SYMPTOMS = (
     installs.tensorflow1_cpu_package,
     installs.l4t_container_newer_than_host,
     installs.pip_too_old_for_the_wheel,
-    installs.gpu_only_as_root,
-    installs.works_in_shell_not_in_ide,
-    installs.container_without_compute,
+    sessions.gpu_only_as_root,
+    sessions.works_in_shell_not_in_ide,
+    sessions.container_without_compute,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

@@ -918,7 +918,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "works-in-shell-not-in-ide",
-        r"(?!x)x",  # never by itself: inferred (installs.works_in_shell_not_in_ide)
+        r"(?!x)x",  # never by itself: inferred (sessions.works_in_shell_not_in_ide)
         "os-setting",
         "warning",
         "the job works from a terminal and fails in the IDE: the IDE's session lacks the "
@@ -930,7 +930,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "gpu-only-as-root",
-        r"(?!x)x",  # never by itself: inferred from the whole text (installs.gpu_only_as_root)
+        r"(?!x)x",  # never by itself: inferred from the whole text (sessions.gpu_only_as_root)
         "os-setting",
         "warning",
         "the GPU works as root and not as the user: the NVIDIA device files are not open to "

@@ -602,7 +602,7 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "container-without-compute-capability",
         # never by itself: "CUDA Version: N/A" inside a container (symptoms), or nvidia-smi
-        # said to work there while CUDA finds no GPU (installs.container_without_compute)
+        # said to work there while CUDA finds no GPU (sessions.container_without_compute)
         r"(?!x)x",
         "os-setting",
         "warning",

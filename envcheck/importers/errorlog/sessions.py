@@ -1,0 +1,110 @@
+"""Inferences about where a job runs, from what the text says (round twenty-six): as which user
+(the GPU answers only under sudo), in which session (a terminal works, an IDE does not), in
+which container (nvidia-smi works there, CUDA does not). Each names an environment setting, not
+a broken install; all are warnings, since each rests on the reporter's words.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List
+
+from envcheck.importers.errorlog.inferences import GPU_OR_CUDA_WORDS, entry_at, found_category
+from envcheck.importers.errorlog.symptoms import line_entry, search_lines
+
+# The GPU answers under sudo and not as the user: the /dev/nvidia* device files are not open to
+# the user (a distribution's udev rule making them root:video 0660, NVreg_DeviceFileMode), not
+# a torch or driver problem. Said in prose ("it seems torch can only access the gpu when run
+# with sudo") or shown ("sudo python -c ... True" then "False" without it).
+_ROOT_ONLY = re.compile(
+    r"\bonly\b[^.\n]{0,40}?\b(?:works?|access(?:es)?|sees?|detects?|finds?|recogni[sz]es?|"
+    r"available)\b[^.\n]{0,40}?\b(?:with|as|under|using|via)\s+(?:sudo|root)\b|"
+    r"\b(?:works?|working|true|detected|found)\b[^.\n]{0,40}?\b(?:with|as|under|using)\s+"
+    r"(?:sudo|root)\b[^.\n]{0,80}?\b(?:but|not|without)\b",
+    re.I,
+)
+
+
+def gpu_only_as_root(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A text about the GPU that says it works only as root."""
+    if low.find(b"sudo") == -1 and low.find(b"root") == -1:
+        return
+    if not GPU_OR_CUDA_WORDS.search(text):
+        return
+    hit = search_lines(low, (b"sudo", b"root"), _ROOT_ONLY)
+    if hit is not None:
+        out.append(line_entry(text, hit, "gpu-only-as-root", source))
+
+
+# The job works from a terminal and fails in an IDE (RStudio Server, Jupyter, PyCharm): the
+# IDE's session does not get the shell's environment (LD_LIBRARY_PATH with the CUDA libraries,
+# PATH, a conda env's activation), so a library the shell finds is missing there.
+_SHELL_WORKS = re.compile(
+    r"\b(?:start|run|launch|open|use)\w*\s+(?:\w+\s+){0,3}(?:inside|in|from|via)\s+(?:a\s+|the\s+)?"
+    r"(?:terminal|command[- ]line|cli|shell|console|bash)\b[^.\n]{0,60}?\b(?:works?|fine|ok)\b|"
+    r"\b(?:works?|fine|can (?:run|load|use|work)\w*|able to (?:run|load|use|work)\w*|loads?)\b"
+    r"[^.\n]{0,60}?\b(?:from|via|in|inside|using|over)\s+(?:the\s+|a\s+)?(?:terminal|"
+    r"command[- ]line|cli|shell|console|bash|ssh|bare r|r console|python console|ipython)\b",
+    re.I,
+)
+_IDE_WORDS = (b"rstudio", b"jupyter", b"pycharm", b"spyder", b"code", b"ide")
+_SHELL_WORDS = (
+    b"terminal",
+    b"command line",
+    b"command-line",
+    b"cli",
+    b"shell",
+    b"console",
+    b"bash",
+    b"ssh",
+    b"bare r",
+)
+_IDE = re.compile(
+    r"\b(?:rstudio|jupyter(?:lab)?|pycharm|spyder|vs ?code|visual studio code|IDE)\b", re.I
+)
+
+
+def works_in_shell_not_in_ide(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A text about the GPU that says the job works from a terminal and names an IDE."""
+    # literal look-ups first: a whole-text regex with re.I costs ~50 ms on a 1 MB log
+    if not any(low.find(w) != -1 for w in _IDE_WORDS) or not any(
+        low.find(w) != -1 for w in _SHELL_WORDS
+    ):
+        return
+    if not _IDE.search(text) or not GPU_OR_CUDA_WORDS.search(text):
+        return
+    m = _SHELL_WORKS.search(text)
+    if m is not None:
+        out.append(entry_at(text, m.start(), "works-in-shell-not-in-ide", source))
+
+
+# Inside a container nvidia-smi works and CUDA does not: the runtime mounted the driver's
+# utility part (nvidia-smi, NVML) and not its compute part (libcuda), as with
+# NVIDIA_DRIVER_CAPABILITIES=utility, or the framework is a CPU build
+_SMI_WORKS = re.compile(
+    r"\b(?:good|working|works?|fine|ok)\b[^\n]{0,20}?\bnvidia-smi\b|"
+    r"\bnvidia-smi\b[^\n]{0,40}?\b(?:works?|good|fine|ok|shows?|lists?|sees?|displays?)\b",
+    re.I,
+)
+_CUDA_SAYS_NO = re.compile(
+    r"is_available\(\)\W{0,8}\s*False\b|Found no NVIDIA driver on your system|"
+    r"no CUDA-capable device is detected",
+    re.I,
+)
+
+
+def container_without_compute(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A text about a container where nvidia-smi works and CUDA reports no GPU or driver."""
+    if low.find(b"nvidia-smi") == -1 or (
+        low.find(b"docker") == -1 and low.find(b"container") == -1
+    ):
+        return
+    if found_category(out, ("os-setting",)):
+        return
+    smi = _SMI_WORKS.search(text)
+    if smi is not None and _CUDA_SAYS_NO.search(text):
+        out.append(entry_at(text, smi.start(), "container-without-compute-capability", source))
