@@ -39,7 +39,9 @@ NCCL uses /dev/shm for its intra-node buffers. Docker's default /dev/shm is 64 M
 then dies with "unable to write to file </torch_...>" or "bus error ... insufficient shared
 memory (shm)", and NCCL with "unhandled system error". The required size grows with the number
 of GPUs (one training process each): max(shm_min_bytes, shm_min_bytes_per_gpu x GPUs), by
-default 1 GiB per GPU and at least 1 GiB ([thresholds] in the policy).""",
+default 1 GiB per GPU and at least 1 GiB ([thresholds] in the policy). In pasted text, a size
+that a command sets (`docker run --shm-size=256m`, compose's shm_size) is a warning unless the
+log shows shared memory running out: the job may be one that needs less (an inference server).""",
     fix="docker run --shm-size=<size> (or --ipc=host); Kubernetes: an emptyDir with medium Memory.",
 )
 def shm(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:

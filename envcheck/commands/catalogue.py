@@ -57,7 +57,7 @@ def explain(
     print(f"category: {spec.category}    severity: {spec.severity}")
     print()
     for para in spec.rationale.split("\n\n"):
-        print(textwrap.fill(" ".join(para.split()), width=88))
+        print(textwrap.fill(" ".join(para.split()), width=88, break_on_hyphens=False))
         print()
     print(f"Fix: {spec.fix}")
 
