@@ -419,3 +419,19 @@ def test_a_syntax_error_in_an_installed_package_with_typographic_quotes() -> Non
     # the reporter's own script is no installed package
     own = text.replace("/home/juli/.local/lib/python2.7/site-packages/pytools", "/home/juli/x")
     assert "package-syntax-error-python" not in pats(own)
+
+
+def test_explain_keeps_a_flag_whole_and_says_how_a_commands_shm_size_is_judged() -> None:
+    import subprocess
+    import sys
+
+    r = subprocess.run(
+        [sys.executable, "-m", "envcheck", "explain", "EC501"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 0, r.stderr
+    # textwrap's default breaks at hyphens ("--shm-" / "size=256m"): not a flag a user can copy
+    assert "--shm-size=256m" in r.stdout
+    assert "a warning unless the" in " ".join(r.stdout.split())

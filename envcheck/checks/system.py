@@ -99,14 +99,13 @@ def _shm_set_by_a_command(snap: Snapshot) -> str:
 
 
 def _shm_failed_in_the_log(snap: Snapshot) -> bool:
-    from envcheck.importers.errorlog.table import pattern
+    """A message of the log is one of shared memory running out (checks/errorlog.py's
+    reading of a pattern's category)."""
+    from envcheck.importers.errorlog import pattern
 
     log = snap.error_log if isinstance(snap.error_log, list) else []
-    for e in log:
-        p = pattern(str(e.get("pattern"))) if isinstance(e, dict) else None
-        if p is not None and p.category == "shm-too-small":
-            return True
-    return False
+    found = (pattern(str(e.get("pattern"))) for e in log if isinstance(e, dict))
+    return any(p is not None and p.category == "shm-too-small" for p in found)
 
 
 @check(

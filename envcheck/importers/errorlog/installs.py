@@ -499,19 +499,16 @@ def pip_too_old_for_the_wheel(
     """pip refused a wheel for this Python (its cpXY tag is the Python the text states, or it
     states none) whose manylinux tag is newer than the pip the text states: pip, not the
     wheel, is too old."""
-    for e in out:
-        if e["pattern"] != "wheel-not-supported-here":
-            continue
+    refused = [e for e in out if e["pattern"] == "wheel-not-supported-here"]
+    pip = _PIP_STATED.search(text) if refused else None
+    if pip is None:
+        return
+    stated_pip = (int(pip.group(1)), int(pip.group(2)))
+    pythons = {(m.group(1), m.group(2)) for m in _PYTHON_STATED.finditer(text)}
+    for e in refused:
         tags = _WHEEL_TAGS.search(e.get("line", ""))
-        pip = _PIP_STATED.search(text)
-        if tags is None or pip is None:
+        if tags is None or stated_pip >= _PIP_FOR_TAG.get(tags.group(3).lower(), (20, 3)):
             continue
-        platform = tags.group(3).lower()
-        need = _PIP_FOR_TAG.get(platform, (20, 3))
-        if (int(pip.group(1)), int(pip.group(2))) >= need:
-            continue
-        wheel_python = (tags.group(1), tags.group(2))
-        pythons = {(m.group(1), m.group(2)) for m in _PYTHON_STATED.finditer(text)}
-        if pythons and wheel_python not in pythons:
+        if pythons and (tags.group(1), tags.group(2)) not in pythons:
             continue  # the text runs another Python: the wheel's Python tag is wrong too
         e["pattern"] = "pip-too-old-for-the-wheel"

@@ -159,7 +159,12 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
                 matched_lines.add(lineno - 1)
             continue
         bare = strip_prefix(line)
-        if "**" in bare:  # markdown bold pasted into a message ("Found no NVIDIA driver on **your")
+        # markdown bold pasted into a message ("Found no NVIDIA driver on **your"): dropped
+        # here, where a message is matched, not when the paste is read (text.clean): bold also
+        # marks which of two environments a reporter compares (pytorch/pytorch#32369's
+        # "**CUDA used to build PyTorch: 10.0.130**" is the working one), and fact readers
+        # must not take such lines as this host's
+        if "**" in bare:
             bare = bare.replace("**", "")
         hit = None
         for p in _eligible(line.lower()):
