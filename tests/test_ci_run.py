@@ -125,3 +125,25 @@ def test_without_a_mount_namespace_ci_says_why_and_goes_on(tmp_path: Path) -> No
     reason = "not root" if os.geteuid() != 0 else "unshare -m is not permitted here"
     assert f"cannot hide the base Python's site-packages ({reason})" in proc.stdout
     assert record.read_text().split()[0] == "visible"
+
+
+FAKE_DF = """\
+#!/usr/bin/env bash
+# Stands in for `df -Pk DIR`: the header and one line with $FAKE_DF_KIB free.
+echo "Filesystem 1024-blocks Used Available Capacity Mounted on"
+echo "/dev/fake 100000000 0 $FAKE_DF_KIB 1% /"
+"""
+
+
+@pytest.mark.parametrize(("free_kib", "warned"), [(1048576, True), (62914560, False)])
+def test_ci_says_the_free_disk_and_warns_when_it_is_short(
+    tmp_path: Path, free_kib: int, warned: bool
+) -> None:
+    """Stop 39's CI failed late and obliquely on a full disk ("no space left on device" in a
+    Docker build): the script now says the free space first, and warns under 4 GiB."""
+    repo, env, record = _tree(tmp_path, {"df": FAKE_DF})
+    env["FAKE_DF_KIB"] = str(free_kib)
+    proc = _run(repo, env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"ci: free disk at .: {free_kib // 1048576} GiB" in proc.stdout
+    assert ("under 4 GiB free" in proc.stdout) is warned
