@@ -62,6 +62,14 @@ _DRIVER_DKMS = re.compile(
     re.I,
 )
 _DRIVER_PKG = re.compile(r"\bnvidia-(?:driver|utils|dkms|headless)-(\d{3})(?:-(?:open|server))*\b")
+# Windows names an NVIDIA driver in its own form (Device Manager, dxdiag, `wmic path
+# win32_VideoController`, HandBrake's and GPU-Z's logs): 23.21.13.9140 is NVIDIA's 391.40 and
+# 31.0.15.2802 is 528.02 - the last digit of the third field and the four digits of the fourth.
+# The first field is the WDDM generation (21-32); Intel's (26.20.100.7263) and AMD's
+# (31.0.21905.1001) third fields have three or more digits and are never read.
+_DRIVER_WINDOWS = re.compile(r"(?<![\w.])(?:2[1-9]|3[0-2])\.\d{1,2}\.1(\d)\.(\d{4})(?![\w.])")
+# (only in a line naming the vendor, a GPU or a driver: other software has four-field versions)
+_NVIDIA_WORDS = re.compile(r"nvidia|geforce|quadro|tesla|\b(?:rtx|gtx)\b|driver", re.I)
 _CUDA = re.compile(
     # (never "0.0": PaddleX shows "CUDA version 0.0" when it found no CUDA at all)
     r"\bcuda(?:\s*toolkit)?(?:\s*(?:version|ver\.?))?\s*(?:is|=|:)?\s*v?(?!0\.)(\d{1,2}\.\d{1,2}(?:\.\d+)?)"
@@ -782,10 +790,13 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     m = _DRIVER_PKG.search(text) if "nvidia-" in low else None
     if m:
         yield fact("driver.version", m.group(1))
-    elif not driver_read and "nvidia" in low:
-        m = _DRIVER_DKMS.search(text)
+    elif not driver_read and "nvidia" in low and _DRIVER_DKMS.search(text):
+        yield fact("driver.version", _DRIVER_DKMS.search(text).group(1), "fragment")
+    elif not driver_read and _NVIDIA_WORDS.search(text):
+        m = _DRIVER_WINDOWS.search(text)
         if m:
-            yield fact("driver.version", m.group(1), "fragment")
+            digits = m.group(1) + m.group(2)
+            yield fact("driver.version", f"{digits[:3]}.{digits[3:]}", "fragment")
     smi_header = "NVIDIA-SMI" in text or "Driver Version" in text or "KMD Version" in text
     m = _CUDA_IMAGE.search(text) if "nvidia/cuda:" in low else None
     if m:

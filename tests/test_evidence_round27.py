@@ -1,0 +1,63 @@
+"""Round twenty-seven: general readers added this round, each with its near misses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_support import judge
+
+from envcheck.compat import load_matrix
+from envcheck.importers.extract import text_facts
+
+
+def _drivers(text: str) -> list:
+    return [f.value for f in text_facts(text + "\n", "p") if f.key == "driver.version"]
+
+
+@pytest.mark.parametrize(
+    ("line", "driver"),
+    [
+        # HandBrake's log lists the adapters Windows reports (HandBrake/HandBrake#5641)
+        ("  NVIDIA GeForce GTX 1080 Ti - 31.0.15.2802", "528.02"),
+        # `wmic path win32_VideoController get name,driverversion`
+        ("NVIDIA GeForce RTX 5060 Ti 4293918720 20250514000000.000000-000 32.0.15.7652", "576.52"),
+        # Device Manager's driver tab, an old Windows 10 driver (WDDM 2.3)
+        ("Driver Version: 23.21.13.9140", "391.40"),
+        ("Display driver 30.0.14.7111 installed by Windows Update", "471.11"),
+    ],
+)
+def test_a_windows_form_nvidia_driver_version_is_read_as_nvidias(line: str, driver: str) -> None:
+    assert _drivers(line) == [driver]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # Intel's and AMD's Windows drivers: a third field of three or more digits
+        "Intel(R) UHD Graphics 620 driver 26.20.100.7263",
+        "AMD Radeon RX 6800 driver 31.0.21905.1001",
+        # a four-field version in a line about no GPU or driver is some other software's
+        "Isn't 23.21.13.9140 the newest version?",
+        "Visual Studio 2019 16.11.13.1234 with CUDA 11.8",
+        # part of a longer dotted number
+        "NVIDIA build 1.23.21.13.9140",
+    ],
+)
+def test_other_four_field_versions_are_no_nvidia_driver(line: str) -> None:
+    assert _drivers(line) == []
+
+
+def test_a_stated_nvidia_driver_version_wins_over_nothing_but_is_not_doubled() -> None:
+    # the NVIDIA form in the same line is the one read, once
+    assert _drivers("NVIDIA driver 546.33 (31.0.15.4633)") == ["546.33"]
+
+
+def test_a_windows_form_driver_feeds_the_driver_check(tmp_path: Path) -> None:
+    # a 391.40 driver runs CUDA up to 9.1: torch built with CUDA 11.8 cannot start
+    text = (
+        "NVIDIA GeForce GTX 1060 - 23.21.13.9140\n"
+        "torch 2.0.1+cu118, torch.cuda.is_available() returns False\n"
+    )
+    found = judge(tmp_path, text, ["EC101"], load_matrix())
+    assert found == [("EC101", "driver-too-old", "error")]
