@@ -61,3 +61,53 @@ def test_a_windows_form_driver_feeds_the_driver_check(tmp_path: Path) -> None:
     )
     found = judge(tmp_path, text, ["EC101"], load_matrix())
     assert found == [("EC101", "driver-too-old", "error")]
+
+
+def _torch_cuda(text: str) -> list:
+    return [f.value for f in text_facts(text, "p") if f.key == "torch.cuda"]
+
+
+@pytest.mark.parametrize(
+    ("session", "cuda"),
+    [
+        # print() shows a CPU-only build's CUDA as None
+        (">>> print(torch.version.cuda)\nNone\n", [None]),
+        ('$ python -c "import torch; print(torch.version.cuda)"\nNone\n', [None]),
+        ("python3 -c 'import torch;print(torch.version.cuda)'\n12.1\n", ["12.1"]),
+        # Python's prompt shows nothing for None: the next prompt follows at once
+        (">>> torch.version.cuda\n>>> torch.cuda.is_available()\nFalse\n", [None]),
+        ("In [3]: torch.version.cuda\nIn [4]: torch.cuda.is_available()\n", [None]),
+        (">>> torch.version.cuda\n'11.8'\n", ["11.8"]),
+        # print() of None always prints it: a prompt after print() is a paste that left out
+        # the output, not a None
+        (">>> print(torch.version.cuda)\n>>> import torch\n", []),
+        # the expression in a sentence is not a session
+        ("I checked torch.version.cuda\nand it looked fine\n", []),
+    ],
+)
+def test_a_python_session_shows_torchs_cuda_even_when_it_is_none(session: str, cuda: list) -> None:
+    assert _torch_cuda(session) == cuda
+
+
+def test_a_python_session_is_not_taken_for_a_quoted_reply(tmp_path: Path) -> None:
+    # most lines start with ">" here, as in a quoted e-mail; ">>> " is Python's prompt and stays
+    session = ">>> import torch\n>>> torch.version.cuda\n>>> \nI have an RTX 2080\n"
+    found = judge(tmp_path, session, ["EC210"], load_matrix())
+    assert found == [("EC210", "cpu-only-build", "error")]
+    # a quoted reply still loses its markers ("> my driver is 470.82" is the driver)
+    quoted = "> my driver is 470.82\n> GPU RTX 2080\n"
+    assert ("driver.version", "470.82") in {(f.key, f.value) for f in text_facts(quoted, "p")}
+
+
+@pytest.mark.parametrize(
+    ("line", "cuda"),
+    [
+        ("CUDA used to build PyTorch: None", [None]),
+        ("CUDA used to build PyTorch: 11.8", ["11.8"]),
+        ("**CUDA used to build PyTorch: 10.0.130**", ["10.0"]),
+        # ROCm's line is no CUDA
+        ("ROCM used to build PyTorch: N/A", []),
+    ],
+)
+def test_collect_envs_build_line_pasted_alone_is_read(line: str, cuda: list) -> None:
+    assert _torch_cuda(line + "\n") == cuda

@@ -89,6 +89,9 @@ def _looks_textual(text: str) -> bool:
     return bad <= len(sample) * 0.05
 
 
+_QUOTE = re.compile(r"^\s*>(?!>>)\s?")
+
+
 def clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     # rsyslog escapes the newlines inside one kernel message as "#012"
@@ -96,8 +99,10 @@ def clean(text: str) -> str:
     text = _ANSI.sub("", text)
     lines = text.split("\n")
     quoted = [ln for ln in lines if ln.strip()]
-    if quoted and sum(1 for ln in quoted if ln.lstrip().startswith(">")) > len(quoted) * 0.6:
-        lines = [re.sub(r"^\s*>\s?", "", ln) for ln in lines]
+    # a quoted reply (e-mail, a forum's "> ") loses its markers; Python's prompt (">>> ") is
+    # no quote: it stays, so the session's expressions and their values are still read
+    if quoted and sum(1 for ln in quoted if _QUOTE.match(ln)) > len(quoted) * 0.6:
+        lines = [_QUOTE.sub("", ln) for ln in lines]
     # a fence or wrapper line becomes an empty one rather than going: every later line keeps
     # its number, so a fact's provenance ("paste.txt:12") points at the line in the file
     out = ["" if _FENCE.match(ln) or _HTML_TAG.match(ln) else ln.rstrip() for ln in lines]

@@ -518,12 +518,18 @@ def _cupy_fact(fact, key: str, value: str) -> Iterator[Fact]:  # type: ignore[no
 # value on the next line ('2.1.0+cu121', 12.1, True). Reporters paste one before and one after
 # an upgrade: the later value is the current one, so it is the fact (the earlier stays a
 # conflict to show).
+#
+# A one-line program does the same: `python -c "import torch; print(torch.version.cuda)"`.
 _REPL_EXPR = re.compile(
-    r"^\s*(?:>>>|In \[\d+\]:)?\s*(?:print\s*\(\s*)?"
+    r"^\s*(?P<prompt>>>>|In \[\d+\]:|\$?\s*python3?\s+-c\s+[\"'](?:[^\"';]*;\s*)*)?\s*"
+    r"(?P<print>print\s*\(\s*)?"
     r"(torch|torchvision|tf|tensorflow|jax|jaxlib)\s*\.\s*"
     r"(__version__|version\s*\.\s*cuda|backends\s*\.\s*cudnn\s*\.\s*version\s*\(\s*\))"
-    r"\s*\)?\s*$"
+    r"\s*\)?\s*[\"']?\s*$"
 )
+# The CUDA of a CPU-only torch is None: print() shows "None"; Python's own prompt shows nothing
+# and the next prompt follows at once
+_REPL_NONE = re.compile(r"^\s*(?:None|>>>.*|In \[\d+\]:.*)\s*$")
 _REPL_VALUE = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?['\"]?([\w.+-]{1,40}?)['\"]?\s*$")
 _REPL_KEYS = {
     ("torch", "__version__"): ("torch.version", ""),
@@ -556,9 +562,17 @@ def repl_facts(lines: List[str], file: str) -> List[Fact]:
         m = _REPL_EXPR.match(line)
         if not m:
             continue
-        key = _REPL_KEYS.get((m.group(1), re.sub(r"\s", "", m.group(2))))
+        key = _REPL_KEYS.get((m.group(3), re.sub(r"\s", "", m.group(4))))
+        if key is None:
+            continue
+        if key[0] == "torch.cuda" and _REPL_NONE.match(lines[i + 1]):
+            said = lines[i + 1].strip()
+            if said == "None" or (not m.group("print") and said[:1] in ">I"):
+                text = f"{line.strip()} -> None"[:300]
+                found.append(Fact("torch.cuda", None, file, i + 2, text, "fragment"))
+            continue
         value = _REPL_VALUE.match(lines[i + 1])
-        if key is None or value is None or not re.match(r"\d", value.group(1)):
+        if value is None or not re.match(r"\d", value.group(1)):
             continue
         v = value.group(1)
         if key[0] == "torch.cuda":

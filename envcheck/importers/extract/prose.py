@@ -133,6 +133,10 @@ _BUILT_FOR_TORCH = re.compile(
     re.I,
 )
 _TORCH_CUDA = re.compile(r"torch\.version\.cuda\W{0,6}\s*(?:is\s+)?(none|\d+\.\d+)", re.I)
+# collect_env's line pasted alone (two of its lines make a collect_env report, read whole); a
+# sentence's rank: a paste of two environments (one working, one not) names the broken one's
+# build elsewhere, in a package list (pytorch/pytorch#32369)
+_COLLECT_ENV_TORCH_CUDA = re.compile(r"^CUDA used to build PyTorch\s*:\s*(None|\d+\.\d+)", re.I)
 # "... but PyTorch was built with CUDA 12.1", "my PyTorch uses CUDA 10.1", "torch cuda 11.8"
 _TORCH_CUDA_PROSE = re.compile(
     r"\b(?:py)?torch(?:\.version\.cuda)?\b(?:\s+(?:\d[\w.+]*|version))?[^.\n\d]{0,40}?"
@@ -874,7 +878,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         yield fact("python", m.group(1))
     torch_read = False
     if "torch" in low:
-        m = _TORCH_CUDA.search(text)
+        m = _TORCH_CUDA.search(text) or _COLLECT_ENV_TORCH_CUDA.match(text)
         if m:
             yield fact("torch.cuda", None if m.group(1).lower() == "none" else m.group(1))
         elif "cuda" in low and ("nvcc" in low or "toolkit" in low or "cuda_home" in low):
