@@ -111,3 +111,117 @@ def test_a_python_session_is_not_taken_for_a_quoted_reply(tmp_path: Path) -> Non
 )
 def test_collect_envs_build_line_pasted_alone_is_read(line: str, cuda: list) -> None:
     assert _torch_cuda(line + "\n") == cuda
+
+
+def _facts(text: str) -> set:
+    return {
+        (f.key, f.value if not isinstance(f.value, list) else tuple(f.value))
+        for f in text_facts(text, "p")
+    }
+
+
+@pytest.mark.parametrize(
+    ("output", "fact"),
+    [
+        # pip show
+        (
+            "Name: torch\nVersion: 2.0.1\nSummary: Tensors and Dynamic neural networks\n",
+            ("torch.version", "2.0.1"),
+        ),
+        ("Name: tensorflow\nVersion: 2.15.0\n", ("tensorflow.version", "2.15.0")),
+        # deviceQuery
+        (
+            "  CUDA Driver Version / Runtime Version          11.4 / 11.2\n"
+            "  CUDA Capability Major/Minor version number:    8.6\n",
+            ("driver.cuda", "11.4"),
+        ),
+        ("  CUDA Capability Major/Minor version number:    8.6\n", ("gpu.cc", "8.6")),
+        # modinfo nvidia
+        (
+            "$ modinfo nvidia | grep ^version\nversion:        535.54.03\n",
+            ("kernel.module_version", "535.54.03"),
+        ),
+        (
+            "filename:       /lib/modules/5.15.0/updates/dkms/nvidia.ko\n"
+            "version:        470.82.01\n",
+            ("kernel.module_version", "470.82.01"),
+        ),
+        # the toolkit's version.json
+        (
+            '{\n   "cuda" : {\n      "name" : "CUDA SDK",\n      "version" : "11.8.0"\n   },\n',
+            ("nvcc", "11.8"),
+        ),
+        # cuDNN's header
+        (
+            "#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n#define CUDNN_PATCHLEVEL 2\n",
+            ("cudnn", "8.9.2"),
+        ),
+        # a Python session
+        (">>> torch.cuda.get_device_capability()\n(8, 6)\n", ("gpu.cc", "8.6")),
+        ("In [2]: torch.cuda.get_device_capability(0)\nOut[2]: (12, 0)\n", ("gpu.cc", "12.0")),
+        (
+            ">>> torch.cuda.get_arch_list()\n"
+            "['sm_50', 'sm_60', 'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_90']\n",
+            ("torch.arch_list", ("sm_50", "sm_60", "sm_70", "sm_75", "sm_80", "sm_86", "sm_90")),
+        ),
+    ],
+)
+def test_a_diagnostic_commands_output_pasted_alone_is_read(output: str, fact: tuple) -> None:
+    assert fact in _facts(output)
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        # a name that decides nothing, and a pip show without its version line
+        "Name: requests\nVersion: 2.31.0\n",
+        "Name: torch\nSummary: Tensors\nLocation: /usr/lib/python3/dist-packages\n",
+        # any tool prints "version:": only modinfo's output about nvidia.ko is the module's
+        "$ some-tool --info\nversion:        535.54.03\n",
+        # two of cuDNN's three defines are no version
+        "#define CUDNN_MAJOR 8\n#define CUDNN_MINOR 9\n",
+        # a version.json entry other than "cuda"
+        '"libcublas" : {\n   "name" : "CUDA cuBLAS",\n   "version" : "11.11.3.6"\n},\n',
+    ],
+)
+def test_near_misses_of_command_outputs_state_nothing(output: str) -> None:
+    keys = {k for k, _ in _facts(output)}
+    assert not keys & {"torch.version", "kernel.module_version", "cudnn", "nvcc", "driver.version"}
+
+
+@pytest.mark.parametrize(
+    "session",
+    [
+        ">>> tf.config.list_physical_devices('GPU')\n[]\n",
+        ">>> import jax\n>>> jax.devices()\n[CpuDevice(id=0)]\n",
+        "print(jax.default_backend())\ncpu\n",
+        ">>> tf.test.is_built_with_cuda()\nFalse\n",
+        ">>> torch.cuda.device_count()\n0\n",
+        "In [4]: tf.test.is_gpu_available(cuda_only=True)\nOut[4]: False\n",
+    ],
+)
+def test_a_framework_seeing_no_gpu_in_a_session_is_a_cpu_build_warning(
+    tmp_path: Path, session: str
+) -> None:
+    found = judge(tmp_path, session, ["EC905"], load_matrix())
+    assert found == [("EC905", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    "session",
+    [
+        # it sees a GPU
+        ">>> torch.cuda.device_count()\n2\n",
+        ">>> tf.config.list_physical_devices('GPU')\n"
+        "[PhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')]\n",
+        # a Mac has no CUDA GPU to see
+        "On my MacBook M2:\n>>> jax.devices()\n[CpuDevice(id=0)]\n",
+        # the text names the CUDA build and the driver: the other checks judge them
+        ">>> torch.cuda.device_count()\n0\ntorch 2.1.0+cu121, driver 470.82.01\n",
+    ],
+)
+def test_a_session_that_sees_a_gpu_or_is_judged_elsewhere_is_no_cpu_build_warning(
+    tmp_path: Path, session: str
+) -> None:
+    found = judge(tmp_path, session, ["EC905"], load_matrix())
+    assert ("EC905", "cpu-only-build", "warning") not in found

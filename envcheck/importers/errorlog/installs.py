@@ -338,6 +338,45 @@ def torch_without_cuda(text: str, low: bytes, out: List[Dict[str, str]], source:
     out.append(entry_at(text, no.start(), "torch-sees-no-cuda", source))
 
 
+# TensorFlow, JAX or torch answering in a Python session that it sees no GPU: the expression,
+# then its answer on the next line (`>>> tf.config.list_physical_devices('GPU')` / `[]`,
+# `jax.devices()` / `[CpuDevice(id=0)]`, `jax.default_backend()` / `'cpu'`,
+# `torch.cuda.device_count()` / `0`, `tf.test.is_gpu_available()` / `False`). TensorFlow's
+# own `is_built_with_cuda()` answering False is its CPU build, said outright.
+_FRAMEWORK_SEES_NO_GPU = re.compile(
+    r"(?:list_physical_devices\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\)|"
+    r"is_gpu_available\([^()\n]{0,40}\)|is_built_with_cuda\(\s*\)|"
+    r"\bjax\.devices\(\s*\)|\bjax\.default_backend\(\s*\)|"
+    r"\bcuda\.device_count\(\s*\))\)?[ \t]*\n[ \t]*(?:Out\[\d+\]:[ \t]*)?"
+    r"(?:\[\]|False|0|\[CpuDevice\(id=0\)\]|['\"]cpu['\"]|cpu)[ \t]*$",
+    re.M,
+)
+
+
+_NOT_NVIDIA = re.compile(
+    r"\b(?:mac ?os|macbook|apple (?:silicon|m\d)|m[1-4] (?:pro|max|ultra)|mps|metal|rocm|hip|"
+    r"radeon|amd gpu|intel arc|xpu)\b",
+    re.I,
+)
+
+
+def framework_sees_no_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A Python session shows TensorFlow, JAX or torch seeing no GPU, and the text shows
+    nothing that explains it or lets another check judge it (torch_without_cuda's guard): the
+    usual cause is a build without CUDA (tensorflow-cpu, TensorFlow 2.11+ on native Windows,
+    a jaxlib without its CUDA plugin, a CPU torch), else a missing driver."""
+    if found_severity(out, ("warning", "error")):
+        return
+    if low.find(b"device") == -1 and low.find(b"cuda") == -1 and low.find(b"backend") == -1:
+        return
+    no = _FRAMEWORK_SEES_NO_GPU.search(text)
+    if no is None or JETSON.search(text) or _TORCH_JUDGED_ELSEWHERE.search(text):
+        return
+    if _NOT_NVIDIA.search(text):
+        return  # a Mac, or an AMD or Intel GPU: no CUDA build would see it either
+    out.append(entry_at(text, no.start(), "framework-sees-no-gpu", source))
+
+
 # TensorFlow's pip package before 1.15 was the CPU build; the GPU build was `tensorflow-gpu`
 # (tensorflow.org/install/gpu: "For releases 1.15 and older, CPU and GPU packages are
 # separate"; 1.15.0's release notes moved GPU support into `tensorflow`, so 1.15 is left out)

@@ -1116,6 +1116,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pip-replaced-torch": ("\x00never\x00",),  # inferred: pip_replaced_torch
     "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
     "torch-sees-no-cuda": ("\x00never\x00",),  # inferred: installs.torch_without_cuda
+    "framework-sees-no-gpu": ("\x00never\x00",),  # inferred: installs.framework_sees_no_gpu
     "cpu-fallback-notice": ("\x00never\x00",),  # inferred: installs.cpu_fallback_notice
     "opencv-without-cuda": (
         "compiled without cuda support",

@@ -538,6 +538,20 @@ PATTERNS: List[ErrorPattern] = [
         "its 'CUDA Version' below that number means the driver is too old.",
     ),
     make(
+        "framework-sees-no-gpu",
+        r"(?!x)x",  # never by itself: inferred (installs.framework_sees_no_gpu)
+        "cpu-only-build",
+        "warning",
+        "TensorFlow, JAX or torch answers in a Python session that it sees no GPU, and the "
+        "text shows nothing else that explains it: most often a build without CUDA, else a "
+        "missing or too old driver",
+        "Run `nvidia-smi` (no output: no driver). TensorFlow: `python -c 'import tensorflow as "
+        "tf; print(tf.__version__, tf.test.is_built_with_cuda())'` (False: a CPU build; since "
+        "2.11 native Windows has none with CUDA, use WSL2); `pip install tensorflow[and-cuda]` "
+        'on Linux. JAX: `pip install -U "jax[cuda12]"` (a jaxlib alone runs on the CPU). '
+        "torch: `print(torch.__version__, torch.version.cuda)`; `None` is a CPU build.",
+    ),
+    make(
         "extra-index-url-cpu-torch-windows",
         r"(?!x)x",  # never by itself: inferred from the whole text (installs.extra_index_cpu_torch)
         "cpu-only-build",

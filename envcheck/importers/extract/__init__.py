@@ -29,6 +29,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
     """Fragment, package and prose facts in one file's text."""
     from envcheck.importers.extract import (
         apps,
+        commands,
         compilers,
         floors,
         fragments,
@@ -48,6 +49,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: fragments.facts(lines, file, text),
         lambda: fragments.table_facts(text, file),
         lambda: fragments.repl_facts(lines, file) if "version" in text else [],
+        lambda: commands.facts(lines, file, text),
         lambda: packages.facts(lines, file, candidate_lines(text, packages.TRIGGERS)),
         lambda: prose.facts(lines, file, candidate_lines(text, prose.TRIGGERS)),
         lambda: prose.docker_shm_default(text, file),

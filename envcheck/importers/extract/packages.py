@@ -356,6 +356,16 @@ def _package(fact, name: str, version: str, build: str, kind: str = "fragment") 
         yield fact("jax.version", version)
 
 
+def is_interesting(name: str) -> bool:
+    """Whether a package name is one whose version decides a check."""
+    return _INTERESTING.match(name) is not None
+
+
+def package_facts(fact, name: str, version: str) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+    """The facts an installed package's name and version state (``pip show``'s output)."""
+    return _package(fact, name, version, "")
+
+
 def _mm(version: str) -> str:
     m = re.match(r"(\d+)\.(\d+)", version)
     return f"{int(m.group(1))}.{int(m.group(2))}" if m else version
