@@ -225,3 +225,86 @@ def test_a_session_that_sees_a_gpu_or_is_judged_elsewhere_is_no_cpu_build_warnin
 ) -> None:
     found = judge(tmp_path, session, ["EC905"], load_matrix())
     assert ("EC905", "cpu-only-build", "warning") not in found
+
+
+CONTAINER_CLI = (
+    "$ nvidia-container-cli info\n"
+    "NVRM version:   535.54.03\n"
+    "CUDA version:   12.2\n"
+    "\n"
+    "Device Index:   0\n"
+    "Model:          NVIDIA GeForce RTX 3090\n"
+    "Architecture:   8.6\n"
+)
+SMI_VERSION = (
+    "$ nvidia-smi --version\n"
+    "NVIDIA-SMI version  : 550.54.15\n"
+    "NVML version        : 550.54\n"
+    "DRIVER version      : 550.54.15\n"
+    "CUDA Version        : 12.4\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        (
+            CONTAINER_CLI,
+            {("driver.version", "535.54.03"), ("driver.cuda", "12.2"), ("gpu.cc", "8.6")},
+        ),
+        (SMI_VERSION, {("driver.version", "550.54.15"), ("driver.cuda", "12.4")}),
+        (
+            "$ cat /sys/module/nvidia/version\n535.104.05\n",
+            {("kernel.module_version", "535.104.05")},
+        ),
+        (
+            "$ nvidia-smi --query-gpu=driver_version --format=csv,noheader\n470.82.01\n",
+            {("driver.version", "470.82.01")},
+        ),
+        (
+            "$ nvidia-smi --query-gpu=index,name,memory.used,memory.total --format=csv,noheader\n"
+            "0, NVIDIA A100-SXM4-80GB, 70000 MiB, 81920 MiB\n",
+            {("gpu.name", "NVIDIA A100-SXM4-80GB")},
+        ),
+        (
+            "OrderedDict([('cpu_compiler', '/dt9/usr/bin/gcc'), ('cuda_version', '11.2'), "
+            "('cudnn_version', '8'), ('is_cuda_build', True)])\n",
+            {("runtime.cuda", "11.2")},
+        ),
+        (
+            '$ cat /etc/os-release\nNAME="Ubuntu"\nVERSION="22.04.3 LTS (Jammy Jellyfish)"\n',
+            {("os", "Ubuntu 22.04.3 LTS (Jammy Jellyfish)")},
+        ),
+    ],
+)
+def test_more_command_outputs_are_read(output: str, expected: set) -> None:
+    assert expected <= _facts(output)
+
+
+@pytest.mark.parametrize("output", [CONTAINER_CLI, SMI_VERSION])
+def test_the_drivers_cuda_in_a_commands_output_is_no_toolkit(output: str) -> None:
+    assert not any(k == "nvcc" for k, _ in _facts(output))
+
+
+def test_cuda_version_in_an_issue_form_stays_a_toolkit() -> None:
+    # the same words typed by a reporter name the toolkit they installed
+    form = "- OS: Ubuntu 22.04\n- CUDA version: 11.7\n- GPU: RTX 3090\n"
+    assert ("nvcc", "11.7") in _facts(form)
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        # the file is not there: no version follows
+        "$ cat /sys/module/nvidia/version\ncat: No such file or directory\n",
+        # os-release's PRETTY_NAME is the one read when it is there
+        'NAME="Ubuntu"\nVERSION="22.04.3 LTS (Jammy Jellyfish)"\n'
+        'PRETTY_NAME="Ubuntu 22.04.3 LTS"\n',
+        # TensorFlow's build info without its build keys is some other dict
+        "{'cuda_version': '11.2'}\n",
+    ],
+)
+def test_near_misses_of_the_other_command_outputs(output: str) -> None:
+    facts = _facts(output)
+    assert not {k for k, _ in facts} & {"kernel.module_version", "runtime.cuda"}
+    assert ("os", "Ubuntu 22.04.3 LTS (Jammy Jellyfish)") not in facts

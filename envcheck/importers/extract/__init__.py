@@ -45,11 +45,12 @@ def text_facts(text: str, file: str) -> List[Fact]:
     text, translated = glossary.translate(text)
     lines = text.split("\n")
     out: List[Fact] = []
+    commands_read: List[Fact] = []
     readers = (
         lambda: fragments.facts(lines, file, text),
         lambda: fragments.table_facts(text, file),
         lambda: fragments.repl_facts(lines, file) if "version" in text else [],
-        lambda: commands.facts(lines, file, text),
+        lambda: commands_read.extend(commands.facts(lines, file, text)) or commands_read,
         lambda: packages.facts(lines, file, candidate_lines(text, packages.TRIGGERS)),
         lambda: prose.facts(lines, file, candidate_lines(text, prose.TRIGGERS)),
         lambda: prose.docker_shm_default(text, file),
@@ -66,6 +67,12 @@ def text_facts(text: str, file: str) -> List[Fact]:
             out.extend(reader())
         except Exception:  # a reader must never take the command down; the others still run
             continue
+    # a command's output that names the driver's CUDA (nvidia-smi --version's "CUDA Version :
+    # 12.4", nvidia-container-cli's "CUDA version: 12.2") is no toolkit, though the same words
+    # in an issue form ("CUDA version: 11.7") mostly are one: only the command's reading wins
+    driver_cuda = {(f.line, f.value) for f in commands_read if f.key == "driver.cuda"}
+    if driver_cuda:
+        out = [f for f in out if not (f.key == "nvcc" and (f.line, f.value) in driver_cuda)]
     if translated:  # a fact read from a translated line shows the line as it was written
         written = original.split("\n")
         for f in out:

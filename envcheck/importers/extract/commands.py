@@ -11,7 +11,15 @@ Each reader here knows one command's output and reads only what that output stat
 - the toolkit's ``/usr/local/cuda/version.json``: the "cuda" entry's "version";
 - cuDNN's header (``cudnn_version.h``, ``cudnn.h`` before cuDNN 8): the three ``#define``s;
 - a Python session's answers that are not versions: ``torch.cuda.get_device_capability()``
-  (``(8, 6)``) and ``torch.cuda.get_arch_list()`` (the build's ``sm_`` list).
+  (``(8, 6)``) and ``torch.cuda.get_arch_list()`` (the build's ``sm_`` list);
+- ``nvidia-smi --version``: its "CUDA Version" line is the driver's CUDA;
+- ``nvidia-container-cli info``: "NVRM version" (the driver), "CUDA version" (the newest CUDA
+  the driver runs, not a toolkit) and each device's "Architecture" (its compute capability);
+- ``cat /sys/module/nvidia/version``: the loaded kernel module's version on the next line;
+- ``nvidia-smi --query-gpu=... --format=csv,noheader``: the columns are named by the command,
+  not by a header line;
+- TensorFlow's ``tf.sysconfig.get_build_info()``: the CUDA its build was made for;
+- ``/etc/os-release`` without its PRETTY_NAME line (prose reads that one): NAME and VERSION.
 
 Versions printed by ``torch.__version__`` and the like are read by fragments.repl_facts.
 """
@@ -21,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, List
 
-from envcheck.importers.extract import packages
+from envcheck.importers.extract import fragments, packages
 from envcheck.importers.extract.facts import Fact
 
 # cheap tests on the whole text before any line is read (a 1 MB log holds none of them)
@@ -35,6 +43,12 @@ _MARKERS = (
     "CUDNN_MAJOR",
     "get_device_capability",
     "get_arch_list",
+    "NVRM version",
+    "/sys/module/nvidia/version",
+    "--query-gpu=",
+    "cuda_version",
+    "NVML version",
+    'NAME="',
 )
 _PIP_SHOW_NAME = re.compile(r"^\s*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*$")
 _PIP_SHOW_VERSION = re.compile(r"^\s*Version:\s*(\d[\w.+!-]*)\s*$")
@@ -51,6 +65,18 @@ _REPL_CALL = re.compile(
     r"^\s*(?:>>>|In \[\d+\]:)?\s*(?:print\s*\(\s*)?torch\s*\.\s*cuda\s*\.\s*"
     r"(get_device_capability|get_arch_list)\s*\(\s*\d*\s*\)\s*\)?\s*$"
 )
+# nvidia-smi --version: "NVIDIA-SMI version : 550.54.15", "NVML version : 550.54", "DRIVER
+# version : 550.54.15", "CUDA Version : 12.4" (the driver's CUDA)
+_SMI_VERSION_CUDA = re.compile(r"^\s*CUDA Version\s*:\s*(\d{1,2}\.\d{1,2})\s*$")
+_CONTAINER_CLI = re.compile(
+    r"^\s*(NVRM version|CUDA version|Architecture)\s*:\s*(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)\s*$"
+)
+_SYS_MODULE = re.compile(r"cat\s+/sys/module/nvidia/version\s*$")
+_MODULE_VERSION = re.compile(r"^\s*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s*$")
+_QUERY_GPU = re.compile(r"--query-gpu[= ]([\w.,]+)[^\n]*--format[= ]csv\S*noheader")
+_TF_BUILD_CUDA = re.compile(r"['\"]cuda_version['\"]\s*[,:]\s*['\"](\d{1,2}\.\d{1,2})['\"]")
+_OS_NAME = re.compile(r'^NAME="?([A-Za-z][\w !./-]{1,40}?)"?\s*$')
+_OS_VERSION = re.compile(r'^VERSION="?(\d[\w .()/-]{0,40}?)"?\s*$')
 _CC_TUPLE = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?\(\s*(\d{1,2})\s*,\s*(\d)\s*\)\s*$")
 _ARCH_LIST = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?\[\s*((?:'(?:sm|compute)_\d+a?'\s*,?\s*)+)\]\s*$")
 
@@ -60,16 +86,62 @@ def facts(lines: List[str], file: str, text: str) -> Iterator[Fact]:  # noqa: C9
     if not any(m in text for m in _MARKERS):
         return
     modinfo = _MODINFO_CONTEXT.search(text) is not None
+    container_cli = "nvidia-container-cli" in text or "NVRM version" in text
+    smi_version = "NVML version" in text
     cudnn: dict = {}
+    query: List[str] = []  # the columns a --query-gpu ... noheader command named
     for i, raw in enumerate(lines):
         line = raw.strip()
         if not line or len(line) > 300:
             continue
         n = i + 1
 
-        def fact(key: str, value: object, name: str = "", at: int = n, said: str = line) -> Fact:
-            return Fact(key, value, file, at, said[:300], "fragment", name=name)
+        def fact(
+            key: str, value: object, name: str = "", g: int = -1, at: int = n, said: str = line
+        ) -> Fact:
+            return Fact(key, value, file, at, said[:300], "fragment", gpu=g, name=name)
 
+        if query:
+            cells = [c.strip() for c in line.split(",")]
+            if len(cells) == len(query) and not line.startswith(("$", "#", ">")):
+                yield from fragments.csv_row(fact, query, cells, n)
+                continue
+            query = []
+        if "--query-gpu" in line:
+            m = _QUERY_GPU.search(line)
+            if m:
+                query = [c.strip().lower() for c in m.group(1).split(",") if c.strip()]
+            continue
+        if smi_version and line.startswith("CUDA Version") and i > 0 and "version" in lines[i - 1]:
+            m = _SMI_VERSION_CUDA.match(line)
+            if m:
+                yield fact("driver.cuda", m.group(1))
+                continue
+        if container_cli and ("version" in line or "Architecture" in line):
+            m = _CONTAINER_CLI.match(line)
+            if m:
+                key = {"NVRM version": "driver.version", "CUDA version": "driver.cuda"}
+                yield fact(key.get(m.group(1), "gpu.cc"), m.group(2))
+                continue
+        if "/sys/module/nvidia/version" in line and _SYS_MODULE.search(line):
+            if i + 1 < len(lines):
+                m = _MODULE_VERSION.match(lines[i + 1])
+                if m:
+                    yield fact("kernel.module_version", m.group(1), at=n + 1, said=lines[i + 1])
+            continue
+        if "cuda_version" in line:
+            m = _TF_BUILD_CUDA.search(line)
+            if m and ("is_cuda_build" in line or "cudnn_version" in line):
+                yield fact("runtime.cuda", m.group(1), "TensorFlow (build info)")
+            continue
+        if line.startswith("NAME=") and "PRETTY_NAME" not in text:
+            m = _OS_NAME.match(line)
+            for j in range(i + 1, min(len(lines), i + 3)) if m else ():
+                v = _OS_VERSION.match(lines[j].strip())
+                if v:
+                    yield fact("os", f"{m.group(1)} {v.group(1)}", at=j + 1, said=lines[j])
+                    break
+            continue
         m = _PIP_SHOW_NAME.match(line) if line.startswith("Name:") else None
         if m and packages.is_interesting(m.group(1)):
             for j in range(i + 1, min(len(lines), i + 3)):

@@ -208,7 +208,7 @@ def facts(lines: List[str], file: str, text: str = "") -> Iterator[Fact]:  # noq
             csv_cols = [c.strip().split(" [")[0].lower() for c in text.split(",")]
             continue
         if csv_cols and text.count(",") == len(csv_cols) - 1:
-            yield from _csv_row(fact, csv_cols, [c.strip() for c in text.split(",")], n)
+            yield from csv_row(fact, csv_cols, [c.strip() for c in text.split(",")], n)
             continue
         if csv_cols and text.count(",") != len(csv_cols) - 1:
             csv_cols = []
@@ -325,7 +325,7 @@ def _looks_csv_header(text: str) -> bool:
     )
 
 
-def _csv_row(fact, cols: List[str], cells: List[str], n: int) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
+def csv_row(fact, cols: List[str], cells: List[str], n: int) -> Iterator[Fact]:  # type: ignore[no-untyped-def]
     row = dict(zip(cols, cells))
     g = _int(row.get("index", "")) if row.get("index") else None
     gpu = g if g is not None else 0
