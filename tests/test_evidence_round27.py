@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge
+from evidence_support import judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 from envcheck.importers.extract import text_facts
@@ -308,3 +308,150 @@ def test_near_misses_of_the_other_command_outputs(output: str) -> None:
     facts = _facts(output)
     assert not {k for k, _ in facts} & {"kernel.module_version", "runtime.cuda"}
     assert ("os", "Ubuntu 22.04.3 LTS (Jammy Jellyfish)") not in facts
+
+
+# --- heldout59's tuning (after its scoring) --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # torch 2.13's wording of a build without the GPU's kernels
+        (
+            "Your installed torch==2.13.0+cu129 does not include kernels for this GPU. Reinstall "
+            "the same version against a CUDA build that does, e.g.:",
+            "torch-no-kernels-for-gpu",
+        ),
+        # its first line alone: the reason is cut
+        (
+            "UserWarning: Found GPU0 Quadro P2000 which is of compute capability (CC) 6.1.",
+            "torch-cc-warning-cut",
+        ),
+        (
+            "    Found GPU0 Tesla V100-PCIE-16GB which requires CUDA_VERSION >= 9000 for\n"
+            "     optimal performance and fast startup time, but your PyTorch was compiled\n"
+            "     with CUDA_VERSION 8000. Please install the correct PyTorch binary",
+            "torch-cuda-older-than-gpu",
+        ),
+        (
+            "Exception: Version mismatch: Open3D needs PyTorch version 1.8.*, but version "
+            "2.0.1+cpu is installed!",
+            "open3d-framework-version-mismatch",
+        ),
+        (
+            "Exception: Version mismatch: Open3D needs TensorFlow version 2.4.*, but version 2.5.2 "
+            "is installed!",
+            "open3d-framework-version-mismatch",
+        ),
+        (
+            " failed to create engine: No OpenCL device found which would match provided "
+            "configuration:\n    GeForce GTX 970: invalid vendor type",
+            "openvino-gpu-not-intel",
+        ),
+        ("vkCreateInstance failed -9", "vulkan-no-driver"),
+        (
+            "在GPU模式下我跑benchmark的代码时，报出了vkCreateInstance failed -9这个错误",
+            "vulkan-no-driver",
+        ),
+        ('"vkCreateInstance failed -3"', "vulkan-no-driver"),
+        (
+            "These bindings are for CUDNN 5.x (5005 <= cudnn.version > 6000) , while the loaded "
+            "CuDNN is version: 6020",
+            "cudnn-torch-bindings-version",
+        ),
+        (
+            'mod.cu(77): error: identifier "cudnnSetFilterNdDescriptor_v4" is undefined',
+            "cudnn-api-identifier-undefined",
+        ),
+        (
+            "/tmp/dynet/dynet/cudnn-ops.cu(107): error: too few arguments in function call",
+            "cudnn-api-arity",
+        ),
+        (
+            "THCudaCheck FAIL file=/tmp/luarocks_cutorch-scm-1-3687/cutorch/lib/THC/THCGeneral.c "
+            "line=70 error=30 : unknown error",
+            "cuinit-unknown-error",
+        ),
+        (
+            "WARNING (theano.sandbox.cuda): CUDA is installed, but device gpu is not available  "
+            "(error: cuda unavailable)",
+            "theano-cuda-unavailable",
+        ),
+    ],
+)
+def test_heldout59_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # another program's own check names no torch build
+        (
+            "Current PyTorch CUDA build does not include kernels for this GPU. Detected V100",
+            "torch-no-kernels-for-gpu",
+        ),
+        # an AMD or Intel device of the wrong vendor is no NVIDIA GPU
+        ("Radeon RX 580: invalid vendor type", "openvino-gpu-not-intel"),
+        # other Vulkan results: -7 is an extension missing, not the driver
+        ("vkCreateInstance failed -7", "vulkan-no-driver"),
+        ("vkCreateInstance failed -90", "vulkan-no-driver"),
+        # a CUDA identifier, not cuDNN's, is a toolkit header's
+        (
+            'solver.cu(287): error: identifier "cusparseSpMV_preprocess" is undefined',
+            "cudnn-api-identifier-undefined",
+        ),
+        # the arity error in a file that is not a cuDNN wrapper
+        ("kernels.cu(12): error: too few arguments in function call", "cudnn-api-arity"),
+        # error 30 that is not "unknown error"
+        ("cuda runtime error (30) : something else", "cuinit-unknown-error"),
+        # an Open3D message about another package
+        (
+            "Version mismatch: Open3D needs numpy version 1.*, but version 2.0 is installed",
+            "open3d-framework-version-mismatch",
+        ),
+    ],
+)
+def test_heldout59_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
+
+
+def test_the_cuda_api_identifier_row_leaves_cudnn_to_its_own() -> None:
+    found = pats('mod.cu(77): error: identifier "cudnnSetFilterNdDescriptor_v4" is undefined\n')
+    assert "cuda-api-identifier-undefined" not in found
+
+
+def test_torchs_new_warning_states_the_gpu_and_its_compute_capability(tmp_path: Path) -> None:
+    text = "UserWarning: Found GPU0 Quadro P2000 which is of compute capability (CC) 6.1.\n"
+    gpus = snap_of(tmp_path, text).gpus()
+    assert [(g.name, g.compute_capability) for g in gpus] == [("Quadro P2000", "6.1")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ sudo python kfkd.py fit\nERROR (theano.sandbox.cuda): nvcc compiler not found on $PATH.",
+        "sudo python3 train.py\nImportError: libcudart.so.11.0: cannot open shared object file: "
+        "No such file or directory",
+        "sudo -E pip install .\nOSError: CUDA_HOME environment variable is not set.",
+    ],
+)
+def test_a_program_run_with_sudo_that_finds_no_cuda_part_is_an_os_setting(text: str) -> None:
+    assert "sudo-loses-cuda-paths" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # sudo for something else (installing the toolkit) and the error in the user's run
+        "sudo apt install cuda-toolkit-12-1\npython train.py\nImportError: libcudart.so.12: cannot "
+        "open shared object file",
+        # run with sudo, and no CUDA part missing
+        "sudo python train.py\nRuntimeError: CUDA out of memory.",
+        # the reporter says it fails without sudo too
+        "sudo python3 train.py\nImportError: libcudart.so.11.0: cannot open shared object file\n"
+        "Without sudo the same error appears too.",
+    ],
+)
+def test_sudo_near_misses(text: str) -> None:
+    assert "sudo-loses-cuda-paths" not in pats(text + "\n")

@@ -199,6 +199,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cuda_error_unknown",
         "cuinit: unknown error",
         "cuda error: unknown error",
+        "error (30) : unknown error",
+        "error=30 : unknown error",
         *code_keys(999),
         "cudaerrorunknown",
     ),
@@ -1117,6 +1119,19 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
     "torch-sees-no-cuda": ("\x00never\x00",),  # inferred: installs.torch_without_cuda
     "framework-sees-no-gpu": ("\x00never\x00",),  # inferred: installs.framework_sees_no_gpu
+    "cudnn-api-identifier-undefined": ("identifier",),
+    "theano-cuda-unavailable": ("(error: cuda unavailable)",),
+    "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths
+    "cudnn-torch-bindings-version": ("these bindings are for cudnn",),
+    "torch-no-kernels-for-gpu": ("does not include kernels for this gpu",),
+    "torch-cuda-older-than-gpu": ("which requires cuda_version",),
+    "open3d-framework-version-mismatch": ("version mismatch: open3d needs",),
+    "openvino-gpu-not-intel": ("invalid vendor type",),
+    "vulkan-no-driver": (
+        "vkcreateinstance failed",
+        "vk_error_incompatible_driver",
+        "errorincompatibledriver",
+    ),
     "cpu-fallback-notice": ("\x00never\x00",),  # inferred: installs.cpu_fallback_notice
     "opencv-without-cuda": (
         "compiled without cuda support",

@@ -373,6 +373,7 @@ _FROM_THE_SYMPTOMS = (
     sessions.gpu_only_as_root,
     sessions.works_in_shell_not_in_ide,
     sessions.container_without_compute,
+    sessions.sudo_loses_cuda_paths,
     symptoms.slurm_ddp_tasks,
     symptoms.gpus_per_task,
     symptoms.bundled_ptxas,

@@ -108,3 +108,34 @@ def container_without_compute(
     smi = _SMI_WORKS.search(text)
     if smi is not None and _CUDA_SAYS_NO.search(text):
         out.append(entry_at(text, smi.start(), "container-without-compute-capability", source))
+
+
+# The job runs under sudo and a CUDA tool or library is not found: sudo resets the environment
+# (sudoers' env_reset; its secure_path replaces PATH, and LD_LIBRARY_PATH never passes), so
+# /usr/local/cuda/bin and the CUDA library directories the user's shell adds are gone
+# (sudoers(5): "env_reset", "secure_path"). A warning: the text may show another cause too.
+_SUDO_RUN = re.compile(
+    r"(?:^|[$#>]\s*|\s)sudo\s+(?:-\S+\s+)*(?:(?:env\s+)?\S*python[\d.]*|pip3?|\./\S+|bash|sh|"
+    r"th|luajit|make|cmake)\b",
+    re.M,
+)
+_CUDA_PART_NOT_FOUND = re.compile(
+    r"\bnvcc\b[^\n]{0,40}?\b(?:not found|no such file)|nvcc compiler not found on \$PATH|"
+    r"\blib(?:cudart|cublas\w*|cudnn\w*|nvrtc[\w-]*|cufft|curand|cusparse|cusolver)\.so[\w.]*:"
+    r"\s*cannot open shared object file|"
+    r"\bCUDA_HOME environment variable is not set\b|"
+    r"\bfailed to open libnvrtc-builtins",
+    re.I,
+)
+
+
+def sudo_loses_cuda_paths(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A program run with sudo that does not find a CUDA tool or library."""
+    if low.find(b"sudo") == -1:
+        return
+    run = _SUDO_RUN.search(text)
+    if run is None or not _CUDA_PART_NOT_FOUND.search(text):
+        return
+    if re.search(r"without sudo[^.\n]{0,40}?\b(?:same|also|too)\b", text, re.I):
+        return  # the reporter says it fails without sudo as well
+    out.append(entry_at(text, run.start(), "sudo-loses-cuda-paths", source))

@@ -868,7 +868,10 @@ def kernel_update_lost_driver(
 # GPU0 Quadro K4000 which is of cuda capability 3.0.\n PyTorch no longer supports this GPU
 # because it is too old.", 2.x "... Minimum and Maximum cuda capability supported by this
 # version of PyTorch is (8.0) - (12.0)"): torch prints the line only in those warnings
-_FOUND_GPU_CC = re.compile(r"Found GPU\d* \S.{0,60}? which is of cuda capability \d+\.\d+", re.I)
+# (since torch 2.13: "which is of compute capability (CC) 6.1.")
+_FOUND_GPU_CC = re.compile(
+    r"Found GPU\d* \S.{0,60}? which is of (?:cuda|compute) capability (?:\(CC\) )?\d+\.\d+", re.I
+)
 _TORCH_RANGE_ROWS = ("gpu-too-old-for-pytorch", "gpu-outside-pytorch-cc-range")
 
 
@@ -877,15 +880,20 @@ def torch_cc_warning_cut(text: str, low: bytes, out: List[Dict[str, str]], sourc
     why (too old, or outside the build's range): the GPU is outside what the PyTorch build
     supports, a warning since the reason is cut. Where the reason's line is there, its own
     row says it (and a same-major newer minor is information: inferences.pytorch_cc_range)."""
-    if low.find(b"which is of cuda capability") == -1:
+    if low.find(b"which is of cuda capability") == -1 and low.find(b"capability (cc)") == -1:
         return
     if any(
         e["pattern"] in _TORCH_RANGE_ROWS or e["pattern"].startswith("gpu-minor-newer") for e in out
     ):
         return
-    if re.search(r"no longer supports this GPU|Minimum and Maximum cuda capability", text, re.I):
+    if re.search(
+        r"no longer supports this GPU|Minimum and Maximum cuda capability|"
+        r"does not include kernels for this GPU",
+        text,
+        re.I,
+    ):
         return
-    hit = search_lines(low, (b"which is of cuda capability",), _FOUND_GPU_CC)
+    hit = search_lines(low, (b"which is of cuda capability", b"capability (cc)"), _FOUND_GPU_CC)
     if hit is not None:
         out.append(line_entry(text, hit, "torch-cc-warning-cut", source))
 

@@ -70,7 +70,7 @@ PATTERNS: List[ErrorPattern] = [
         # lack: CUSPARSE_SPMV_CSR_ALG2 before CUDA 11.2's cuSPARSE, cudaBindTexture after CUDA
         # 12 removed texture references; the code was written for another toolkit
         "cuda-api-identifier-undefined",
-        r"error:\s*identifier\s+\"(?:cu(?:sparse|blas(?:lt)?|dnn|fft|rand|solver|da|b)|nvjpeg|"
+        r"error:\s*identifier\s+\"(?:cu(?:sparse|blas(?:lt)?|fft|rand|solver|da|b)|nvjpeg|"
         r"nccl|nvtx|__nv_)\w*\"\s+is undefined",
         "toolkit-mismatch",
         "warning",
@@ -155,6 +155,56 @@ PATTERNS: List[ErrorPattern] = [
         "the GPU's compute capability is outside the range this PyTorch build supports "
         "(torch's own warning)",
         UPGRADE_FRAMEWORK,
+    ),
+    make(
+        # torch's warning since 2.13: "Found GPU0 Quadro P2000 which is of compute capability
+        # (CC) 6.1. The following list shows the CCs this version of PyTorch was built for ...
+        # Your installed torch==2.13.0+cu129 does not include kernels for this GPU."
+        "torch-no-kernels-for-gpu",
+        r"\bYour installed torch==\S+ does not include kernels for this GPU",
+        "gpu-arch-unsupported",
+        "error",
+        "the installed PyTorch build has no kernels for this GPU's compute capability (torch's "
+        "own warning)",
+        "Reinstall the same torch release from the CUDA index the warning names (a build whose "
+        "architectures include this GPU: cu126 and older keep Maxwell to Volta, cu128 and newer "
+        "add Blackwell); `envcheck matrix recommend --gpu NAME` lists builds.",
+    ),
+    make(
+        # torch 0.3-1.0 on a GPU newer than its CUDA: "Found GPU0 Tesla V100-PCIE-16GB which
+        # requires CUDA_VERSION >= 9000 for optimal performance and fast startup time, but your
+        # PyTorch was compiled with CUDA_VERSION 8000"
+        "torch-cuda-older-than-gpu",
+        r"which requires CUDA_VERSION >= \d+\s+for\s+optimal performance and fast startup time,"
+        r"\s*but your PyTorch was compiled\s+with CUDA_VERSION \d+",
+        "gpu-arch-unsupported",
+        "error",
+        "the PyTorch build's CUDA is older than this GPU: it has no kernels for its architecture",
+        UPGRADE_FRAMEWORK,
+    ),
+    make(
+        # Open3D's ML ops are built for one PyTorch / TensorFlow minor: "Version mismatch:
+        # Open3D needs PyTorch version 1.8.*, but version 2.0.1+cpu is installed!"
+        "open3d-framework-version-mismatch",
+        r"Version mismatch: Open3D needs (?:PyTorch|TensorFlow) version \S+, but version \S+ is "
+        r"installed",
+        "framework-pairing",
+        "error",
+        "the installed Open3D's ML ops were built for another PyTorch or TensorFlow release",
+        "Install the PyTorch/TensorFlow release the Open3D wheel names (Open3D-ML's "
+        "requirements-torch.txt / requirements-tensorflow.txt at the tag of the installed "
+        "open3d), or the open3d release built for the installed framework.",
+    ),
+    make(
+        # OpenVINO's GPU plugin (clDNN) accepts Intel GPUs only: "No OpenCL device found which
+        # would match provided configuration: GeForce GTX 970: invalid vendor type"
+        "openvino-gpu-not-intel",
+        r"\b(?:GeForce|NVIDIA|Quadro|Tesla|RTX|GTX)\b[^\n]{0,60}?: invalid vendor type",
+        "gpu-arch-unsupported",
+        "error",
+        "OpenVINO's GPU plugin runs on Intel GPUs only: an NVIDIA GPU is not a device for it",
+        "Use OpenVINO's CPU device (or an Intel GPU) here; for the NVIDIA GPU, run the model "
+        "with a CUDA runtime (ONNX Runtime's CUDA or TensorRT provider, PyTorch).",
     ),
     make(
         "torch-cc-warning-cut",

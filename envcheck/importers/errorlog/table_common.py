@@ -115,6 +115,9 @@ PATTERNS: List[ErrorPattern] = [
         r"failed call to cuInit: (?:CUDA_ERROR_UNKNOWN|UNKNOWN ERROR \(\d+\))|"
         r"cuInit\(?0?\)?[^\n]{0,40}?CUDA_ERROR_UNKNOWN|\bCUDA error: unknown error\b|"
         r"\bpanic: CUDA_ERROR_UNKNOWN\b|\bcudaErrorUnknown\b|"
+        # CUDA before 10.1 numbered cudaErrorUnknown 30 (Torch7's cutorch: "cuda runtime error
+        # (30) : unknown error", "THCudaCheck FAIL ... error=30 : unknown error")
+        r"\bcuda runtime error \(30\) : unknown error|\berror=30 : unknown error|"
         + cuda_code(999),  # cudaErrorUnknown: ollama's "cudart init failure: 999", "CUDA error 999"
         "driver-not-loaded",
         "warning",
@@ -938,6 +941,18 @@ PATTERNS: List[ErrorPattern] = [
         "`ls -l /dev/nvidia*` shows their owner and mode: add the user to the group that owns "
         "them (often video: `sudo usermod -aG video $USER`, then log in again), or fix the "
         "distribution's udev rule / the driver's NVreg_DeviceFileMode so the user can open them.",
+    ),
+    make(
+        "sudo-loses-cuda-paths",
+        r"(?!x)x",  # never by itself: inferred from the whole text (sessions.sudo_loses_cuda_paths)
+        "os-setting",
+        "warning",
+        "the program runs under sudo and a CUDA tool or library is not found: sudo resets PATH "
+        "(secure_path) and drops LD_LIBRARY_PATH, so the CUDA directories the user's shell adds "
+        "are not searched",
+        "Run it without sudo (make the files it writes yours instead), or pass the paths on: "
+        '`sudo env "PATH=$PATH" "LD_LIBRARY_PATH=$LD_LIBRARY_PATH" python ...`, or register the '
+        "CUDA library directory with ldconfig (/etc/ld.so.conf.d/cuda.conf).",
     ),
     make(
         "pip-too-old-for-the-wheel",

@@ -8,6 +8,37 @@ from typing import List
 from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, cuda_code, make
 
 PATTERNS: List[ErrorPattern] = [
+    make(
+        # Theano's old CUDA back end when the driver does not initialise: "CUDA is installed, but
+        # device gpu is not available  (error: cuda unavailable)"
+        "theano-cuda-unavailable",
+        r"device gpu is not available\s*\(error: cuda unavailable\)",
+        "driver-not-loaded",
+        "warning",
+        "Theano found CUDA installed but the CUDA driver did not initialise (no usable driver or "
+        "device files)",
+        "Run `nvidia-smi` (as the same user): if it fails, the kernel driver is not loaded; on a "
+        "machine without a display the device files may not exist until something creates them "
+        "(`sudo nvidia-smi` or `nvidia-modprobe -u -c=0` at boot, or the persistence daemon).",
+    ),
+    make(
+        # Vulkan found no driver for the GPU it can use: VkResult -9 is
+        # VK_ERROR_INCOMPATIBLE_DRIVER, -3 VK_ERROR_INITIALIZATION_FAILED (the Vulkan spec's
+        # VkResult); ncnn's tools print "vkCreateInstance failed -9". With NVIDIA the driver's
+        # Vulkan part (its ICD, libnvidia-gl / nvidia_icd.json) is missing or not the driver's
+        "vulkan-no-driver",
+        # (not \b: a Chinese sentence runs into the message, "报出了vkCreateInstance failed -9这个")
+        r"(?<![A-Za-z0-9_])vkCreateInstance failed -(?:9|3)(?![0-9])|"
+        r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b|createInstance: ErrorIncompatibleDriver",
+        "driver-not-loaded",
+        "warning",
+        "Vulkan could not load a driver for the GPU: the NVIDIA driver's Vulkan part (its ICD) "
+        "is missing or does not match the driver",
+        "Run `vulkaninfo --summary`; install the driver's graphics/Vulkan libraries of the same "
+        "version as the kernel driver (Ubuntu: `sudo apt install libnvidia-gl-<branch>`; "
+        "containers: NVIDIA_DRIVER_CAPABILITIES=all or graphics), or reinstall the driver "
+        "(on Windows, a clean install of the current NVIDIA driver).",
+    ),
     # --- driver too old -------------------------------------------------------------------
     make(
         # nvidia-smi's header names its own version and the kernel module's; a Linux driver's

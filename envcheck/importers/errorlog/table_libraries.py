@@ -44,7 +44,9 @@ PATTERNS: List[ErrorPattern] = [
         # argument list changed between majors ("too few arguments to function 'cudnnStatus_t
         # cudnnSetConvolution2dDescriptor(...)'", gcc; nvcc says "in function call")
         "cudnn-api-arity",
-        r"too (?:few|many) arguments (?:to|in) function[^\n]{0,200}?\bcudnn[A-Z]\w*",
+        r"too (?:few|many) arguments (?:to|in) function[^\n]{0,200}?\bcudnn[A-Z]\w*|"
+        # nvcc names the call's file, not the function: a cuDNN wrapper file ("cudnn-ops.cu")
+        r"\bcudnn[\w-]*\.(?:cu|cpp|cc)\(\d+\): error: too (?:few|many) arguments in function call",
         "cuda-libs-mismatch",
         "error",
         "the code calls cuDNN with another major's argument list: the installed cuDNN is not the "
@@ -68,6 +70,32 @@ PATTERNS: List[ErrorPattern] = [
         'Reinstall JAX with the CUDA wheels its release pins (`pip install -U "jax[cuda12]"` '
         "in a fresh environment, no other nvidia-*-cu12 pins) and check `pip list | grep "
         "nvidia-`; if it persists, rule out memory: XLA_PYTHON_CLIENT_PREALLOCATE=false.",
+    ),
+    make(
+        # a cuDNN function the installed cuDNN's header lacks: cuDNN 6 removed the _v4 forms
+        # (cudnnSetFilterNdDescriptor_v4), cuDNN 8 cudnnGetConvolutionForwardAlgorithm
+        "cudnn-api-identifier-undefined",
+        r"error:\s*identifier\s+\"cudnn\w*\"\s+is undefined",
+        "cuda-libs-mismatch",
+        "error",
+        "the code calls a cuDNN function the installed cuDNN's header does not have: the "
+        "installed cuDNN is not the version the code was written for",
+        "Build against the cuDNN major the project supports (its README or CMake check names "
+        "it; the cudnn_version.h header says which is installed), or use a release of the "
+        "project written for this cuDNN.",
+    ),
+    make(
+        # Torch7's cudnn.torch checks the loaded library against the branch of bindings
+        # installed: "These bindings are for CUDNN 5.x (5005 <= cudnn.version > 6000) , while
+        # the loaded CuDNN is version: 6020" (the R5 branch with cuDNN 6)
+        "cudnn-torch-bindings-version",
+        r"These bindings are for CUDNN \d+\.x\b[^\n]{0,80}?while the loaded CuDNN is version",
+        "cuda-libs-mismatch",
+        "error",
+        "the cudnn.torch bindings installed are for another cuDNN major than the library loaded",
+        "Install the cudnn.torch branch for the loaded cuDNN (R6 for cuDNN 6, R7 for cuDNN 7: "
+        "`git clone -b R7 https://github.com/soumith/cudnn.torch && cd cudnn.torch && luarocks "
+        "make cudnn-scm-1.rockspec`), or point CUDNN_PATH at the cuDNN the bindings are for.",
     ),
     make(
         "cudnn-version-mismatch",

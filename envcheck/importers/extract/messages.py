@@ -35,11 +35,13 @@ _SM = re.compile(r"CUDA capability sm_(\d+) is not compatible", re.I)
 _SUPPORTS = re.compile(r"supports CUDA capabilities ((?:sm_\d+\s*)+)", re.I)
 _MIN_CC = re.compile(
     r"cuda capability (\d+)\.(\d+)\.?\s*PyTorch no longer supports this GPU|"
-    r"Found GPU\d* .*? which is of cuda capability (\d+)\.(\d+)|"
+    r"Found GPU\d* .*? which is of (?:cuda|compute) capability (?:\(CC\) )?(\d+)\.(\d+)|"
     r"your device is of CUDA capability (\d+)\.(\d+)",
     re.I,
 )
-_FOUND_GPU_NAME = re.compile(r"Found GPU\d* (\S.{0,60}?) which is of cuda capability", re.I)
+_FOUND_GPU_NAME = re.compile(
+    r"Found GPU\d* (\S.{0,60}?) which is of (?:cuda|compute) capability", re.I
+)
 _MIN_SUPPORTED = re.compile(
     r"minimum cuda capability supported by this library is (\d+)\.(\d+)", re.I
 )
