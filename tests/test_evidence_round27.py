@@ -455,3 +455,102 @@ def test_a_program_run_with_sudo_that_finds_no_cuda_part_is_an_os_setting(text: 
 )
 def test_sudo_near_misses(text: str) -> None:
     assert "sudo-loses-cuda-paths" not in pats(text + "\n")
+
+
+# --- heldout60's tuning (after its scoring) --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "Requested float16 compute type, but the target device or backend do not support "
+            "efficient float16 computation.",
+            "ctranslate2-float16-unsupported",
+        ),
+        (
+            "[ctranslate2] [thread 28968] [warning] The compute type inferred from the saved model "
+            "is float16, but the target device or backend do not support efficient float16 "
+            "computation. The model weights have been automatically converted",
+            "ctranslate2-float16-unsupported",
+        ),
+        (
+            "My GPU is a GTX 1070 and it says it doesn't support efficient float16 computation",
+            "ctranslate2-float16-unsupported",
+        ),
+        # the same refusal on a GPU that has fast FP16: CTranslate2's libraries
+        (
+            "Does the Gefore RTX 4050 work? It still says that it doesn't support efficient "
+            "float16 computation",
+            "ctranslate2-float16-libs",
+        ),
+        (
+            "THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=383 error=11 : "
+            "invalid argument",
+            "thc-general-invalid-argument",
+        ),
+        (
+            "AttributeError: module 'faiss' has no attribute 'StandardGpuResources can anyone "
+            "help me",
+            "faiss-cpu-build",
+        ),
+        (
+            "python can import it, but it can't see the `StandardGpuResources` attribute",
+            "faiss-cpu-build",
+        ),
+        (
+            'std/barrier(16): catastrophic error: #error directive: "CUDA synchronization '
+            'primitives are only supported for sm_70 and up."',
+            "cuda-sync-primitives-sm70",
+        ),
+        ("ERROR: Arch mismatch", "cudnn-arch-mismatch-short"),
+        (
+            'engine.cpp:868: Assertion size >= bsize && "Mismatch between allocated memory size '
+            'and expected size of serialized engine." failed.',
+            "tensorrt-engine-size-mismatch",
+        ),
+        (
+            "Version mismatch: outdated libcuvs_c (libcuvs_c [25.12.0], cuvs-java version "
+            "[26.02.0])",
+            "cuvs-native-library-outdated",
+        ),
+        ("/usr/bin/ld: cannot find -lnvcaffe_parser", "cuda-lib-not-found-at-build"),
+    ],
+)
+def test_heldout60_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # float16 that works, and another library's wording
+        ("float16 computation is supported on this device", "ctranslate2-float16-unsupported"),
+        # the refusal on a GPU without fast FP16 stays the GPU's
+        (
+            "GTX 1050 Ti: Requested float16 compute type, but the target device or backend do "
+            "not support efficient float16 computation.",
+            "ctranslate2-float16-libs",
+        ),
+        # another THC error code, another file
+        (
+            "THCudaCheck FAIL file=/pytorch/aten/src/THC/THCGeneral.cpp line=383 error=2 : out "
+            "of memory",
+            "thc-general-invalid-argument",
+        ),
+        (
+            "THCudaCheck FAIL file=/pytorch/aten/src/THC/generic/THCTensorMath.cu line=15 "
+            "error=11 : invalid argument",
+            "thc-general-invalid-argument",
+        ),
+        # faiss' GPU class that is there
+        ("res = faiss.StandardGpuResources()  # works", "faiss-cpu-build"),
+        # "Arch mismatch" inside a longer sentence is not the wrapper's line
+        ("I searched for Arch mismatch online and found nothing", "cudnn-arch-mismatch-short"),
+        # another library found outdated by another binding
+        ("Version mismatch: outdated libfoo (libfoo [1.0])", "cuvs-native-library-outdated"),
+        ("/usr/bin/ld: cannot find -lopencv_core", "cuda-lib-not-found-at-build"),
+    ],
+)
+def test_heldout60_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")

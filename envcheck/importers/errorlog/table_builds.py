@@ -1036,8 +1036,14 @@ PATTERNS: List[ErrorPattern] = [
         "faiss-cpu-build",
         # the GPU classes and helpers exist only in faiss' GPU build: without them the faiss
         # imported is a CPU one (faiss-cpu, or a CPU build shadowing faiss-gpu)
-        r"module 'faiss' has no attribute '(?:StandardGpuResources|Gpu\w+|index_cpu_to_\w*gpu\w*|"
-        r"get_num_gpus)'|name '(?:GpuResourcesVector|StandardGpuResources)' is not defined|"
+        # (the closing quote may be lost in a pasted sentence: "has no attribute
+        # 'StandardGpuResources can anyone help", facebookresearch/faiss#888)
+        r"module 'faiss' has no attribute '(?:StandardGpuResources\b|(?:Gpu\w+|"
+        r"index_cpu_to_\w*gpu\w*|get_num_gpus)')|"
+        r"name '(?:GpuResourcesVector|StandardGpuResources)' is not defined|"
+        # told: "it can't see the `StandardGpuResources` attribute" (faiss#1013)
+        r"\b(?:can't|cannot|can not|doesn't|does not)\s+(?:see|find|have)\s+(?:the\s+)?"
+        r"`?StandardGpuResources`?\s+attribute|"
         # Python 2's wording names no module: the GPU class names are faiss' own
         r"'module' object has no attribute '(?:StandardGpuResources|GpuIndex\w+|"
         r"GpuMultipleClonerOptions|index_cpu_to_(?:all_)?gpus?)'",
@@ -1127,6 +1133,76 @@ PATTERNS: List[ErrorPattern] = [
         "Install the TensorRT release this TensorFlow was built against (the message names it; "
         "NVIDIA's TensorFlow containers ship a matching pair), or the TensorFlow built for "
         "the TensorRT you have.",
+    ),
+    make(
+        # TensorRT 6/7 deserializing an engine written by another TensorRT release: "Assertion
+        # size >= bsize && "Mismatch between allocated memory size and expected size of
+        # serialized engine." failed"
+        "tensorrt-engine-size-mismatch",
+        r"Mismatch between allocated memory size and expected size of serialized engine",
+        "cuda-libs-mismatch",
+        "warning",
+        "TensorRT could not read the engine file: most often it was written by another TensorRT "
+        "release (or is not the whole file)",
+        "Build and load the engine with the same TensorRT release (`python -c 'import tensorrt; "
+        "print(tensorrt.__version__)'` against the C++ library's NV_TENSORRT_* version), or "
+        "rebuild the engine with trtexec on this machine.",
+    ),
+    make(
+        # CTranslate2 (faster-whisper, WhisperX) asked for float16 on a GPU without fast FP16:
+        # "Requested float16 compute type, but the target device or backend do not support
+        # efficient float16 computation." (CTranslate2's docs: compute capability >= 7.0)
+        "ctranslate2-float16-unsupported",
+        r"float16 compute type, but the target device or backend do not support efficient "
+        r"float16 computation|target device or backend do not support efficient float16|"
+        # retold: "it still says that it doesn't support efficient float16 computation"
+        r"\b(?:does not|doesn't|do not|don't) support efficient float16 computation",
+        "gpu-arch-unsupported",
+        "warning",
+        "CTranslate2 runs float16 only on GPUs of compute capability 7.0 and newer (or with the "
+        "CUDA libraries it can load): this GPU or setup has no efficient float16",
+        "Use compute_type='float32' or 'int8_float32' (or 'int8') on a GPU below compute "
+        "capability 7.0 (GTX 10xx and older); on a newer GPU, check that CTranslate2 loads "
+        "its cuBLAS and cuDNN (the versions its release needs).",
+    ),
+    make(
+        "ctranslate2-float16-libs",
+        r"(?!x)x",  # never by itself: ctranslate2-float16-unsupported retold on a GPU with FP16
+        "cuda-libs-mismatch",
+        "warning",
+        "CTranslate2 finds no efficient float16 on a GPU that has it (compute capability 7.0+): "
+        "the CUDA libraries it loads (cuBLAS, cuDNN) are not ones it can use",
+        "Install the cuBLAS and cuDNN the CTranslate2 release needs (its README: CUDA 12 and "
+        "cuDNN 9 for 4.x; pip's nvidia-cublas-cu12 and nvidia-cudnn-cu12), remove hand-copied "
+        "DLLs of another CUDA from PATH, or a torch with the same CUDA in the environment.",
+    ),
+    make(
+        # PyTorch 1.0/1.1's CUDA 9 wheels on newer GPUs: "THCudaCheck FAIL
+        # file=/pytorch/aten/src/THC/THCGeneral.cpp line=383 error=11 : invalid argument" at
+        # start-up (pytorch/pytorch#15797)
+        "thc-general-invalid-argument",
+        r"THCudaCheck FAIL file=\S*THCGeneral\.cpp line=\d+ error=11 : invalid argument",
+        "gpu-arch-unsupported",
+        "warning",
+        "PyTorch's start-up failed with 'invalid argument' (error 11): the PyTorch 1.0/1.1 CUDA 9 "
+        "builds do this on GPUs newer than their CUDA (Turing); a GPU whose memory another "
+        "process holds does it too",
+        "Install the PyTorch build for CUDA 10 or newer (`conda install pytorch cudatoolkit=10.0 "
+        "-c pytorch` for 1.0/1.1, or a current release), which has kernels for this GPU; if the "
+        "build already is one, `nvidia-smi` shows whether another process holds the GPU.",
+    ),
+    make(
+        # libcu++'s own check: "#error directive: "CUDA synchronization primitives are only
+        # supported for sm_70 and up."" (std/barrier, cuda::barrier): code using them cannot
+        # build for an older GPU
+        "cuda-sync-primitives-sm70",
+        r"CUDA synchronization primitives are only supported for sm_70 and up",
+        "gpu-arch-unsupported",
+        "error",
+        "the code uses CUDA synchronization primitives (cuda::barrier), which need compute "
+        "capability 7.0 or newer: this GPU is older",
+        "Run it on a GPU of compute capability 7.0 or newer (Volta and later), or a release of "
+        "the software that still supports older GPUs.",
     ),
     make(
         # "expecting library version 5.1.5 got 0.0.0": the file holds no version at all, so it

@@ -98,6 +98,32 @@ PATTERNS: List[ErrorPattern] = [
         "make cudnn-scm-1.rockspec`), or point CUDNN_PATH at the cuDNN the bindings are for.",
     ),
     make(
+        # RAPIDS cuVS's Java binding checks the native library it loads: "Version mismatch:
+        # outdated libcuvs_c (libcuvs_c [25.12.0], cuvs-java version [26.02.0])"
+        "cuvs-native-library-outdated",
+        r"Version mismatch: outdated libcuvs_c\b",
+        "cuda-libs-mismatch",
+        "error",
+        "the native cuVS library (libcuvs_c) is older than the cuvs-java binding that loads it",
+        "Install the libcuvs release the binding names (the same YY.MM as cuvs-java, e.g. "
+        "libcuvs 26.02 for cuvs-java 26.02) where the program loads it (its LD_LIBRARY_PATH), "
+        "or use the binding release built for the installed libcuvs.",
+    ),
+    make(
+        # a cuDNN wrapper's rendering of CUDNN_STATUS_ARCH_MISMATCH (Mocha.jl: "ERROR: Arch
+        # mismatch" from cudnn.jl): the GPU is below the compute capability cuDNN needs (3.0;
+        # later releases more)
+        "cudnn-arch-mismatch-short",
+        r"^\s*ERROR: Arch mismatch\s*$",
+        "gpu-arch-unsupported",
+        "error",
+        "cuDNN refused the GPU's architecture (its compute capability is below what this cuDNN "
+        "supports)",
+        "Check the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) against the cuDNN release's support matrix; an older cuDNN (or the "
+        "framework without cuDNN) is the only way on an older GPU.",
+    ),
+    make(
         "cudnn-version-mismatch",
         r"Loaded runtime CuDNN library: \S+ (?:\(compatibility version \S+\) )?but (?:the )?"
         r"source was compiled with|cuDNN version incompatibility|"
@@ -693,8 +719,8 @@ PATTERNS: List[ErrorPattern] = [
         # a build that links or includes a CUDA library the machine does not have where the
         # build looks: "/usr/bin/ld: cannot find -lcudnn", "fatal error: cudnn.h: No such file
         # or directory"
-        r"\bcannot find -l(?:cudnn|cublas(?:Lt)?|cufft|curand|cusolver|cusparse|nvinfer|"
-        r"nvrtc)\b|"
+        r"\bcannot find -l(?:cudnn|cublas(?:Lt)?|cufft|curand|cusolver|cusparse|nvinfer\w*|"
+        r"nvrtc|nvcaffe_parser|nvonnxparser|nvparsers)\b|"
         r"\bfatal error:\s*(?:cudnn(?:_version)?|cublas(?:_v2)?|NvInfer)\.h:\s*No such file or "
         r"directory|"
         # CMake's find module: "Could NOT find NVJPEG: Found unsuitable version" (upper-case NOT
