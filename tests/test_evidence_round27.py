@@ -554,3 +554,13 @@ def test_heldout60_messages(text: str, pattern: str) -> None:
 )
 def test_heldout60_near_misses(text: str, pattern: str) -> None:
     assert pattern not in pats(text + "\n")
+
+
+def test_ctranslate2s_float16_refusal_on_the_cpu_device_is_no_gpu_finding() -> None:
+    # the script asked for float16 on the CPU (SYSTRAN/faster-whisper#14, a control)
+    text = (
+        '    model = WhisperModel(model_path, device="cpu", compute_type="float16")\n'
+        "ValueError: Requested float16 compute type, but the target device or backend do not "
+        "support efficient float16 computation.\n"
+    )
+    assert not {"ctranslate2-float16-unsupported", "ctranslate2-float16-libs"} & set(pats(text))

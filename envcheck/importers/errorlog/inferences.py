@@ -820,10 +820,20 @@ _FP16_CAPABLE_GPU = re.compile(
 )
 
 
+_CPU_DEVICE = re.compile(r"\bdevice\s*=\s*[\"']cpu[\"']", re.I)
+
+
 def ctranslate2_float16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -> None:
     """CTranslate2's "do not support efficient float16" on a GPU that has fast FP16 (compute
     capability 7.0+): its CUDA libraries (cuBLAS, cuDNN) are the ones it cannot use, as with
-    hand-copied DLLs of another CUDA (m-bain/whisperX#1143, heldout60 at its scoring)."""
+    hand-copied DLLs of another CUDA (m-bain/whisperX#1143, heldout60 at its scoring). Asked
+    on the CPU device (``device="cpu"``), the refusal is the CPU's: no GPU finding at all
+    (SYSTRAN/faster-whisper#14, a control of heldout60)."""
+    if any(e["pattern"] == "ctranslate2-float16-unsupported" for e in out) and _CPU_DEVICE.search(
+        text
+    ):
+        out[:] = [e for e in out if e["pattern"] != "ctranslate2-float16-unsupported"]
+        return
     retell(
         out,
         ("ctranslate2-float16-unsupported",),
