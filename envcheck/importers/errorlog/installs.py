@@ -354,8 +354,9 @@ _FRAMEWORK_SEES_NO_GPU = re.compile(
 
 
 _NOT_NVIDIA = re.compile(
-    r"\b(?:mac ?os|macbook|apple (?:silicon|m\d)|m[1-4] (?:pro|max|ultra)|mps|metal|rocm|hip|"
-    r"radeon|amd gpu|intel arc|xpu)\b",
+    # (Apple's MPS as torch names it: NVIDIA's MPS, the Multi-Process Service, is no Mac)
+    r"\b(?:mac ?os|macbook|apple (?:silicon|m\d)|m[1-4] (?:pro|max|ultra)|backends\.mps|metal|"
+    r"rocm|hip|radeon|amd gpu|intel arc|xpu)\b|[\"']mps[\"']",
     re.I,
 )
 

@@ -46,11 +46,16 @@ def text_facts(text: str, file: str) -> List[Fact]:
     lines = text.split("\n")
     out: List[Fact] = []
     commands_read: List[Fact] = []
+
+    def command_outputs() -> List[Fact]:
+        commands_read.extend(commands.facts(lines, file, text))
+        return commands_read
+
     readers = (
         lambda: fragments.facts(lines, file, text),
         lambda: fragments.table_facts(text, file),
         lambda: fragments.repl_facts(lines, file) if "version" in text else [],
-        lambda: commands_read.extend(commands.facts(lines, file, text)) or commands_read,
+        command_outputs,
         lambda: packages.facts(lines, file, candidate_lines(text, packages.TRIGGERS)),
         lambda: prose.facts(lines, file, candidate_lines(text, prose.TRIGGERS)),
         lambda: prose.docker_shm_default(text, file),
