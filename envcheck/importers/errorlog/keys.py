@@ -502,6 +502,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "tensorrt-engine-file-unreadable": ("expecting library version",),
     "tensorrt-engine-version": (
+        "old deserialization call on a newer plan file",
         "version tag does not match",
         "not compatible with this version of tensorrt",
         "expecting library version",
@@ -1128,6 +1129,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "ctranslate2-float16-libs": ("\x00never\x00",),  # retold: ctranslate2-float16-unsupported
     "thc-general-invalid-argument": ("error=11 : invalid argument",),
     "cuda-sync-primitives-sm70": ("synchronization primitives are only supported",),
+    "tensorrt-api-mismatch": ("nvinfer1::",),
+    "collections-abc-alias-removed": (
+        "from 'collections'",
+        "module 'collections' has no attribute",
+    ),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths
     "cudnn-torch-bindings-version": ("these bindings are for cudnn",),
     "torch-no-kernels-for-gpu": ("does not include kernels for this gpu",),

@@ -1135,6 +1135,20 @@ PATTERNS: List[ErrorPattern] = [
         "the TensorRT you have.",
     ),
     make(
+        # C++ code written for another TensorRT release than the headers it compiles against:
+        # "error: 'kBF16' is not a member of 'nvinfer1::BuilderFlag'", "'class
+        # nvinfer1::IExecutionContext' has no member named 'setOutputTensorAddress'"
+        "tensorrt-api-mismatch",
+        r"is not a member of '?nvinfer1::|'class nvinfer1::\w+' has no member named",
+        "cuda-libs-mismatch",
+        "error",
+        "the code uses a TensorRT API the installed TensorRT headers do not have: it was written "
+        "for another TensorRT release",
+        "Build against the TensorRT release the project names (NV_TENSORRT_MAJOR in "
+        "NvInferVersion.h shows the installed one; TensorRT 10 removed and renamed much of 8.x's "
+        "API), or use the project's release written for the installed TensorRT.",
+    ),
+    make(
         # TensorRT 6/7 deserializing an engine written by another TensorRT release: "Assertion
         # size >= bsize && "Mismatch between allocated memory size and expected size of
         # serialized engine." failed"
@@ -1220,7 +1234,10 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "tensorrt-engine-version",
         r"Version tag does not match|engine plan file is not compatible with this version of "
-        r"TensorRT|expecting library version [\d.]+ got [\d.]+",
+        r"TensorRT|expecting library version [\d.]+ got [\d.]+|"
+        # TensorRT 10: "Failed due to an old deserialization call on a newer plan file. This
+        # might happen when the plan file was built from an older TensorRT version."
+        r"old deserialization call on a newer plan file",
         "cuda-libs-mismatch",
         "error",
         "the TensorRT engine was built with another TensorRT version than the one loaded",

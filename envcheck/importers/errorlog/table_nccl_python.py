@@ -347,6 +347,23 @@ PATTERNS: List[ErrorPattern] = [
         "--enable-shared`).",
     ),
     make(
+        # the aliases of collections.abc in collections were removed in Python 3.10 (Python's
+        # docs: "Deprecated since version 3.3, removed in version 3.10"): a package release
+        # that imports them predates 3.10 ("cannot import name 'MutableSequence' from
+        # 'collections'", madmom 0.16.1 on 3.10+)
+        "collections-abc-alias-removed",
+        r"cannot import name '(?:Mutable(?:Sequence|Mapping|Set)|Mapping|Sequence|Iterable|"
+        r"Iterator|Callable|Hashable|Sized|Container|Set|Generator|Awaitable)' from 'collections'"
+        r"|module 'collections' has no attribute '(?:Mutable(?:Sequence|Mapping|Set)|Mapping|"
+        r"Sequence|Iterable|Iterator|Callable|Hashable|Sized|Container)'",
+        "python-unsupported",
+        "warning",
+        "a package imports the collections.abc aliases Python 3.10 removed: its release predates "
+        "Python 3.10 and does not run on this Python",
+        "Use the package's release that supports this Python (often only its source or a newer "
+        "version: `pip install git+<repository>`), or run it on Python 3.9.",
+    ),
+    make(
         "package-syntax-error-python",
         r"(?!x)x",  # never by itself: inferred from the whole text (installs.package_syntax_error)
         "python-unsupported",

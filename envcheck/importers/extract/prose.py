@@ -118,7 +118,7 @@ _TORCH = re.compile(
     # Ultralytics' banner: "torch-1.13.0 CUDA:0 (...)", "torch-2.1.0+cpu CPU"
     r"\s*(?:is\s*[:=]?|=|:|-(?=\d[\d.]*(?:\+\w+)?(?:\s+(?:CUDA|CPU|MPS)\b|\s*$)))?"
     # (a local tag is torch's build, not the next item of a list: "pytorch1.3.0+Python 3.6")
-    r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?!python|cuda|cudnn)(?:cu|rocm)?[\w.]+)?)\b",
+    r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?!python|cuda|cudnn|tensorflow|tf\d|keras|torchvision|jax|paddle|mxnet)(?:cu|rocm)?[\w.]+)?)\b",
     re.I,
 )
 # "System info: 2.0.0+cpu Autocast half": a bare version with a +cpu / +cuXYZ local tag is
@@ -197,7 +197,8 @@ _GPU_LINE = re.compile(
     r"(?:\s+and\s+memory)?\s*[:=]|"
     # a label without its colon: "GPU T4", "GPU: ..." typed as "GPU RTX 3090"
     r"^\s*(?:[-*]\s*)?gpus?\s+(?=(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|titan|"
-    r"[ahblvtpk]\d))",
+    r"[ahblvtpk]\d))|"
+    r"^\s*(?:[-*]\s*)?gpu\s*(?=(?:10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\b)",
     re.I,
 )
 # TensorFlow 1.x's device line: "name: GeForce GTX 1080 major: 6 minor: 1 memoryClockRate(GHz)"
@@ -557,8 +558,11 @@ def gpu_names(line: str) -> List[str]:
 
 
 # "GPU:3090", "GPU Type: 4090 Ti": a GeForce model number alone as a GPU label's value
+# (also glued to the label, the line's only content: "GPU3090," in a pasted list)
 _LABELLED_NUMBER = re.compile(
-    r"[:=]\s*(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(\s*(?:ti|super))?\s*$", re.I
+    r"(?:[:=]|^\s*(?:[-*]\s*)?gpu)\s*(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
+    r"(\s*(?:ti|super))?\s*[,;.]?\s*$",
+    re.I,
 )
 
 
