@@ -53,7 +53,7 @@ _MARKERS = (
 _PIP_SHOW_NAME = re.compile(r"^\s*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*$")
 _PIP_SHOW_VERSION = re.compile(r"^\s*Version:\s*(\d[\w.+!-]*)\s*$")
 _DEVICE_QUERY_VERSIONS = re.compile(
-    r"CUDA Driver Version\s*/\s*Runtime Version\s+(\d{1,2}\.\d{1,2})\s*/\s*(\d{1,2}\.\d{1,2})"
+    r"CUDA Driver Version\s*/\s*Runtime Version\s+(\d{1,2}\.\d{1,2})\s*/\s*\d{1,2}\.\d{1,2}"
 )
 _DEVICE_QUERY_CC = re.compile(r"CUDA Capability Major/Minor version number:\s*(\d{1,2}\.\d)\b")
 _MODINFO_VERSION = re.compile(r"^\s*version:\s*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s*$")

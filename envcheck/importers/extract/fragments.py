@@ -567,7 +567,8 @@ def repl_facts(lines: List[str], file: str) -> List[Fact]:
             continue
         if key[0] == "torch.cuda" and _REPL_NONE.match(lines[i + 1]):
             said = lines[i + 1].strip()
-            if said == "None" or (not m.group("print") and said[:1] in ">I"):
+            # (else the next prompt: print() of None prints it, so only a bare expression's)
+            if said == "None" or not m.group("print"):
                 text = f"{line.strip()} -> None"[:300]
                 found.append(Fact("torch.cuda", None, file, i + 2, text, "fragment"))
             continue

@@ -334,15 +334,15 @@ _EXT_ARCH = re.compile(
 )
 # "GPU 0                GeForce RTX 2080" (detectron2's collect_env table)
 _GPU_INDEXED = re.compile(r"^\s*GPU\s*(\d{1,2})\s*[:=]?\s+(\S.{2,80}?)\s*$")
-# CUDA_VISIBLE_DEVICES as a shell, docker/mpirun flag or Python code sets it:
-# `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`, `CUDA_VISIBLE_DEVICES=2 python`,
-# `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. A shell variable (`$1`, `${GPUS}`) is not a value,
-# except `$0`, which is the shell's own name (a script line pasted at a prompt).
 # TensorFlow's dso_loader: "Successfully opened dynamic library libcudart.so.10.1" (TF 2.x),
 # "successfully opened CUDA library libcudart.so.9.0 locally" (TF 1.x)
 _TF_CUDART = re.compile(
     r"successfully opened (?:dynamic|CUDA) library libcudart\.so\.(\d{1,2})\.(\d)\b", re.I
 )
+# CUDA_VISIBLE_DEVICES as a shell, docker/mpirun flag or Python code sets it:
+# `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`, `CUDA_VISIBLE_DEVICES=2 python`,
+# `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. A shell variable (`$1`, `${GPUS}`) is not a value,
+# except `$0`, which is the shell's own name (a script line pasted at a prompt).
 _CVD = re.compile(
     r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:[frbuFRBU]{0,2}(['\"])([^'\"\n]{0,60})\1|"
     r"([^\s'\";,)]+(?:,[^\s'\";,)]+)*))",
@@ -798,8 +798,8 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     m = _DRIVER_PKG.search(text) if "nvidia-" in low else None
     if m:
         yield fact("driver.version", m.group(1))
-    elif not driver_read and "nvidia" in low and _DRIVER_DKMS.search(text):
-        yield fact("driver.version", _DRIVER_DKMS.search(text).group(1), "fragment")
+    elif not driver_read and "nvidia" in low and (dkms := _DRIVER_DKMS.search(text)):
+        yield fact("driver.version", dkms.group(1), "fragment")
     elif not driver_read and _NVIDIA_WORDS.search(text):
         m = _DRIVER_WINDOWS.search(text)
         if m:
