@@ -306,8 +306,9 @@ _CPU_FALLBACK_NOTICE = re.compile(
     r"\bcuda (?:is )?not available\b[^\n]{0,40}?\b(?:fall(?:s|ing)?\s*back|using|run(?:s|ning)?"
     r"\s+on)\s+(?:to\s+)?(?:the\s+)?['\"`]?cpu\b|"
     r"\bNo GPU found\.\s+[^\n]{0,40}?\bon (?:the )?CPU\b|"
-    # Bark's: "No GPU being used. Careful, inference might be very slow!"
-    r"\bNo GPU being used\. Careful, inference might be very slow",
+    # Bark's: "No GPU being used. Careful, inference might be very slow!" (earlier releases:
+    # "... might be extremely slow!")
+    r"\bNo GPU being used\. Careful, inference might be (?:very|extremely) slow",
     re.I,
 )
 

@@ -118,7 +118,7 @@ _TORCH = re.compile(
     # Ultralytics' banner: "torch-1.13.0 CUDA:0 (...)", "torch-2.1.0+cpu CPU"
     r"\s*(?:is\s*[:=]?|=|:|-(?=\d[\d.]*(?:\+\w+)?(?:\s+(?:CUDA|CPU|MPS)\b|\s*$)))?"
     # (a local tag is torch's build, not the next item of a list: "pytorch1.3.0+Python 3.6")
-    r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?!python|cuda|cudnn|tensorflow|tf\d|keras|torchvision|jax|paddle|mxnet)(?:cu|rocm)?[\w.]+)?)\b",
+    r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?!python|cuda|cudnn|tensorflow|tf\d|keras|torchvision|jax|paddle|mxnet)(?:cu|rocm)?[\w.]+|cpu)?)\b",
     re.I,
 )
 # "System info: 2.0.0+cpu Autocast half": a bare version with a +cpu / +cuXYZ local tag is
@@ -903,8 +903,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if m and "used to build" in low[: m.start() + 1]:
             m = None  # "CUDA used to build PyTorch: 9.0.176" states torch's CUDA, not torch
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
-            # "PyTorch 2.8.0 + cu129" is the local tag written with spaces
-            yield fact("torch.version", re.sub(r"\s", "", m.group(1)))
+            # "PyTorch 2.8.0 + cu129" is the local tag written with spaces, and "'1.10.0cpu'"
+            # the +cpu tag whose "+" a Markdown renderer or a retelling lost
+            yield fact(
+                "torch.version", re.sub(r"(?<=\d)cpu$", "+cpu", re.sub(r"\s", "", m.group(1)))
+            )
             torch_read = True
         torch_read = torch_read or built_for is not None
     # (also in a line that names torch without its version next to it: "checking the torch
