@@ -849,6 +849,26 @@ def ctranslate2_float16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -
     )
 
 
+# a GPU with bf16 matrix multiplies (compute capability 8.0 and newer: Ampere, Ada, Hopper,
+# Blackwell), named in the text
+_BF16_CAPABLE_GPU = re.compile(
+    r"\b(?:RTX|GeForce RTX)\s*(?:30|40|50)[5-9]0\b|\bRTX\s*A\d{4}\b|\bRTX\s*\d{4}\s*Ada\b|"
+    r"\b(?:A100|A800|A10G?|A30|A40|A16|A2|L4|L40S?|L20|H100|H800|H20|H200|GH200|B100|B200|"
+    r"GB200)\b",
+    re.I,
+)
+
+
+def bf16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -> None:
+    """cuBLAS' bf16 refusal says "GPU older than Ampere" only where the text names no GPU that
+    has bf16: on an A100 the same status comes from elsewhere (a cuBLAS or driver mismatch),
+    and the generic cuBLAS entry is left to say so."""
+    if any(e["pattern"] == "cublas-bf16-not-supported" for e in out) and _BF16_CAPABLE_GPU.search(
+        text
+    ):
+        out[:] = [e for e in out if e["pattern"] != "cublas-bf16-not-supported"]
+
+
 # A process killed by SIGILL ("Illegal instruction (core dumped)"), not CUDA's "an illegal
 # instruction was encountered" (a GPU fault)
 _SIGILL = re.compile(r"(?<!\ban )\billegal instruction\b(?! was encountered)", re.I)

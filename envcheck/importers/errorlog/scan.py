@@ -193,6 +193,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.cuda_called_without_a_gpu(decoded, out)
     inferences.cuda_asked_in_a_cpu_run(decoded, out)
     inferences.ctranslate2_float16_on_a_capable_gpu(decoded, out)
+    inferences.bf16_on_a_capable_gpu(decoded, out)
     inferences.hopper_kernel_dispatched(decoded, out)
     inferences.cuda_compat_on_loader_path(decoded, out)
     inferences.launch_failure_after_suspend(decoded, out)

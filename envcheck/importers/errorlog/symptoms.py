@@ -757,6 +757,32 @@ _PY_TOO_NEW = re.compile(
     r"(?:still\s+|just\s+)?too\s+new\b",
     re.I,
 )
+# ... or names a package's Python minimum ("SAM-2 requires a Python version higher than 3.10",
+# "requires Python >= 3.10", "Python 3.10 or higher is required") ...
+_PY_MINIMUM = re.compile(
+    r"\brequires?\s+(?:a\s+)?python(?:\s+version)?\s*(?:>=?\s*|(?:higher|greater|newer) than\s+|"
+    r"(?:of\s+)?at least\s+|above\s+)v?(3\.\d{1,2})\b|"
+    r"\bpython\s*v?(3\.\d{1,2})\+?\s+(?:or|and)\s+(?:higher|newer|above|later)\s+(?:is\s+)?"
+    r"required\b",
+    re.I,
+)
+# ... beside the Python that runs ("the system defaulted to Python 3.9")
+_PY_NAMED = re.compile(r"\bpython\s*(?:version\s*)?(?:is\s*)?[:=]?\s*v?(3\.\d{1,2})\b", re.I)
+
+
+def _python_below_minimum(text: str) -> Optional[int]:
+    """Where a stated Python minimum is when the text also names a Python below it (the
+    minimum's own version is not the Python that runs)."""
+    m = _PY_MINIMUM.search(text)
+    if m is None:
+        return None
+    minimum = tuple(int(x) for x in (m.group(1) or m.group(2)).split("."))
+    for n in _PY_NAMED.finditer(text):
+        if m.start() <= n.start() < m.end():
+            continue
+        if tuple(int(x) for x in n.group(1).split(".")) < minimum:
+            return m.start()
+    return None
 
 
 def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
@@ -785,6 +811,11 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
     hit = search_lines(low, (b"too new",), _PY_TOO_NEW)
     if hit is not None:
         out.append(line_entry(text, hit, "python-newer-fails-stated", source))
+        return
+    # (SAM-2 needing Python 3.10 in a venv made with the system's 3.9: damianomarsili/VADAR#1)
+    below = _python_below_minimum(text) if low.find(b"require") != -1 else None
+    if below is not None:
+        out.append(entry_at(text, below, "python-below-stated-minimum", source))
 
 
 # The text says the NVIDIA Container Toolkit (or nvidia-docker2) was installed.

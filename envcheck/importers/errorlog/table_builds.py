@@ -479,7 +479,9 @@ PATTERNS: List[ErrorPattern] = [
         # sm75" (its kernels start at sm_80)
         r"\bUnsupported CUDA architecture: sm_?\d{2,3}\b|"
         # Julia's CUDAnative: "Device capability v2.1.0 not supported by available toolchain"
-        r"Device capability v?\d+\.\d+(?:\.\d+)? not supported by available toolchain",
+        r"Device capability v?\d+\.\d+(?:\.\d+)? not supported by available toolchain|"
+        # FasterTransformer: "int8 mode only works with sm >= 75" (NVIDIA/FasterTransformer#163)
+        r"\bonly works? (?:with|on) sm ?>= ?\d{2}\b|\brequires? sm ?>= ?\d{2}\b",
         "gpu-arch-unsupported",
         "error",
         "the GPU is below the minimum compute capability of a library the job uses",
@@ -1060,6 +1062,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
         r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
         r"\bcpu(?: ?-?only)? (?:version|build|wheel) of [`'\"]?(?:py)?torch\b|"
+        # "installs `cpu` versions of `pytorch` and `torchvision` instead of `gpu` ones"
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?[`'\"]cpu[`'\"]\s+(?:versions?|builds?|wheels?)\s+of\s+"
+        r"[`'\"]?(?:py)?torch\b|"
         # "the wrong pytorch version is installed. It defaults to the [cpu] version"
         r"\bdefaults? to (?:the )?\[?cpu\]?(?:[- ]only)? (?:version|build|wheel)\b|"
         # "torch with cuda is removed and torch cpu is installed"
@@ -1072,7 +1077,8 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:py)?torch\b[^.\n]{0,30}?\b(?:to|with)\s+(?:a\s+)?(?:version\s+)?"
         r"(?:no|without)\s+cuda\b|"
         # "This command installs cpu version instead of cuda."
-        r"\binstall(?:s|ed|ing)?\s+(?:the\s+|a\s+)?cpu(?:[- ]only)?\s+(?:version|build|wheel)\b"
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+|a\s+)?cpu(?:[- ]only)?\s+"
+        r"(?:versions?|builds?|wheels?)\b"
         r"[^.\n]{0,30}?\binstead of\s+(?:the\s+)?(?:cuda|gpu)\b|"
         # "torch installed w/o gpu support", "torch got installed without GPU support"
         r"\b(?:py)?torch\s+(?:(?:was|is|got|gets|get)\s+)?installed\s+(?:w/o|without)\s+"
@@ -1382,8 +1388,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "import-name-missing",
-        r"cannot import name '\w+' from '(?:torch|torchvision|torchaudio|transformers|"
-        r"huggingface_hub|diffusers|accelerate|peft|keras|tensorflow|cumm|spconv|mmcv|mmengine|"
+        # (not torch._six: torch-six-removed says which torch removed it)
+        r"cannot import name '\w+' from '(?!torch\._six')(?:torch|torchvision|torchaudio|"
+        r"transformers|huggingface_hub|diffusers|accelerate|peft|keras|tensorflow|cumm|spconv|mmcv|mmengine|"
         r"xformers|triton|jax|jaxlib|numpy)(?:\.\w+)*'",
         "framework-pairing",
         "warning",
@@ -1593,5 +1600,31 @@ PATTERNS: List[ErrorPattern] = [
         "Use a COLMAP built with CUDA (`colmap -h` prints 'with CUDA'; distribution packages "
         "often are not): build it with -DCUDA_ENABLED=ON or use the CUDA container, or run "
         "SIFT on the CPU with --SiftExtraction.use_gpu 0.",
+    ),
+    make(
+        "tensorrt-no-native-fp16",
+        # TensorRT building an FP16 engine on a GPU without fast FP16 (Maxwell and most Pascal
+        # cards): "[TensorRT] WARNING: Half2 support requested on hardware without native FP16
+        # support, performance will be negatively affected." (jkjung-avt/tensorrt_demos#450)
+        r"\bHalf2 support requested on hardware without native FP16 support\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "TensorRT was asked for FP16 on a GPU without native FP16: the engine runs slowly or "
+        "falls back",
+        "Build the engine in FP32 on this GPU (drop --fp16 / the FP16 builder flag), or use a GPU "
+        "with native FP16 (compute capability 6.0, or 7.0 and newer).",
+    ),
+    make(
+        "flash-attn-cuda-floor-stated",
+        # flash-attn's setup.py message (flash-attention-cuda-floor's) retold: "flash-attn can
+        # only be installed on 11.6 and above" (daveredrum/SceneTex#2)
+        r"\bflash[-_ ]?attn(?:ention)?\b[^.\n]{0,30}?\bcan only be (?:installed|built|compiled) "
+        r"(?:on|with) (?:cuda\s*)?1\d\.\d+ and (?:above|higher|later|newer)\b",
+        "toolkit-mismatch",
+        "warning",
+        "the text says flash-attn needs a newer CUDA toolkit (nvcc) than the one it has",
+        "Build with a newer CUDA toolkit (flash-attn's README names its minimum; point CUDA_HOME "
+        "and PATH at it and check `nvcc -V`), or install a prebuilt flash-attn wheel made for "
+        "this torch and CUDA (its release page lists them by +cuXXtorchX.Y tag).",
     ),
 ]

@@ -773,6 +773,37 @@ PATTERNS: List[ErrorPattern] = [
         "GPUs, or run on an Ampere or newer GPU.",
     ),
     make(
+        # cuBLAS refusing a bf16 matrix multiply: "CUBLAS_STATUS_NOT_SUPPORTED when calling
+        # `cublasGemmStridedBatchedEx(..., CUDA_R_16BF, ...)`" on a Pascal or Maxwell card
+        # (deepspeedai/DeepSpeed#6723, opendatalab/MinerU#1508); not said on an Ampere or newer
+        # GPU (inferences.bf16_on_a_capable_gpu)
+        "cublas-bf16-not-supported",
+        r"CUBLAS_STATUS_NOT_SUPPORTED when calling `?cublas\w*\([^\n]{0,300}?\bCUDA_R_16BF\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "cuBLAS refused a bf16 matrix multiply: GPUs older than Ampere (compute capability < 8.0) "
+        "have no bf16 GEMM",
+        "Run in fp16 or fp32 on this GPU (`--fp16`, `torch_dtype=torch.float16`, bf16 off in "
+        "the DeepSpeed or Trainer config), or on an Ampere or newer GPU; "
+        "torch.cuda.is_bf16_supported() can say True on older GPUs, so the config must not "
+        "rely on it.",
+    ),
+    make(
+        # a package written for an older torch importing what torch removed: torch._six went in
+        # 2.0, its container_abcs in 1.9 ("from torch._six import container_abcs / ImportError:
+        # cannot import name 'container_abcs'", an old timm; pengzhiliang/Conformer#2)
+        "torch-six-removed",
+        r"cannot import name '(?:container_abcs|string_classes|int_classes)'|"
+        r"cannot import name '\w+' from 'torch\._six'|"
+        r"No module named '?torch\._six'?",
+        "framework-pairing",
+        "warning",
+        "a package written for an older PyTorch imports torch._six, which newer PyTorch removed",
+        "Upgrade the package that imports it (the traceback's file names it; e.g. timm >= 0.4.12, "
+        "a current apex) to a release written for this torch, or install the torch release the "
+        "package was written for.",
+    ),
+    make(
         "extension-not-compiled-with-gpu",
         r"\bNot compiled with GPU support",
         "cpu-only-build",

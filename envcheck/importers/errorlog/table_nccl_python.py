@@ -453,6 +453,16 @@ PATTERNS: List[ErrorPattern] = [
         "list the newer one.",
     ),
     make(
+        "python-below-stated-minimum",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.python_newer_fails)
+        "python-unsupported",
+        "warning",
+        "the text names a Python minimum for a package and a Python below it",
+        "Create the environment with a Python at or above the package's minimum (`python3.X -m "
+        "venv`, `conda create -n env python=3.X`): `python -m venv` uses whatever Python runs "
+        "it, and pip then fails or falls back to an old release of the package.",
+    ),
+    make(
         "torch-placeholder-package",
         r"No module named '?tools\.nnwrap'?",
         "python-unsupported",

@@ -407,6 +407,7 @@ _GPU_MENTION_WORDS = (
     # a GeForce number before "rtx" or "laptop" ("RVC on a 5090 rtx", "a 3060 laptop GPU")
     "0 rtx",
     "0 laptop",
+    "gpu is ",
 )
 # A GeForce model written by its number alone: "Nvidia 1080ti", "3090 Ti", "4090 GPU",
 # "1080ti显卡". The number counts only beside a word that makes it a card (NVIDIA / GeForce
@@ -415,7 +416,10 @@ _BARE_GEFORCE = re.compile(
     r"(?<![A-Za-z0-9.])(?:(?:nvidia|geforce)\s*)+(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
     r"(\s*(?:ti|super)(?![a-z]))?(?![A-Za-z0-9.])|"
     r"(?<![A-Za-z0-9.])(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
-    r"(?:(\s*(?:ti|super))(?![a-z])|(?=\s*(?:gpus?\b|cards?\b|graphics\b|显卡|rtx\b|laptop\b)))",
+    r"(?:(\s*(?:ti|super))(?![a-z])|(?=\s*(?:gpus?\b|cards?\b|graphics\b|显卡|rtx\b|laptop\b)))|"
+    # the number as what "my GPU is" names: "My GPU is 5090, which seems not to support ..."
+    r"(?:(?<=\bgpu is )|(?<=\bgpu is a )|(?<=\bgpu is an ))"
+    r"(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)(\s*(?:ti|super))?(?![A-Za-z0-9.])",
     re.I,
 )
 
@@ -548,8 +552,8 @@ def gpu_names(line: str) -> List[str]:
     if out:
         return out
     for m in _BARE_GEFORCE.finditer(line):
-        number = m.group(1) or m.group(3)
-        suffix = (m.group(2) or m.group(4) or "").strip().lower()
+        number = m.group(1) or m.group(3) or m.group(5)
+        suffix = (m.group(2) or m.group(4) or m.group(6) or "").strip().lower()
         family = "GTX" if number.startswith(("10", "16")) else "RTX"
         name = f"{family} {number}" + {"ti": " Ti", "super": " SUPER"}.get(suffix, "")
         if base.gpu_cc_from_matrix(name):
