@@ -1036,6 +1036,12 @@ class Matrix:
                 and Version(e["version"]).release[2:3] in ((0,), ())
             ]
         if not rows:
+            # a series whose one tested entry is a patch release (tensorflow-1.13.1,
+            # tensorflow-2.16.1), asked as "1.13" or another patch: the same build of that series
+            rows = [
+                e for e in doc["releases"] if Version(e["version"]).release[:2] == want.release[:2]
+            ]
+        if not rows:
             return None
         notes = tuple(
             (n if isinstance(n, str) else n.get("text") or n.get("note") or "")

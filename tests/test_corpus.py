@@ -375,6 +375,14 @@ THRESHOLDS = {
     # torch._six, TensorRT's Half2, "int8 mode only works with sm >= 75", "my GPU is 5090", a
     # Python below a stated minimum: 83%)
     "heldout62": 0.82,
+    # pool 65 (61 cases; paper-reproduction repos with old pins, face and biometrics pipelines
+    # with native CUDA builds, image-editing plugins, knowledge-graph embeddings) scored once
+    # at the start, at 6d99beb8 and after heldout62's tuning (975d5b37): 28/45 (62%) at all
+    # three, two false errors (DGL's optional tensor adapter judged an extension built for
+    # another torch); then tuned on (that message as a warning, .cuda(async=True), CMake's GNU
+    # compiler line, dlib's "code: 999", a TensorFlow series named without its patch, an
+    # architecture said missing from a build: 80%)
+    "heldout63": 0.79,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

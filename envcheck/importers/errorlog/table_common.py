@@ -118,6 +118,9 @@ PATTERNS: List[ErrorPattern] = [
         # CUDA before 10.1 numbered cudaErrorUnknown 30 (Torch7's cutorch: "cuda runtime error
         # (30) : unknown error", "THCudaCheck FAIL ... error=30 : unknown error")
         r"\bcuda runtime error \(30\) : unknown error|\berror=30 : unknown error|"
+        # dlib's CHECK_CUDA: "Error while calling cudaGetDevice(&the_device_id) in file
+        # .../gpu_data.cpp:201. code: 999, reason: unknown error" (ageitgey/face_recognition#930)
+        r"\bcode: (?:999|30), reason: unknown error\b|"
         + cuda_code(999),  # cudaErrorUnknown: ollama's "cudart init failure: 999", "CUDA error 999"
         "driver-not-loaded",
         "warning",

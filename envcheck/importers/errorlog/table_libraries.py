@@ -217,14 +217,14 @@ PATTERNS: List[ErrorPattern] = [
         # custom_ops/image/_image_ops.so: undefined symbol")
         r"\btensorflow_(?:addons|text|io|probability|recommenders|decision_forests)[/\\][^\n]{0,160}?"
         r"\.so:?\s*undefined symbol\b|"
-        # DGL's per-torch adapter library ("libtensoradapter_pytorch_1.10.1.so", retold as
-        # "pytorch.1.10.1.so not found")
-        r"\bCannot load Tensor adapter\b|\blibtensoradapter_pytorch_\d[\w.]*\.so\b[^\n]{0,60}?"
-        r"(?:not found|No such file|cannot open)|"
+        # DGL's per-torch adapter library retold ("pytorch.1.10.1.so not found"; its own
+        # message is dgl-tensor-adapter-missing's)
         r"\bpytorch[._]\d+\.\d+\.\d+\.so\b[^\n]{0,20}?not found|"
         # DGL's GraphBolt, built per torch release: "Cannot find DGL C++ graphbolt library at
         # .../libgraphbolt_pytorch_2.2.0.so", retold as "can't find c++ library graphbolt"
         r"\b(?:can'?t|cannot|could not) find (?:dgl )?c\+\+ (?:library )?graphbolt|"
+        # "ImportError: Cannot load Graphbolt C++ library" (dmlc/dgl#7450: torch 2.3.1)
+        r"\bCannot load Graphbolt C\+\+ library\b|"
         r"\blibgraphbolt_pytorch_\d[\w.]*\.so\b|"
         # Windows: an extension DLL whose entry points the installed torch lacks
         r"DLL load failed while importing \w+: The specified procedure could not be found",

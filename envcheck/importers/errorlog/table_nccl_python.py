@@ -375,6 +375,19 @@ PATTERNS: List[ErrorPattern] = [
         "Python (`pip install '<package><X>'`).",
     ),
     make(
+        # code written before Python 3.7 made async a keyword: "target = target.cuda(async=True)"
+        # is a SyntaxError there (torch renamed the argument non_blocking in 0.4;
+        # chaoyuaw/pytorch-coviar#72, facebookarchive/adversarial_image_defenses#14)
+        "cuda-async-keyword",
+        r"\.(?:cuda|to)\([^)\n]{0,40}?\basync\s*=\s*True\b",
+        "python-unsupported",
+        "warning",
+        "the code passes async=True (.cuda(async=True)), a syntax error since Python 3.7",
+        "Run the code on the Python it was written for (3.6 or older, with the torch of its time), "
+        "or change `async=True` to `non_blocking=True` (torch >= 0.4) in the lines the "
+        "SyntaxError names.",
+    ),
+    make(
         # a package written for Python 3.10+ (PEP 604 unions in annotations evaluated at import,
         # "check_jax_usage: bool | None = None") imported on 3.9 or older
         "pep604-union-on-old-python",
@@ -483,6 +496,8 @@ PATTERNS: List[ErrorPattern] = [
         r"\bpython\s*3\.\d{1,2}(?:\.\d+)?\s*[—–-]+\s*incompatible\b|"
         r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
         r"\bno (?:pre-?built )?(?:wheels?|binaries|builds?) (?:available )?for python\s*3\.\d+|"
+        # "torch version is not found in python3.9.1" (WongKinYiu/PyTorch_YOLOv4#236)
+        r"\b(?:py)?torch\b[^.\n]{0,30}?\bnot (?:found|available) (?:in|for|on) python\s*3\.\d+|"
         r"\b(?:does not|doesn['’]t|did not|didn['’]t) exist for python\s*3\.\d+|"
         # "Wheel binaries are not available for Python 3.11 Windows x86-64"
         r"\b(?:wheels?|binar(?:y|ies)|builds?)\b[^.\n]{0,20}?\b(?:not (?:yet )?available|"

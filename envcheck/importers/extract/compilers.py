@@ -22,7 +22,9 @@ _GCC = re.compile(
     # gcc -v and sentences: "gcc version 6.2.0", "gcc version is 8.3.1", "`gcc` version: 8.3.1",
     # "GCC 9.4", "gcc-11.2", "g++ 9.3" (not "[GCC 11.2.0]", not "%gcc@11.3.0")
     r"(?<![\[\w%@-])`?(?:gcc|g\+\+)`?[ -]?(?:version\s*(?:is\s*|:\s*)?)?v?"
-    r"(?P<v3>\d{1,2}\.\d+(?:\.\d+)?)\b(?![\]@])",
+    r"(?P<v3>\d{1,2}\.\d+(?:\.\d+)?)\b(?![\]@])|"
+    # CMake: "-- The CXX compiler identification is GNU 7.3.0" (dlib's build, davisking/dlib#1439)
+    r"\bThe (?:CXX|C) compiler identification is GNU (?P<v4>\d{1,2}\.\d+(?:\.\d+)?)\b",
     re.I | re.M,
 )
 MAX_FACTS = 5
@@ -46,7 +48,7 @@ _COMPILING_WORDS = (
     "#error",
     "make -j",
 )
-_GCC_WORDS = ("gcc", "g++", "c++ (", "cc (")
+_GCC_WORDS = ("gcc", "g++", "c++ (", "cc (", "identification is gnu")
 MAX_LINES = 400
 
 
@@ -69,7 +71,7 @@ def host_gcc(text: str, file: str) -> List[Fact]:
     the line that first states it, and a ``cuda_build`` fact where the text shows code being
     compiled. Only the lines holding the words are read (a regex over a 1 MB log is not)."""
     low = text.lower()
-    if low.find("gcc") == -1 and low.find("g++") == -1:
+    if low.find("gcc") == -1 and low.find("g++") == -1 and low.find("identification is gnu") == -1:
         return []
     out: List[Fact] = []
     for n, line in _lines_with(text, low, _COMPILING_WORDS):
@@ -79,7 +81,7 @@ def host_gcc(text: str, file: str) -> List[Fact]:
     seen: Set[str] = set()
     for n, line in _lines_with(text, low, _GCC_WORDS):
         for m in _GCC.finditer(line):
-            version = m.group("v1") or m.group("v2") or m.group("v3")
+            version = m.group("v1") or m.group("v2") or m.group("v3") or m.group("v4")
             if version in seen:
                 continue
             seen.add(version)
