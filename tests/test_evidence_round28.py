@@ -386,3 +386,67 @@ def test_a_host_gcc_said_too_old(line: str) -> None:
 )
 def test_a_gcc_not_said_too_old(line: str) -> None:
     assert "host-gcc-too-old-stated" not in pats(line)
+
+
+# --- tuned on heldout65 after its one scoring ---
+
+
+def test_a_dataloader_bus_error_in_a_text_about_a_shm_leak_is_the_leak(tmp_path: Path) -> None:
+    # pyg-team/pytorch_geometric#3396, a control: the collate path leaks; any /dev/shm fills
+    text = (
+        "the Dataloader's collate function allocates a Data object in such a way that shared "
+        "memory is leaked.. This causes the shared memory to eventually reach capacity.\n"
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by "
+        "insufficient shared memory (shm).\n"
+    )
+    assert pats(text) == ["shm-files-left-behind"]
+    found = judge(tmp_path, text, ["EC908"], load_matrix())
+    assert [f[2] for f in found] == ["warning"]
+
+
+def test_a_dataloader_bus_error_alone_is_still_shm_too_small() -> None:
+    line = (
+        "ERROR: Unexpected bus error encountered in worker. This might be caused by "
+        "insufficient shared memory (shm)."
+    )
+    assert pats(line) == ["dataloader-bus-error"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/project/sherpa-onnx/csrc/session.cc:GetSessionOptionsImpl:167\n"
+        "Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: "
+        "CPUExecutionProvider, .\nFallback to cpu!",
+        "运行会提示Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers",
+        "which does install sparse 0.6.13, but gives only *_cpu.so files in the torch_sparse/ "
+        "directory. There are no *_cuda.so files",
+    ],
+)
+def test_a_build_made_without_its_gpu_option(text: str) -> None:
+    assert "build-without-gpu-support" in pats(text)
+
+
+def test_a_build_option_for_something_else_is_not_it() -> None:
+    assert "build-without-gpu-support" not in pats("Please compile with -DBUILD_TESTS=ON")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When following the instructions, the version of pytorch installed was cpu only.",
+        "it turned out my torch is the CPU-only build",
+    ],
+)
+def test_torch_said_to_be_cpu_only(text: str) -> None:
+    assert "cpu-torch-stated" in pats(text)
+
+
+def test_torch_on_a_machine_said_cpu_only_is_not_a_cpu_build() -> None:
+    assert "cpu-torch-stated" not in pats("I run torch, which is cpu only machine for tests")
+
+
+def test_grid_sample_without_reflection_is_torch_0_4() -> None:
+    line = "ValueError: padding_mode needs to be 'zeros' or 'border', but got reflection"
+    assert "grid-sample-reflection-torch04" in pats(line)
+    assert "grid-sample-reflection-torch04" not in pats("padding_mode='reflection' works")

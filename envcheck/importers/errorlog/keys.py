@@ -381,10 +381,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "can only be built",
         "can only be compiled",
     ),
-    "python-below-stated-minimum": ("\x00never\x00",),
+    "python-below-stated-minimum": ("\x00never\x00",),  # inferred: symptoms.python_newer_fails
     "cuda-async-keyword": ("async=true", "async = true"),
     "tf-gpu-op-on-cpu": ("only supports nhwc",),
     "fp16-needs-cuda-device": ("can only be used on cuda devices",),
+    "grid-sample-reflection-torch04": ("but got reflection",),
     "host-gcc-too-old-stated": (
         "too low",
         "too old",
@@ -392,7 +393,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "is old",
         "be low",
         "be old",
-    ),  # inferred: symptoms.python_newer_fails
+    ),
     "bf16-tf32-needs-ampere": (
         "doesn't support bf16/gpu",
         "--tf32 requires ampere",
@@ -514,6 +515,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cpu build",
         "cpu wheel",
         "cpu` version",
+        "cpu only",
+        "cpu-only",
         "cpu' version",
         'cpu" version',
         "cpu` build",
@@ -703,6 +706,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "have_cuda",
         "compile with cuda enabled",
         "gpu is not enabled",
+        "compile with -d",
+        "_cpu.so files",
+        "_cuda.so files",
     ),
     "kokkos-arch-mismatch": ("likely mismatch of architecture",),
     "pep604-union-on-old-python": ("unsupported operand type",),

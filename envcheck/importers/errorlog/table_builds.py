@@ -389,7 +389,16 @@ PATTERNS: List[ErrorPattern] = [
         r"\bcompiled without (?:the )?(?:parameter |flag |option )?\W?HAVE_CUDA\b|"
         # MXNet built without CUDA, asked for a GPU context: "storage.cc:44: Please compile
         # with CUDA enabled", "src/resource.cc:70: GPU is not enabled"
-        r"\bPlease compile with CUDA enabled\b|\bresource\.cc:\d+\]?:? GPU is not enabled\b",
+        r"\bPlease compile with CUDA enabled\b|\bresource\.cc:\d+\]?:? GPU is not enabled\b|"
+        # a CMake option the build was made without: sherpa-onnx's "Please compile with
+        # -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider, . Fallback to
+        # cpu!" (k2-fsa/sherpa-onnx#1299, #1620)
+        # (also right after Chinese text, where \b finds no word boundary: "运行会提示Please")
+        r"(?<![A-Za-z])Please (?:re)?compile with -D\w*(?:ENABLE_GPU|USE_CUDA|WITH_CUDA|"
+        r"ENABLE_CUDA)=ON\b|"
+        # PyG's extensions built from source without CUDA: "gives only *_cpu.so files in the
+        # torch_sparse/ directory. There are no *_cuda.so files" (rusty1s/pytorch_sparse#241)
+        r"\bonly \*?_cpu\.so files\b|\bno \*?_cuda\.so files\b",
         "cpu-only-build",
         "error",
         "the program in use is a build without GPU support (its CPU package or a source build "
@@ -1087,6 +1096,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
         r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
         r"\bcpu(?: ?-?only)? (?:version|build|wheel) of [`'\"]?(?:py)?torch\b|"
+        # "the version of pytorch installed was cpu only" (cgpotts/cs224u#125)
+        r"\b(?:py)?torch\b[^.\n]{0,30}?\b(?:was|is)\s+(?:the\s+)?cpu[- ]only\b"
+        r"(?![- ](?:machine|node|host|server|box|laptop))|"
         # "installs `cpu` versions of `pytorch` and `torchvision` instead of `gpu` ones"
         r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?[`'\"]cpu[`'\"]\s+(?:versions?|builds?|wheels?)\s+of\s+"
         r"[`'\"]?(?:py)?torch\b|"
@@ -1694,5 +1706,18 @@ PATTERNS: List[ErrorPattern] = [
         "Build with a newer gcc (PyTorch extensions need the C++ standard torch uses: gcc 9 or "
         "newer for torch 2.x): `conda install -c conda-forge gxx=11` or a devtoolset / "
         "`gcc-11` package, then `CC=gcc-11 CXX=g++-11`.",
+    ),
+    make(
+        "grid-sample-reflection-torch04",
+        # torch 0.4's grid_sample has no reflection padding; fastai v1 (and code written for
+        # torch >= 1.0) asks for it: "padding_mode needs to be 'zeros' or 'border', but got
+        # reflection" (fastai/fastai#1146, wshuyi/demo-image-classification-fastai#1)
+        r"padding_mode needs to be 'zeros' or 'border', but got reflection",
+        "framework-pairing",
+        "warning",
+        "code written for PyTorch >= 1.0 runs on torch 0.4 (grid_sample without reflection "
+        "padding)",
+        "Install the torch release the library requires (fastai v1: torch >= 1.0), or the "
+        "library release written for torch 0.4.",
     ),
 ]
