@@ -1035,12 +1035,11 @@ class Matrix:
                 if Version(e["version"]).release[:2] == want.release[:2]
                 and Version(e["version"]).release[2:3] in ((0,), ())
             ]
-        if not rows:
-            # a series whose one tested entry is a patch release (tensorflow-1.13.1,
-            # tensorflow-2.16.1), asked as "1.13" or another patch: the same build of that series
-            rows = [
-                e for e in doc["releases"] if Version(e["version"]).release[:2] == want.release[:2]
-            ]
+        if not rows and len(want.release) == 2:
+            # a series named without its patch ("Tensorflow 1.13") whose one tested entry is a
+            # patch release (tensorflow-1.13.1): that series' build. A patch that was never
+            # released (2.16.0) stays unknown, as `envcheck matrix` says.
+            rows = [e for e in doc["releases"] if Version(e["version"]).release[:2] == want.release]
         if not rows:
             return None
         notes = tuple(

@@ -319,7 +319,9 @@ def test_a_tensorflow_series_named_without_its_patch_is_its_tested_build() -> No
     # tensorflow.org lists tensorflow-1.13.1 and tensorflow-2.16.1, not x.y.0
     m = load_matrix()
     assert m.tensorflow_release("1.13").builds[0].cuda == "10.0"
-    assert m.tensorflow_release("1.13.2").builds[0].cuda == "10.0"
+    assert m.tensorflow_release("2.16").version == "2.16.1"
+    # a patch the data does not list stays unknown (2.16.0 was never released)
+    assert m.tensorflow_release("2.16.0") is None
     assert m.tensorflow_release("1.99") is None
 
 
