@@ -208,6 +208,10 @@ def test_a_python_below_a_stated_minimum_is_the_python() -> None:
     assert "python-below-stated-minimum" in pats(
         "Python version: 3.8\nERROR: this package requires Python >= 3.9"
     )
+    # the Python as a wheel tag names it, read as pip's other checks read it
+    assert "python-below-stated-minimum" in pats(
+        "tried torch-2.4.0-cp38-cp38-linux_x86_64.whl; torch 2.4 requires Python >= 3.9"
+    )
 
 
 @pytest.mark.parametrize(

@@ -48,6 +48,13 @@ def retell(
                 e["pattern"] = to
 
 
+def dismiss(out: List[Dict[str, str]], pid: str, why: re.Pattern[str], text: str) -> None:
+    """Every entry of pattern ``pid`` goes when the text also says ``why``: what the rest of the
+    text states rules that reading of the message out."""
+    if any(e["pattern"] == pid for e in out) and why.search(text):
+        out[:] = [e for e in out if e["pattern"] != pid]
+
+
 def first_line_near(
     lines: List[str],
     hit: Callable[[str], bool],
@@ -838,11 +845,7 @@ def ctranslate2_float16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -
     hand-copied DLLs of another CUDA (m-bain/whisperX#1143, heldout60 at its scoring). Asked
     on the CPU device (``device="cpu"``), the refusal is the CPU's: no GPU finding at all
     (SYSTRAN/faster-whisper#14, a control of heldout60)."""
-    if any(e["pattern"] == "ctranslate2-float16-unsupported" for e in out) and _CPU_DEVICE.search(
-        text
-    ):
-        out[:] = [e for e in out if e["pattern"] != "ctranslate2-float16-unsupported"]
-        return
+    dismiss(out, "ctranslate2-float16-unsupported", _CPU_DEVICE, text)
     retell(
         out,
         ("ctranslate2-float16-unsupported",),
@@ -866,10 +869,7 @@ def bf16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -> None:
     """cuBLAS' bf16 refusal says "GPU older than Ampere" only where the text names no GPU that
     has bf16: on an A100 the same status comes from elsewhere (a cuBLAS or driver mismatch),
     and the generic cuBLAS entry is left to say so."""
-    if any(e["pattern"] == "cublas-bf16-not-supported" for e in out) and _BF16_CAPABLE_GPU.search(
-        text
-    ):
-        out[:] = [e for e in out if e["pattern"] != "cublas-bf16-not-supported"]
+    dismiss(out, "cublas-bf16-not-supported", _BF16_CAPABLE_GPU, text)
 
 
 # A process killed by SIGILL ("Illegal instruction (core dumped)"), not CUDA's "an illegal

@@ -501,10 +501,16 @@ def libcuda_by_platform(text: str, low: bytes, out: List[Dict[str, str]], source
 
 
 _PYTHON_STATED = re.compile(
-    r"\bp(?:ython|yhton)\s*(?:version\s*)?(?:is\s*)?[:=]?\s*v?3\.\d{1,2}\b|\bcp3\d{1,2}\b|"
-    r"\bpy3\.\d{1,2}\b",
+    r"\bp(?:ython|yhton)\s*(?:version\s*)?(?:is\s*)?[:=]?\s*v?(3\.\d{1,2})\b|\bcp3(\d{1,2})\b|"
+    r"\bpy(3\.\d{1,2})\b",
     re.I,
 )
+
+
+def _stated_python(m: re.Match[str]) -> Tuple[int, ...]:
+    """The Python version a _PYTHON_STATED match names ("python 3.9", "cp310", "py3.11")."""
+    version = m.group(1) or m.group(3) or f"3.{m.group(2)}"
+    return tuple(int(x) for x in version.split("."))
 
 
 def pip_found_nothing(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
@@ -766,21 +772,19 @@ _PY_MINIMUM = re.compile(
     r"required\b",
     re.I,
 )
-# ... beside the Python that runs ("the system defaulted to Python 3.9")
-_PY_NAMED = re.compile(r"\bpython\s*(?:version\s*)?(?:is\s*)?[:=]?\s*v?(3\.\d{1,2})\b", re.I)
 
 
 def _python_below_minimum(text: str) -> Optional[int]:
     """Where a stated Python minimum is when the text also names a Python below it (the
-    minimum's own version is not the Python that runs)."""
+    minimum's own version is not the Python that runs: "the system defaulted to Python 3.9")."""
     m = _PY_MINIMUM.search(text)
     if m is None:
         return None
     minimum = tuple(int(x) for x in (m.group(1) or m.group(2)).split("."))
-    for n in _PY_NAMED.finditer(text):
+    for n in _PYTHON_STATED.finditer(text):
         if m.start() <= n.start() < m.end():
             continue
-        if tuple(int(x) for x in n.group(1).split(".")) < minimum:
+        if _stated_python(n) < minimum:
             return m.start()
     return None
 
