@@ -55,6 +55,23 @@ def dismiss(out: List[Dict[str, str]], pid: str, why: re.Pattern[str], text: str
         out[:] = [e for e in out if e["pattern"] != pid]
 
 
+# A reading of the reporter's own words, and the tool message it retells: where the text holds
+# the message itself, the retelling adds nothing (Kaldi's configure says both "CUDA 9_1 does
+# not support g++ (g++-7)" and "You need g++ < 7.0": one finding, the message's)
+_RETOLD_BY = {
+    "host-gcc-too-new-stated": ("nvcc-unsupported-host-compiler",),
+    "flash-attn-cuda-floor-stated": ("flash-attention-cuda-floor",),
+}
+
+
+def stated_beside_its_message(out: List[Dict[str, str]]) -> None:
+    """Drop a retelling's entries when the message it retells was found too."""
+    found = {e["pattern"] for e in out}
+    gone = {pid for pid, messages in _RETOLD_BY.items() if found.intersection(messages)}
+    if gone:
+        out[:] = [e for e in out if e["pattern"] not in gone]
+
+
 def first_line_near(
     lines: List[str],
     hit: Callable[[str], bool],

@@ -188,6 +188,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.semlock_no_space(decoded, low, add)
     inferences.cudnn_api_arity(decoded, low, out, add)
     inferences.no_space_context(decoded, out)
+    inferences.stated_beside_its_message(out)
     inferences.shm_files_left_behind(decoded, out)
     inferences.pytorch_cc_range(decoded, out)
     inferences.cuda_called_without_a_gpu(decoded, out)

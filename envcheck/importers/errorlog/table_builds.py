@@ -476,6 +476,19 @@ PATTERNS: List[ErrorPattern] = [
         "built with.",
     ),
     make(
+        # tiny-cuda-nn's PyTorch bindings are compiled for the compute capability of the GPU
+        # they were installed on (TCNN_CUDA_ARCHITECTURES): on another GPU, "Could not find
+        # compatible tinycudann extension for compute capability 86" (NVlabs/tiny-cuda-nn#341)
+        "tinycudann-no-extension-for-cc",
+        r"Could not find compatible tinycudann extension for compute capability",
+        "gpu-arch-unsupported",
+        "error",
+        "tiny-cuda-nn's extension was built for another GPU's compute capability than this one",
+        "Rebuild the bindings on this GPU, or for every GPU the environment runs on: "
+        '`TCNN_CUDA_ARCHITECTURES="75;86" pip install --no-cache-dir '
+        "git+https://github.com/NVlabs/tiny-cuda-nn/#subdirectory=bindings/torch`.",
+    ),
+    make(
         "gpu-below-library-minimum-cc",
         r"too old to be supported by the [\w\s-]{0,40}?compiler|"
         r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
@@ -1262,6 +1275,21 @@ PATTERNS: List[ErrorPattern] = [
         "the software that still supports older GPUs.",
     ),
     make(
+        # __nanosleep is a device function of compute capability 7.0 and newer (CUDA C++
+        # Programming Guide); compiled at run time for an older GPU (NVRTC, -arch of the GPU
+        # found) it is an undeclared identifier: "identifier "__nanosleep" is undefined", a
+        # GTX 980 (sm_52) in m-schuetz/Splatshop#2
+        "cuda-nanosleep-before-sm70",
+        r"identifier \"?__nanosleep\"? is undefined|'__nanosleep' was not declared",
+        "gpu-arch-unsupported",
+        "warning",
+        "the code calls __nanosleep, which needs compute capability 7.0 or newer: it was "
+        "compiled for an older GPU",
+        "Run it on a GPU of compute capability 7.0 or newer (Volta and later); when the GPU is "
+        "that new, the build targets an older architecture: compile for the GPU's own "
+        "(`-arch=sm_XY`, TORCH_CUDA_ARCH_LIST).",
+    ),
+    make(
         # "expecting library version 5.1.5 got 0.0.0": the file holds no version at all, so it
         # is not a plan this TensorRT wrote (corrupt, truncated, written in text mode), not one
         # built by another release (which states its version)
@@ -1573,7 +1601,10 @@ PATTERNS: List[ErrorPattern] = [
         "library-built-without-gpu",
         r"\b(?:GPU|CUDA) Tree Learner was not enabled in this build|"
         r"\bnot compile with (?:GPU|CUDA) support|XGBoost[^\n]{0,40}\bnot compiled with "
-        r"(?:GPU|CUDA)",
+        r"(?:GPU|CUDA)|"
+        # LightGBM asked for device cuda / gpu by a build without it, in its own words (with
+        # the typo of LightGBM 4.1, "-DUSE_CUDAP=1": lightgbm-org/LightGBM#6205)
+        r"\bPlease recompile with CMake option -DUSE_(?:CUDAP?|GPU)=1\b",
         "cpu-only-build",
         "error",
         "the installed LightGBM / XGBoost is a build without GPU support",
@@ -1706,6 +1737,19 @@ PATTERNS: List[ErrorPattern] = [
         "Build with a newer gcc (PyTorch extensions need the C++ standard torch uses: gcc 9 or "
         "newer for torch 2.x): `conda install -c conda-forge gxx=11` or a devtoolset / "
         "`gcc-11` package, then `CC=gcc-11 CXX=g++-11`.",
+    ),
+    make(
+        "host-gcc-too-new-stated",
+        # "with cuda11.3, where it fails because debian12 has a gcc version>10 and it requires
+        # a g++ version <10" (bjing2016/alphaflow#8: nvcc 11.3 and Debian 12's g++ 12)
+        r"\b(?:requires?|needs?|wants?)\s+(?:a\s+|an\s+)?(?:g\+\+|gcc)(?:\s+version)?\s*"
+        r"(?:<=?|older than|below|lower than|before)\s*\d+",
+        "toolkit-mismatch",
+        "warning",
+        "the text says the CUDA build needs an older host compiler (gcc) than the system's",
+        "Build with a gcc the CUDA toolkit supports (its installation guide lists them): "
+        "`conda install -c conda-forge gxx=10` or a `g++-10` package, then `CC=gcc-10 "
+        "CXX=g++-10` (or use a newer CUDA toolkit).",
     ),
     make(
         "grid-sample-reflection-torch04",

@@ -1389,6 +1389,10 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "torch-legacy-headers",
         r"fatal error: THC/THC(?:DeviceUtils\.cuh|\.h)?: No such file or directory|"
+        # MSVC's wording, and the message retold: '"THC/THC.h" fatal error is happened'
+        # (donghao51/SimMMDG#9: mmcv-full 1.2.7 built against torch 1.11)
+        r"Cannot open include file: '?THC/THC(?:DeviceUtils\.cuh|\.h)?'?|"
+        r"\bTHC/THC\.h\b[\"'”]?\s*(?:\(?fatal error|(?:is |was )?(?:not found|missing))|"
         r"'AT_CHECK' was not declared in this scope|‘AT_CHECK’ was not declared in this scope",
         "framework-pairing",
         "error",

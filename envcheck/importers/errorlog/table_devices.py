@@ -254,6 +254,25 @@ PATTERNS: List[ErrorPattern] = [
         UPGRADE_FRAMEWORK,
     ),
     make(
+        # nvcc asked for an architecture no NVIDIA GPU has ("Unsupported gpu architecture
+        # 'compute_71'", a typo in OpenPose's own CMake list: CMU-Perceptual-Computing-Lab/
+        # openpose#1087, a control of heldout67; 'compute_92', mini-caffe's detection that
+        # took CUDA 9.2 for an architecture: luoyetx/mini-caffe#94): the build's list is
+        # wrong, not the toolkit's age.
+        # The real compute capabilities: NVIDIA's CUDA GPUs table, with 88, 101, 103, 110 and
+        # 121 of the CUDA 12.9 / 13 compilers.
+        "nvcc-arch-not-a-gpu",
+        r"Unsupported gpu architecture '(?:compute|sm)_(?!(?:1[0-3]|2[01]|3[0257]|5[023]|"
+        r"6[012]|7[025]|8[06-9]|90|10[013]|110|12[01])[af]?')\d+[af]?'",
+        "toolkit-mismatch",
+        "warning",
+        "the build asks nvcc for a GPU architecture that does not exist: its architecture list "
+        "is wrong (a typo, or its detection misread the toolkit or the GPU)",
+        "Correct the architecture list of the build (CMake's CUDA_ARCH_BIN / "
+        "CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST, the Makefile's -gencode flags) to the "
+        "GPU's compute capability (`nvidia-smi --query-gpu=compute_cap --format=csv`).",
+    ),
+    make(
         "nvcc-unsupported-arch",
         r"nvcc fatal\s*:\s*Unsupported gpu architecture|Unsupported gpu architecture "
         r"'(?:compute|sm)_\d+a?'",
@@ -279,7 +298,8 @@ PATTERNS: List[ErrorPattern] = [
         "cuda-version-mismatch-extension",
         # (retyped or wrapped text doubles a space: "used to compile  PyTorch")
         r"The detected CUDA version \([\d.]+\) mismatches the version that was used to\s+"
-        r"compile\s+PyTorch",
+        # (the sentence cut after "compile" in a retelling: SilongYong/SQA3D#10)
+        r"compile\b(?:\s+PyTorch)?",
         "toolkit-mismatch",
         "error",
         "the system nvcc does not match the CUDA PyTorch was built with",

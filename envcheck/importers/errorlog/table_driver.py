@@ -1116,6 +1116,33 @@ PATTERNS: List[ErrorPattern] = [
         "`paddlepaddle`), after uninstalling the CPU build.",
     ),
     make(
+        # spconv 2's plain package (no -cuXXX suffix) is its CPU build: the CUDA-only ops are
+        # absent from SpconvOps, "type object 'spconv.core_cc.csrc.sparse.all.SpconvOps' has
+        # no attribute 'generate_subm_conv_inds'" (open-mmlab/OpenPCDet#704)
+        "spconv-cpu-package",
+        r"SpconvOps'? has no attribute 'generate_subm_conv_inds'",
+        "cpu-only-build",
+        "warning",
+        "spconv's CPU package is installed: its GPU ops are missing",
+        "Install the spconv build for the installed CUDA after removing the plain one: "
+        "`pip uninstall spconv cumm` then `pip install spconv-cu118` (the -cuXYZ of torch's "
+        "CUDA).",
+    ),
+    make(
+        # MXNet counts no GPU on a machine that has them: the plain `mxnet` package is its
+        # CPU build ("print(mxnet.context.num_gpus())   #0" on 8 V100s, autogluon/autogluon
+        # #1457; "mx.context.num_gpus() ... gives "0"" on a Kaggle T4, apache/mxnet#21161)
+        "mxnet-counts-no-gpu",
+        r"\b(?:mx|mxnet)\.(?:context\.)?num_gpus\(\)\)?[^\n]{0,30}?(?:#|\breturns?\b|"
+        r"\bgives\b|==?|->|:)\s*[\"'`]?0\b(?![.\d])",
+        "cpu-only-build",
+        "warning",
+        "MXNet counts no GPU: usually its CPU build (the plain `mxnet` package) is installed",
+        "If `nvidia-smi` lists the GPUs, install MXNet's CUDA build for the installed CUDA "
+        "after removing the plain one (`pip uninstall mxnet` then `pip install mxnet-cu112`, "
+        "the -cuXYZ of the CUDA runtime); if it lists none, the driver is the problem.",
+    ),
+    make(
         "jax-cpu-fallback",
         r"An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed",
         "cpu-only-build",

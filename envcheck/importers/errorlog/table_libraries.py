@@ -848,7 +848,9 @@ PATTERNS: List[ErrorPattern] = [
         "df-filesystem-full",
         # a `df -h` row at 100% with nothing available (not /dev/shm: its own pattern; not the
         # read-only squashfs of snaps and CD images, which are always 100%)
-        r"^\S+\s+[\d.,]+[KMGTP]?i?\s+[\d.,]+[KMGTP]?i?\s+0(?:[.,]0)?[KMGTP]?i?\s+100%\s+"
+        # (or kilobytes left: "/dev/sda5 244G 244G 20K 100% /", google-deepmind/alphafold#104)
+        r"^\S+\s+[\d.,]+[KMGTP]?i?\s+[\d.,]+[KMGTP]?i?\s+(?:0(?:[.,]0)?[KMGTP]?i?|[\d.,]+Ki?)"
+        r"\s+100%\s+"
         r"(?!/dev/shm\b|/snap/|/media/|/cdrom|/run/media/)/\S*\s*$",
         "storage",
         "warning",

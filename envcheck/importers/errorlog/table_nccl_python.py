@@ -364,6 +364,50 @@ PATTERNS: List[ErrorPattern] = [
         "version: `pip install git+<repository>`), or run it on Python 3.9.",
     ),
     make(
+        # Python 3.11 removed inspect.getargspec() and formatargspec() and the
+        # @asyncio.coroutine decorator (What's New in Python 3.11, "Removed"): chumpy 0.70's
+        # "module 'inspect' has no attribute 'getargspec'" on 3.11 and 3.12
+        # (mattloper/chumpy#51, wenquanlu/HandRefiner#44, heldout67)
+        "stdlib-api-removed-311",
+        r"module 'inspect' has no attribute '(?:getargspec|formatargspec)'|"
+        r"cannot import name '(?:getargspec|formatargspec)' from 'inspect'|"
+        r"module 'asyncio' has no attribute 'coroutine'",
+        "python-unsupported",
+        "warning",
+        "a package calls inspect.getargspec / formatargspec or @asyncio.coroutine, which Python "
+        "3.11 removed: its release predates Python 3.11",
+        "Install the package's release that supports this Python (or its source: `pip install "
+        "git+<repository>`), or run it on Python 3.10; patching the call to "
+        "inspect.getfullargspec is the usual one-line fix.",
+    ),
+    make(
+        # Python 3.12 removed the imp, asynchat, asyncore and smtpd modules (What's New in
+        # Python 3.12, "Removed"; PEP 594 for the last three)
+        "stdlib-module-removed-312",
+        r"No module named '(?:imp|asynchat|asyncore|smtpd)'",
+        "python-unsupported",
+        "warning",
+        "a package imports imp, asynchat, asyncore or smtpd, modules Python 3.12 removed: its "
+        "release predates Python 3.12",
+        "Install the package's release that supports this Python, or run it on Python 3.11 "
+        "(a venv or conda env: `conda create -n py311 python=3.11`).",
+    ),
+    make(
+        # Python 3.11 made the frame object opaque (What's New in Python 3.11, C API: "the
+        # PyFrameObject structure members have been removed"); a pybind11 older than 2.10
+        # compiled against it fails: "pointer to incomplete class type "_frame" is not allowed"
+        # (pybind11 v2.7.1 with Python 3.11.0 in NVlabs/instant-ngp#1043)
+        "pybind11-before-python311",
+        r"pointer to incomplete class type \"?_frame\"? is not allowed|"
+        r"invalid use of incomplete type '(?:struct )?_frame'",
+        "python-unsupported",
+        "warning",
+        "a bundled pybind11 older than 2.10 is compiled against Python 3.11 or newer (it reads "
+        "the frame structure 3.11 made opaque)",
+        "Build with Python 3.10 or older, or update the project's pybind11 (its submodule) to "
+        "2.10 or newer.",
+    ),
+    make(
         "package-syntax-error-python",
         r"(?!x)x",  # never by itself: inferred from the whole text (installs.package_syntax_error)
         "python-unsupported",
@@ -502,6 +546,9 @@ PATTERNS: List[ErrorPattern] = [
         # "Wheel binaries are not available for Python 3.11 Windows x86-64"
         r"\b(?:wheels?|binar(?:y|ies)|builds?)\b[^.\n]{0,20}?\b(?:not (?:yet )?available|"
         r"unavailable|missing)\b[^.\n]{0,20}?\bfor python\s*3\.\d+|"
+        # "faiss-gpu cannot be used with python 3.11" (faiss-wheels/faiss-wheels#83)
+        r"\b(?:cannot|can['’]t|could not|couldn['’]t) be (?:used|installed) (?:with|on|for|in) "
+        r"python\s*3\.\d+|"
         # "Some libraries seem to not be compatible with python 3.14"
         r"\bnot (?:be |yet )?compatible with python\s*3\.\d+|"
         # "Python v3.6 seems to be incompatible with more recent versions of PyTorch"
