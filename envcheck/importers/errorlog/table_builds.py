@@ -1106,9 +1106,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "cpu-torch-stated",
-        r"\b(?:py)?torch\b[^.\n]{0,40}?(?:cpu版本|cpu ?-?only (?:version|build|wheel)|"
-        r"(?:the |a )?cpu (?:version|build|wheel)\b)|"
-        r"\bcpu(?: ?-?only)? (?:version|build|wheel) of [`'\"]?(?:py)?torch\b|"
+        # (no \b after torch: CJK text runs on, "PyTorch安装的是CPU版本": Langchain-Chatchat#294)
+        r"\b(?:py)?torch(?![A-Za-z0-9_])[^.\n]{0,40}?(?:cpu版本|"
+        r"cpu ?-?only (?:version|build|wheel)|(?:the |a )?cpu (?:version|build|wheel)\b)|"
+        r"\b(?:cpu(?: ?-?only)?|non-?cuda) (?:version|build|wheel) of [`'\"]?(?:py)?torch\b|"
         # "the version of pytorch installed was cpu only" (cgpotts/cs224u#125)
         r"\b(?:py)?torch\b[^.\n]{0,30}?\b(?:was|is)\s+(?:the\s+)?cpu[- ]only\b"
         r"(?![- ](?:machine|node|host|server|box|laptop))|"
@@ -1518,8 +1519,12 @@ PATTERNS: List[ErrorPattern] = [
         "torch-cpu-build-shown",
         r"\btorch[-= ]{1,3}\d+\.\d+(?:\.\d+)?\+cpu\b|__version__\W{0,8}\d+\.\d+(?:\.\d+)?\+cpu\b|"
         r"^\W{0,3}\d+\.\d+\.\d+\+cpu\W{0,3}$|"
-        # "`pdm add torch` to install PyTorch, it installs version 2.3.1+cpu"
-        r"\b(?:py)?torch\b[^\n]{0,80}?\bversion\s+v?\d+\.\d+(?:\.\d+)?\+cpu\b",
+        # "`pdm add torch` to install PyTorch, it installs version 2.3.1+cpu"; "my pytorch
+        # version changes to "1.12.0+cpu"" (open-edge-platform/anomalib#908), "printed out
+        # pytorch version as `2.6.0 + cpu`" (Project-MONAI/MONAILabel#1844). Not collect_env's
+        # "PyTorch version: 2.4.0+cpu": a report of a CPU run shows it too.
+        r"\b(?:py)?torch\b[^\n]{0,80}?\bversion(?:\s+(?:is|was|changes|changed|becomes|"
+        r"became|as)(?:\s+to)?)?\s+[\"'`]?v?\d+\.\d+(?:\.\d+)?\s?\+\s?cpu\b",
         "cpu-only-build",
         "warning",
         "a CPU-only PyTorch build (+cpu) is installed",
@@ -1737,6 +1742,18 @@ PATTERNS: List[ErrorPattern] = [
         "Build with a newer gcc (PyTorch extensions need the C++ standard torch uses: gcc 9 or "
         "newer for torch 2.x): `conda install -c conda-forge gxx=11` or a devtoolset / "
         "`gcc-11` package, then `CC=gcc-11 CXX=g++-11`.",
+    ),
+    make(
+        # a gcc older than the C++ standard the build asks for (gcc 4.8 knows no -std=c++14:
+        # torch 1.7's extensions in hukaixuan19970627/yolov5_obb#510; c++17 needs gcc 5+)
+        "host-gcc-older-than-cxx-standard",
+        r"unrecognized command[- ]line option [‘'`\"]?-std=(?:c|gnu)\+\+(?:1[47yz]|2[0a])[’'`\"]?",
+        "toolkit-mismatch",
+        "warning",
+        "the host compiler (gcc) is older than the C++ standard the build asks for",
+        "Build with a newer gcc (PyTorch extensions need gcc 5+ for C++14, gcc 9+ for torch "
+        "2.x's C++17): `conda install -c conda-forge gxx=11` or a devtoolset / `gcc-11` package, "
+        "then `CC=gcc-11 CXX=g++-11`.",
     ),
     make(
         "host-gcc-too-new-stated",

@@ -297,9 +297,11 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "cuda-version-mismatch-extension",
         # (retyped or wrapped text doubles a space: "used to compile  PyTorch")
-        r"The detected CUDA version \([\d.]+\) mismatches the version that was used to\s+"
-        # (the sentence cut after "compile" in a retelling: SilongYong/SQA3D#10)
-        r"compile\b(?:\s+PyTorch)?",
+        # (the sentence cut after "compile" in a retelling: SilongYong/SQA3D#10; the raw
+        # template with its arguments after it, "(%s) ... to compilePyTorch (%s).', '11.3',
+        # '12.8'": circleLZY/JL1-CD#5)
+        r"The detected CUDA version \((?:[\d.]+|%s)\) mismatches the version that was used "
+        r"to\s*compile(?:\s*PyTorch|\b)",
         "toolkit-mismatch",
         "error",
         "the system nvcc does not match the CUDA PyTorch was built with",

@@ -408,6 +408,17 @@ PATTERNS: List[ErrorPattern] = [
         "2.10 or newer.",
     ),
     make(
+        "pip-release-newer-than-offered",
+        r"(?!x)x",  # never by itself: installs.pip_release_newer_than_offered
+        "python-unsupported",
+        "warning",
+        "pip offers only releases older than the one asked for: the newer releases do not "
+        "support this Python (pip leaves them out of its list)",
+        "Check the Requires-Python of the release asked for (its page on PyPI, or `pip index "
+        "versions <package>` under another Python) and use a Python in that range (a venv or "
+        "conda env); if no such release exists, the version asked for is wrong.",
+    ),
+    make(
         "package-syntax-error-python",
         r"(?!x)x",  # never by itself: inferred from the whole text (installs.package_syntax_error)
         "python-unsupported",
