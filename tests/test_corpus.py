@@ -415,12 +415,17 @@ THRESHOLDS = {
     # (65%) at both, one false error (torchvision 0.14.0 beside torch 1.13.1, another patch of
     # the right series: now a warning); then tuned on (cpp_extension's raw template, gcc
     # without -std=c++14, a release newer than every one pip offers, torch said changed to
-    # +cpu or required without CUDA: 77%)
-    "heldout68": 0.77,
+    # +cpu or required without CUDA: 81%)
+    "heldout68": 0.80,
     # pool 71 (62 cases; LLM evaluation and RAG tools, model compilers, vision-language
     # models, MLOps platforms) scored once at the same two commits: 28/46 (61%) at both, no
     # false error; then tuned on (the same readers, torch's CPU build said in Chinese: 67%)
     "heldout69": 0.67,
+    # pool 72 (19 cases; robotics perception with GPUs, scientific simulation in GPU Python)
+    # gathered after heldout68's and heldout69's tuning, scored once at the start, after
+    # heldout66/67's and after heldout68/69's tuning (780d2e62): 9/14 (64%) at all three, no
+    # false error; not tuned on
+    "heldout70": 0.64,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -728,7 +728,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "dgl-cpu-build": ("device api cuda is not enabled", "cuda version of dgl"),
     "import-name-missing": ("cannot import name",),
     "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),
-    "torch-cpu-build-shown": ("+cpu",),
+    "torch-cpu-build-shown": ("+cpu", "+ cpu"),
     "jax-kernel-dso-mismatch": ("does not match dso version",),
     "dev-nvidia-missing": ("/dev/nvidia",),
     "conda-framework-python-spec": (
