@@ -25,26 +25,12 @@ from pathlib import Path
 from typing import Dict, List, Set
 
 REPO = Path(__file__).resolve().parents[2]
-CATEGORIES = {
-    "driver-too-old",
-    "driver-not-loaded",
-    "driver-library-mismatch",
-    "gpu-arch-unsupported",
-    "cpu-only-build",
-    "cuda-libs-mismatch",
-    "toolkit-mismatch",
-    "nccl-problem",
-    "python-unsupported",
-    "framework-pairing",
-    "shm-too-small",
-    "gpu-health",
-    "gpu-throttle",
-    "pcie-degraded",
-    "gpu-contention",
-    "os-setting",
-    "storage",
-    "data-network",
-}
+# the corpus labels causes with envcheck's own categories, up to data-network (the later ones
+# are envcheck's internal or runtime categories, which no pasted report is labelled with)
+sys.path.insert(0, str(REPO))
+from envcheck.findings import CATEGORIES as _ALL  # noqa: E402
+
+CATEGORIES = set(_ALL[: _ALL.index("data-network") + 1])
 KINDS = {
     "prose",
     "key-value",
