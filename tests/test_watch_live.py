@@ -530,7 +530,9 @@ def test_ctrl_c_in_pid_mode_stops_watching_and_still_reports(tmp_path: Path) -> 
     import signal
 
     trace = tmp_path / "t.jsonl"
-    job = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    # (the job outlives every wait below, 40 s + 60 s, even on a loaded CI machine: with a
+    # 60 s job, a fresh clone's run under full load once saw it end by itself)
+    job = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
     try:
         w = subprocess.Popen(
             [
