@@ -526,6 +526,16 @@ def test_live_status_line_on_request() -> None:
     assert "workers 0x" not in quiet.stderr  # not a terminal: no status line by default
 
 
+# envcheck with SIGINT's default disposition, as a shell in a terminal starts it. A suite
+# started from a script in the background runs with SIGINT ignored, children inherit the
+# ignore through exec, and `envcheck watch --pid` then keeps ignoring it, as Unix programs do
+# (seen by hand: it ran on after kill -INT); the exec keeps the pid the test signals.
+_WITH_DEFAULT_SIGINT = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'envcheck', *sys.argv[1:]])"
+)
+
+
 def test_ctrl_c_in_pid_mode_stops_watching_and_still_reports(tmp_path: Path) -> None:
     import signal
 
@@ -537,8 +547,8 @@ def test_ctrl_c_in_pid_mode_stops_watching_and_still_reports(tmp_path: Path) -> 
         w = subprocess.Popen(
             [
                 sys.executable,
-                "-m",
-                "envcheck",
+                "-c",
+                _WITH_DEFAULT_SIGINT,
                 "watch",
                 "--no-verify",
                 "--record",
