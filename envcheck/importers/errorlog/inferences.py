@@ -55,23 +55,6 @@ def dismiss(out: List[Dict[str, str]], pid: str, why: re.Pattern[str], text: str
         out[:] = [e for e in out if e["pattern"] != pid]
 
 
-# A reading of the reporter's own words, and the tool message it retells: where the text holds
-# the message itself, the retelling adds nothing (Kaldi's configure says both "CUDA 9_1 does
-# not support g++ (g++-7)" and "You need g++ < 7.0": one finding, the message's)
-_RETOLD_BY = {
-    "host-gcc-too-new-stated": ("nvcc-unsupported-host-compiler",),
-    "flash-attn-cuda-floor-stated": ("flash-attention-cuda-floor",),
-}
-
-
-def stated_beside_its_message(out: List[Dict[str, str]]) -> None:
-    """Drop a retelling's entries when the message it retells was found too."""
-    found = {e["pattern"] for e in out}
-    gone = {pid for pid, messages in _RETOLD_BY.items() if found.intersection(messages)}
-    if gone:
-        out[:] = [e for e in out if e["pattern"] not in gone]
-
-
 def first_line_near(
     lines: List[str],
     hit: Callable[[str], bool],
@@ -648,6 +631,25 @@ NCCL_SPECIFIC = {
     "nccl-timeout",
     "nccl-error",
 }
+# A generic or retold reading gives way to the message it stands for, where the text holds that
+# message too: NCCL's generic WARN line to NCCL's specific failures; the reporter's retelling to
+# the tool's own words (Kaldi's configure says both "CUDA 9_1 does not support g++ (g++-7)" and
+# "You need g++ < 7.0": one finding, the message's)
+_GIVES_WAY_TO = {
+    "nccl-warn": NCCL_SPECIFIC,
+    "host-gcc-too-new-stated": {"nvcc-unsupported-host-compiler"},
+    "flash-attn-cuda-floor-stated": {"flash-attention-cuda-floor"},
+}
+
+
+def gives_way_to_its_message(out: List[Dict[str, str]]) -> None:
+    """Drop a generic or retold reading's entries when the message it stands for was found."""
+    found = {e["pattern"] for e in out}
+    gone = {pid for pid, messages in _GIVES_WAY_TO.items() if found & messages}
+    if gone:
+        out[:] = [e for e in out if e["pattern"] not in gone]
+
+
 _P2P_OFF = re.compile(r"NCCL_P2P_DISABLE\s*=\s*1", re.I)
 _WORKS = re.compile(
     r"\b(?:work\s*-?\s*around|works?|worked|did work|fix(?:es|ed)?|solved?|solves|help(?:s|ed)?|"

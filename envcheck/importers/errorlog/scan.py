@@ -188,7 +188,6 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.semlock_no_space(decoded, low, add)
     inferences.cudnn_api_arity(decoded, low, out, add)
     inferences.no_space_context(decoded, out)
-    inferences.stated_beside_its_message(out)
     inferences.shm_files_left_behind(decoded, out)
     inferences.pytorch_cc_range(decoded, out)
     inferences.cuda_called_without_a_gpu(decoded, out)
@@ -203,8 +202,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     for infer in _FROM_THE_SYMPTOMS:
         infer(decoded, low, out, source)
     symptoms.message_words(decoded, low, out, source)  # last: only where nothing was found
-    if any(e["pattern"] in inferences.NCCL_SPECIFIC for e in out):  # the generic line says no more
-        out[:] = [e for e in out if e["pattern"] != "nccl-warn"]
+    inferences.gives_way_to_its_message(out)  # e.g. NCCL's generic WARN line says no more
     _mark_components(text, out)
     out.sort(key=lambda e: int(e.get("lineno", "0")))
     return out
