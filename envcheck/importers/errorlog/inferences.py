@@ -308,7 +308,7 @@ def _launch_without_gpus_then_no_gpu(
 
 
 _CONTAINER_WORDS = re.compile(r"\b(?:docker|podman|container|kubernetes|k8s|pods?)\b", re.I)
-_SHM_GIVEN = re.compile(
+SHM_GIVEN = re.compile(
     r"--shm-size|--ipc[= ]host|\bshm_size\b|\bipc:\s*host\b|medium:\s*Memory|hostIPC", re.I
 )
 
@@ -323,7 +323,7 @@ def nccl_system_error_in_container(
     error: a warning."""
     if not any(e["pattern"] == "nccl-unhandled-system-error" for e in out):
         return
-    if not _CONTAINER_WORDS.search(text) or _SHM_GIVEN.search(text):
+    if not _CONTAINER_WORDS.search(text) or SHM_GIVEN.search(text):
         return
     first = next(e for e in out if e["pattern"] == "nccl-unhandled-system-error")
     out.append({**first, "pattern": "nccl-system-error-in-container"})
@@ -639,6 +639,13 @@ _GIVES_WAY_TO = {
     "nccl-warn": NCCL_SPECIFIC,
     "host-gcc-too-new-stated": {"nvcc-unsupported-host-compiler"},
     "flash-attn-cuda-floor-stated": {"flash-attention-cuda-floor"},
+    # a failed JIT link says what it is when the driver gives the PTX reason
+    "jit-link-failed": {"ptx-unsupported-toolchain", "kernel-image-invalid"},
+    # "no kernel image" out of the JIT linker is the linker's failure: the local toolkit's code
+    # the driver cannot load, not a build without kernels for the GPU (jax-ml/jax#5723)
+    "no-kernel-image": {"jit-link-failed"},
+    # the reporter's "I don't have an NVIDIA GPU" beside the program's own no-GPU reading
+    "no-nvidia-gpu-stated": {"cuda-called-without-a-gpu", "container-cli-driver-request-failed"},
 }
 
 
@@ -844,6 +851,16 @@ def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
     what fails (comfyui_sunxAI_facetools#3, a control of heldout51 at its scoring)."""
     retell(out, _CPU_BUILD_MESSAGES, _CPU_RUN_ON_PURPOSE, text, "cuda-asked-in-a-cpu-run")
     retell(out, _CPU_BUILD_MESSAGES, _ON_A_MAC, text, "cuda-asked-on-macos")
+
+
+_DOCKER_GPU_MESSAGES = ("container-no-gpu-driver", "container-toolkit-not-configured")
+
+
+def docker_gpu_on_a_mac(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Docker's "could not select device driver ... [[gpu]]" on a Mac: no NVIDIA GPU, driver or
+    Container Toolkit can be there, so neither installing nor configuring the toolkit (the
+    message's usual readings) helps (Deep-MI/FastSurfer#56)."""
+    retell(out, _DOCKER_GPU_MESSAGES, _ON_A_MAC, text, "docker-gpu-on-macos")
 
 
 # A GPU of compute capability 7.0 or newer named in the text (Turing, Ampere, Ada, Hopper,

@@ -355,6 +355,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.oom_used_to_fit,
     symptoms.python_newer_fails,
     symptoms.toolkit_installed,
+    inferences.docker_gpu_on_a_mac,  # (after it: on a Mac neither reading holds)
     symptoms.hardware_fault_suspected,
     symptoms.input_bound,
     symptoms.multi_gpu_hang,

@@ -24,7 +24,7 @@ import re
 from typing import Callable, Dict, List, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex, words
-from envcheck.importers.errorlog.inferences import entry, entry_at, found_category
+from envcheck.importers.errorlog.inferences import SHM_GIVEN, entry, entry_at, found_category
 from envcheck.importers.errorlog.model import MAX_LINE
 
 _MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
@@ -571,13 +571,30 @@ _HOST_WORKS = re.compile(
 )
 
 
+# nnU-Net's (batchgenerators') data-augmentation workers died: "One or more background
+# workers are no longer alive"; and a text that says the training runs inside a container
+_AUGMENTATION_WORKERS_DIED = re.compile(r"background workers are no longer alive", re.I)
+_INSIDE_A_CONTAINER = re.compile(
+    r"\b(?:inside|within|in)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:docker|podman)"
+    r"(?:\s+container)?\b|\binside\s+(?:an?\s+|the\s+|my\s+)?container\b",
+    re.I,
+)
+
+
 def container_dataloader_shm(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """Worker processes that hang or die inside a container while the same code runs on the
-    host: Docker gives a container 64 MB of /dev/shm, which the workers' shared tensors fill."""
+    host: Docker gives a container 64 MB of /dev/shm, which the workers' shared tensors fill.
+    nnU-Net's augmentation workers dying in a training said to run inside a container, with no
+    larger /dev/shm given, is the same (MIC-DKFZ/nnUNet#1898: --ipc=host fixed it)."""
     if any("shm" in e["pattern"] for e in out):
         return
     if low.find(b"docker") == -1 and low.find(b"container") == -1:
         return
+    if low.find(b"background workers") != -1 and not out:
+        died = search_lines(low, (b"background workers",), _AUGMENTATION_WORKERS_DIED)
+        if died is not None and _INSIDE_A_CONTAINER.search(text) and not SHM_GIVEN.search(text):
+            out.append(line_entry(text, died, "container-workers-shm", source))
+            return
     if not (_CONTAINER.search(text) and _HOST_WORKS.search(text) and _FAILS.search(text)):
         return
     hit = search_lines(

@@ -937,6 +937,40 @@ PATTERNS: List[ErrorPattern] = [
         "libnvrtc on the loader path (LD_LIBRARY_PATH / PATH on Windows).",
     ),
     make(
+        # CuPy loads the CUDA libraries of the CUDA release its wheel was built for (nvrtc64_112_0
+        # is CUDA 11.2's NVRTC): "CuPy failed to load nvrtc64_112_0.dll: FileNotFoundError"
+        # (98mxr/GMFSS_Fortuna#6). Windows DLLs only: on Linux the loader's "cannot open shared
+        # object file" has its own reading, and cupy's show_config prints these words for an
+        # optional library too (cupy/cupy#9547, a control)
+        "cupy-cuda-library-not-loaded",
+        r"CuPy failed to load (?:nvrtc|cudart|cublas\w*|cufft|curand|cusolver|cusparse"
+        r"|cutensor|nvJitLink)\w*\.dll\b|"
+        r"Could not find module '[^'\n]{0,120}?(?:nvrtc|cudart|cublas\w*|cufft|curand|cusolver"
+        r"|cusparse)64_\d+(?:_\d+)?\.dll'",
+        "cuda-libs-mismatch",
+        "warning",
+        "a CUDA library of the release the package was built for cannot be loaded (a CuPy wheel "
+        "needs the CUDA libraries of its own CUDA release)",
+        "Install the CuPy wheel made for the CUDA that is installed (cupy-cuda11x / cupy-cuda12x "
+        "/ cupy-cuda13x, per `nvidia-smi` and `nvcc --version`), or install that CUDA release's "
+        "libraries (`pip install cupy-cuda12x[ctk]`, or the toolkit) and put them on PATH / "
+        "LD_LIBRARY_PATH; `python -c 'import cupy; cupy.show_config()'` shows what it loads.",
+    ),
+    make(
+        # CuPy's own import failure banner: "Failed to import CuPy. If you installed CuPy via
+        # wheels (cupy-cudaXXX or cupy-rocm-X-X), make sure that the package matches with the
+        # version of CUDA or ROCm installed." (Fannovel16/ComfyUI-Frame-Interpolation#41)
+        "cupy-import-failed",
+        r"^\W{0,3}Failed to import CuPy\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "CuPy failed to import: its wheel usually does not match the installed CUDA (its "
+        "libraries cannot be loaded)",
+        "Install the CuPy wheel made for the installed CUDA major (cupy-cuda11x / cupy-cuda12x / "
+        "cupy-cuda13x) and uninstall the others; the lines after CuPy's banner name the library "
+        "or module that failed to load.",
+    ),
+    make(
         # CURAND_STATUS_ARCH_MISMATCH (204): the GPU lacks a feature the cuRAND call needs
         # (cuRAND's status codes: double precision on a Fermi-era card, NVIDIA/nccl#24)
         "curand-arch-mismatch",

@@ -161,7 +161,8 @@ PATTERNS: List[ErrorPattern] = [
         "no-nvidia-gpu-stated",
         r"\b(?:only (?:have|has) an?|using an?|i have an?|with an?)\s+(?:integrated\s+)?"
         r"(?:intel|amd)\b[^.\n]{0,30}?\b(?:gpu|graphics)\b|"
-        r"\b(?:don't|do not|doesn't) have an? nvidia (?:gpu|graphics card|card)\b",
+        r"\b(?:don't|do not|doesn't|does not|dont|doesnt) have (?:an? |any )?nvidia "
+        r"(?:gpus?|graphics cards?|cards?|video cards?)\b",
         "driver-not-loaded",
         "warning",
         "the text says the machine has no NVIDIA GPU",

@@ -314,6 +314,24 @@ PATTERNS: List[ErrorPattern] = [
         "(`envcheck matrix driver <version>`), or point the compiler at the driver's CUDA "
         "(TRITON_PTXAS_PATH to an older ptxas) and clear the kernel cache.",
     ),
+    make(
+        # The driver's JIT linker refused code a local toolkit made: numba links its PTX with
+        # cuLinkAddData(..., CU_JIT_INPUT_PTX, ...), XLA the cubins of the local ptxas. Code
+        # from a newer CUDA than the driver is the usual cause (NVIDIA-Merlin/NVTabular#1764:
+        # CUDA 11.8 in the container, an older host driver; jax-ml/jax#5723: ptxas 11.1 on
+        # driver 450, "no kernel image" from cuLinkAddData). A warning: the message itself does
+        # not say why the link failed; ptx-unsupported-toolchain does, and wins
+        "jit-link-failed",
+        r"\bcuLink(?:AddData|AddFile|Complete)\b\s*\(",
+        "driver-too-old",
+        "warning",
+        "the driver's JIT linker failed on code compiled at run time (usually PTX or a cubin from "
+        "a newer CUDA toolkit than the driver supports)",
+        "Compare the driver's CUDA (`nvidia-smi`, top right) with the toolkit that compiled the "
+        "code (`nvcc --version`, the CUDA of the container or of the jaxlib/numba build): upgrade "
+        "the driver to one that supports that CUDA, or use a toolkit no newer than the driver's "
+        "(minor-version compatibility does not cover PTX JIT).",
+    ),
     # --- driver / library mismatch, driver not usable ----------------------------------------
     make(
         "nvml-driver-library-mismatch",
@@ -1035,6 +1053,20 @@ PATTERNS: List[ErrorPattern] = [
         "Register the runtime with Docker and restart it: `sudo nvidia-ctk runtime configure "
         "--runtime=docker && sudo systemctl restart docker`; Docker installed as a snap cannot "
         "use the toolkit (install Docker from its apt repository).",
+    ),
+    make(
+        "docker-gpu-on-macos",
+        r"(?!x)x",  # never by itself: Docker's GPU message on a Mac (inferences)
+        # macOS has no CUDA driver (CUDA 10.2's release notes: the last release for macOS), so
+        # Docker Desktop there has no GPU to give a container; the Container Toolkit is a Linux
+        # package (Deep-MI/FastSurfer#56, an Apple M1)
+        "driver-not-loaded",
+        "error",
+        "Docker on macOS cannot give a container an NVIDIA GPU: a Mac has no NVIDIA GPU or "
+        "driver, and the NVIDIA Container Toolkit exists only for Linux",
+        "Drop `--gpus` and run the project's CPU image or CPU mode on the Mac, or run the GPU "
+        "container on a Linux host with an NVIDIA GPU, its driver and the NVIDIA Container "
+        "Toolkit.",
     ),
     # --- CPU-only build ---------------------------------------------------------------------
     make(

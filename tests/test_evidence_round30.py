@@ -1,0 +1,182 @@
+"""Round thirty: readers added or widened this round, each with its near misses."""
+
+from __future__ import annotations
+
+import pytest
+from evidence_support import pats
+
+from envcheck.importers.errorlog.table import pattern
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # CuPy's Windows wheel for CUDA 11.2 without that CUDA's NVRTC (98mxr/GMFSS_Fortuna#6)
+        "CuPy failed to load nvrtc64_112_0.dll: FileNotFoundError: Could not find module "
+        "'nvrtc64_112_0.dll' (or one of its dependencies). Try using the full path with "
+        "constructor syntax.",
+        "FileNotFoundError: Could not find module 'C:\\cuda\\bin\\cublas64_11.dll' (or one of its "
+        "dependencies).",
+    ],
+)
+def test_a_cuda_dll_of_the_wheels_release_missing(text: str) -> None:
+    assert pats(text) == ["cupy-cuda-library-not-loaded"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Linux: the loader's own message has its reading; not CuPy's
+        "RuntimeError: CuPy failed to load libnvrtc.so.12: OSError: libnvrtc.so.12: cannot open "
+        "shared object file: No such file or directory",
+        # a DLL of no CUDA library
+        "FileNotFoundError: Could not find module 'C:\\tools\\zlib1.dll' (or one of its "
+        "dependencies).",
+        # CuPy speaking of another library in prose
+        "CuPy failed to load the configuration file",
+    ],
+)
+def test_cupys_dll_reading_leaves_other_failures_alone(text: str) -> None:
+    assert "cupy-cuda-library-not-loaded" not in pats(text)
+
+
+def test_cupys_import_banner_is_a_warning_of_mismatched_cuda_libraries() -> None:
+    text = (
+        "================================================================\n"
+        "Failed to import CuPy.\n\n"
+        "If you installed CuPy via wheels (cupy-cudaXXX or cupy-rocm-X-X), make sure that the "
+        "package matches with the version of CUDA or ROCm installed.\n"
+    )
+    assert set(pats(text)) == {"cupy-import-failed"}
+    assert pattern("cupy-import-failed").severity == "warning"
+    # only CuPy's banner, at the start of its line
+    assert "cupy-import-failed" not in pats("I wonder why it failed to import cupy here")
+
+
+NUMBA_LINK = (
+    "Traceback (most recent call last):\n"
+    '  File "/usr/local/lib/python3.8/dist-packages/numba/cuda/cudadrv/driver.py", line 2705, '
+    "in add_ptx\n"
+    "    driver.cuLinkAddData(self.handle, enums.CU_JIT_INPUT_PTX,\n"
+    "numba.cuda.cudadrv.driver.CudaAPIError: [222] Call to cuLinkAddData results in "
+    "UNKNOWN_CUDA_ERROR\n"
+)
+XLA_LINK = (
+    "RuntimeError: Unknown: no kernel image is available for execution on the device\n"
+    "in external/org_tensorflow/tensorflow/stream_executor/cuda/cuda_asm_compiler.cc(44): "
+    "'cuLinkAddData( link_state, CU_JIT_INPUT_CUBIN, static_cast<void*>(image.bytes.data()), "
+    'image.bytes.size(), "", 0, nullptr, nullptr)\'\n'
+)
+
+
+def test_a_failed_jit_link_points_at_the_driver() -> None:
+    # numba's PTX link in a container newer than the host driver (NVIDIA-Merlin/NVTabular#1764)
+    assert "jit-link-failed" in pats(NUMBA_LINK)
+    assert pattern("jit-link-failed").category == "driver-too-old"
+    assert pattern("jit-link-failed").severity == "warning"
+
+
+def test_no_kernel_image_out_of_the_jit_linker_is_the_linkers_failure() -> None:
+    # jaxlib +cuda111 with ptxas 11.1 on driver 450 (jax-ml/jax#5723): not a build without
+    # kernels for the GPU
+    assert pats(XLA_LINK) == ["jit-link-failed"]
+    # without the linker, "no kernel image" keeps its own reading
+    assert pats(XLA_LINK.split("\n")[0]) == ["no-kernel-image"]
+
+
+def test_a_failed_link_gives_way_to_the_ptx_message_that_says_why() -> None:
+    text = NUMBA_LINK + (
+        "numba.cuda.cudadrv.driver.LinkerError: [222] Call to cuLinkAddData results in "
+        "CUDA_ERROR_UNSUPPORTED_PTX_VERSION\n"
+    )
+    assert set(pats(text)) == {"ptx-unsupported-toolchain"}
+
+
+def test_the_linker_named_in_prose_or_as_a_word_is_no_failure() -> None:
+    assert "jit-link-failed" not in pats("numba uses cuLinkAddData to link PTX, see the docs")
+
+
+FASTSURFER = (
+    'docker: Error response from daemon: could not select device driver "" with capabilities: '
+    "[[gpu]].\n\n"
+    "I am trying to use FastSurfer on a MacBook Pro carrying the Apple Silicon M1 chip. I was "
+    "supposed install nvidia-container-toolkit via `sudo apt-get`, but apt-get doesn't work on "
+    "Mac.\n"
+)
+
+
+def test_dockers_gpu_message_on_a_mac_says_there_is_no_nvidia_gpu() -> None:
+    assert pats(FASTSURFER) == ["docker-gpu-on-macos"]
+    assert pattern("docker-gpu-on-macos").category == "driver-not-loaded"
+    assert pattern("docker-gpu-on-macos").severity == "error"
+
+
+def test_dockers_gpu_message_on_linux_keeps_its_readings() -> None:
+    linux = FASTSURFER.replace("a MacBook Pro carrying the Apple Silicon M1 chip", "Ubuntu 22.04")
+    linux = linux.replace("on Mac", "here")
+    assert pats(linux) == ["container-toolkit-not-configured"]
+    bare = FASTSURFER.split("\n")[0]
+    assert pats(bare) == ["container-no-gpu-driver"]
+
+
+NNUNET = (
+    "RuntimeError: One or more background workers are no longer alive. Exiting. Please check "
+    "the print statements above for the actual error message\n\n"
+    "I get this error when I run training inside a docker container:\n"
+    "root@cc5d09285d9b:/nnunet# nnUNetv2_train 004 3d_fullres 0 -tr nnUNetTrainer\n"
+)
+
+
+def test_nnunet_workers_dying_inside_a_container_point_at_its_shared_memory() -> None:
+    # MIC-DKFZ/nnUNet#1898: --ipc=host fixed it
+    assert pats(NNUNET) == ["container-workers-shm"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no container: the workers died of something else (nnUNet#2203 was an old gcc)
+        NNUNET.replace("inside a docker container", "on my workstation"),
+        # the container already has a larger /dev/shm
+        NNUNET + "docker run --gpus all --shm-size=32g nnunet\n",
+        NNUNET.replace("--", "") + "I already start it with --ipc=host\n",
+    ],
+)
+def test_nnunet_workers_dying_elsewhere_are_not_read_as_shm(text: str) -> None:
+    assert "container-workers-shm" not in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # colmap/colmap#1061
+        "As my system doesn't have Nvidia graphics card & so I get error while running dense",
+        "the machine does not have any NVIDIA GPUs",
+        "I dont have nvidia gpu, only the CPU",
+    ],
+)
+def test_no_nvidia_gpu_stated_in_more_words(text: str) -> None:
+    assert pats(text) == ["no-nvidia-gpu-stated"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't have an NVIDIA driver installed yet",  # a driver, not the GPU
+        "doesn't have nvidia-smi on PATH",
+        "we have an NVIDIA GPU",
+    ],
+)
+def test_no_nvidia_gpu_stated_near_misses(text: str) -> None:
+    assert "no-nvidia-gpu-stated" not in pats(text)
+
+
+def test_the_reporters_no_gpu_gives_way_to_the_programs_own_reading() -> None:
+    # one finding, not two: the program's no-GPU message read in the light of the statement
+    text = (
+        "I don't have an NVIDIA GPU.\n"
+        "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an "
+        "NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx\n"
+    )
+    assert pats(text) == ["cuda-called-without-a-gpu"]
+    assert pats(text.split("\n")[0]) == ["no-nvidia-gpu-stated"]
