@@ -180,3 +180,114 @@ def test_the_reporters_no_gpu_gives_way_to_the_programs_own_reading() -> None:
     )
     assert pats(text) == ["cuda-called-without-a-gpu"]
     assert pats(text.split("\n")[0]) == ["no-nvidia-gpu-stated"]
+
+
+# --- after heldout71 and heldout72's scoring --------------------------------------------------
+
+
+def test_pips_failure_to_find_a_cpu_build_is_no_cpu_build_installed() -> None:
+    # goru001/inltk#62: torch 1.3.1 has no wheel for Python 3.8; nothing was installed
+    line = (
+        "ERROR: Could not find a version that satisfies the requirement torch==1.3.1+cpu (from "
+        "versions: 0.1.2, 1.4.0, 1.4.0+cpu, 1.5.0)"
+    )
+    assert pats(line) == ["pip-no-framework-wheel"]
+    assert pats("ERROR: No matching distribution found for torch==1.3.1+cpu") == [
+        "pip-no-framework-wheel"
+    ]
+    # an installed +cpu build keeps its reading
+    assert pats("torch==2.1.0+cpu") == ["torch-cpu-build-shown"]
+    assert pats("my pytorch version changes to 1.12.0+cpu") == ["torch-cpu-build-shown"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Error: xformers cp39-cp39 is not a supported wheel on this platform.",
+        "torch-1.8.0-cp38-cp38-win_amd64.whl is not a supported wheel on this platform.",
+        "pkg cp310-abi3 is not a supported wheel on this platform",
+    ],
+)
+def test_a_wheel_named_by_its_tags_is_a_wheel_for_another_python(text: str) -> None:
+    assert pats(text) == ["wheel-not-supported-here"]
+
+
+def test_a_sentence_about_wheels_is_not_a_refused_wheel() -> None:
+    assert "wheel-not-supported-here" not in pats("cp39 wheels are supported on this platform")
+
+
+def test_an_executable_without_libtorch_on_its_loader_path() -> None:
+    # LaurentMazare/tch-rs#767: LD_LIBRARY_PATH named libtorch's root, not its lib/
+    line = (
+        "target/release/myproject : error while loading shared libraries: libtorch_cuda.so: "
+        "cannot open shared object file: No such file or directory"
+    )
+    assert pats(line) == ["libtorch-not-on-loader-path"]
+    assert pattern("libtorch-not-on-loader-path").category == "os-setting"
+    # a Python extension that cannot load libtorch keeps the companion reading
+    assert pats(
+        "OSError: libtorch_cuda.so: cannot open shared object file: No such file or directory"
+    ) == ["torch-companion-lib-missing"]
+
+
+@pytest.mark.parametrize(
+    ("text", "pid"),
+    [
+        # ankane/torch.rb#34 (clang) and ankane/transformers-ruby#4 (gcc)
+        (
+            "./utils.h:8:1: error: static_assert failed due to requirement '1 == 1 && 9 == 11' "
+            '"Incompatible LibTorch version"',
+            "libtorch-version-assert",
+        ),
+        (
+            "./utils.h:8:1: error: static assertion failed due to requirement '2 == 4': "
+            "Incompatible LibTorch version",
+            "libtorch-version-assert",
+        ),
+        # LaurentMazare/tch-rs#462, #795
+        (
+            "cargo:warning=libtch/torch_api_generated.cpp.h:8528:29: error: "
+            "'mkldnn_convolution_backward_weights' is not a member of 'torch'",
+            "tch-bindings-other-libtorch",
+        ),
+        (
+            "warning: libtch/torch_api_generated.cpp:451:19: error: "
+            "'_chunk_grad_outputs_efficient_attention' is not a member of 'torch'",
+            "tch-bindings-other-libtorch",
+        ),
+    ],
+)
+def test_libtorch_bindings_built_against_another_libtorch(text: str, pid: str) -> None:
+    assert pats(text) == [pid]
+    assert pattern(pid).category == "framework-pairing"
+
+
+def test_tchs_generated_file_named_without_an_error_is_nothing() -> None:
+    assert pats("compiling libtch/torch_api_generated.cpp:1:1: note: in file included") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Joluck/RWKV-PEFT#60 (Triton bf16 kernels on a pre-Ampere GPU)
+        "'cvt with .f32.bf16' requires .target sm_80 or higher",
+        "ptxas /tmp/tmpxft_0000f5ba-6_gemm_cuda_gen.ptx, line 709; error   : Feature "
+        "'.m16n8k16' requires .target sm_80 or higher",
+    ],
+)
+def test_ptxas_refusing_an_instruction_the_gpu_lacks(text: str) -> None:
+    assert pats(text) == ["ptxas-feature-needs-newer-target"]
+    assert pattern("ptxas-feature-needs-newer-target").category == "gpu-arch-unsupported"
+
+
+def test_ptxas_near_misses() -> None:
+    assert "ptxas-feature-needs-newer-target" not in pats("this kernel targets sm_80 or higher")
+
+
+def test_a_cuda_dll_that_cannot_be_located() -> None:
+    # hacksider/Deep-Live-Cam#1063
+    text = "Could not locate cublas64_10.dll. Please make sure it is in your library path!"
+    assert pats(text) == ["could-not-load-dynamic-library"]
+    # cuDNN's own keeps its reading
+    text = "Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library path!"
+    assert pats(text) == ["cudnn-symbol-load-failed"]

@@ -765,6 +765,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "invalid value for --gpu-architecture",
         "nvrtc_error_invalid_option",
     ),
+    "ptxas-feature-needs-newer-target": ("requires .target sm_",),
     "no-nvidia-gpu-stated": ("intel", "amd", "have a", "have nvidia", "have any nvidia"),
     "invalid-device-function": (
         "invalid device function",
@@ -1070,7 +1071,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "unmatched",
     ),
     "jax-cuda-lib-too-old": ("but jax was built against", "installation found"),
-    "could-not-load-dynamic-library": ("could not load dynamic library",),
+    "could-not-load-dynamic-library": ("could not load dynamic library", "could not locate"),
     "extension-torch-abi-mismatch": (
         "undefined symbol",
         "the specified procedure could not be found",
@@ -1451,6 +1452,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-op-no-cuda-kernel": ("with arguments from the 'cuda' backend",),
     "opencv-cuda-libs-version-mismatch": ("with which opencv was built",),
     "dlib-built-without-cuda": ("dlib_use_cuda", "dlib will not use cuda"),
+    "libtorch-not-on-loader-path": ("error while loading shared libraries: lib",),
+    "libtorch-version-assert": ("incompatible libtorch version",),
+    "tch-bindings-other-libtorch": ("torch_api_generated.cpp",),
     "cupy-cuda-library-not-loaded": ("cupy failed to load", "could not find module"),
     "cupy-import-failed": ("failed to import cupy",),
     "nvrtc-builtins-missing": ("failed to load builtins", "nvrtc-builtins"),

@@ -1352,6 +1352,52 @@ PATTERNS: List[ErrorPattern] = [
         "the exact TensorRT version and GPU it was built on).",
     ),
     make(
+        # the dynamic loader's message for an executable (not a Python import) linked against
+        # LibTorch: its lib directory is not on the loader path (LaurentMazare/tch-rs#767:
+        # LD_LIBRARY_PATH named libtorch's root, not its lib/)
+        "libtorch-not-on-loader-path",
+        r"error while loading shared libraries: lib(?:torch\w*|c10\w*)\.so[.\d]*: cannot open "
+        r"shared object file",
+        "os-setting",
+        "warning",
+        "a program linked against LibTorch cannot find LibTorch's libraries (its lib directory "
+        "is not on the loader path)",
+        "Put LibTorch's lib directory (the one holding libtorch_cuda.so, not LibTorch's root) on "
+        "the loader path: `export LD_LIBRARY_PATH=/path/to/libtorch/lib:$LD_LIBRARY_PATH`, or "
+        "link the program with an rpath to it; `ldd ./program | grep torch` shows what is "
+        "missing.",
+    ),
+    make(
+        # torch.rb's compile-time check of the LibTorch it builds against: "static_assert
+        # failed due to requirement '1 == 1 && 9 == 11' "Incompatible LibTorch version""
+        # (ankane/torch.rb#34)
+        "libtorch-version-assert",
+        r"Incompatible LibTorch version",
+        "framework-pairing",
+        "error",
+        "the binding is built against another LibTorch release than the one it supports (its "
+        "static_assert compares the major and minor versions)",
+        "Install the LibTorch release the binding's version requires (its README's "
+        "compatibility table) and point the build at it (torch.rb: `bundle config "
+        "build.torch-rb --with-torch-dir=/path/to/libtorch`), or install the binding release "
+        "made for the LibTorch you have.",
+    ),
+    make(
+        # tch-rs compiles bindings generated for exactly one LibTorch release; against another
+        # the C++ compile fails in its generated file ("libtch/torch_api_generated.cpp.h:8528:29:
+        # error: 'mkldnn_convolution_backward_weights' is not a member of 'torch'":
+        # LaurentMazare/tch-rs#462, #795)
+        "tch-bindings-other-libtorch",
+        r"torch_api_generated\.cpp(?:\.h)?:\d+:\d+:\s*error\b",
+        "framework-pairing",
+        "error",
+        "tch-rs's generated bindings do not match the LibTorch it compiles against (each tch "
+        "release supports one LibTorch release)",
+        "Use the LibTorch release the tch version was made for (tch-rs's README names it; "
+        "LIBTORCH points at it), or the tch release made for your LibTorch; "
+        "LIBTORCH_BYPASS_VERSION_CHECK does not make other releases work.",
+    ),
+    make(
         "torch-companion-lib-missing",
         r"libtorch\w*\.so: cannot open shared object file|"
         r"(?:torchaudio|torchvision|torchtext)\W[^\n]{0,80}?undefined symbol|"
@@ -1551,6 +1597,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "torch-cpu-build-shown",
+        # not pip's failure to find the +cpu build asked for: nothing was installed
+        # (goru001/inltk#62: "the requirement torch==1.3.1+cpu (from versions: ...)")
+        r"^(?![^\n]*(?:satisf(?:y|ies) the requirement|No matching distribution found))"
+        r"[^\n]*?(?:"
         r"\btorch[-= ]{1,3}\d+\.\d+(?:\.\d+)?\+cpu\b|__version__\W{0,8}\d+\.\d+(?:\.\d+)?\+cpu\b|"
         r"^\W{0,3}\d+\.\d+\.\d+\+cpu\W{0,3}$|"
         # "`pdm add torch` to install PyTorch, it installs version 2.3.1+cpu"; "my pytorch
@@ -1558,7 +1608,7 @@ PATTERNS: List[ErrorPattern] = [
         # pytorch version as `2.6.0 + cpu`" (Project-MONAI/MONAILabel#1844). Not collect_env's
         # "PyTorch version: 2.4.0+cpu": a report of a CPU run shows it too.
         r"\b(?:py)?torch\b[^\n]{0,80}?\bversion(?:\s+(?:is|was|changes|changed|becomes|"
-        r"became|as)(?:\s+to)?)?\s+[\"'`]?v?\d+\.\d+(?:\.\d+)?\s?\+\s?cpu\b",
+        r"became|as)(?:\s+to)?)?\s+[\"'`]?v?\d+\.\d+(?:\.\d+)?\s?\+\s?cpu\b)",
         "cpu-only-build",
         "warning",
         "a CPU-only PyTorch build (+cpu) is installed",

@@ -945,7 +945,11 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "wheel-not-supported-here",
-        r"\S+\.whl is not a supported wheel on this platform",
+        r"\S+\.whl is not a supported wheel on this platform|"
+        # the wheel named by its tags ("xformers cp39-cp39 is not a supported wheel on this
+        # platform": Engineer-of-Stuff/stable-diffusion-paperspace#97)
+        r"\bcp3\d{1,2}-(?:cp3\d{1,2}[mu]?|abi3|none)\b[^\n]{0,20}? is not a supported wheel "
+        r"on this platform",
         "python-unsupported",
         "error",
         "a wheel made for another Python version or platform was given to pip",

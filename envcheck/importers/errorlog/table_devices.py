@@ -158,6 +158,22 @@ PATTERNS: List[ErrorPattern] = [
         "newer); the host driver alone cannot fix an old NVRTC inside the image.",
     ),
     make(
+        # ptxas refusing an instruction the target architecture lacks: bf16 conversions and the
+        # m16n8k16 tensor-core MMA need sm_80 ("Feature '.bf16' requires .target sm_80 or
+        # higher": Triton kernels compiled for an older GPU, Joluck/RWKV-PEFT#60; AWQ's GEMM
+        # on a T4, mit-han-lab/VILA#45)
+        "ptxas-feature-needs-newer-target",
+        r"'[^'\n]{1,40}' requires \.target sm_\d+ or higher",
+        "gpu-arch-unsupported",
+        "error",
+        "a kernel uses an instruction the target GPU architecture does not have (ptxas: "
+        "'requires .target sm_XY or higher')",
+        "Run it on a GPU of that compute capability or newer, or use the library's path for "
+        "older GPUs (float16 or float32 instead of bfloat16, a release that still supports this "
+        "GPU). Where the GPU is new enough, the build targets an older architecture: set "
+        "TORCH_CUDA_ARCH_LIST (or -arch) to the GPU's own compute capability.",
+    ),
+    make(
         "no-nvidia-gpu-stated",
         r"\b(?:only (?:have|has) an?|using an?|i have an?|with an?)\s+(?:integrated\s+)?"
         r"(?:intel|amd)\b[^.\n]{0,30}?\b(?:gpu|graphics)\b|"

@@ -183,7 +183,11 @@ PATTERNS: List[ErrorPattern] = [
         "could-not-load-dynamic-library",
         r"Could not load dynamic library '(lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver"
         r"|cusparse|cudnn|nccl)\.so[.\d]*|(?:cudart|cublas|cublasLt|cufft|curand|cusolver"
-        r"|cusparse|cudnn)64_\d+\.dll)'",
+        r"|cusparse|cudnn)64_\d+\.dll)'|"
+        # the same said by ONNX Runtime / CTranslate2 on Windows: "Could not locate
+        # cublas64_10.dll. Please make sure it is in your library path!"
+        # (hacksider/Deep-Live-Cam#1063)
+        r"Could not locate (?:cublas\w*|cudart|cufft|curand|cusolver|cusparse)64_\d+\.dll",
         "cuda-libs-mismatch",
         "error",
         "a CUDA library the framework needs cannot be loaded",
