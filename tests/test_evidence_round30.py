@@ -291,3 +291,79 @@ def test_a_cuda_dll_that_cannot_be_located() -> None:
     # cuDNN's own keeps its reading
     text = "Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library path!"
     assert pats(text) == ["cudnn-symbol-load-failed"]
+
+
+# --- after heldout73 and heldout74's scoring --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # meta-pytorch/torchcodec#336: torchcodec built for torch 2.4 beside torch 2.5
+        "NotImplementedError: Could not run 'torchcodec_ns::scan_all_streams_to_update_metadata' "
+        "with arguments from the 'CPU' backend. This could be because the operator doesn't exist "
+        "for this backend",
+        # meta-pytorch/torchcodec#671: torchcodec 0.3 beside a torch 2.8 nightly
+        "NotImplementedError: There were no tensor arguments to this function (e.g., you passed "
+        "an empty list of Tensors), but no fallback function is registered for schema "
+        "torchcodec_ns::create_from_file.",
+    ],
+)
+def test_an_extensions_operators_without_kernels(text: str) -> None:
+    assert pats(text) == ["extension-op-kernels-not-registered"]
+    assert pattern("extension-op-kernels-not-registered").category == "framework-pairing"
+
+
+@pytest.mark.parametrize(
+    ("text", "pid"),
+    [
+        # torch's own operators are not an extension's
+        ("Could not run 'aten::empty_strided' with arguments from the 'CPU' backend", None),
+        (
+            "no fallback function is registered for schema aten::_local_scalar_dense",
+            None,
+        ),
+        # the CUDA backend keeps its readings (an extension built without CUDA; torchvision's)
+        (
+            "Could not run 'texture_baker_cpp::rasterize' with arguments from the 'CUDA' backend",
+            "extension-op-no-cuda-kernel",
+        ),
+        (
+            "Could not run 'torchvision::nms' with arguments from the 'CUDA' backend",
+            "torchvision-operator-missing",
+        ),
+    ],
+)
+def test_operator_messages_that_are_not_an_extensions_missing_kernels(text: str, pid: str) -> None:
+    found = pats(text)
+    assert "extension-op-kernels-not-registered" not in found
+    if pid:
+        assert found == [pid]
+
+
+def test_decord_asked_for_a_gpu_context_without_cuda() -> None:
+    # dmlc/decord#71: its PyPI wheels are CPU-only
+    assert pats("CUDA not enabled. Requested context GPU(0).") == ["decord-built-without-cuda"]
+    assert pats("CUDA not enabled in this notebook") == []
+
+
+def test_chattts_falling_back_to_the_cpu() -> None:
+    # jianchang512/ChatTTS-ui#35: a CPU-only torch from the requirements
+    text = (
+        "2024-06-01 22:30:31,792 - modelscope - INFO - PyTorch version 2.3.0 Found.\n"
+        "WARNING:ChatTTS.utils.gpu_utils:No GPU found, use CPU instead\n"
+        "INFO:ChatTTS.core:use cpu\n"
+    )
+    assert pats(text) == ["cpu-fallback-notice"]
+    # a driver version in the text lets the driver checks judge it instead
+    assert pats(text + "Driver Version: 550.54\n") == []
+
+
+def test_condas_python_spec_is_a_stated_python() -> None:
+    # ControlVLA/ControlVLA#3: the setup makes a Python 3.9 env, sam2 needs 3.10
+    text = (
+        'Hello, the first step is "conda create -n controlvla python==3.9.18", but it seems that '
+        "sam2 requires Python greater than 3.10. How should this be handled?"
+    )
+    assert pats(text) == ["python-below-stated-minimum"]
+    assert pats(text.replace("3.9.18", "3.11.4")) == []

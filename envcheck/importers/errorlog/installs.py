@@ -307,6 +307,8 @@ _CPU_FALLBACK_NOTICE = re.compile(
     r"\bcuda (?:is )?not available\b[^\n]{0,40}?\b(?:fall(?:s|ing)?\s*back|using|run(?:s|ning)?"
     r"\s+on)\s+(?:to\s+)?(?:the\s+)?['\"`]?cpu\b|"
     r"\bNo GPU found\.\s+[^\n]{0,40}?\bon (?:the )?CPU\b|"
+    # ChatTTS's "No GPU found, use CPU instead" (jianchang512/ChatTTS-ui#35)
+    r"\bNo GPU found,?\s+(?:use|using|fall(?:ing)? back to)\s+(?:the\s+)?CPU\b|"
     # Bark's: "No GPU being used. Careful, inference might be very slow!" (earlier releases:
     # "... might be extremely slow!")
     r"\bNo GPU being used\. Careful, inference might be (?:very|extremely) slow",

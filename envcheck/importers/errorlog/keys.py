@@ -1452,6 +1452,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-op-no-cuda-kernel": ("with arguments from the 'cuda' backend",),
     "opencv-cuda-libs-version-mismatch": ("with which opencv was built",),
     "dlib-built-without-cuda": ("dlib_use_cuda", "dlib will not use cuda"),
+    "extension-op-kernels-not-registered": ("could not run '", "no fallback function"),
+    "decord-built-without-cuda": ("cuda not enabled. requested context gpu",),
     "libtorch-not-on-loader-path": ("error while loading shared libraries: lib",),
     "libtorch-version-assert": ("incompatible libtorch version",),
     "tch-bindings-other-libtorch": ("torch_api_generated.cpp",),

@@ -892,6 +892,36 @@ PATTERNS: List[ErrorPattern] = [
         "names nvcc; or install its CUDA wheel for this torch and CUDA.",
     ),
     make(
+        # a compiled extension's operator that has no kernel for the CPU either (only Meta,
+        # Autograd... are listed), or no fallback for its schema: its library registered the
+        # operator's schema but not its kernels, as when it was built for another torch release
+        # (meta-pytorch/torchcodec#336, #671: torchcodec 0.1/0.3 beside torch 2.5/2.8)
+        "extension-op-kernels-not-registered",
+        r"Could not run '(?!quantized::|aten::|prim::)[\w.]+::\w+' with arguments from the 'CPU' "
+        r"backend|"
+        r"no fallback function is registered for schema (?!aten::|prim::)[\w.]+::\w+",
+        "framework-pairing",
+        "warning",
+        "a compiled extension's operators have no kernels registered (its library was built for "
+        "another torch release, or did not load)",
+        "Install the extension release made for the installed torch (its README's "
+        "compatibility table; torchcodec, torchaudio and torchvision each pair with one torch "
+        "minor), or the torch it was built for; importing its library directly shows the load "
+        "error, if any.",
+    ),
+    make(
+        # decord's PyPI wheels are built without CUDA: "CUDA not enabled. Requested context
+        # GPU(0)." (dmlc/decord#71)
+        "decord-built-without-cuda",
+        r"CUDA not enabled\. Requested context GPU",
+        "cpu-only-build",
+        "error",
+        "decord was built without CUDA (its PyPI wheels are CPU-only) and was asked for a GPU "
+        "context",
+        "Build decord from source with `cmake .. -DUSE_CUDA=ON` (and the NVIDIA Video Codec SDK), "
+        "or decode on the CPU (`ctx=cpu(0)`) and move the frames to the GPU.",
+    ),
+    make(
         # OpenCV's DNN CUDA backend compares the cuDNN / CUDA runtime it loads with the ones it
         # was built with: "cuDNN reports version 8201 which does not match with the version 8000
         # with which OpenCV was built" (dusty-nv/jetson-inference#1409, after an L4T upgrade)
