@@ -430,12 +430,13 @@ THRESHOLDS = {
     # Round thirty (README-round30.md). Pool 73 (39 cases; face tools, animal pose and
     # neuroscience, weather ML, interatomic potentials) scored once at the start (c5454bc1)
     # and after the readers from round twenty-nine's misses (2a48d45c): 16/26 (62%) at both,
-    # the same findings, no false error; then tuned on
-    "heldout71": 0.65,
+    # the same findings, no false error; then tuned on (a crash loading a torch extension)
+    "heldout71": 0.69,
     # pool 74 (64 cases; state-space kernels, diffusion fine-tuning tools, trackers and DCN
     # builds, non-Python GPU stacks) at the same two commits: 22/46 (48%) at both, one false
-    # error (listed below); then tuned on (LibTorch bindings, ptxas targets, wheel tags)
-    "heldout72": 0.65,
+    # error (listed below); then tuned on (LibTorch bindings, ptxas targets, wheel tags, a
+    # libstdc++ without the C++11 ABI)
+    "heldout72": 0.67,
     # pool 75 (58 cases; TTS, Segment Anything, talking heads, optical flow) gathered after
     # heldout71/72 were scored, scored once at c5454bc1, 2a48d45c and after heldout71/72's
     # tuning (369cdd2b): 30/43 (70%) at all three, the same findings, no false error; then
@@ -443,8 +444,8 @@ THRESHOLDS = {
     "heldout73": 0.74,
     # pool 76 (45 cases; GAN plugins, GPU data loading, video encoding, federated learning) at
     # the same three commits: 16/33 (48%) at all three, no false error; then tuned on
-    # (torchcodec's operators, decord's CPU wheel)
-    "heldout74": 0.57,
+    # (torchcodec's operators, decord's CPU wheel, vs-mlrt's DLL preload)
+    "heldout74": 0.60,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

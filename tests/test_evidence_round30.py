@@ -367,3 +367,45 @@ def test_condas_python_spec_is_a_stated_python() -> None:
     )
     assert pats(text) == ["python-below-stated-minimum"]
     assert pats(text.replace("3.9.18", "3.11.4")) == []
+
+
+def test_a_crash_while_loading_a_torch_extension() -> None:
+    # openclimatefix/graph_weather#232: faulthandler's frames (no comma before "in")
+    text = (
+        "Fatal Python error: Segmentation fault\n"
+        'File ".../site-packages/torch/_ops.py", line 1442 in load_library\n'
+        'File ".../site-packages/torch_scatter/__init__.py", line 16 in <module>\n'
+        'File ".../site-packages/torch_geometric/typing.py", line 139 in <module>\n'
+    )
+    assert set(pats(text)) == {"extension-crashed-at-load"}
+    # an ordinary traceback through the same files is no crash
+    ordinary = (
+        'File "/usr/lib/python3/site-packages/torch_scatter/__init__.py", line 16, in <module>\n'
+        'File "/usr/lib/python3/site-packages/torch/_ops.py", line 1442, in load_library\n'
+    )
+    assert "extension-crashed-at-load" not in pats(ordinary)
+
+
+def test_a_libstdcxx_without_the_cxx11_abi() -> None:
+    # NVlabs/NVBit#3: gcc configured --with-default-libstdcxx-abi=gcc4-compatible
+    line = (
+        "./tools/instr_count/instr_count.so: undefined symbol: "
+        "_ZTVNSt7__cxx1118basic_stringstreamIcSt11char_traitsIcESaIcEEE"
+    )
+    assert pats(line) == ["libstdcxx-without-cxx11-abi"]
+    # a torch symbol with a __cxx11 string argument is an extension built for another torch
+    torch_sym = (
+        "flash_attn_2_cuda.so: undefined symbol: "
+        "_ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE"
+    )
+    assert "libstdcxx-without-cxx11-abi" not in pats(torch_sym)
+
+
+def test_a_bundled_cuda_dll_that_cannot_be_preloaded() -> None:
+    # AmusementClub/vs-mlrt#13: PyTorch's own cublas64_11.dll already in the process
+    line = (
+        "vstrt: failed to preload C:\\Users\\AppData\\Roaming\\VapourSynth\\plugins64\\"
+        "vsmlrt-cuda\\cublas64_11.dll, errno 127"
+    )
+    assert pats(line) == ["cuda-dll-preload-failed"]
+    assert pats("failed to preload the model cache, errno 2") == []

@@ -910,6 +910,54 @@ PATTERNS: List[ErrorPattern] = [
         "error, if any.",
     ),
     make(
+        # Python's faulthandler frames (no comma before "in") of a crash inside torch's
+        # load_library or a PyG extension's import: the extension's native library crashed as it
+        # was loaded, the mark of one built for another torch release (openclimatefix/
+        # graph_weather#232: torch_scatter wheels for torch 2.7 under torch 2.10)
+        "extension-crashed-at-load",
+        r"File \"[^\"\n]*/torch/_ops\.py\", line \d+ in load_library\b|"
+        r"File \"[^\"\n]*/(?:torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|pyg_lib)"
+        r"/__init__\.py\", line \d+ in <module>",
+        "framework-pairing",
+        "warning",
+        "the process crashed while loading a compiled torch extension (usually one built for "
+        "another torch release)",
+        "Install the extension wheels built for the installed torch and CUDA (PyG's: "
+        "`pip install torch_scatter -f https://data.pyg.org/whl/torch-X.Y.0+cuXYZ.html` with "
+        "the installed torch's X.Y), or pin torch to the release the wheels were built for.",
+    ),
+    make(
+        # a module built with the C++11 std::string ABI loaded with a libstdc++ that lacks it: an
+        # older libstdc++ found first, or a gcc configured --with-default-libstdcxx-abi=gcc4-
+        # compatible --disable-libstdcxx-dual-abi (NVlabs/NVBit#3). Symbols of std::__cxx11
+        # itself, not of torch (whose __cxx11 symbols are an extension-ABI mismatch)
+        "libstdcxx-without-cxx11-abi",
+        r"undefined symbol: _Z(?:T[VIS])?NSt7__cxx11\d",
+        "toolkit-mismatch",
+        "warning",
+        "the C++ runtime loaded lacks the C++11-ABI standard-library symbols the module was "
+        "built with (a libstdc++ or gcc using the old ABI)",
+        "Build and run with the same gcc and its libstdc++: check `gcc -v` for "
+        "--with-default-libstdcxx-abi=gcc4-compatible, use a gcc with the dual ABI (the "
+        "distribution's default), or put the libstdc++ of the gcc that built the module first on "
+        "LD_LIBRARY_PATH.",
+    ),
+    make(
+        # vs-mlrt's vstrt preloads its bundled CUDA DLLs; errno 127 (ERROR_PROC_NOT_FOUND) when
+        # a DLL of the same name but another version is already loaded, e.g. by PyTorch in the
+        # same process (AmusementClub/vs-mlrt#13)
+        "cuda-dll-preload-failed",
+        r"failed to preload [^\n]{0,200}?\b(?:cublas\w*|cudnn\w*|cudart\w*|nvinfer\w*|cufft\w*)"
+        r"64_\d+\.dll, errno \d+",
+        "cuda-libs-mismatch",
+        "warning",
+        "a bundled CUDA DLL could not be loaded: a different version of it is already loaded in "
+        "the process (another framework's), or it is missing",
+        "Do not load two CUDA stacks into one process (e.g. PyTorch and vs-mlrt's TensorRT in "
+        "the same script): run them in separate processes, or use builds made for the same CUDA "
+        "and cuDNN release.",
+    ),
+    make(
         # decord's PyPI wheels are built without CUDA: "CUDA not enabled. Requested context
         # GPU(0)." (dmlc/decord#71)
         "decord-built-without-cuda",
