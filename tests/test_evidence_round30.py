@@ -409,3 +409,12 @@ def test_a_bundled_cuda_dll_that_cannot_be_preloaded() -> None:
     )
     assert pats(line) == ["cuda-dll-preload-failed"]
     assert pats("failed to preload the model cache, errno 2") == []
+
+
+def test_a_package_named_after_python_is_no_stated_python() -> None:
+    # "opencv-contrib-python==3.4.2.17" states no Python 3.4
+    text = (
+        "sam2 requires Python greater than 3.10\n"
+        "ERROR: No matching distribution found for opencv-contrib-python==3.4.2.17\n"
+    )
+    assert "python-below-stated-minimum" not in pats(text)
