@@ -189,7 +189,7 @@ _GPU_NAME = re.compile(
     # Jetson modules, the GB10 / GB300 superchips, GeForce MX and 9xxMX notebook parts
     r"|(?:NVIDIA\s+)?Jetson\s+(?:AGX\s+)?(?:Orin|Xavier)(?:\s+(?:NX|Nano))?"
     r"|(?:NVIDIA\s+)?Jetson\s+(?:Nano|TX[12]|T[45]000)|(?:NVIDIA\s+)?GB(?:10|300)"
-    r"|(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?\d{3}|(?:NVIDIA\s+)?(?:GeForce\s+)?9[1-4]0MX)(?!\w|\.\d)",
+    r"|(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?\d{3}|(?:NVIDIA\s+)?(?:GeForce\s+)?9[1-4]0MX)(?![A-Za-z0-9_]|\.\d)",
     re.I,
 )
 _GPU_LINE = re.compile(
@@ -451,6 +451,23 @@ _WORKS_ON_IT = re.compile(
 )
 
 
+# the words before a GPU the reporter had before the one the report is about ("I upgraded from a
+# RTX 3090", "replaced my old 1080 Ti with ...", "以前用3070" = "I used to use a 3070"): that card
+# is no longer in the machine (UVR#1752, heldout46)
+_PREVIOUS_CARD = re.compile(
+    r"(?:\b(?:upgraded|upgrading|switched|switching|moved|moving|migrated|came|coming|swapped|"
+    r"changed)\s+(?:over\s+|up\s+)?from|\breplaced|\bused\s+to\s+(?:have|use|run\s+on)|"
+    r"以前用|之前用|原来用)\s*(?:(?:an?|my|the|our)\s+)?(?:old\s+)?$",
+    re.I,
+)
+
+
+def _previous_card(line: str, name: str) -> bool:
+    """Whether ``line`` names ``name`` as the card the reporter had before this one."""
+    at = line.find(name)
+    return at > 0 and _PREVIOUS_CARD.search(line[max(0, at - 60) : at]) is not None
+
+
 def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     """The one NVIDIA GPU model the texts name anywhere ("Setup: i7-8750H, GTX 1070, 16 GB"),
     as a prose fact: only when exactly one distinct model is named, since a text naming two
@@ -467,6 +484,8 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
             if "://" in line:  # a data sheet's address ("...-Tesla-M60-DS.pdf") names no GPU
                 line = _URL.sub(" ", line)
             for name in gpu_names(line):
+                if _previous_card(line, name):
+                    continue
                 key = _model_key(name)
                 seen.setdefault(key, (name, file, i + 1, lines[i].strip()))
     if len(seen) == 2:
@@ -1015,6 +1034,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         )
     ):
         names = gpu_names(text) or _labelled_model_number(text)
+        names = [n for n in names if not _previous_card(text, n)]
         if names:
             count = 1
             cm = _COUNT.search(text)
