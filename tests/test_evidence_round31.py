@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import List
 
-from evidence_support import judge, snap_of
+from evidence_support import entries, judge, pats, snap_of
 
 from envcheck.compat import load_matrix
+from envcheck.importers.errorlog.table import pattern
 
 
 def _gpu_names(tmp_path: Path, text: str) -> List[str]:
@@ -56,3 +57,65 @@ def test_a_card_named_as_the_one_in_use_is_kept(tmp_path: Path) -> None:
     # the old card named, then the new one: only the new one is the GPU
     text = "I replaced my old GTX 1080 with an RTX 4090, and now torch fails\n"
     assert _gpu_names(tmp_path, text) == ["RTX 4090"]
+
+
+def test_pip_installing_an_old_release_on_a_stated_python() -> None:
+    # deepchem/deepchem#4153: Python 3.12, and pip resolves the old deepchem 2.5.0
+    text = (
+        "Pip install deepchem installs old version 2.5.0\n"
+        "* Python version: 3.10/3.12 (tried both)\n"
+    )
+    assert pats(text) == ["pip-installed-an-old-release"]
+    assert pattern("pip-installed-an-old-release").severity == "warning"
+    assert pattern("pip-installed-an-old-release").category == "python-unsupported"
+    # without the Python the text names, another package's pin may be the cause: not read
+    assert pats(text.splitlines()[0]) == []
+
+
+def test_old_versions_that_pip_did_not_install() -> None:
+    for text in (
+        "The folder holds the older version of the model, python 3.10",
+        "I want to install an old version on purpose, python 3.8",
+        "I installed an older version of torch and it works, python 3.10",
+        "python 3.11: the docs describe the old release notes",
+        # a CUDA library wheel pulled down by the CUDA pins (jax-ml/jax#16625)
+        "it installs an older version of cudnn (I think 8.5), not 8.8. Python 3.10",
+    ):
+        assert pats(text) == [], text
+
+
+FLOWER = (
+    "(.venv) $ python --version\n"
+    "Python 3.12.2\n\n"
+    '(.venv) $  pip install -U flwr["simulation"]\n'
+    "  Attempting uninstall: protobuf\n"
+    "    Found existing installation: protobuf 4.25.3\n"
+    "  Attempting uninstall: flwr\n"
+    "    Found existing installation: flwr 1.8.0\n"
+    "    Uninstalling flwr-1.8.0:\n"
+    "      Successfully uninstalled flwr-1.8.0\n"
+    "Successfully installed flwr-0.16.0 protobuf-3.20.3\n\n"
+    "(.venv) $ pip install -U flwr\n"
+    "    Found existing installation: flwr 0.16.0\n"
+    "Successfully installed flwr-1.8.0 protobuf-4.25.3\n"
+)
+
+
+def test_pip_downgrading_the_package_it_was_asked_for() -> None:
+    # adap/flower#3259: the simulation extra's Ray had no release for Python 3.12
+    found = entries(FLOWER)
+    assert [e["pattern"] for e in found] == ["pip-installed-an-old-release"]
+    assert found[0]["line"].startswith("Successfully installed flwr-0.16.0")
+    # no Python named: dropped
+    assert pats(FLOWER.replace("Python 3.12.2", "")) == []
+
+
+def test_pip_downgrading_only_a_dependency_or_upgrading_is_not_read() -> None:
+    # protobuf (a dependency, not asked for) goes down: another package's pin, not the Python
+    text = FLOWER.replace("Successfully installed flwr-0.16.0", "Successfully installed flwr-1.8.1")
+    assert pats(text.split("\n\n(.venv) $ pip install -U flwr\n")[0]) == []
+    # a version pinned in the command may be what pulled the package down (alphafold#31)
+    pinned = FLOWER.replace('flwr["simulation"]', 'flwr["simulation"] ray==2.6.3')
+    assert pats(pinned.split("\n\n(.venv) $ pip install -U flwr\n")[0]) == []
+    # the upgrade back to 1.8.0 alone is no downgrade
+    assert pats("Python 3.12.2\n" + FLOWER.split("\n\n")[-1]) == []

@@ -604,3 +604,64 @@ def _release(version: str) -> Optional[Tuple[int, ...]]:
     if not re.fullmatch(r"\d+(?:\.\d+){0,3}", v):
         return None
     return tuple(int(x) for x in v.split("."))
+
+
+# pip's log of a downgrade of the very package it was asked to install: "pip install -U
+# flwr[simulation]" answered by "Found existing installation: flwr 1.8.0" and "Successfully
+# installed flwr-0.16.0" (adap/flower#3259: the extra's dependency had no release for Python
+# 3.12, so pip backtracked to a release without it)
+_PIP_INSTALL_ASKED = re.compile(r"\bpip3?\s+install\s+([^\n|;&]{1,300})", re.I)
+_PIP_FOUND_EXISTING = re.compile(
+    r"Found existing installation: ([A-Za-z0-9][A-Za-z0-9._-]{0,80}) (\d+(?:\.\d+){0,3})\b"
+)
+_PIP_INSTALLED = re.compile(r"Successfully installed ([^\n]{1,4000})")
+
+
+def _asked_names(text: str) -> List[str]:
+    """The package names ``pip install`` commands in ``text`` ask for, normalised; none where a
+    command pins a version (``jax jaxlib==0.1.69``): that pin may be what pulled a package
+    down (google-deepmind/alphafold#31), not the Python."""
+    names = []
+    for m in _PIP_INSTALL_ASKED.finditer(text):
+        if re.search(r"[=<~]=|<|-r\b|--requirement", m.group(1)):
+            return []
+        for word in m.group(1).split():
+            if word.startswith("-") or "/" in word or "\\" in word:
+                continue
+            name = re.split(r"[\[<>=!~;@\"']", word.strip("\"'"), maxsplit=1)[0]
+            if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
+                names.append(re.sub(r"[-_.]+", "-", name).lower())
+    return names
+
+
+def pip_downgraded_what_it_installed(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """pip replacing a package it was asked to install by an older release of it: the newer
+    releases (or the extra's dependencies) do not install here, most often for this Python.
+    Read as the reporter's "pip installs an old version" (symptoms.pip_found_nothing keeps it
+    only where the text names its Python)."""
+    if (
+        low.find(b"found existing installation") == -1
+        or low.find(b"successfully installed") == -1
+        or any(e["pattern"] == "pip-installed-an-old-release" for e in out)
+    ):
+        return
+    asked = set(_asked_names(text))
+    if not asked:
+        return
+    start = 0
+    for m in _PIP_INSTALLED.finditer(text):
+        # the releases this install replaced: those found since the previous install's end
+        had = {
+            re.sub(r"[-_.]+", "-", f.group(1)).lower(): _release(f.group(2))
+            for f in _PIP_FOUND_EXISTING.finditer(text, start, m.start())
+        }
+        start = m.end()
+        for item in m.group(1).split():
+            name, _, version = item.rpartition("-")
+            key = re.sub(r"[-_.]+", "-", name).lower()
+            now, before = _release(version), had.get(key)
+            if key in asked and now is not None and before is not None and now < before:
+                out.append(entry_at(text, m.start(), "pip-installed-an-old-release", source))
+                return

@@ -1291,6 +1291,16 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "that satisfy the requirement",
         "no matching distribution found for",
     ),
+    "pip-installed-an-old-release": (
+        "old version",
+        "older version",
+        "old release",
+        "older release",
+        "ancient version",
+        "ancient release",
+        "outdated version",
+        "outdated release",
+    ),
     "pip-no-matching-distribution": (
         "that satisfies the requirement",
         "that satisfy the requirement",

@@ -364,6 +364,7 @@ _FROM_THE_SYMPTOMS = (
     installs.extra_index_cpu_torch,
     installs.package_syntax_error,
     installs.pip_release_newer_than_offered,
+    installs.pip_downgraded_what_it_installed,
     installs.vgpu_slows_down,
     installs.nvcc_not_the_installed_toolkit,
     installs.jetson_slower_than_benchmark,

@@ -515,15 +515,19 @@ def _stated_python(m: re.Match[str]) -> Tuple[int, ...]:
     return tuple(int(x) for x in version.split("."))
 
 
+# pip's readings that point at the Python only where the text says which Python runs
+_PYTHON_NEEDED = ("pip-no-matching-distribution", "pip-installed-an-old-release")
+
+
 def pip_found_nothing(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """pip finding no release of a package (not a framework) points at the Python version
-    only when the text says which Python runs; otherwise the index or the name may be wrong,
-    and the entry is dropped rather than guessed."""
-    if not any(e["pattern"] == "pip-no-matching-distribution" for e in out):
+    """pip finding no release of a package (not a framework), or installing an old one, points
+    at the Python version only when the text says which Python runs; otherwise the index, the
+    name or another package's pin may be the cause, and the entry is dropped, not guessed."""
+    if not any(e["pattern"] in _PYTHON_NEEDED for e in out):
         return
     if low.find(b"py") != -1 and _PYTHON_STATED.search(text):
         return
-    out[:] = [e for e in out if e["pattern"] != "pip-no-matching-distribution"]
+    out[:] = [e for e in out if e["pattern"] not in _PYTHON_NEEDED]
 
 
 # CUDA_VISIBLE_DEVICES is set, and the text says the job still uses the other GPUs.

@@ -474,6 +474,32 @@ PATTERNS: List[ErrorPattern] = [
         "needs `--index-url https://download.pytorch.org/whl/cuXXX`.",
     ),
     make(
+        "pip-installed-an-old-release",
+        # the reporter says pip installed an old release of what was asked for ("Pip install
+        # deepchem installs old version 2.5.0", deepchem/deepchem#4153); the pip log's own
+        # self-downgrade is read by installs.pip_downgraded_what_it_installed. Kept only where
+        # the text states its Python (symptoms.pip_found_nothing): pip skips the releases whose
+        # Requires-Python or wheel tags exclude the running interpreter, and backtracks to the
+        # newest one that allows it (pip's documentation, "Python Version Compatibility")
+        # (pip's doing, not the reporter's: "I installed an older version" is a choice)
+        r"(?<!\bI )(?<!\bwe )(?<!\byou )\b(?:installs|installed|installing|downloads|downloaded|"
+        r"resolves|resolved|picks|picked|pulls|pulled|gets|got)\s+(?:me\s+)?(?:an?\s+|the\s+)?(?:very\s+|really\s+)?"
+        r"(?:old|older|ancient|outdated)\s+(?:version|release)s?\b"
+        # (an old CUDA library wheel is pulled by the CUDA pins, not the Python:
+        # "installs an older version of cudnn", jax-ml/jax#16625)
+        r"(?!\s+of\s+(?:the\s+)?[\w-]*(?:cuda|cudnn|cublas|nccl|nvidia|driver))",
+        "python-unsupported",
+        "warning",
+        "pip installed an old release of the package: its newer releases probably do not "
+        "support this Python (or platform)",
+        "pip leaves out every release whose Requires-Python or wheel tags exclude the running "
+        "interpreter and backtracks to the newest one left. Ask for the current release to see "
+        "why it is skipped (`pip install 'PACKAGE==NEWEST' -v`, or `pip index versions "
+        "PACKAGE`), check the Python versions it supports (the cpXY tags on its PyPI files "
+        "page), and install it in a venv or conda env with such a Python (e.g. `conda create "
+        "-n py311 python=3.11`).",
+    ),
+    make(
         "pip-no-matching-distribution",
         r"(?:\bc?ould not|couldn't|cannot|can't) find (?:a|the|any) versions? that satisf(?:y|ies) "
         r"the requirement|No matching distribution found for",
