@@ -7,6 +7,7 @@ from typing import List
 
 from evidence_support import entries, judge, pats, snap_of
 
+from envcheck.checks import registry
 from envcheck.compat import load_matrix
 from envcheck.importers.errorlog.table import pattern
 
@@ -119,3 +120,95 @@ def test_pip_downgrading_only_a_dependency_or_upgrading_is_not_read() -> None:
     assert pats(pinned.split("\n\n(.venv) $ pip install -U flwr\n")[0]) == []
     # the upgrade back to 1.8.0 alone is no downgrade
     assert pats("Python 3.12.2\n" + FLOWER.split("\n\n")[-1]) == []
+
+
+# ---- after heldout76 and heldout77's scoring -------------------------------------------------
+
+
+def test_python_312s_removed_impimporter_is_a_python_too_new() -> None:
+    # liamdugan/raid#29: an old numpy pin built from source on Python 3.12
+    text = (
+        "Run pip install on Python3.12.\n"
+        "AttributeError: module 'pkgutil' has no attribute 'ImpImporter'. Did you mean: "
+        "'zipimporter'?\n"
+    )
+    assert pats(text) == ["pkgutil-impimporter-removed"]
+    assert pattern("pkgutil-impimporter-removed").category == "python-unsupported"
+    assert pats("pkgutil.ImpImporter is deprecated in Python 3.10") == []
+
+
+def test_pip_building_numpy_from_source_on_a_stated_python() -> None:
+    # MicrobialDarkMatter/nanomotif#18: numpy==1.24.4 has no cp312 wheel
+    text = (
+        "I failed to install nanomotif in python3.12.\n"
+        "Collecting numpy==1.24.4 (from nanomotif==0.1.18)\n"
+        "  Downloading numpy-1.24.4.tar.gz (10.9 MB)\n"
+    )
+    assert pats(text) == ["pip-building-a-binary-package-from-source"]
+    # acids-ircam/creative_ml#3: numpy 1.19.3's own C sources being compiled on Python 3.11
+    compiled = (
+        "Python 3.11.5\n2023-11-10T10:20:21,188     gcc: numpy/core/src/common/npy_longdouble.c\n"
+    )
+    assert pats(compiled) == ["pip-building-a-binary-package-from-source"]
+    # no Python named: the platform may lack the wheel as well; not read
+    assert pats(text.replace("in python3.12", "here")) == []
+    # a pure-Python package's sdist, and a wheel, say nothing
+    assert pats("Python 3.12\n  Downloading antlr4-python3-runtime-4.9.3.tar.gz (117 kB)\n") == []
+    assert pats("Python 3.12\n  Downloading numpy-1.26.4-cp312-cp312-manylinux.whl\n") == []
+
+
+def test_a_python_it_fails_on_then_the_one_it_works_on() -> None:
+    # NVIDIA/physicsnemo#723
+    text = (
+        "Modulus installation from source fails on Python 3.12 during installation of its NumPy "
+        "dependency. I confirm that Modulus install does work correctly on Python 3.11, which "
+        "suggests that this issue is 3.12-specific.\n"
+    )
+    assert pats(text) == ["python-newer-fails-stated"]
+    # the older Python failing and the newer one working is no Python too new
+    assert pats(text.replace("3.12", "3.10")) == []
+
+
+def test_jittors_banner_names_the_host_gcc_and_its_compiling(tmp_path: Path) -> None:
+    # Jittor/jittor#153: g++ 10.2 with nvcc 10.0, which takes gcc 7 at most
+    text = (
+        "python3.7 -m jittor.test -v [i 1121 19:49:50.599449 68 __init__.py:257] Found "
+        "g++(10.2.0) at g++ [i 1121 19:49:50.612800 64 compiler.py:839] Jittor(1.2.1.1) src: "
+        "/Anaconda3/envs/jittor/lib/python3.7/site-packages/jittor [i 1121 compiler.py:791] "
+        "Found /usr/local/cuda/bin/nvcc(10.0.130) at /usr/local/cuda/bin/nvcc\n"
+    )
+    assert judge(tmp_path, text, ["EC312"], load_matrix()) == [
+        ("EC312", "toolkit-mismatch", "warning")
+    ]
+    fix = registry.run_checks(snap_of(tmp_path, text), load_matrix(), None, only=["EC312"])
+    assert "gcc 7 or older" in fix.findings[0].fix and "gcc-11" not in fix.findings[0].fix
+    # Jittor's other form: "g++ at /usr/bin/g++(5.4.0)" (gcc 5 is fine for CUDA 10.0)
+    other = text.replace("Found g++(10.2.0) at g++", "g++ at /usr/bin/g++(5.4.0)")
+    assert judge(tmp_path, other, ["EC312"], load_matrix()) == []
+    assert [g["value"] for g in snap_of(tmp_path, other).evidence["host_gccs"]] == ["5.4.0"]
+
+
+def test_gpus_per_task_with_jaxs_no_supported_devices() -> None:
+    # jax-ml/jax#28194
+    text = (
+        "#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gpus-per-task=1\n\n"
+        "jax.distributed.initialize()\n\n"
+        "RuntimeError: Unable to initialize backend 'cuda': INTERNAL: no supported devices found "
+        "for platform CUDA\n"
+    )
+    assert "slurm-gpus-per-task" in pats(text)
+
+
+def test_a_package_refusing_the_framework_release_outside_its_range() -> None:
+    # NVIDIAGameWorks/kaolin#694
+    text = (
+        "ImportError: Kaolin requires PyTorch >=1.6.0, <=1.13.0, but found version 1.13.1 "
+        "instead.If yo"
+    )
+    assert pats(text) == ["package-requires-other-framework-release"]
+    assert pattern("package-requires-other-framework-release").severity == "error"
+    for near in (
+        "the docs say it requires PyTorch >= 1.8 and I have 1.13",
+        "requires torch>=2.0, but the install worked",
+    ):
+        assert pats(near) == [], near

@@ -67,6 +67,9 @@ def host_gcc_newer_than_nvcc_accepts(
                 expected=f"gcc {entry['max_gcc']} or older as nvcc {toolkit}'s host compiler",
                 found=f"gcc {version} ({gcc.get('file', '?')}:{gcc.get('line', '?')}) with CUDA "
                 f"toolkit {toolkit}",
+                # the newest gcc this toolkit takes, not a fixed example: gcc 11 is no help to
+                # CUDA 10.0, which accepts gcc 7 at most
+                fix=_fix_for(entry["max_gcc"], version),
                 # where nothing is being compiled the limit is a hazard, not the failure
                 severity="warning" if building else "info",
                 evidence={
@@ -81,3 +84,12 @@ def host_gcc_newer_than_nvcc_accepts(
             f"the data holds no host-compiler limit for CUDA {', '.join(toolkits)} (the "
             "toolkit's include/crt/host_config.h states it)"
         )
+
+
+def _fix_for(max_gcc: str, gcc: str) -> str:
+    major = str(max_gcc).split(".")[0]
+    return (
+        f"Build with gcc {major} or older (`CC=gcc-{major} CXX=g++-{major}`, or `-ccbin "
+        f"g++-{major}` for nvcc; conda: `gxx={major}`), or install a newer CUDA toolkit that "
+        f"accepts gcc {gcc}."
+    )

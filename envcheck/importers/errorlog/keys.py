@@ -1291,6 +1291,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "that satisfy the requirement",
         "no matching distribution found for",
     ),
+    "package-requires-other-framework-release": (
+        "but found",
+        "but got",
+        "but you have",
+        "but detected",
+    ),
+    "pkgutil-impimporter-removed": ("has no attribute 'impimporter'",),
+    "pip-building-a-binary-package-from-source": (".tar.gz", "numpy/core/src/"),
     "pip-installed-an-old-release": (
         "old version",
         "older version",

@@ -371,7 +371,8 @@ _GPUS_PER_TASK = re.compile(r"--gpus-per-task\b|\bgpus_per_task\b", re.I)
 # the ranks exchange data GPU to GPU, or a rank finds fewer GPUs than it expects
 _PEER_TRAFFIC = re.compile(
     r"\bnccl\b|\bipc\b|cudaIpc|\bp2p\b|peer[- ]to[- ]peer|\bnvlink\b|peer access|"
-    r"no devices? (?:were )?found|invalid device ordinal|cuda-capable device",
+    # (JAX's "no supported devices found for platform CUDA": jax-ml/jax#28194)
+    r"no (?:supported )?devices? (?:were )?found|invalid device ordinal|cuda-capable device",
     re.I,
 )
 
@@ -516,7 +517,11 @@ def _stated_python(m: re.Match[str]) -> Tuple[int, ...]:
 
 
 # pip's readings that point at the Python only where the text says which Python runs
-_PYTHON_NEEDED = ("pip-no-matching-distribution", "pip-installed-an-old-release")
+_PYTHON_NEEDED = (
+    "pip-no-matching-distribution",
+    "pip-installed-an-old-release",
+    "pip-building-a-binary-package-from-source",
+)
 
 
 def pip_found_nothing(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
@@ -769,6 +774,16 @@ _PY_FAILS_THEN_WORKS = re.compile(
     r"\b(?:works?|worked|working|is fine|runs? fine|just fine|no problems?)\b",
     re.I,
 )
+# ... or names where it works after the verb ("fails on Python 3.12 during installation of its
+# NumPy dependency. I confirm that Modulus install does work correctly on Python 3.11":
+# NVIDIA/physicsnemo#723)
+_PY_FAILS_THEN_WORKS_ON = re.compile(
+    r"\b(?:fails?|failed|failing|(?:doesn'?t|does not|won'?t|cannot|can'?t) (?:work|install|build))"
+    r"\b[^\n]{0,30}?\b(?:on|with|in|under|for) python\s*(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,160}?"
+    r"\b(?:does work|works?|worked|working|installs? fine|is fine)\b[^\n]{0,30}?"
+    r"\b(?:on|with|in|under|for) python\s*(3\.\d{1,2})(?:\.\d+)?\b",
+    re.I,
+)
 # ... or says where it installs and where it fails ("Successfully installed with Python 3.11.7,
 # failed with 3.12.2")
 _PY_INSTALLS_THEN_FAILS = re.compile(
@@ -824,6 +839,7 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
     for rx, newer_first in (
         (_PY_WORKS_THEN_FAILS, False),
         (_PY_FAILS_THEN_WORKS, True),
+        (_PY_FAILS_THEN_WORKS_ON, True),
         (_PY_INSTALLS_THEN_FAILS, False),
     ):
         hit = search_lines(low, (b"python",), rx)

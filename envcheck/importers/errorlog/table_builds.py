@@ -15,6 +15,21 @@ PATTERNS: List[ErrorPattern] = [
     # it, more slowly (dmlc/dgl#3377's maintainer; HannesStark/EquiBind#12 timed it the same),
     # so the pairing is a warning; downgrading torch to a release DGL shipped an adapter for
     # removes it (HannesStark/EquiBind#8). heldout63 at its scoring had two controls with it.
+    # a package's own check of the framework release, with both its bounds and what it found:
+    # "ImportError: Kaolin requires PyTorch >=1.6.0, <=1.13.0, but found version 1.13.1 instead"
+    # (NVIDIAGameWorks/kaolin#694)
+    make(
+        "package-requires-other-framework-release",
+        r"\brequires (?:PyTorch|torch|TensorFlow|jax|jaxlib)\s*(?:version\s*)?[<>=~!]=?\s*v?\d"
+        r"[^\n]{0,60}?,?\s*but (?:found|got|you have|detected) (?:version\s*)?v?\d",
+        "framework-pairing",
+        "error",
+        "a package refuses the installed framework release: it was made for a range of "
+        "releases this one is outside",
+        "Install a framework release inside the range the message names (e.g. `pip install "
+        "'torch==<X>'` with the matching torchvision), or a release of the package made for the "
+        "installed framework (its install page pairs them).",
+    ),
     make(
         "dgl-tensor-adapter-missing",
         r"\bTensorDispatcher: dlopen failed\b|\bCannot load Tensor adapter\b|"

@@ -474,6 +474,42 @@ PATTERNS: List[ErrorPattern] = [
         "needs `--index-url https://download.pytorch.org/whl/cuXXX`.",
     ),
     make(
+        "pkgutil-impimporter-removed",
+        # Python 3.12 removed pkgutil.ImpImporter (What's New In Python 3.12, "pkgutil"); the
+        # old setuptools / pkg_resources an old release builds with still calls it, so pip's
+        # source build of an old numpy (no cp312 wheel) fails this way (liamdugan/raid#29,
+        # NVIDIA/physicsnemo#723)
+        r"module 'pkgutil' has no attribute 'ImpImporter'",
+        "python-unsupported",
+        "warning",
+        "a package is being built from source with tools older than this Python (pkgutil."
+        "ImpImporter was removed in Python 3.12)",
+        "A pinned release (often an old numpy, `numpy<1.25`) has no wheel for Python 3.12+, so "
+        "pip builds it from source with a setuptools that still calls pkgutil.ImpImporter. Use "
+        "Python 3.11 (a venv or `conda create -n py311 python=3.11`), or relax the pin to a "
+        "release with wheels for this Python (numpy >= 1.26 for 3.12).",
+    ),
+    make(
+        "pip-building-a-binary-package-from-source",
+        # pip fetching the source archive of a package that ships compiled wheels, or compiling
+        # numpy's own C sources: no wheel of that release matches this interpreter (pip takes a
+        # wheel whenever one matches). nanomotif's numpy==1.24.4 on Python 3.12
+        # (MicrobialDarkMatter/nanomotif#18), numpy 1.19.3 on Python 3.11
+        # (acids-ircam/creative_ml#3). Kept only where the text names its Python
+        r"\bDownloading (?:numpy|scipy|pandas|scikit[-_]learn|matplotlib|h5py|grpcio|tokenizers|"
+        r"pyarrow|llvmlite|numba|onnx|opencv[-_]python(?:[-_]headless)?|torch|jaxlib|"
+        r"tensorflow)-\d+(?:\.\d+)+\.tar\.gz\b|"
+        r"\b(?:gcc|cc|clang|x86_64-linux-gnu-gcc)(?:-\d+)?:? numpy/core/src/\S+\.c\b",
+        "python-unsupported",
+        "warning",
+        "pip is building a package that ships compiled wheels from source: that release has "
+        "no wheel for this Python (or platform)",
+        "pip takes a wheel whenever one matches the interpreter, so a source build of numpy, "
+        "scipy, pandas or the like means the pinned release predates this Python. Use a Python "
+        "that release has wheels for (the cpXY tags on its PyPI files page; a venv or conda "
+        "env), or relax the pin to a release built for this Python.",
+    ),
+    make(
         "pip-installed-an-old-release",
         # the reporter says pip installed an old release of what was asked for ("Pip install
         # deepchem installs old version 2.5.0", deepchem/deepchem#4153); the pip log's own

@@ -24,7 +24,10 @@ _GCC = re.compile(
     r"(?<![\[\w%@-])`?(?:gcc|g\+\+)`?[ -]?(?:version\s*(?:is\s*|:\s*)?)?v?"
     r"(?P<v3>\d{1,2}\.\d+(?:\.\d+)?)\b(?![\]@])|"
     # CMake: "-- The CXX compiler identification is GNU 7.3.0" (dlib's build, davisking/dlib#1439)
-    r"\bThe (?:CXX|C) compiler identification is GNU (?P<v4>\d{1,2}\.\d+(?:\.\d+)?)\b",
+    r"\bThe (?:CXX|C) compiler identification is GNU (?P<v4>\d{1,2}\.\d+(?:\.\d+)?)\b|"
+    # Jittor's log: "Found g++(10.2.0) at g++", "g++ at /usr/bin/g++(5.4.0)" (Jittor/jittor#153)
+    r"\bFound (?:gcc|g\+\+)(?:-\d+)?\((?P<v5>\d{1,2}\.\d+(?:\.\d+)?)\)|"
+    r"\b(?:gcc|g\+\+) at \S*?(?:gcc|g\+\+)(?:-\d+)?\((?P<v6>\d{1,2}\.\d+(?:\.\d+)?)\)",
     re.I | re.M,
 )
 MAX_FACTS = 5
@@ -33,7 +36,10 @@ MAX_FACTS = 5
 _COMPILING = re.compile(
     # ("compiled" is not: "not compiled with CUDA", "a PyTorch version that has been compiled")
     r"\bsetup\.py\b|\bcompil(?:e|es|ing|ation)\b(?!\s+tools)|\bninja\b|"
-    r"\bbuilding (?:wheel|extension|cuda)|\bnvcc (?:fatal|error)|#error\b|\bmake -j",
+    r"\bbuilding (?:wheel|extension|cuda)|\bnvcc (?:fatal|error)|#error\b|\bmake -j|"
+    # Jittor's banner ("Jittor(1.2.1.1) src: ..."): it compiles its operators with the host
+    # g++ and nvcc at run time (Jittor/jittor#153)
+    r"\bJittor\(\d",
     re.I,
 )
 
@@ -47,6 +53,7 @@ _COMPILING_WORDS = (
     "nvcc error",
     "#error",
     "make -j",
+    "jittor(",
 )
 _GCC_WORDS = ("gcc", "g++", "c++ (", "cc (", "identification is gnu")
 MAX_LINES = 400
@@ -81,7 +88,14 @@ def host_gcc(text: str, file: str) -> List[Fact]:
     seen: Set[str] = set()
     for n, line in _lines_with(text, low, _GCC_WORDS):
         for m in _GCC.finditer(line):
-            version = m.group("v1") or m.group("v2") or m.group("v3") or m.group("v4")
+            version = (
+                m.group("v1")
+                or m.group("v2")
+                or m.group("v3")
+                or m.group("v4")
+                or m.group("v5")
+                or m.group("v6")
+            )
             if version in seen:
                 continue
             seen.add(version)

@@ -366,7 +366,9 @@ def _clean_version(v: str) -> str:
 
 _CUDA_STACK = re.compile(
     r"cuda|torch|tensorflow|\bjax\b|nvidia|\bdriver\b|显卡|\bollama\b|\bvllm\b|llama\.cpp|"
-    r"compute capabilit",
+    # (PTX and an SM version are CUDA's words: "SM 7.0 not supported (failed to parse input PTX
+    # string)", mitsuba/mitsuba3#1535)
+    r"compute capabilit|\bptx\b|\bsm[ _]?\d\.?\d\b",
     re.I,
 )
 _GPU_MENTION_WORDS = (
