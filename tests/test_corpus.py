@@ -463,6 +463,16 @@ THRESHOLDS = {
     # at both, no false error; then tuned on (Python 3.12's removed ImpImporter, numpy sdists,
     # JAX under --gpus-per-task, Kaolin's torch range)
     "heldout77": 0.51,
+    # pool 80 (43 cases; image-to-3D pipelines, custom kernel authoring, GPU analytics
+    # engines, Blender and OptiX renderers) gathered after heldout76/77 were scored, scored once
+    # at a19db97c, 49f11edf and after heldout76/77's tuning (c28b4671): 16/33 (48%) at all
+    # three, the same findings, no false error; then tuned on (OptiX in containers, CUDA 12's
+    # driver API, CMake's arch names, Triton's bf16)
+    "heldout78": 0.75,
+    # pool 81 (33 cases; embedding servers, LLM fine-tuning frameworks, cloud notebooks,
+    # AutoML) at the same three commits: 13/24 (54%) at all three, the same findings, no false
+    # error; not tuned on
+    "heldout79": 0.54,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -212,3 +212,80 @@ def test_a_package_refusing_the_framework_release_outside_its_range() -> None:
         "requires torch>=2.0, but the install worked",
     ):
         assert pats(near) == [], near
+
+
+# ---- after heldout78's scoring (heldout79 is not tuned on) -----------------------------------
+
+
+def test_optix_failing_inside_a_container_is_the_graphics_capability() -> None:
+    # NVIDIA/nvidia-docker#1545 (libnvoptix is mounted only with the graphics capability)
+    text = (
+        "They use nvidia cuda images as their base (nvidia/cuda:11.1.1-devel-ubuntu18.04).\n"
+        "Trying to run my application I get OptiX error 7804 (OPTIX_ERROR_LIBRARY_NOT_FOUND)\n"
+    )
+    assert pats(text) == ["optix-in-container-without-graphics"]
+    assert pattern("optix-in-container-without-graphics").category == "os-setting"
+    # given the graphics capability, the container is not the cause: the driver's age is
+    given = text + "docker run -e NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics img\n"
+    assert pats(given) == ["optix-library-not-found"]
+    # outside a container: the OptiX SDK newer than the driver (NVIDIA/OWL#12)
+    bare = "Optix call (optixInit()) failed with code 7804 (line 157)\nI am not using docker\n"
+    assert pats(bare) == ["optix-library-not-found"]
+    assert pattern("optix-library-not-found").category == "driver-too-old"
+
+
+def test_the_reporters_words_for_optix_missing_in_a_container() -> None:
+    # nytimes/rd-blender-docker#19
+    text = (
+        "I'm currently trying to render frames using Nvidia OptiX but the container does not "
+        "seem to be able to locate any other OptiX device than the CPU. It works perfectly with "
+        "CUDA.\n"
+    )
+    assert pats(text) == ["optix-in-container-without-graphics"]
+    assert pats(text.replace("the container", "the program")) == []
+
+
+def test_optix_wrapper_failures_and_their_near_misses() -> None:
+    # zju3dv/EnvGS#4: OptiX SDK 7.7 on driver 470: the ABI is the driver's, container or not
+    abi = (
+        "root@di-2025:~# python render.py\n"
+        "optix_wrapper.cpp:175 Optix Error: 'Unsupported ABI version'\n"
+    )
+    assert pats(abi) == ["optix-init-failed"]
+    # rnd-team-dev/plotoptix#10: the wrapper's failure beside CUDA's out of memory is the memory
+    oom = (
+        "[Py-C# interop]\nOptiX initialization failed.\n"
+        "CUDA call (cudaFree(0) ) failed with error: 'out of memory' (PathTracer.cpp:498)\n"
+    )
+    assert "optix-init-failed" not in pats(oom)
+    assert pats("OptiX initialization failed.\n") == ["optix-init-failed"]
+
+
+def test_a_cuda_12_driver_api_missing_from_libcuda() -> None:
+    # triton-lang/triton#2062 (an A100 whose driver runs CUDA 11.8)
+    text = (
+        "ImportError: /home/u/.triton/cache/c6a7/cuda_utils.so: undefined symbol: "
+        "cuTensorMapEncodeTiled\n"
+    )
+    assert pats(text) == ["cuda12-driver-api-missing"]
+    assert pattern("cuda12-driver-api-missing").severity == "error"
+    assert "cuda12-driver-api-missing" not in pats("undefined symbol: cuTensorMapEncodeTiledX\n")
+    assert "cuda12-driver-api-missing" not in pats("undefined symbol: cuLaunchKernel\n")
+
+
+def test_cmakes_arch_selection_not_knowing_the_gpu() -> None:
+    # k2-fsa/k2#1344: a GB10 (compute capability 12.1)
+    text = "Unknown CUDA Architecture Name 12.1(2.0) in CUDA_SELECT_NVCC_ARCH_FLAGS\n"
+    assert pats(text) == ["cmake-cuda-arch-unknown"]
+    assert pats("CUDA_SELECT_NVCC_ARCH_FLAGS(ARCH_FLAGS Auto)\n") == []
+
+
+def test_tritons_bf16_conversion_below_ampere() -> None:
+    # Tractables/pyjuice#20 (GTX 1080)
+    text = (
+        "Unsupported conversion from bf16 to f16\n\nUNREACHABLE executed at "
+        "/project/lib/Conversion/TritonGPUToLLVM/ElementwiseOpToLLVM.cpp:816!\n"
+    )
+    assert pats(text) == ["triton-bf16-below-ampere"]
+    # on a GPU with bf16 the message says something else
+    assert "triton-bf16-below-ampere" not in pats(text + "GPU: NVIDIA A100-SXM4-80GB\n")

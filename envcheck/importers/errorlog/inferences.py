@@ -906,6 +906,7 @@ def bf16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -> None:
     has bf16: on an A100 the same status comes from elsewhere (a cuBLAS or driver mismatch),
     and the generic cuBLAS entry is left to say so."""
     dismiss(out, "cublas-bf16-not-supported", _BF16_CAPABLE_GPU, text)
+    dismiss(out, "triton-bf16-below-ampere", _BF16_CAPABLE_GPU, text)
 
 
 # A process killed by SIGILL ("Illegal instruction (core dumped)"), not CUDA's "an illegal

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from envcheck.importers.errorlog import inferences, installs, sessions, symptoms, textindex
+from envcheck.importers.errorlog import inferences, installs, optix, sessions, symptoms, textindex
 from envcheck.importers.errorlog.keys import ALL_KEYS, KEYS
 from envcheck.importers.errorlog.model import MAX_ENTRIES, MAX_LINE, MAX_PER_PATTERN, ErrorPattern
 from envcheck.importers.errorlog.table import PATTERNS
@@ -356,6 +356,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.python_newer_fails,
     symptoms.toolkit_installed,
     inferences.docker_gpu_on_a_mac,  # (after it: on a Mac neither reading holds)
+    optix.container_without_graphics,
     symptoms.hardware_fault_suspected,
     symptoms.input_bound,
     symptoms.multi_gpu_hang,

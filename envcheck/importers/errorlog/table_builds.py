@@ -30,6 +30,32 @@ PATTERNS: List[ErrorPattern] = [
         "'torch==<X>'` with the matching torchvision), or a release of the package made for the "
         "installed framework (its install page pairs them).",
     ),
+    # CMake's FindCUDA arch selection (select_compute_arch.cmake, copied into many projects)
+    # knows only the architectures of its time: a newer GPU stops the configure step (k2-fsa/
+    # k2#1344: "Unknown CUDA Architecture Name 12.1(2.0)" on a GB10)
+    make(
+        "cmake-cuda-arch-unknown",
+        r"\bUnknown CUDA Architecture Name \S{1,20} in CUDA_SELECT_NVCC_ARCH_FLAGS\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the build's CMake arch selection predates this GPU's architecture",
+        "Name the architecture yourself (`-DCMAKE_CUDA_ARCHITECTURES=<XY>`, `CUDA_ARCH_BIN` / "
+        "`TORCH_CUDA_ARCH_LIST`, or the project's arch option) with a CUDA toolkit that knows "
+        "it, or update the project (its cmake module) to a release that lists the GPU.",
+    ),
+    # Triton's code generation has no bf16 conversions below compute capability 8.0 (Ampere):
+    # "Unsupported conversion from bf16 to f16" on GTX 1080s (Tractables/pyjuice#20). On a GPU
+    # with bf16 the message means something else (inferences.bf16_on_a_capable_gpu)
+    make(
+        "triton-bf16-below-ampere",
+        r"\bUnsupported conversion from bf16 to f(?:16|32)\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "Triton cannot convert bf16 on this GPU: its bf16 code needs compute capability 8.0 "
+        "(Ampere) or newer",
+        "Run the model in float16 or float32 on this GPU (the program's dtype option), or use "
+        "a GPU of compute capability 8.0 or newer.",
+    ),
     make(
         "dgl-tensor-adapter-missing",
         r"\bTensorDispatcher: dlopen failed\b|\bCannot load Tensor adapter\b|"

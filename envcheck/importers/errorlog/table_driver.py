@@ -495,7 +495,12 @@ PATTERNS: List[ErrorPattern] = [
         # OptiX needs a driver of at least the branch its SDK names (OptiX 7.4: R495): with an
         # older one optixInit() fails
         "optix-init-failed",
-        r"\boptixInit\(\)'? failed|OPTIX_ERROR_UNSUPPORTED_ABI_VERSION",
+        r"\boptixInit\(\)'?\)? failed(?! with (?:code )?7804)|OPTIX_ERROR_UNSUPPORTED_ABI_VERSION|"
+        # a wrapper's words for the same: "Optix Error: 'Unsupported ABI version'" (OptiX SDK
+        # 7.7 on driver 470, zju3dv/EnvGS#4), Mitsuba/Sionna's "Could not initialize OptiX!",
+        # plotoptix's "OptiX initialization failed." (in a container: optix.py)
+        r"\boptix\w*[^\n]{0,60}?\bUnsupported ABI version\b|\bCould not initialize OptiX\b|"
+        r"\bOptiX initialization failed\b",
         "driver-too-old",
         "warning",
         "OptiX could not start: the driver is older than the OptiX SDK the program was built "
@@ -1053,6 +1058,56 @@ PATTERNS: List[ErrorPattern] = [
         "Register the runtime with Docker and restart it: `sudo nvidia-ctk runtime configure "
         "--runtime=docker && sudo systemctl restart docker`; Docker installed as a snap cannot "
         "use the toolkit (install Docker from its apt repository).",
+    ),
+    # OptiX lives in the driver (libnvoptix.so.1, with libnvidia-rtcore); the SDK a program
+    # is built with only holds headers, and each SDK release needs a driver branch at least as
+    # new (OptiX's release notes). optixInit's "library not found" (7804) therefore says the
+    # driver is too old for that SDK, or does not carry OptiX where the program runs (a
+    # container: optix.container_without_graphics)
+    make(
+        "cuda12-driver-api-missing",
+        # the driver API entry points CUDA 12.0 added (the CUDA Driver API reference: "Tensor
+        # Map Object Management", cuLaunchKernelEx): a module built against CUDA 12 that cannot
+        # find them in libcuda runs on a driver of CUDA 11 or older (triton-lang/triton#2062,
+        # vllm-project/vllm#11623)
+        r"\bundefined symbol: (?:cuTensorMapEncode(?:Tiled|Im2col)|cuLaunchKernelEx)\b",
+        "driver-too-old",
+        "error",
+        "the NVIDIA driver has no CUDA 12 driver API: it is older than the CUDA 12 the module "
+        "was built for",
+        "Upgrade the driver to a CUDA 12 branch (R525 or newer; `nvidia-smi` shows the CUDA it "
+        "runs), or install the build of the package made for CUDA 11 (e.g. a Triton or vLLM "
+        "release built against CUDA 11.8).",
+    ),
+    make(
+        "optix-library-not-found",
+        r"\bOPTIX_ERROR_LIBRARY_NOT_FOUND\b|\boptixInit\(\)\)? failed with (?:code )?7804\b|"
+        r"\bOptiX error 7804\b",
+        # (NVIDIA/OWL#12: the SDK newer than the 580 driver; NVIDIA/nvidia-docker#1545: a
+        # container without the graphics capability)
+        "driver-too-old",
+        "warning",
+        "OptiX found no OptiX library in the driver: the driver is older than the OptiX SDK the "
+        "program was built with, or does not provide OptiX where it runs",
+        "Check the driver the OptiX SDK release needs (its release notes: OptiX 8.0 needs "
+        "R535+, OptiX 9.0 R570+) against `nvidia-smi`, and upgrade the driver or build with an "
+        "older SDK; in a container, add the graphics capability (`-e "
+        "NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics` or `all`).",
+    ),
+    make(
+        "optix-in-container-without-graphics",
+        r"(?!x)x",  # never by itself: an OptiX failure in a container (optix)
+        # libnvidia-container injects libnvoptix.so.1 and libnvidia-rtcore only with the
+        # "graphics" driver capability, and the default set (and the CUDA images') is
+        # compute,utility: NVIDIA/nvidia-docker#1545 (maintainer klueska), NVlabs/sionna#124,
+        # nytimes/rd-blender-docker#19
+        "os-setting",
+        "error",
+        "OptiX fails inside a container: the container was started without the NVIDIA "
+        "graphics capability, so the driver's OptiX library (libnvoptix) was not mounted",
+        "Start the container with `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics` "
+        "(or `all`; Kubernetes: the same env on the pod) so the NVIDIA Container Toolkit mounts "
+        "libnvoptix.so.1 and libnvidia-rtcore, or bind-mount those host driver files into it.",
     ),
     make(
         "docker-gpu-on-macos",
