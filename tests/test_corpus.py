@@ -453,10 +453,11 @@ THRESHOLDS = {
     # last tuning (41256162): 1/9 (11%) at all three, the same findings, no false error; not
     # tuned on
     "heldout75": 0.11,
-    # pool 78 (50 cases; spiking networks, probabilistic programming, Chinese frameworks,
-    # recommender stacks) gathered in round 31, scored once at the round's start (a19db97c) and
-    # after its general part (49f11edf): 23/37 (62%) at both, the same findings, no false
-    # error; then tuned on (numpy's C sources compiled on a stated Python, Jittor's g++ banner)
+    # Round thirty-one (README-round31.md). Pool 78 (50 cases; spiking networks, probabilistic
+    # programming, Chinese frameworks, recommender stacks) scored once at the round's start
+    # (a19db97c) and after its general part (49f11edf): 23/37 (62%) at both, the same
+    # findings, no false error; then tuned on (numpy's C sources compiled on a stated Python,
+    # Jittor's g++ banner)
     "heldout76": 0.64,
     # pool 79 (60 cases; neural operators, differentiable rendering, HPC modules and
     # containers, CUDA builds of classic vision libraries) at the same two commits: 17/43 (40%)
