@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
+from envcheck.importers.base import normalize_name
 from envcheck.importers.errorlog.inferences import (
     GPU_OR_CUDA_WORDS,
     JETSON,
@@ -630,7 +631,7 @@ def _asked_names(text: str) -> List[str]:
                 continue
             name = re.split(r"[\[<>=!~;@\"']", word.strip("\"'"), maxsplit=1)[0]
             if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
-                names.append(re.sub(r"[-_.]+", "-", name).lower())
+                names.append(normalize_name(name))
     return names
 
 
@@ -654,13 +655,13 @@ def pip_downgraded_what_it_installed(
     for m in _PIP_INSTALLED.finditer(text):
         # the releases this install replaced: those found since the previous install's end
         had = {
-            re.sub(r"[-_.]+", "-", f.group(1)).lower(): _release(f.group(2))
+            normalize_name(f.group(1)): _release(f.group(2))
             for f in _PIP_FOUND_EXISTING.finditer(text, start, m.start())
         }
         start = m.end()
         for item in m.group(1).split():
             name, _, version = item.rpartition("-")
-            key = re.sub(r"[-_.]+", "-", name).lower()
+            key = normalize_name(name)
             now, before = _release(version), had.get(key)
             if key in asked and now is not None and before is not None and now < before:
                 out.append(entry_at(text, m.start(), "pip-installed-an-old-release", source))

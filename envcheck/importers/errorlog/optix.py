@@ -12,14 +12,16 @@ import re
 from typing import Dict, List
 
 from envcheck.importers.errorlog.inferences import entry_at
+from envcheck.importers.errorlog.symptoms import INSIDE_A_CONTAINER
 
 _OPTIX_FAILURES = ("optix-library-not-found", "optix-init-failed")
-# the program runs in a container: Docker's own words, a root prompt named by a container id
-# ("root@575a54dc6a75:~#"), a CUDA base image
+# the program runs in a container: symptoms' words for a job run inside Docker, and besides them
+# Docker's own command, the image it came from, a root prompt named by a container id
+# ("root@575a54dc6a75:~#") and a CUDA base image
 _IN_A_CONTAINER = re.compile(
-    r"\bdocker run\b|\b(?:inside|within|in|from)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:docker|"
-    r"podman)(?:\s+(?:container|image))?\b|\binside\s+(?:an?\s+|the\s+|my\s+)?container\b|"
-    r"\bthe container\b|\broot@[0-9a-f]{12}:|\bnvidia/cuda:\d",
+    INSIDE_A_CONTAINER.pattern
+    + r"|\bdocker run\b|\b(?:in|from)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:docker|podman)"
+    r"(?:\s+(?:container|image))?\b|\bthe container\b|\broot@[0-9a-f]{12}:|\bnvidia/cuda:\d",
     re.I,
 )
 # the reporter's words for OptiX not working there ("the container does not seem to be able to

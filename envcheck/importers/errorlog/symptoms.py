@@ -585,7 +585,7 @@ _HOST_WORKS = re.compile(
 # nnU-Net's (batchgenerators') data-augmentation workers died: "One or more background
 # workers are no longer alive"; and a text that says the training runs inside a container
 _AUGMENTATION_WORKERS_DIED = re.compile(r"background workers are no longer alive", re.I)
-_INSIDE_A_CONTAINER = re.compile(
+INSIDE_A_CONTAINER = re.compile(
     r"\b(?:inside|within|in)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:docker|podman)"
     r"(?:\s+container)?\b|\binside\s+(?:an?\s+|the\s+|my\s+)?container\b",
     re.I,
@@ -603,7 +603,7 @@ def container_dataloader_shm(text: str, low: bytes, out: List[Dict[str, str]], s
         return
     if low.find(b"background workers") != -1 and not out:
         died = search_lines(low, (b"background workers",), _AUGMENTATION_WORKERS_DIED)
-        if died is not None and _INSIDE_A_CONTAINER.search(text) and not SHM_GIVEN.search(text):
+        if died is not None and INSIDE_A_CONTAINER.search(text) and not SHM_GIVEN.search(text):
             out.append(line_entry(text, died, "container-workers-shm", source))
             return
     if not (_CONTAINER.search(text) and _HOST_WORKS.search(text) and _FAILS.search(text)):

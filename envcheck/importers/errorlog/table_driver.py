@@ -1059,11 +1059,6 @@ PATTERNS: List[ErrorPattern] = [
         "--runtime=docker && sudo systemctl restart docker`; Docker installed as a snap cannot "
         "use the toolkit (install Docker from its apt repository).",
     ),
-    # OptiX lives in the driver (libnvoptix.so.1, with libnvidia-rtcore); the SDK a program
-    # is built with only holds headers, and each SDK release needs a driver branch at least as
-    # new (OptiX's release notes). optixInit's "library not found" (7804) therefore says the
-    # driver is too old for that SDK, or does not carry OptiX where the program runs (a
-    # container: optix.container_without_graphics)
     make(
         "cuda12-driver-api-missing",
         # the driver API entry points CUDA 12.0 added (the CUDA Driver API reference: "Tensor
@@ -1079,6 +1074,11 @@ PATTERNS: List[ErrorPattern] = [
         "runs), or install the build of the package made for CUDA 11 (e.g. a Triton or vLLM "
         "release built against CUDA 11.8).",
     ),
+    # OptiX lives in the driver (libnvoptix.so.1, with libnvidia-rtcore); the SDK a program
+    # is built with only holds headers, and each SDK release needs a driver branch at least as
+    # new (OptiX's release notes). optixInit's "library not found" (7804) therefore says the
+    # driver is too old for that SDK, or does not carry OptiX where the program runs (a
+    # container: optix.container_without_graphics)
     make(
         "optix-library-not-found",
         r"\bOPTIX_ERROR_LIBRARY_NOT_FOUND\b|\boptixInit\(\)\)? failed with (?:code )?7804\b|"

@@ -88,14 +88,8 @@ def host_gcc(text: str, file: str) -> List[Fact]:
     seen: Set[str] = set()
     for n, line in _lines_with(text, low, _GCC_WORDS):
         for m in _GCC.finditer(line):
-            version = (
-                m.group("v1")
-                or m.group("v2")
-                or m.group("v3")
-                or m.group("v4")
-                or m.group("v5")
-                or m.group("v6")
-            )
+            # (one alternative matches, and each names its version v1 ... v6)
+            version = next(v for v in m.groupdict().values() if v)
             if version in seen:
                 continue
             seen.add(version)
