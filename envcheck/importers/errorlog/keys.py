@@ -906,6 +906,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "unsupportedptxversion",
         "unsupported_ptx",
         "unsupported .version",
+        "[222] call to cu",
         *code_keys(222),
     ),
     "nvml-driver-library-mismatch": (
@@ -1312,7 +1313,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "but detected",
     ),
     "pkgutil-impimporter-removed": ("has no attribute 'impimporter'",),
-    "pip-building-a-binary-package-from-source": (".tar.gz", "numpy/core/src/"),
+    "pip-building-a-binary-package-from-source": (".tar.gz", "numpy/core/src/", "wheel for "),
     "pip-installed-an-old-release": (
         "old version",
         "older version",

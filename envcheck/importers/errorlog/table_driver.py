@@ -286,7 +286,10 @@ PATTERNS: List[ErrorPattern] = [
         "ptx-unsupported-toolchain",
         r"the provided PTX was compiled with an unsupported toolchain|"
         r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion|"
-        r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'|" + cuda_code(222),
+        r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'|"
+        # Numba's driver wrapper prints the raw code where its enum lacks the name: "[222]
+        # Call to cuLinkAddData results in UNKNOWN_CUDA_ERROR" (Kaggle/docker-python#1281)
+        r"\[222\] Call to cu\w+ results in|" + cuda_code(222),
         "driver-too-old",
         "error",
         "PTX built by a newer CUDA than the driver can JIT",

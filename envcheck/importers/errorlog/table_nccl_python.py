@@ -499,6 +499,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\bDownloading (?:numpy|scipy|pandas|scikit[-_]learn|matplotlib|h5py|grpcio|tokenizers|"
         r"pyarrow|llvmlite|numba|onnx|opencv[-_]python(?:[-_]headless)?|torch|jaxlib|"
         r"tensorflow)-\d+(?:\.\d+)+\.tar\.gz\b|"
+        # pip's own line for the build: faiss-cpu on Python 3.12 before its cp312 wheels
+        # (Future-House/paper-qa#224)
+        r"\b(?:Building|Failed building) wheel for (?:numpy|scipy|pandas|scikit[-_]learn|"
+        r"matplotlib|h5py|grpcio|tokenizers|pyarrow|llvmlite|numba|onnx|faiss[-_]cpu|"
+        r"opencv[-_]python(?:[-_]headless)?)\b(?![-\w.])(?![^\n]*\.\.\. done)|"
         r"\b(?:gcc|cc|clang|x86_64-linux-gnu-gcc)(?:-\d+)?:? numpy/core/src/\S+\.c\b",
         "python-unsupported",
         "warning",

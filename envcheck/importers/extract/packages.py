@@ -73,6 +73,15 @@ _WHEEL_PAGE = re.compile(
 )
 # an install command or pip's "Collecting name==version": the releases asked for
 _REQUEST_LINE = re.compile(r"^\s*Collecting\s|\b(?:pip3?|uv\s+pip)\s+install\b", re.I)
+# an install of torch from PyTorch's own index for one CUDA: `pip install torch --index-url
+# https://download.pytorch.org/whl/cu118` (nightly/ and test/ alike) installs the cu118 build.
+# Only --index-url / -i: with --extra-index-url pip may take PyPI's build instead
+_TORCH_INDEX = re.compile(
+    r"(?:--index-url[=\s]|(?<!\S)-i\s)\s*['\"]?https?://download\.pytorch\.org/whl/"
+    r"(?:nightly/|test/)?cu(\d{2})(\d)\b(?!/torch)",
+    re.I,
+)
+_TORCH_REQUESTED = re.compile(r"\binstall\b[^#\n]*?(?<![\w.-])(?:torch|pytorch)(?![\w.-]|==\S*\+)")
 _REQUESTED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)==(\d[\w.!+]*)")
 # pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
 # "Requirement already satisfied: torch==1.10.0 in /usr/lib/python3/dist-packages (from
@@ -249,6 +258,17 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
                 if _INTERESTING.match(m.group(1)):
                     name = m.group(1).lower().replace("_", "-")
                     yield fact("package_request", f"{name}=={m.group(2)}", kind="fragment")
+        m = _TORCH_INDEX.search(line) if "download.pytorch.org/whl/" in line else None
+        if m and _REQUEST_LINE.search(line) and _TORCH_REQUESTED.search(line):
+            # (not where the command pins torchvision or torchaudio too: their plain versions
+            # are read as PyPI's default CUDA builds, though this index gives its own, and a
+            # command is often a suggestion, not what was run)
+            pinned = any(
+                r.group(1).lower() in ("torchvision", "torchaudio")
+                for r in _REQUESTED.finditer(line)
+            )
+            if not pinned:
+                yield fact("torch.cuda", f"{int(m.group(1))}.{m.group(2)}", kind="prose")
         if "/torch" in line:
             # a wheel page of builds for one torch release: PyG's
             # data.pyg.org/whl/torch-2.0.1+cu118.html, OpenMMLab's .../mmcv/dist/cu117/torch1.13/

@@ -76,6 +76,19 @@ _CUDA = re.compile(
     r"(?!\s*(?:driver|\)\s*mismatches))",
     re.I,
 )
+# the newest CUDA a driver runs, said in a sentence: "an older NVIDIA driver that only
+# supports CUDA runtime version 11.4" (meta-pytorch/torchrec#3113), "the CUDA version in the
+# Nvidia driver is 11.4" (Kaggle/docker-python#1281); only words of a ceiling ("a driver good
+# enough for CUDA 9.0" is a floor, read nowhere)
+_DRIVER_CUDA_CEILING = re.compile(
+    r"\bdrivers?\b[^.\n]{0,60}?\b(?:only\s+supports?(?:\s+up\s+to)?|supports?\s+only(?:\s+up\s+to)?|"
+    r"supports?\s+up\s+to|max(?:imum)?\s+supported)\s+(?:is\s+)?CUDA(?:\s+runtime)?"
+    r"(?:\s+version)?\s*v?(\d{1,2}\.\d{1,2})\b(?!\.\d)|"
+    r"\bCUDA version (?:in|of|supported by) (?:the |my |your |this |our )?"
+    r"(?:[\w-]+ ){0,2}?drivers? "
+    r"(?:is|=|:)\s*(\d{1,2}\.\d{1,2})\b(?!\.\d)",
+    re.I,
+)
 _CUDA_CUDNN = re.compile(
     # (markdown bold around the field name: "**CUDA/cuDNN version**: 8/5.1"; a bare CUDA
     # major before a cuDNN, "8/5.1", as TensorFlow's old issue template was filled in)
@@ -885,6 +898,9 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
                 else:
                     yield fact("nvcc", m.group(1))
                 break
+    m = _DRIVER_CUDA_CEILING.search(text) if "driver" in low and not smi_header else None
+    if m:
+        yield fact("driver.cuda", m.group(1) or m.group(2))
     # "CUDA/cuDNN version: 8.0" with one value states CUDA: a cuDNN is read only where the
     # line names it after that value ("CUDA 8.0, cuDNN 5.1")
     if "cudnn" in low and not (cuda_cudnn and cuda_cudnn.group(2)):
