@@ -474,6 +474,17 @@ THRESHOLDS = {
     # AutoML) at the same three commits: 13/24 (54%) at all three, the same findings, no false
     # error; not tuned on
     "heldout79": 0.54,
+    # pool 82 (47 cases; distributed training, detection codebases, LLM quantization, JAX
+    # RL) gathered in round 32, scored once at 9b8996c1 and c264bb37 (readers written before
+    # the pools): 11/34 (32%) at both, the same findings, no false error; then tuned on
+    # (ptxas of the stated toolkit, an NCCL symbol retold, NaN only with several GPUs, a
+    # program's own compute-capability check)
+    "heldout80": 0.44,
+    # pool 83 (40 cases; GPU solvers, profilers, DeepStream, machine translation) at the same
+    # two commits: 17/30 (57%) at both, no false error; then tuned on (TensorRT libraries,
+    # cuda-checkpoint's driver floor, a CUDA error number taken for driver 300, CUDA asked
+    # for on macOS)
+    "heldout81": 0.76,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

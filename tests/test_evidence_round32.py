@@ -107,3 +107,115 @@ def test_a_finished_build_or_another_package_is_no_missing_wheel() -> None:
         "Using python 3.12\n  Building wheel for flash-attn (setup.py) ... error\n",
     ):
         assert "pip-building-a-binary-package-from-source" not in pats(text), text
+
+
+# --- after heldout80 and heldout81's scoring -------------------------------------------------
+
+
+def test_ptxas_of_the_stated_toolkit_is_the_toolkits(tmp_path: Path) -> None:
+    # google-deepmind/alphafold3#68: CUDA 12.3's ptxas (PTX ISA 8.3) refuses XLA's PTX 8.4
+    nvcc = "nvcc -V Cuda compilation tools, release {}, V{}.107\n"
+    text = "ERROR: fatal : Unsupported .version 8.4; current version is '8.3'\n"
+    assert pats(text + nvcc.format("12.3", "12.3")) == ["ptxas-older-than-ptx"]
+    assert judge(tmp_path, text + nvcc.format("12.3", "12.3"), ["EC907"]) == [
+        ("EC907", "toolkit-mismatch", "error")
+    ]
+    # another toolkit: the refusing ptxas is not shown to be its one (the driver's JIT stays)
+    assert pats(text + nvcc.format("12.4", "12.4")) == ["ptx-unsupported-toolchain"]
+    assert pats(text) == ["ptx-unsupported-toolchain"]
+    # the driver JIT's own words stay the driver's
+    jit = (
+        "ptxas application ptx input, line 9; fatal : Unsupported .version 8.4; current "
+        "version is '8.3'\n"
+    )
+    assert pats(jit + nvcc.format("12.3", "12.3")) == ["ptx-unsupported-toolchain"]
+
+
+def test_an_nccl_symbol_retold_without_its_colon_is_a_library_mismatch() -> None:
+    # VichyTong/CodeJudge#2: cu11 and cu12 NCCL wheels side by side
+    assert pats("undefined symbol ncclCommRegister\n") == ["cuda-lib-missing"]
+    assert pats("undefined symbol my_function_name\n") == []
+
+
+def test_a_programs_own_minimum_cc_check_is_an_arch_error(tmp_path: Path) -> None:
+    # NervanaSystems/neon#121 on a Tesla K20
+    text = "`Device 0 does not have CUDA compute capability 5.0 or greater`\n"
+    assert pats(text) == ["device-lacks-minimum-cc"]
+    assert judge(tmp_path, text, ["EC901"]) == [("EC901", "gpu-arch-unsupported", "error")]
+    # the floor is not the GPU's compute capability
+    assert not [g for g in snap_of(tmp_path, text).gpus() if g.compute_capability == "5.0"]
+    assert pats("the GPU does have compute capability 5.0 or greater\n") == []
+
+
+def test_nan_only_with_several_gpus_points_at_peer_traffic() -> None:
+    # tensorflow/tensorflow#57893: ACS on the new server's bridges
+    text = (
+        "when I start to execute my code I have `nan` in losses and model's outputs after few "
+        "iterations. It happens only when I use multiple GPUs.\n"
+    )
+    assert pats(text) == ["multi-gpu-nan-peer-traffic"]
+    # no NaN, or NaN on one GPU: nothing
+    assert pats("It is slow only when I use multiple GPUs.\n") == []
+    assert pats("I get nan loss on my single GPU after a few steps\n") == []
+
+
+def test_an_error_number_said_of_the_driver_is_no_driver_version(tmp_path: Path) -> None:
+    # nicehash/excavator#275: "CUDA error DRIVER: '300'" on a driver 416.34
+    text = (
+        "I am trying out my new 2080ti's and I'm getting the following error:\n"
+        "`CUDA error DRIVER: '300' in func 'kernel_launcher::kernel_launcher' line 332`\n"
+        "I am running nVidia driver version 416.34.\n"
+    )
+    assert snap_of(tmp_path, text).driver.version == "416.34"
+    assert judge(tmp_path, text, ["EC106"], load_matrix()) == []
+
+
+def test_a_missing_tensorrt_library_is_a_library_mismatch_not_tensorflows_notice() -> None:
+    text = (
+        "(gst-plugin-scanner:6): GStreamer-WARNING **: Failed to load plugin '/usr/lib/"
+        "aarch64-linux-gnu/gstreamer-1.0/deepstream/libnvdsgst_infer.so': libnvparsers.so.5: "
+        "cannot open shared object file: No such file or directory\n"
+    )
+    assert "tensorrt-lib-missing" in pats(text)
+    tf = (
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic "
+        "library 'libnvinfer.so.7'; dlerror: libnvinfer.so.7: cannot open shared object file: "
+        "No such file or directory\n"
+    )
+    assert "tensorrt-lib-missing" not in pats(tf)
+
+
+def test_a_gpu_said_to_be_intel_not_nvidia_is_no_nvidia_gpu() -> None:
+    # facebookresearch/fairseq-lua#40
+    text = "I have a GPU but is Intel and not Nvidia. So I am running into issues.\n"
+    assert "no-nvidia-gpu-stated" in pats(text)
+    assert "no-nvidia-gpu-stated" not in pats("my GPU is an RTX 3090, not an AMD card\n")
+
+
+def test_insufficient_driver_alone_is_a_driver_too_old() -> None:
+    # NVIDIA/cuda-checkpoint#22 (driver 535; the tool needs 550)
+    assert pats(" ./cuda-checkpoint --toggle --pid  9147\nInsufficient driver\n") == [
+        "insufficient-driver-alone"
+    ]
+    assert "insufficient-driver-alone" not in pats("the driver is insufficient driver-wise\n")
+
+
+def test_cuda_asked_on_macos_stays_a_warning(tmp_path: Path) -> None:
+    # SYSTRAN/faster-whisper#307: the inference made for a Mac is not demoted to info there
+    text = (
+        "Error transcribing audio: This CTranslate2 package was not compiled with CUDA support\n\n"
+        'im using pycharm on MacBook Pro, is this supported with device = "cuda"?\n'
+    )
+    assert "cuda-asked-on-macos" in pats(text)
+    assert ("EC905", "cpu-only-build", "warning") in judge(tmp_path, text, ["EC905"])
+
+
+def test_a_gpu_that_died_under_gpu_burn_is_a_hardware_fault() -> None:
+    # wilicc/gpu-burn#45: one of two Quadro RTX 8000 failed SGEMM and became faulty
+    text = (
+        "I ran gpu_burn on my work station with two Quadro RTX 8000.\n"
+        'One of the GPU died showing "Error in "SGEMM": CUBLAS_STATUS_INTERNAL_ERROR" and got '
+        "faulty finally, while the other one reported ok.\n"
+    )
+    assert "hardware-fault-suspected" in pats(text)
+    assert "hardware-fault-suspected" not in pats("my old GPU died, so I bought an RTX 4090\n")

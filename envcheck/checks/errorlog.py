@@ -89,8 +89,10 @@ def _findings(
         severity, title, fix = p.severity, p.title, p.fix
         if p.severity == "error" and all(e.get("severity") == "warning" for e in entries):
             severity = "warning"  # the message itself says it may be harmless (see the scanner)
-        if category == "cpu-only-build" and _on_a_mac(snapshot):
-            # macOS has no CUDA: a framework falling back to the CPU there is expected
+        if category == "cpu-only-build" and pid != "cuda-asked-on-macos" and _on_a_mac(snapshot):
+            # macOS has no CUDA: a framework falling back to the CPU there is expected; a
+            # program that failed because it was asked for CUDA there is its own warning,
+            # cuda-asked-on-macos (SYSTRAN/faster-whisper#307), which this must not demote
             severity = "info"
             title = f"{p.title} (on macOS, which has no CUDA)"
         note = _minor_compat_note(pid, first.get("line", ""), snapshot, matrix)

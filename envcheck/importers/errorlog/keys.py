@@ -754,6 +754,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "iommu-dma-fault": ("dmar: [dma",),
     "semlock-no-space": ("semlock",),
+    "device-lacks-minimum-cc": ("have cuda compute capability", "have compute capability"),
+    "multi-gpu-nan-peer-traffic": ("\x00never\x00",),
     "gpu-below-minimum-cc-stated": (
         "under cuda compute",
         "below cuda compute",
@@ -901,6 +903,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "nvlinkuncorrectable",
     ),
     "container-driver-release-floor": ("built for nvidia driver release",),
+    "insufficient-driver-alone": ("insufficient driver",),
     "ptx-unsupported-toolchain": (
         "unsupported toolchain",
         "unsupportedptxversion",
@@ -1099,6 +1102,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "libtensoradapter_pytorch",
     ),
     "cudnn-header-library-mixed": ("mixed dnn version",),
+    "tensorrt-lib-missing": ("cannot open shared object file",),
     "cuda-lib-missing": (
         "cannot open shared object file",
         "library not loaded",

@@ -96,7 +96,7 @@ _FAULT_WORDS = re.compile(
     r"getting|turns?|is|are|all)\W{1,3}(?:to\s+)?-?nan\b|\bnan(?:s| values| loss)\b|"
     r"illegal (?:instruction|address|memory access) was encountered|"
     r"\b(?:gpu|card)s?\b[^.\n]{0,40}?\b(?:is |was |got |gets )?(?:lost|disappear\w*|drops? out|"
-    r"dropped out|not (?:detected|found|visible))\b|"
+    r"dropped out|not (?:detected|found|visible)|died|dead)\b|"
     r"\bCUDA error\b|\bXid\b|\b(?:hangs|hung|freezes|froze)\b",
     re.I,
 )
@@ -121,7 +121,7 @@ _HARDWARE_SIGNS = re.compile(
     r"重启|"
     # the hardware is under suspicion in the text itself
     r"\b(?:power supply|psu|water ?cool\w*|aio cooler|overheat\w*|overclock\w*|undervolt\w*|"
-    r"artifacts?|memtest\w*|cuda_memtest|gpu[- ]burn|faulty|defective|broken (?:gpu|card)|"
+    r"artifacts?|memtest\w*|cuda_memtest|gpu[- _]burn|faulty|defective|broken (?:gpu|card)|"
     r"bad (?:gpu|card|node|instance|machine)|hardware (?:fault|failure|problem|issue|defect)|"
     r"no ecc)\b",
     re.I,
@@ -143,6 +143,8 @@ _FAULT_KEYS = (
     b"hung",
     b"freezes",
     b"froze",
+    b"died",
+    b"dead",
 )
 _SIGN_KEYS = (
     b"another",
@@ -169,6 +171,7 @@ _SIGN_KEYS = (
     b"memtest",
     b"gpu-burn",
     b"gpu burn",
+    b"gpu_burn",
     b"faulty",
     b"defective",
     b"broken",
@@ -297,6 +300,30 @@ def multi_gpu_hang(text: str, low: bytes, out: List[Dict[str, str]], source: str
     hit = search_lines(low, _HANG_KEYS, _ONE_WORKS_MANY_HANG)
     if hit is not None:
         out.append(line_entry(text, hit, "multi-gpu-hang-one-works", source))
+
+
+# NaN (or garbage) that appears only when several GPUs of one machine train together, with
+# no NCCL error: corrupted peer-to-peer copies, which PCIe ACS or the IOMMU cause on some
+# servers (tensorflow/tensorflow#57893: NaN after a move to a new server, fixed by disabling
+# ACS in the BIOS; NVIDIA's NCCL troubleshooting guide, "PCI Access Control Services").
+_ONLY_MANY_GPUS = re.compile(
+    r"\bonly\s+(?:happens\s+)?(?:when|with|if|on|in)\s+(?:i\s+|we\s+)?(?:use|using|run|running|"
+    r"train\w*)?\s*(?:on\s+|with\s+)?(?:multiple|several|more than one|many|two|2|all(?: the)?)"
+    r"\s+(?:\w+\s+)?gpus?\b",
+    re.I,
+)
+_NAN_WORDS = re.compile(r"\bnans?\b|\bgarbage (?:values|outputs?|results)\b", re.I)
+
+
+def multi_gpu_nan(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The text says NaN (or garbage) appears only when several GPUs are used."""
+    if low.find(b"only") == -1 or low.find(b"gpu") == -1 or _nccl_named(out):
+        return
+    if not _NAN_WORDS.search(text):
+        return
+    hit = search_lines(low, (b"gpu",), _ONLY_MANY_GPUS)
+    if hit is not None:
+        out.append(line_entry(text, hit, "multi-gpu-nan-peer-traffic", source))
 
 
 # One node trains, two or more fail or hang: the difference is the network between the nodes
@@ -665,6 +692,40 @@ def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     for e in out:
         if e["pattern"] == "nvcc-arch-not-defined" and "gpu-name" in e.get("line", ""):
             e["pattern"] = "bundled-ptxas-unknown-gpu"
+
+
+# The PTX ISA each CUDA toolkit release writes and accepts (the PTX ISA's release notes,
+# docs.nvidia.com/cuda/parallel-thread-execution, "Release Notes", read 2026-12-06): 7.x for
+# CUDA 11.x, 8.0-8.5 for CUDA 12.0-12.5, 8.5 for 12.6, 8.7 for 12.8, 8.8 for 12.9, 9.0 for 13.0
+_PTX_ISA_OF_CUDA = {
+    **{f"11.{m}": f"7.{m}" for m in range(9)},
+    **{f"12.{m}": f"8.{m}" for m in range(6)},
+    "12.6": "8.5",
+    "12.8": "8.7",
+    "12.9": "8.8",
+    "13.0": "9.0",
+}
+_TOOLKIT_RELEASE = re.compile(r"\bCuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
+_PTX_CURRENT = re.compile(r"Unsupported \.version \d+\.\d+; current version is '(\d+\.\d+)'")
+
+
+def ptxas_of_the_stated_toolkit(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """ "fatal : Unsupported .version 8.4; current version is '8.3'" without the driver JIT's
+    "ptxas application ptx input", in a text whose nvcc is the toolkit release that writes PTX
+    8.3 (CUDA 12.3): the refusing ptxas is that toolkit's, older than the PTX a framework made
+    (XLA, Triton), not the driver (google-deepmind/alphafold3#68)."""
+    if low.find(b"compilation tools") == -1:
+        return
+    kits = {_PTX_ISA_OF_CUDA.get(m.group(1)) for m in _TOOLKIT_RELEASE.finditer(text)}
+    for e in out:
+        line = e.get("line", "")
+        if e["pattern"] != "ptx-unsupported-toolchain" or "ptx input" in line.lower():
+            continue
+        m = _PTX_CURRENT.search(line)
+        if m and m.group(1) in kits:
+            e["pattern"] = "ptxas-older-than-ptx"
 
 
 # cgroup v2 named (a kernel option, the hierarchy, a distribution that switched) in a text

@@ -201,6 +201,18 @@ PATTERNS: List[ErrorPattern] = [
         "p2pBandwidthLatencyTest.",
     ),
     make(
+        "multi-gpu-nan-peer-traffic",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.multi_gpu_nan)
+        "os-setting",
+        "warning",
+        "NaN or corrupt values appear only when several GPUs train together: peer-to-peer "
+        "traffic between them may be corrupted (PCIe ACS or the IOMMU on the bridges)",
+        "Rerun with NCCL_P2P_DISABLE=1: if the NaNs go, check ACS on the PCIe bridges (`sudo "
+        "lspci -vvv | grep ACSCtl`) and disable it (BIOS, or setpci per bridge), and the IOMMU "
+        "(`iommu=pt`), per NVIDIA's NCCL troubleshooting guide; p2pBandwidthLatencyTest shows "
+        "whether peer copies are correct.",
+    ),
+    make(
         "container-cpu-quota-under-a-core",
         r"(?!x)x",  # never by itself: inferred from the whole text (installs.cpu_quota)
         "os-setting",

@@ -90,6 +90,19 @@ PATTERNS: List[ErrorPattern] = [
         "check `df -h /dev/shm`.",
     ),
     make(
+        "device-lacks-minimum-cc",
+        # a program's own check of the device: "Device 0 does not have CUDA compute capability
+        # 5.0 or greater" (neon on a Tesla K20, NervanaSystems/neon#121)
+        r"\b(?:device|gpu)\s*\d*\s+(?:does not|doesn't) have\s+(?:a\s+)?(?:cuda\s+)?compute "
+        r"capability (?:of\s+)?\d+\.\d+ or (?:greater|higher|newer|above|better)",
+        "gpu-arch-unsupported",
+        "error",
+        "the program's own check says the GPU is below the compute capability it needs",
+        "Use a GPU of at least the compute capability the message names (`nvidia-smi "
+        "--query-gpu=name,compute_cap --format=csv`), or a release of the software that still "
+        "supports this architecture.",
+    ),
+    make(
         "gpu-below-minimum-cc-stated",
         r"\b(?:nothing|no gpus?|no devices?|gpus?|devices?|cards?)\s+(?:with\s+)?(?:under|below|"
         r"less than|lower than|older than)\s+(?:cuda\s+)?compute(?:\s+capability)?\s*\d+\.\d"
@@ -178,7 +191,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:only (?:have|has) an?|using an?|i have an?|with an?)\s+(?:integrated\s+)?"
         r"(?:intel|amd)\b[^.\n]{0,30}?\b(?:gpu|graphics)\b|"
         r"\b(?:don't|do not|doesn't|does not|dont|doesnt) have (?:an? |any )?nvidia "
-        r"(?:gpus?|graphics cards?|cards?|video cards?)\b",
+        r"(?:gpus?|graphics cards?|cards?|video cards?)\b|"
+        # "I have a GPU but is Intel and not Nvidia" (facebookresearch/fairseq-lua#40)
+        r"\b(?:gpu|graphics(?: card)?)\b[^.\n]{0,20}?\b(?:is|are)\s+(?:an?\s+)?(?:intel|amd)\b"
+        r"[^.\n]{0,12}?\bnot\s+(?:an?\s+)?nvidia\b",
         "driver-not-loaded",
         "warning",
         "the text says the machine has no NVIDIA GPU",

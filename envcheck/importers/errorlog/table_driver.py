@@ -283,6 +283,18 @@ PATTERNS: List[ErrorPattern] = [
         "(forward compatibility works only on data-center GPUs with the cuda-compat package).",
     ),
     make(
+        "insufficient-driver-alone",
+        # NVIDIA's cuda-checkpoint, whose whole answer is "Insufficient driver" (it needs
+        # display driver 550 or newer: NVIDIA/cuda-checkpoint#22 and the project's README)
+        r"^\s*[`'\"]?Insufficient driver\.?[`'\"]?\s*$",
+        "driver-too-old",
+        "error",
+        "the program says the NVIDIA driver is too old for it",
+        "Upgrade the NVIDIA driver to the release the program's documentation names "
+        "(cuda-checkpoint needs display driver 550 or newer); `nvidia-smi` shows the "
+        "installed one.",
+    ),
+    make(
         "ptx-unsupported-toolchain",
         r"the provided PTX was compiled with an unsupported toolchain|"
         r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion|"

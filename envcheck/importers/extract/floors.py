@@ -102,7 +102,7 @@ _FLOOR = re.compile(
 # a floor sentence says something is needed: a bare "sm_80+" in a build's arch list is not one
 _NEEDED = re.compile(
     r"\b(?:requires?|required|requirement|needs?|supports?|supported|minimum|only|must|"
-    r"use a (?:device|gpu|card) with at least)\b",
+    r"use a (?:device|gpu|card) with at least|does not have|doesn't have)\b",
     re.I,
 )
 

@@ -20,8 +20,10 @@ from envcheck.importers.extract.lines import candidate_lines
 
 _VER = r"(\d+\.\d+(?:\.\d+)?)"
 _DRIVER = re.compile(
-    # not inside a word ("cudaDriverVersion 12080" is the driver API's CUDA, 12.8)
-    r"(?:nvidia[\s-]*)?(?<![A-Za-z])(?:driver(?:'s|s)?|NVIDIA-SMI(?=\s*:))(?:\s*version)?"
+    # not inside a word ("cudaDriverVersion 12080" is the driver API's CUDA, 12.8), nor the
+    # number of an error said of the driver ("CUDA error DRIVER: '300'": excavator#275)
+    r"(?<!error )(?:nvidia[\s-]*)?(?<![A-Za-z])(?:driver(?:'s|s)?|NVIDIA-SMI(?=\s*:))"
+    r"(?:\s*version)?"
     r"(?:\s+(?:is|was|of|=|at|available on \w+))?\s*[:=]?\s*"
     # the value may be the installer's name: "driver version: NVIDIA-Linux-x86_64-450.80.02"
     r"(?:nvidia\s+)?(?:version\s*)?[`'\"]?(?:NVIDIA-Linux-(?:x86_64|aarch64)-)?(?:v|r)?"
