@@ -485,6 +485,16 @@ THRESHOLDS = {
     # cuda-checkpoint's driver floor, a CUDA error number taken for driver 300, CUDA asked
     # for on macOS)
     "heldout81": 0.76,
+    # pool 84 (51 cases; the Kubernetes GPU stack, desktop local-LLM apps, zero-knowledge
+    # provers and miners, LLM pretraining codebases) gathered in round 32, scored once at
+    # 9b8996c1, c264bb37 and after heldout80/81's tuning (27baef1f): 21/41 (51%) at all three,
+    # the same findings, no false error; then tuned on (nvcc off the build's PATH, xmrig-cuda's
+    # driver check, a miner's PTX toolchain message)
+    "heldout82": 0.63,
+    # pool 85 (57 cases; spaCy and NLP libraries, notebook servers, game-AI environments,
+    # image-generation accelerators) at the same three commits: 24/41 (59%) at all three, the
+    # same findings, no false error; not tuned on
+    "heldout83": 0.58,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

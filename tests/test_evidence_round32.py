@@ -219,3 +219,43 @@ def test_a_gpu_that_died_under_gpu_burn_is_a_hardware_fault() -> None:
     )
     assert "hardware-fault-suspected" in pats(text)
     assert "hardware-fault-suspected" not in pats("my old GPU died, so I bought an RTX 4090\n")
+
+
+# --- after heldout82's scoring -----------------------------------------------------------
+
+
+def test_nvcc_not_found_where_the_text_shows_the_toolkit_is_a_path_setting() -> None:
+    # speedinghzl/CCNet#56 (PATH set in ~/.bashrc, build run with sudo), chelsea0x3b/dfdx#781
+    ccnet = (
+        "build.sh: 11: build.sh: nvcc: not found\n"
+        "i have write the path in ~/.bashrc\nexport PATH=/usr/local/cuda-9.0/bin${PATH:+:${PATH}}\n"
+    )
+    dfdx = (
+        "I had not set the path to nvcc, so dfdx imploded during build.\n"
+        "-bash: nvcc: command not found\n"
+    )
+    assert pats(ccnet) == ["nvcc-installed-not-on-path"]
+    assert pats(dfdx) == ["nvcc-installed-not-on-path"]
+    # nvcc not found with nothing that shows a toolkit: no path reading
+    assert "nvcc-installed-not-on-path" not in pats(
+        "sh: 1: nvcc: not found\nerror: ops not built\n"
+    )
+
+
+def test_a_miners_ptx_toolchain_refusal_is_the_driver() -> None:
+    # dynexcoin/Dynex#42
+    text = (
+        "I get error: PUassert: The PTX was compiled with an unsupported toolchain, kernel.cu "
+        "2352\n"
+    )
+    assert pats(text) == ["ptx-unsupported-toolchain"]
+
+
+def test_xmrig_cudas_driver_api_check_is_a_driver_too_old(tmp_path: Path) -> None:
+    # xmrig/xmrig-cuda#80 (driver 455.45.01, CUDA 11.1, a CUDA 11.2 plugin)
+    text = "Driver does not support CUDA 11.2 API! Update your nVidia driver!\n * CUDA disabled\n"
+    assert pats(text) == ["driver-does-not-support-cuda-api"]
+    assert judge(tmp_path, text, ["EC902"]) == [("EC902", "driver-too-old", "error")]
+    assert "driver-does-not-support-cuda-api" not in pats(
+        "the driver does not support CUDA graphs on this GPU\n"
+    )

@@ -83,6 +83,35 @@ def nvcc_not_the_installed_toolkit(
             return
 
 
+# nvcc not found by a build, in a text that shows the toolkit is there but not on the PATH the
+# build ran with: the reporter's PATH export for it, a build run with sudo (which resets PATH
+# to secure_path), or the words themselves (speedinghzl/CCNet#56, chelsea0x3b/dfdx#781)
+_NVCC_NOT_FOUND = re.compile(
+    r"\bnvcc: (?:command )?not found|'nvcc' is not recognized|"
+    r"No such file or directory: '?(?:\S*/)?nvcc'?",
+    re.I,
+)
+_NVCC_IS_THERE = re.compile(
+    r"\bexport PATH=[^\n]*cuda[^\n]*/bin\b|\b(?:path to|path of|path for) (?:the )?nvcc\b|"
+    r"\bnvcc\b[^.\n]{0,20}?\b(?:is |was |are )?(?:installed|install)\b|"
+    r"\bhave nvcc install|\bsudo (?:sh |bash |\./|python3? |make|pip3? install)",
+    re.I,
+)
+
+
+def nvcc_installed_not_on_path(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A build that cannot find nvcc where the text shows a toolkit that PATH misses."""
+    if low.find(b"nvcc") == -1:
+        return
+    m = _NVCC_NOT_FOUND.search(text)
+    if m is None or not _NVCC_IS_THERE.search(text):
+        return
+    out[:] = [e for e in out if e["pattern"] != "message-words-toolkit-mismatch"]
+    out.append(entry_at(text, m.start(), "nvcc-installed-not-on-path", source))
+
+
 # A Jetson said to run slower than a published benchmark (or than expected): benchmarks are
 # taken in the maximum power mode with the clocks pinned (nvpmodel -m 0, jetson_clocks); the
 # default modes of the smaller modules cap the GPU clock.

@@ -756,6 +756,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "semlock-no-space": ("semlock",),
     "device-lacks-minimum-cc": ("have cuda compute capability", "have compute capability"),
     "multi-gpu-nan-peer-traffic": ("\x00never\x00",),
+    "nvcc-installed-not-on-path": ("\x00never\x00",),
     "gpu-below-minimum-cc-stated": (
         "under cuda compute",
         "below cuda compute",
@@ -904,6 +905,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "container-driver-release-floor": ("built for nvidia driver release",),
     "insufficient-driver-alone": ("insufficient driver",),
+    "driver-does-not-support-cuda-api": ("does not support cuda",),
     "ptx-unsupported-toolchain": (
         "unsupported toolchain",
         "unsupportedptxversion",

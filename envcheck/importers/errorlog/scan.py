@@ -369,6 +369,7 @@ _FROM_THE_SYMPTOMS = (
     installs.pip_downgraded_what_it_installed,
     installs.vgpu_slows_down,
     installs.nvcc_not_the_installed_toolkit,
+    installs.nvcc_installed_not_on_path,
     installs.jetson_slower_than_benchmark,
     installs.pip_replaced_torch,
     installs.conda_cudatoolkit_conflict,

@@ -201,6 +201,18 @@ PATTERNS: List[ErrorPattern] = [
         "p2pBandwidthLatencyTest.",
     ),
     make(
+        "nvcc-installed-not-on-path",
+        r"(?!x)x",  # never by itself: inferred (installs.nvcc_installed_not_on_path)
+        "os-setting",
+        "warning",
+        "the build cannot find nvcc, though the text shows a CUDA toolkit the PATH misses",
+        "Put the toolkit's bin directory on the PATH the build runs with (`export PATH=/usr/"
+        "local/cuda/bin:$PATH`, or CUDA_HOME / CUDACXX for CMake and cargo builds); sudo resets "
+        "PATH to secure_path and ~/.bashrc is not read by non-interactive shells, so run the "
+        "build without sudo or pass the path (`sudo env PATH=$PATH ...`). `which nvcc` shows "
+        "what the shell finds.",
+    ),
+    make(
         "multi-gpu-nan-peer-traffic",
         r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.multi_gpu_nan)
         "os-setting",

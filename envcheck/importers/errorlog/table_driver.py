@@ -283,6 +283,19 @@ PATTERNS: List[ErrorPattern] = [
         "(forward compatibility works only on data-center GPUs with the cuda-compat package).",
     ),
     make(
+        "driver-does-not-support-cuda-api",
+        # xmrig-cuda's own check of cuDriverGetVersion against the CUDA it was built with:
+        # "Driver does not support CUDA 11.2 API! Update your nVidia driver!" (xmrig/xmrig-cuda
+        # #80 on a 455 driver, CUDA 11.1; xmrig/xmrig#3504)
+        r"\bDriver does not support CUDA \d+\.\d+ API\b",
+        "driver-too-old",
+        "error",
+        "the program's CUDA is newer than the driver supports",
+        "Upgrade the NVIDIA driver to one whose CUDA version (nvidia-smi, top right) is at least "
+        "the one named, or use the program's build for the driver's CUDA (xmrig-cuda ships one "
+        "per CUDA release).",
+    ),
+    make(
         "insufficient-driver-alone",
         # NVIDIA's cuda-checkpoint, whose whole answer is "Insufficient driver" (it needs
         # display driver 550 or newer: NVIDIA/cuda-checkpoint#22 and the project's README)
@@ -296,7 +309,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "ptx-unsupported-toolchain",
-        r"the provided PTX was compiled with an unsupported toolchain|"
+        # (also without "provided": a miner's "The PTX was compiled with an unsupported
+        # toolchain", dynexcoin/Dynex#42)
+        r"\b(?:the provided|the) PTX was compiled with an unsupported toolchain|"
         r"CUDA_ERROR_UNSUPPORTED_PTX_VERSION|cudaErrorUnsupportedPtxVersion|"
         r"Unsupported \.version \d+\.\d+; current version is '\d+\.\d+'|"
         # Numba's driver wrapper prints the raw code where its enum lacks the name: "[222]
