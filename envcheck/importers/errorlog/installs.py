@@ -108,7 +108,6 @@ def nvcc_installed_not_on_path(
     m = _NVCC_NOT_FOUND.search(text)
     if m is None or not _NVCC_IS_THERE.search(text):
         return
-    out[:] = [e for e in out if e["pattern"] != "message-words-toolkit-mismatch"]
     out.append(entry_at(text, m.start(), "nvcc-installed-not-on-path", source))
 
 

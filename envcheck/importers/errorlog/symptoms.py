@@ -694,13 +694,16 @@ def bundled_ptxas(text: str, low: bytes, out: List[Dict[str, str]], source: str)
             e["pattern"] = "bundled-ptxas-unknown-gpu"
 
 
-# The PTX ISA each CUDA toolkit release writes and accepts (the PTX ISA's release notes,
-# docs.nvidia.com/cuda/parallel-thread-execution, "Release Notes", read 2026-12-06): 7.x for
-# CUDA 11.x, 8.0-8.5 for CUDA 12.0-12.5, 8.5 for 12.6, 8.7 for 12.8, 8.8 for 12.9, 9.0 for 13.0
+# The newest PTX ISA each CUDA toolkit release writes and accepts: 7.x for CUDA 11.x, 8.0-8.5
+# for CUDA 12.0-12.5, 8.5 for 12.6, 8.6 for 12.7, 8.7 for 12.8, 8.8 for 12.9, 9.0 for 13.0
+# (the PTX ISA's release history, docs.nvidia.com/cuda/parallel-thread-execution/#release-notes,
+# as NVIDIA's cuda-python cuda/bindings/utils/_ptx_utils.py copies it, and openxla/xla#16504 for
+# 12.6; read 2026-12-06)
 _PTX_ISA_OF_CUDA = {
     **{f"11.{m}": f"7.{m}" for m in range(9)},
     **{f"12.{m}": f"8.{m}" for m in range(6)},
     "12.6": "8.5",
+    "12.7": "8.6",
     "12.8": "8.7",
     "12.9": "8.8",
     "13.0": "9.0",
