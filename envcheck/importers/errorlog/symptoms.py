@@ -708,7 +708,6 @@ _PTX_ISA_OF_CUDA = {
     "12.9": "8.8",
     "13.0": "9.0",
 }
-_TOOLKIT_RELEASE = re.compile(r"\bCuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
 _PTX_CURRENT = re.compile(r"Unsupported \.version \d+\.\d+; current version is '(\d+\.\d+)'")
 
 
@@ -721,7 +720,9 @@ def ptxas_of_the_stated_toolkit(
     (XLA, Triton), not the driver (google-deepmind/alphafold3#68)."""
     if low.find(b"compilation tools") == -1:
         return
-    kits = {_PTX_ISA_OF_CUDA.get(m.group(1)) for m in _TOOLKIT_RELEASE.finditer(text)}
+    from envcheck.importers.extract.prose import NVCC_RELEASE  # nvcc -V's own line
+
+    kits = {_PTX_ISA_OF_CUDA.get(m.group(1)) for m in NVCC_RELEASE.finditer(text)}
     for e in out:
         line = e.get("line", "")
         if e["pattern"] != "ptx-unsupported-toolchain" or "ptx input" in line.lower():

@@ -111,7 +111,7 @@ _CUDA_INSTALLER = re.compile(
     r"\bcuda_(\d{1,2}\.\d)\.\d+_\d{3}\.\d{2}(?:\.\d{2})?_(?:win1[01]|windows|linux)", re.I
 )
 # nvcc --version's line, also after a label ("cuda version: Cuda compilation tools, release 11.8")
-_NVCC_RELEASE = re.compile(r"Cuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
+NVCC_RELEASE = re.compile(r"Cuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
 # the toolkit a CMake build found: "-- Caffe2: CUDA detected: 9.1", "-- Found CUDA:
 # /usr/local/cuda (found version "10.2")", "-- The CUDA compiler identification is NVIDIA 11.8.89"
 _CMAKE_CUDA = re.compile(
@@ -849,7 +849,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     m = _CUDA_IMAGE.search(text) if "nvidia/cuda:" in low else None
     if m:
         yield fact("runtime.cuda", m.group(1), "fragment", name="nvidia/cuda image")
-    nvcc_line = _NVCC_RELEASE.search(text) if "compilation tools" in low else None
+    nvcc_line = NVCC_RELEASE.search(text) if "compilation tools" in low else None
     cmake = (
         _CMAKE_CUDA.search(text)
         if "cuda detected" in low or "found cuda:" in low or "compiler identification" in low
