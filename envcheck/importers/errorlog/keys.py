@@ -489,7 +489,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "load library failed: libnvidia-ml",
         "libnvidia-ml.so.1: cannot",
     ),
-    "nvidia-smi-not-found": ("nvidia-smi: ", "'nvidia-smi' is not recognized"),
+    "uvm-module-not-loaded": ("uvm module", "uvm kernel module", "uvm is", "uvm was", "uvm not"),
+    "nvidia-smi-not-found": (
+        "nvidia-smi: ",
+        "'nvidia-smi' is not recognized",
+        "nvidia-smi do",
+        "nvidia-smi not exist",
+    ),
     "mmcv-ops-without-cuda": ("implementation for device cuda",),
     "torch-c-no-cuda-attr": ("has no attribute '_cuda_",),
     "onnxruntime-no-cuda-provider": (

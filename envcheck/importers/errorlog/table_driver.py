@@ -950,13 +950,29 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "nvidia-smi-not-found",
         r"nvidia-smi: (?:command )?not found|'nvidia-smi' is not recognized|"
-        r"nvidia-smi: No such file or directory",
+        r"nvidia-smi: No such file or directory|"
+        # said in a sentence: "nvidia-smi not exist and GPU not available" (docker-stacks#2166)
+        r"\bnvidia-smi (?:does not|doesn't|do not|don't|not) exists?\b",
         "driver-not-loaded",
         "warning",
         "nvidia-smi is not there (no NVIDIA driver installed here, or a container without GPUs)",
         "On a host: install the NVIDIA driver (nvidia-smi comes with it). In a container: start "
         "it with GPU access (`docker run --gpus all`, the nvidia runtime) so the driver's tools "
         "and libraries are mounted.",
+    ),
+    make(
+        # said, often as a title: "UVM module is not loaded automatically on RHEL/CentOS 7"
+        # (negativo17/nvidia-driver#31); CUDA and NVIDIA's OpenCL need nvidia_uvm loaded
+        "uvm-module-not-loaded",
+        r"\b(?:nvidia[-_ ]?)?uvm (?:kernel )?module (?:is |was )?(?:not|isn't|wasn't) (?:being )?"
+        r"(?:loaded|loading)\b|"
+        r"\bnvidia[-_]uvm (?:is |was )?(?:not|isn't|wasn't) (?:being )?loaded\b",
+        "driver-not-loaded",
+        "warning",
+        "the nvidia_uvm kernel module is not loaded (CUDA and NVIDIA's OpenCL need it)",
+        "Load it (`sudo modprobe nvidia-uvm`, or `nvidia-modprobe -u -c=0`) and load it at boot "
+        "(a line `nvidia-uvm` in /etc/modules-load.d/nvidia-uvm.conf); after suspend/resume, "
+        "reload it (`sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm`).",
     ),
     make(
         "no-cuda-gpus-available",
