@@ -495,6 +495,12 @@ THRESHOLDS = {
     # image-generation accelerators) at the same three commits: 24/41 (59%) at all three, the
     # same findings, no false error; not tuned on
     "heldout83": 0.58,
+    # pool 86 (34 cases; diffusion research code, self-supervised learning, segmentation
+    # codebases, training wrappers) gathered in round 33, scored once at b34fa0c2 and f14ff339
+    # (readers written before the pools): 16/24 (67%) at both, the same findings, no false
+    # error; then tuned on (a library's check of its partner's release, xFormers' message under
+    # a launcher's prefix, a CUDA floor said in Chinese, a black screen with the PSU in doubt)
+    "heldout84": 0.87,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -461,6 +461,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "does not match torch",
         "does not match the torch",
     ),
+    "package-requires-other-library-release": ("but got", "but found"),
     "xformers-built-for-cpu-torch": ("xformers was built for",),
     "xformers-built-for-other-torch": ("xformers was built for",),
     "cuda-lib-symbol-version": ("not defined in file",),

@@ -97,7 +97,10 @@ _FAULT_WORDS = re.compile(
     r"illegal (?:instruction|address|memory access) was encountered|"
     r"\b(?:gpu|card)s?\b[^.\n]{0,40}?\b(?:is |was |got |gets )?(?:lost|disappear\w*|drops? out|"
     r"dropped out|not (?:detected|found|visible)|died|dead)\b|"
-    r"\bCUDA error\b|\bXid\b|\b(?:hangs|hung|freezes|froze)\b",
+    r"\bCUDA error\b|\bXid\b|\b(?:hangs|hung|freezes|froze)\b|"
+    # the display dies with the load: "gives a black screen as soon as the Transformer is
+    # started" (modernmt/modernmt#547, a 700 W supply for two GPUs)
+    r"\bblack screen\b|\bscreens? (?:goes|went|turns?|turned) black\b",
     re.I,
 )
 # The card itself is the variable: said in so many words.
@@ -145,6 +148,7 @@ _FAULT_KEYS = (
     b"froze",
     b"died",
     b"dead",
+    b"black",
 )
 _SIGN_KEYS = (
     b"another",

@@ -30,6 +30,21 @@ PATTERNS: List[ErrorPattern] = [
         "'torch==<X>'` with the matching torchvision), or a release of the package made for the "
         "installed framework (its install page pairs them).",
     ),
+    # ...the same check of another library it is paired with: xformers' "ImportError: Requires
+    # Flash-Attention version >=2.7.1,<=2.7.4 but got 2.8.0.post2." (facebookresearch/
+    # xformers#1267, huggingface/diffusers#11805)
+    make(
+        "package-requires-other-library-release",
+        r"\bRequires [A-Za-z][\w.-]{1,40} version\s*[<>=~!]=?\s*v?\d[^\n]{0,60}?\s*"
+        r"but (?:found|got) (?:version\s*)?v?\d",
+        "framework-pairing",
+        "error",
+        "a library refuses the installed release of a library it is paired with: that release is "
+        "outside the range it accepts",
+        "Install a release of the named library inside the range the message gives (e.g. `pip "
+        "install 'flash-attn>=2.7.1,<=2.7.4'`), or a release of the refusing library made for "
+        "the installed one (a newer xformers accepts newer flash-attn).",
+    ),
     # CMake's FindCUDA arch selection (select_compute_arch.cmake, copied into many projects)
     # knows only the architectures of its time: a newer GPU stops the configure step (k2-fsa/
     # k2#1344: "Unknown CUDA Architecture Name 12.1(2.0)" on a GB10)
@@ -705,7 +720,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "xformers-built-for-cpu-torch",
-        r"xFormers was built for:?\s*PyTorch \S+[^()]{0,40}\(you have [\w.]+\+cpu\)",
+        # (its second line may carry the launcher's prefix too: "Cache Preparation STDERR:
+        # PyTorch 2.6.0+cu124 with CUDA 1204 (you have 2.6.0+cpu)", kohya-ss/musubi-tuner#184)
+        r"xFormers was built for:?\s*(?:[^\n:]{1,60}:[ \t]+)?PyTorch \S+[^()]{0,40}"
+        r"\(you have [\w.]+\+cpu\)",
         "cpu-only-build",
         "error",
         "a CPU-only torch is installed (xFormers was built for a CUDA torch)",
@@ -752,7 +770,8 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "xformers-built-for-other-torch",
-        r"xFormers was built for:?\s*PyTorch \S+[^()]{0,40}\(you have [\w.+]+\)",
+        r"xFormers was built for:?\s*(?:[^\n:]{1,60}:[ \t]+)?PyTorch \S+[^()]{0,40}"
+        r"\(you have [\w.+]+\)",
         "framework-pairing",
         "error",
         "xFormers was built for another torch release than the installed one",

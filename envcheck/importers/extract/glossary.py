@@ -64,9 +64,20 @@ def has_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+# "CUDA12.1以上" / "11.8及以上" (12.1 or above): a floor, only right after a version ("以上"
+# alone is also "the above": "以上是我的环境", the above is my environment); "必须要" / "需要"
+# (must have / need) just before what it asks for (opendatalab/MinerU#1026)
+_OR_ABOVE = re.compile(r"(\d)\s*(?:及|或)?以上")
+_MUST = re.compile(r"(?:必须要|必须|需要)(?=\s*[A-Za-z])")
+
+
 def translate_line(line: str) -> str:
     """One line with its CJK words told in English (see the module doc)."""
     line = unicodedata.normalize("NFKC", line)
+    if "以上" in line:
+        line = _OR_ABOVE.sub(r"\1 or above ", line)
+    if "必" in line or "需" in line:
+        line = _MUST.sub(" requires ", line)
     for word, english in _WORDS:
         if word in line:
             line = line.replace(word, english)
