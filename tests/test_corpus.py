@@ -501,6 +501,12 @@ THRESHOLDS = {
     # error; then tuned on (a library's check of its partner's release, xFormers' message under
     # a launcher's prefix, a CUDA floor said in Chinese, a black screen with the PSU in doubt)
     "heldout84": 0.87,
+    # pool 87 (70 cases; mixture-of-experts kernels, compression toolkits, microscopy, physics
+    # and astronomy) at b34fa0c2, f14ff339 and after heldout84's tuning (6a8c1a3a): 23/52 (44%)
+    # at all three, the same findings, no false error; then tuned on (CUDA_VISIBLE_DEVICES that
+    # hides the GPUs, ncclSend before NCCL 2.7, dataclass(slots=) before Python 3.10, CUDA's OS
+    # error 304, a conda-forge CPU build where the text wants the GPU one)
+    "heldout85": 0.65,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -124,3 +124,99 @@ def test_yishang_as_the_above_or_a_driver_at_its_floor_is_no_floor(tmp_path: Pat
         "Driver Version: 535.54       CUDA Version: 12.2 需要CUDA12.1以上\n",
     ):
         assert judge(tmp_path, text, ["EC109"], load_matrix()) == [], text
+
+
+def test_readers_added_after_heldout85s_scoring() -> None:
+    cases = {
+        # flashinfer-ai/flashinfer#1964
+        "dataclass-argument-newer-python": (
+            "    @dataclass(slots=True, unsafe_hash=True)\n"
+            "TypeError: dataclass() got an unexpected keyword argument 'slots'\n"
+        ),
+        # laekov/fastmoe#16
+        "nccl-send-recv-missing": (
+            'cuda/moe_comm_kernel.cu(24): error: identifier "ncclSend" is undefined\n'
+        ),
+        # cms-sw/cmssw#32428
+        "cmssw-cudaservice-disabled": (
+            "Unable to choose current device because CUDAService is disabled. If CUDAService "
+            "was not explicitly\n"
+        ),
+        # NVIDIA/OpenShell#1696
+        "cuda-operating-system-error": (
+            "[Error] [omni.rtx] CUDA error 304: cudaErrorOperatingSystem - OS call failed or "
+            "operation not supported on this OS\n"
+        ),
+        # sgl-project/sglang#12533
+        "works-only-privileged-stated": (
+            "The same container works fine if launched with `--privileged`, which suggests the "
+            "CI runner does not have the necessary RDMA / DEVX permissions\n"
+        ),
+        # stardist/stardist#65
+        "package-drops-framework-release-stated": (
+            "Current keras release does not support TensorFlow 1.x. It looks like last version "
+            "which support tf 1.x is 2.3.0.\n"
+        ),
+        # kevinjohncutler/omnipose#45
+        "cpu-torch-stated": (
+            "Debian 11 intel server with newest Anaconda. It always let you install CPU version.\n"
+        ),
+        # VolkerH/Lattice_Lightsheet_Deskew_Deconv#27
+        "hardware-fault-suspected": (
+            "Noticed all sorts of weird artefacts on some images processed with the RTX 2080Ti.\n"
+            "Starting to think this is a hardware issue. Might have one of those defective "
+            "RTX2080 Ti cards.\n"
+        ),
+    }
+    for pattern, text in cases.items():
+        assert pattern in pats(text), pattern
+
+
+def test_near_misses_of_heldout85s_readers() -> None:
+    cases = {
+        "dataclass-argument-newer-python": (
+            "TypeError: dataclass() got an unexpected keyword argument 'frozen_slots'\n"
+        ),
+        "nccl-send-recv-missing": "ncclSend took 3 ms on rank 0\n",
+        "cuda-operating-system-error": "the operating system is Ubuntu 22.04; CUDA error 30\n",
+        "works-only-privileged-stated": "I run with --privileged and it still fails\n",
+        "package-drops-framework-release-stated": "keras does not support torch tensors\n",
+        "cpu-torch-stated": "pip always installs the GPU version for me\n",
+        "hardware-fault-suspected": (
+            "SD generates weird artifacts on images with my RTX 3060, which sampler helps?\n"
+        ),
+    }
+    for pattern, text in cases.items():
+        assert pattern not in pats(text), pattern
+
+
+def test_cuda_visible_devices_that_hide_the_gpus_beside_no_device() -> None:
+    # wentaozhu/DeepLung#65, microsoft/nni#995
+    for text in (
+        "CUDA_VISIBLE_DEVICES=2,3,4,5,6,7 python main.py --model res18\n"
+        "RuntimeError: cuda runtime error (38) : no CUDA-capable device is detected\n",
+        "export CUDA_VISIBLE_DEVICES=\neval retinanet train\n"
+        'RuntimeError: CUDA runtime api error "no CUDA-capable device is detected"\n',
+        'CUDA_VISIBLE_DEVICES="" python x.py\nRuntimeError: No CUDA GPUs are available\n',
+    ):
+        assert "visible-devices-hide-the-gpus" in pats(text), text
+
+
+def test_cuda_visible_devices_from_zero_or_without_a_no_device_message() -> None:
+    for text in (
+        "CUDA_VISIBLE_DEVICES=0 python main.py\nno CUDA-capable device is detected\n",
+        "CUDA_VISIBLE_DEVICES=0,1 python main.py\nno CUDA-capable device is detected\n",
+        "CUDA_VISIBLE_DEVICES=1 python main.py\nRuntimeError: CUDA out of memory.\n",
+    ):
+        assert "visible-devices-hide-the-gpus" not in pats(text), text
+
+
+def test_a_cpu_conda_build_where_the_text_wants_the_gpu_build(tmp_path: Path) -> None:
+    # computational-cell-analytics/micro-sam#356
+    text = (
+        "I guess you wanted users to have GPU enabled version by default?\n\nconda list:\n"
+        "pytorch                   2.1.0           cpu_generic_py311h8354fdb_2    conda-forge\n"
+    )
+    assert ("EC210", "cpu-only-build", "error") in judge(tmp_path, text, ["EC210"], load_matrix())
+    quiet = text.replace("I guess you wanted users to have GPU enabled version by default?", "")
+    assert judge(tmp_path, quiet, ["EC210"], load_matrix()) == []

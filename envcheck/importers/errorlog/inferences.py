@@ -181,6 +181,33 @@ _NO_GPU_REACHED = _NO_GPU_SEEN | {
 # ...and, inside a container, CUDA's "driver version is insufficient", what it says when no
 # driver library was mounted
 _NO_GPU_IN_CONTAINER = _NO_GPU_REACHED | {"driver-insufficient"}
+# CUDA_VISIBLE_DEVICES set in the text to what hides GPUs: nothing ("export
+# CUDA_VISIBLE_DEVICES=", microsoft/nni#995), -1, or indices from 1 up ("CUDA_VISIBLE_DEVICES=
+# 2,3,4,5,6,7 python main.py", wentaozhu/DeepLung#65: a machine with fewer GPUs sees none)
+_HIDING_VISIBLE_DEVICES = re.compile(
+    r"\bCUDA_VISIBLE_DEVICES\s*=\s*(?:[\"']?(?:-1|none|nodevfiles)\b[\"']?|[\"']{2}|(?=\s|$|;|&)|"
+    r"[\"']?(?![0,\s])[1-9]\d?(?:\s*,\s*\d{1,2})*\b)",
+    re.I | re.M,
+)
+
+
+def visible_devices_hide_the_gpus(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """CUDA sees no GPU in a text that sets CUDA_VISIBLE_DEVICES empty, to -1, or to indices
+    from 1 up: the variable hides every GPU the machine has (or names ones it lacks). Said
+    beside the message, as a warning: the text does not show how many GPUs the machine has."""
+    if low.find(b"cuda_visible_devices") == -1:
+        return
+    if not any(e["pattern"] in _NO_GPU_SEEN for e in out):
+        return
+    if any(e["pattern"].startswith("visible-devices-") for e in out):
+        return  # said already (an index past the GPUs nvidia-smi lists, a misspelled name ...)
+    m = _HIDING_VISIBLE_DEVICES.search(text)
+    if m is not None:
+        out.append(entry_at(text, m.start(), "visible-devices-hide-the-gpus", source))
+
+
 _SLURM_MENTION = re.compile(r"^.*(?:\bslurm\b|#SBATCH\b).*$", re.I | re.M)
 
 

@@ -345,6 +345,7 @@ _FROM_THE_TEXT = (
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,
+    inferences.visible_devices_hide_the_gpus,  # (after it: it says more where it applies)
     inferences.tf_probe_without_a_gpu,
     inferences.torch_version_assert,
     inferences.ib_not_seen,

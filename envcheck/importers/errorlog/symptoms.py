@@ -90,6 +90,8 @@ _FAULT_MESSAGES = {
     "xid-other",
     "gpu-lost",
 }
+_ARTEFACTS_ON_A_GPU = r"\bart[ei]facts?\b[^.\n]{0,60}?\b(?:rtx|gtx|gpu|card|tesla|quadro)\b"
+_ARTEFACT_WORD = re.compile(r"\bart[ei]facts?\b", re.I)
 # The same symptoms in the reporter's words (NaNs, a GPU that dropped out, a CUDA error).
 _FAULT_WORDS = re.compile(
     r"(?:loss|values?|outputs?|coordinates?|gradients?|goes?|went|became|becomes|gets?|"
@@ -100,7 +102,9 @@ _FAULT_WORDS = re.compile(
     r"\bCUDA error\b|\bXid\b|\b(?:hangs|hung|freezes|froze)\b|"
     # the display dies with the load: "gives a black screen as soon as the Transformer is
     # started" (modernmt/modernmt#547, a 700 W supply for two GPUs)
-    r"\bblack screen\b|\bscreens? (?:goes|went|turns?|turned) black\b",
+    r"\bblack screen\b|\bscreens? (?:goes|went|turns?|turned) black\b|" + _ARTEFACTS_ON_A_GPU,
+    # wrong pixels out of a GPU named beside them: "weird artefacts on some images processed
+    # with the RTX 2080Ti" (VolkerH/Lattice_Lightsheet_Deskew_Deconv#27, a defective card)
     re.I,
 )
 # The card itself is the variable: said in so many words.
@@ -149,6 +153,8 @@ _FAULT_KEYS = (
     b"died",
     b"dead",
     b"black",
+    b"artefact",
+    b"artifact",
 )
 _SIGN_KEYS = (
     b"another",
@@ -198,6 +204,8 @@ def hardware_fault_suspected(text: str, low: bytes, out: List[Dict[str, str]], s
     sign = search_lines(low, _SIGN_KEYS, _HARDWARE_SIGNS)
     if sign is None:
         return
+    if _ARTEFACT_WORD.search(fault) and _ARTEFACT_WORD.search(sign[1]):
+        return  # the artifacts are the fault: they cannot also be the sign that it is the card
     entry = line_entry(text, sign, "hardware-fault-suspected", source)
     entry["line"] = f"{entry['line'][: MAX_LINE - 180]} [with: {fault.strip()[:160]}]"
     out.append(entry)

@@ -45,6 +45,20 @@ PATTERNS: List[ErrorPattern] = [
         "install 'flash-attn>=2.7.1,<=2.7.4'`), or a release of the refusing library made for "
         "the installed one (a newer xformers accepts newer flash-attn).",
     ),
+    # the pairing said in a sentence: "Current keras release does not support TensorFlow 1.x"
+    # (stardist/stardist#65: Keras 2.4 dropped TensorFlow 1)
+    make(
+        "package-drops-framework-release-stated",
+        r"\b(?:keras|torchvision|torchaudio|torchtext|tensorflow[-_]addons|tensorflow[-_]probability|"
+        r"xformers|flash[-_]attn|jaxlib|flax|optax)\b(?:\s+\w+){0,2}\s+(?:does not|doesn't|do not|"
+        r"don't|no longer|not)\s+supports?\s+(?:tensorflow|tf|pytorch|torch|jax)\s*v?\d",
+        "framework-pairing",
+        "warning",
+        "the text says a library release does not support the framework release in use",
+        "Install the library's last release that supports this framework release (its release "
+        "notes or install page pair them, e.g. `pip install 'keras<2.4'` for TensorFlow 1), or "
+        "move the framework to a release the library supports.",
+    ),
     # CMake's FindCUDA arch selection (select_compute_arch.cmake, copied into many projects)
     # knows only the architectures of its time: a newer GPU stops the configure step (k2-fsa/
     # k2#1344: "Unknown CUDA Architecture Name 12.1(2.0)" on a GB10)
@@ -140,6 +154,22 @@ PATTERNS: List[ErrorPattern] = [
         "CXX=g++-N`), or put a libstdc++ at least as new as the build's first on the path (in a "
         "conda env: `conda install -c conda-forge libstdcxx-ng`); `strings "
         "$(g++ -print-file-name=libstdc++.so.6) | grep GLIBCXX` lists what one provides.",
+    ),
+    make(
+        # NCCL's point-to-point calls came with NCCL 2.7 (NCCL's API docs, "Point To Point
+        # Communication Functions": "(Since NCCL 2.7)"; the 2.7.3 release notes: "Added support
+        # for send/receive operations"): code that calls them builds or links only against
+        # NCCL 2.7 or newer (laekov/fastmoe#16: NCCL 2408)
+        "nccl-send-recv-missing",
+        r"identifier \"?ncclSend\"? is undefined|identifier \"?ncclRecv\"? is undefined|"
+        r"'ncclSend' was not declared|'ncclRecv' was not declared|"
+        r"undefined (?:symbol|reference to)\W{0,3}nccl(?:Send|Recv)\b",
+        "nccl-problem",
+        "error",
+        "the NCCL in use predates ncclSend / ncclRecv (they came with NCCL 2.7)",
+        'Build against NCCL 2.7 or newer (`python -c "import torch; '
+        'print(torch.cuda.nccl.version())"` shows the one torch bundles; point NCCL_HOME / '
+        "the include path at a newer NCCL, or upgrade torch to a release built with one).",
     ),
     make(
         # nvcc on code that names a CUDA library's constant or function the installed headers
@@ -1303,6 +1333,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\binstall(?:s|ed|ing)?\s+(?:the\s+|a\s+)?cpu(?:[- ]only)?\s+"
         r"(?:versions?|builds?|wheels?)\b"
         r"[^.\n]{0,30}?\binstead of\s+(?:the\s+)?(?:cuda|gpu)\b|"
+        # "It always let you install CPU version" (kevinjohncutler/omnipose#45: the GPU
+        # instructions resolved a CPU build every time)
+        r"\b(?:always|only|keeps?)\s+(?:let(?:s|ting)?\s+(?:you|me|us)\s+)?install(?:s|ed|ing)?\s+"
+        r"(?:the\s+|a\s+)?cpu(?:[- ]only)?\s+(?:versions?|builds?|wheels?)\b|"
         # "torch installed w/o gpu support", "torch got installed without GPU support"
         r"\b(?:py)?torch\s+(?:(?:was|is|got|gets|get)\s+)?installed\s+(?:w/o|without)\s+"
         r"(?:gpu|cuda)(?:\s+support)?\b|"

@@ -975,6 +975,50 @@ PATTERNS: List[ErrorPattern] = [
         "reload it (`sudo modprobe -r nvidia_uvm && sudo modprobe nvidia_uvm`).",
     ),
     make(
+        # CMSSW's CUDAService: "Unable to choose current device because CUDAService is disabled.
+        # ... the probable cause is that there is no GPU or there is some problem in the CUDA
+        # runtime or drivers." (cms-sw/cmssw#32428: GPU workflows on machines without a GPU)
+        "cmssw-cudaservice-disabled",
+        r"because CUDAService is disabled|CUDAService is disabled\b",
+        "driver-not-loaded",
+        "warning",
+        "CMSSW found no usable GPU (no GPU on the machine, or the CUDA driver does not work)",
+        "Run GPU workflows on a node with a GPU (`nvidia-smi` must list it); where one is there, "
+        "check the driver (`cudaComputeCapabilities` in CMSSW prints what CUDA sees).",
+    ),
+    make(
+        # cudaErrorOperatingSystem: "OS call failed or operation not supported on this OS"; a
+        # sandbox whose seccomp profile refuses a call the driver makes (memfd_create,
+        # NVIDIA/OpenShell#1696), or an OS the driver does not support
+        "cuda-operating-system-error",
+        r"cudaErrorOperatingSystem|CUDA_ERROR_OPERATING_SYSTEM|"
+        r"OS call failed or operation not supported on this OS|" + cuda_code(304),
+        "os-setting",
+        "warning",
+        "an operating-system call the CUDA driver makes failed (a sandbox, seccomp or security "
+        "profile that refuses it, or an unsupported OS)",
+        "Run the same workload outside the sandbox (plain `docker run --gpus all`): if it works, "
+        "allow the calls the driver needs in the seccomp / security profile (memfd_create, "
+        "ioctl on /dev/nvidia*); `strace -f -e trace=memfd_create,ioctl` shows the refused one.",
+    ),
+    make(
+        # the reporter's contrast: "The same container works fine if launched with
+        # `--privileged`" (sgl-project/sglang#12533: NVSHMEM's IBGDA needs RDMA device access
+        # the runner's container lacked); a container without the devices or capabilities
+        "works-only-privileged-stated",
+        r"(?<!n't )(?<!not )(?<!never )\b(?:works?|worked|working|succeeds?|succeeded|passe[sd]|"
+        r"(?:runs?|ran) (?:fine|ok|okay|well|normally))\b[^.\n]{0,30}?\b(?:if|when|once|with)\b"
+        r"[^.\n]{0,30}?(?:--privileged|privileged mode|privileged: ?true)\b|"
+        r"(?:--privileged|privileged mode)\W{0,3}\s+(?:fixes|fixed|solves|solved)\b",
+        "os-setting",
+        "warning",
+        "the text says it works only in a privileged container: the container lacks a device "
+        "or a capability the job needs",
+        "Give the container what --privileged gave it, by name: the devices (`--device "
+        "/dev/infiniband`, `--gpus all`), the capabilities (`--cap-add IPC_LOCK` for RDMA "
+        "memory registration, `--ulimit memlock=-1`), or the seccomp profile's refused calls.",
+    ),
+    make(
         "no-cuda-gpus-available",
         r"No CUDA GPUs are available",
         "os-setting",

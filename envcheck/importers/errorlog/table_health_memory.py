@@ -107,6 +107,17 @@ PATTERNS: List[ErrorPattern] = [
         "check `lspci | grep -i nvidia` and `dmesg | grep -i xid` (Xid 79: fallen off the bus).",
     ),
     make(
+        "visible-devices-hide-the-gpus",
+        r"(?!x)x",  # never by itself: inferred from the whole text (visible_devices_hide_the_gpus)
+        "os-setting",
+        "warning",
+        "CUDA sees no GPU and the text sets CUDA_VISIBLE_DEVICES to a value that hides GPUs "
+        "(empty, -1, or indices the machine may not have)",
+        "Check the value the process really gets (`echo $CUDA_VISIBLE_DEVICES` in the job, the "
+        "launcher's generated script): empty or -1 hides every GPU, and an index at or above "
+        "the GPU count (`nvidia-smi -L`) names no GPU; unset it or list indices that exist.",
+    ),
+    make(
         "slurm-job-without-gpus",
         r"(?!x)x",  # never by itself: inferred from the whole text (see slurm_job_without_gpus)
         "os-setting",

@@ -347,6 +347,20 @@ PATTERNS: List[ErrorPattern] = [
         "--enable-shared`).",
     ),
     make(
+        # dataclass()'s slots, kw_only and weakref_slot arguments came with Python 3.10 / 3.11
+        # (Python's docs: "Changed in version 3.10: Added kw_only and slots"; "Changed in
+        # version 3.11: Added weakref_slot"): a package using them needs that Python
+        # (flashinfer-ai/flashinfer#1964: FlashInfer 0.2.9 on Python 3.9)
+        "dataclass-argument-newer-python",
+        r"dataclass\(\) got an unexpected keyword argument '(?:slots|kw_only|weakref_slot)'",
+        "python-unsupported",
+        "error",
+        "the package uses a dataclass() argument this Python predates (slots and kw_only need "
+        "Python 3.10, weakref_slot 3.11)",
+        "Run it on Python 3.10 or newer (3.11 for weakref_slot), or install the package's last "
+        "release that supports this Python.",
+    ),
+    make(
         # the aliases of collections.abc in collections were removed in Python 3.10 (Python's
         # docs: "Deprecated since version 3.3, removed in version 3.10"): a package release
         # that imports them predates 3.10 ("cannot import name 'MutableSequence' from

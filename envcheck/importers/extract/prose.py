@@ -266,6 +266,8 @@ _GPU_PRESENT = re.compile(
     r"(?:is |returns? |returning |gives |=+\s*)?false\b|"
     # (not torch's own "Torch not compiled with CUDA enabled": a CPU build says it anywhere)
     r"(?<!compiled with )\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b|"
+    # "I guess you wanted users to have GPU enabled version by default?" (micro-sam#356)
+    r"\bgpu[- ]enabled (?:version|build|pytorch|torch|package)\b|"
     r"\b(?:cuda|the gpu|my gpu|gpu) (?:is ?)?(?:not|n't) (?:working|available|detected|used|being "
     r"used)\b|\bnot using (?:the |my )?gpu\b|"
     # the author expected a GPU: "tensorflow only can find CPU", "instead of pytorch gpu"
