@@ -507,6 +507,17 @@ THRESHOLDS = {
     # hides the GPUs, ncclSend before NCCL 2.7, dataclass(slots=) before Python 3.10, CUDA's OS
     # error 304, a conda-forge CPU build where the text wants the GPU one)
     "heldout85": 0.65,
+    # pool 88 (53 cases; audio ML libraries, classification training code, text-generation web
+    # UIs, graphics and media SDK interop) at b34fa0c2, f14ff339, 6a8c1a3a and after heldout85's
+    # tuning (05374e11): 22/40 (55%) at all four, the same findings, no false error; then tuned
+    # on (torch's aten ops without a CUDA backend, a checkpoint that is an HTML page, NVTX's
+    # library missing, the ImageNet meters' data time)
+    "heldout86": 0.67,
+    # pool 89 (53 cases; driving simulators, GPU CI and wheel building, speech LLMs, background
+    # removal) at the same four commits: 27/37 (73%) at all four, the same findings, one false
+    # error (listed below); then tuned on (onnxruntime's get_device() answering CPU, distutils
+    # on Python 3.12, "no kernal image" retyped)
+    "heldout87": 0.81,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
@@ -516,9 +527,16 @@ THRESHOLDS = {
 # - forge-2798-cudnn-dll-not-found-brackets-in-path (heldout72): "Could not locate
 #   cudnn_ops_infer64_8.dll" alone; the reporter later found the install path's [ ] characters
 #   were the cause. The same line is a missing cuDNN 8 in the corpus's 10 other cases with it.
+# - pytorch-94438-cpp-extension-87-ptx-unknown-control (heldout87, at its scoring): torch's
+#   cpp_extension refused "8.7+PTX" ("Unknown CUDA arch (8.7+PTX) or GPU not supported"). The
+#   gatherer labels it healthy: a PyTorch bug (its arch table lacked Jetson Orin's 8.7), fixed
+#   by PyTorch. The error says what the message says (this torch's build tools do not know the
+#   arch) and its fix (a torch release that knows it) is the one PyTorch shipped; kept listed
+#   rather than silenced, since the same message on other arch names is a real mismatch.
 KNOWN_FALSE_ERRORS: set = {
     "tango-12-apple-m1-mps-device",
     "forge-2798-cudnn-dll-not-found-brackets-in-path",
+    "pytorch-94438-cpp-extension-87-ptx-unknown-control",
 }
 
 

@@ -220,3 +220,81 @@ def test_a_cpu_conda_build_where_the_text_wants_the_gpu_build(tmp_path: Path) ->
     assert ("EC210", "cpu-only-build", "error") in judge(tmp_path, text, ["EC210"], load_matrix())
     quiet = text.replace("I guess you wanted users to have GPU enabled version by default?", "")
     assert judge(tmp_path, quiet, ["EC210"], load_matrix()) == []
+
+
+def test_readers_added_after_heldout86_and_87s_scoring() -> None:
+    cases = {
+        # VOICEVOX/voicevox#299
+        "aten-op-no-cuda-backend": (
+            "Exception: Could not run 'aten::empty_strided' with arguments from the 'CUDA' "
+            "backend. This could be because the operator doesn't exist for this backend\n"
+        ),
+        # jantic/DeOldify#362 (retyped with typos)
+        "no-kernel-image": "CUDA error: no kernal image is available for excution on the device\n",
+        # danielgatis/rembg#154
+        "checkpoint-is-html-or-lfs-pointer": "_pickle.UnpicklingError: invalid load key, '<'.\n",
+        # danielgatis/rembg#483
+        "onnxruntime-get-device-cpu": (
+            'import onnxruntime as ort\nort.get_device()\n\nWill return "CPU".\n'
+        ),
+        # dphnAI/sonar#734, acids-ircam/nn_tilde#46
+        "nvtoolsext-not-found": (
+            "CMake Error: The following variables are used in this project, but they are set "
+            "to NOTFOUND.\nPlease set them or make sure they are set and tested correctly in "
+            "the CMake files:\nLIBNVTOOLSEXT\n"
+        ),
+        # invoke-ai/InvokeAI#5153
+        "distutils-removed-python312": (
+            "there is an error that states `distutils` package is not installed for one of the "
+            "dependencies. This issue only occurs on python 3.12+ since the package was "
+            "removed.\n"
+        ),
+        # pytorch/pytorch#680
+        "loader-time-dominates": (
+            "Epoch: [0][0/5005]\tTime 48.842 (48.842)\tData 45.054 (45.054)\tLoss 6.9073\n"
+            "Epoch: [0][10/5005]\tTime 22.424 (7.498)\tData 22.372 (7.070)\tLoss 6.9065\n"
+            "Epoch: [0][20/5005]\tTime 10.452 (5.893)\tData 10.404 (5.632)\tLoss 6.9075\n"
+        ),
+    }
+    for pattern, text in cases.items():
+        assert pattern in pats(text), pattern
+    libtorch = (
+        'CMake Error in backend/CMakeLists.txt:\n  Imported target "torch" includes '
+        'non-existent path\n\n    "C:\\Program Files\\NVIDIA Corporation\\NvToolsExt\\/include"\n'
+    )
+    assert "nvtoolsext-not-found" in pats(libtorch)
+
+
+def test_near_misses_of_heldout86_and_87s_readers() -> None:
+    cases = {
+        "aten-op-no-cuda-backend": (
+            "Could not run 'aten::foo' with arguments from the 'Meta' backend\n"
+        ),
+        "checkpoint-is-html-or-lfs-pointer": (
+            "_pickle.UnpicklingError: invalid load key, '\\x00'.\n"
+        ),
+        "onnxruntime-get-device-cpu": (
+            "print(ort.get_device())  # GPU\nrunning on the CPU is slower\n"
+        ),
+        "nvtoolsext-not-found": "-- Found nvToolsExt: /usr/local/cuda/lib64/libnvToolsExt.so\n",
+        "distutils-removed-python312": (
+            "distutils is deprecated; we run python 3.10 and it works\n"
+        ),
+        "loader-time-dominates": (
+            "Epoch: [0][0/5005]\tTime 0.842 (0.842)\tData 0.054 (0.054)\n"
+            "Epoch: [0][10/5005]\tTime 0.424 (0.498)\tData 0.012 (0.070)\n"
+            "Epoch: [0][20/5005]\tTime 0.452 (0.493)\tData 0.004 (0.032)\n"
+        ),
+    }
+    for pattern, text in cases.items():
+        assert pattern not in pats(text), pattern
+
+
+def test_a_geforce_number_glued_to_gpu_is_the_gpu(tmp_path: Path) -> None:
+    # espnet/espnet#3052
+    text = (
+        "Sorry, I would like to ask if ESPnet supports 3090GPU. I tried Pytorch1.7.1 + "
+        "Cuda10.1 and found that the code does not work\n"
+    )
+    found = judge(tmp_path, text, ["EC201"], load_matrix())
+    assert found and found[0][1] == "gpu-arch-unsupported"

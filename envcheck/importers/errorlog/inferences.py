@@ -208,6 +208,25 @@ def visible_devices_hide_the_gpus(
         out.append(entry_at(text, m.start(), "visible-devices-hide-the-gpus", source))
 
 
+_ORT_GET_DEVICE = re.compile(r"\b(?:ort|onnxruntime|rt)\.get_device\(\)")
+_DEVICE_WORD = re.compile(r"\b(CPU|GPU)\b")
+
+
+def onnxruntime_device_is_cpu(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """onnxruntime.get_device() answered "CPU": the first CPU / GPU word in the 120 characters
+    after the call (its printed value, "Will return "CPU"") is CPU. onnxruntime-gpu answers
+    "GPU" whatever its CUDA libraries do, so the CPU package is the one imported."""
+    if low.find(b"get_device()") == -1:
+        return
+    for m in _ORT_GET_DEVICE.finditer(text):
+        word = _DEVICE_WORD.search(text, m.end(), m.end() + 120)
+        if word is not None and word.group(1) == "CPU":
+            out.append(entry_at(text, word.start(), "onnxruntime-get-device-cpu", source))
+            return
+
+
 _SLURM_MENTION = re.compile(r"^.*(?:\bslurm\b|#SBATCH\b).*$", re.I | re.M)
 
 

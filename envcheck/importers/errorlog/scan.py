@@ -346,6 +346,7 @@ _FROM_THE_TEXT = (
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,
     inferences.visible_devices_hide_the_gpus,  # (after it: it says more where it applies)
+    inferences.onnxruntime_device_is_cpu,
     inferences.tf_probe_without_a_gpu,
     inferences.torch_version_assert,
     inferences.ib_not_seen,
@@ -360,6 +361,7 @@ _FROM_THE_SYMPTOMS = (
     optix.container_without_graphics,
     symptoms.hardware_fault_suspected,
     symptoms.input_bound,
+    symptoms.loader_time_dominates,  # (after it: a stated slow read says more)
     symptoms.multi_gpu_hang,
     symptoms.multi_gpu_nan,
     symptoms.multi_node_fails,

@@ -280,6 +280,31 @@ def input_bound(text: str, low: bytes, out: List[Dict[str, str]], source: str) -
     out.append(line_entry(text, waits, pid, source))
 
 
+# The progress line of PyTorch's ImageNet example (and the codebases that copied its meters:
+# MoCo, timm's older scripts ...): "Time 22.424 (7.498)  Data 22.372 (7.070)", each the last
+# batch and the running average in seconds. Data is the wait for the loader.
+_TIME_DATA = re.compile(
+    r"\bTime\s+(\d+\.\d+)\s*\(\s*(\d+\.\d+)\s*\)\s+Data\s+(\d+\.\d+)\s*\(\s*(\d+\.\d+)\s*\)"
+)
+
+
+def loader_time_dominates(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Three or more progress lines whose running averages say at least half of each batch's
+    time is spent waiting for data (pytorch/pytorch#680: "Time 10.452 (5.893) Data 10.404
+    (5.632)", AlexNet read from an HDD): the input pipeline, not the GPU, sets the pace."""
+    if low.find(b"data ") == -1 or low.find(b"time ") == -1:
+        return
+    if any(e["pattern"] in ("input-bound-disk", "input-bound-network") for e in out):
+        return
+    hits = list(_TIME_DATA.finditer(text[:2_000_000]))
+    if len(hits) < 3:
+        return
+    last = hits[-1]
+    batch, wait = float(last.group(2)), float(last.group(4))
+    if batch >= 0.05 and wait >= 0.5 * batch:
+        out.append(entry_at(text, last.start(), "loader-time-dominates", source))
+
+
 # One GPU trains, several hang: the difference is GPU-to-GPU traffic (NCCL peer-to-peer over
 # PCIe, blocked by ACS / the IOMMU, or broken on the platform).
 _ONE_WORKS_MANY_HANG = re.compile(

@@ -967,6 +967,50 @@ PATTERNS: List[ErrorPattern] = [
         "URL (the same CUDA build).",
     ),
     make(
+        # a checkpoint that is not one: an HTML page a failed download saved ("invalid load key,
+        # '<'", danielgatis/rembg#154: a 3.21 KiB u2net.pth) or a Git LFS pointer file ('v', its
+        # first line is "version https://git-lfs.github.com/spec/v1")
+        "checkpoint-is-html-or-lfs-pointer",
+        r"invalid load key, '[<v]'",
+        "data-network",
+        "warning",
+        "the model file is not a checkpoint: a download that saved an error page (HTML), or a "
+        "Git LFS pointer that was never fetched",
+        "Look at the file (`head -c 200 <file>`, its size): delete it and download it again (a "
+        "proxy or rate limit serves HTML; `git lfs pull` fetches LFS files), then check its "
+        "size or checksum against the source.",
+    ),
+    make(
+        # onnxruntime-gpu's get_device() says "GPU" whatever the CUDA libraries; "CPU" means the
+        # CPU package is the one imported (rembg[gpu] left onnxruntime beside onnxruntime-gpu,
+        # danielgatis/rembg#483)
+        "onnxruntime-get-device-cpu",
+        r"(?!x)x",  # never by itself: the answer after the call (onnxruntime_device_is_cpu)
+        "cpu-only-build",
+        "warning",
+        "onnxruntime says its device is the CPU: the CPU onnxruntime package is the one "
+        "imported (onnxruntime-gpu says GPU)",
+        "Keep only the GPU package: `pip uninstall -y onnxruntime onnxruntime-gpu` then `pip "
+        "install onnxruntime-gpu` (both share the `onnxruntime` module; whichever installed "
+        "last wins).",
+    ),
+    make(
+        # torch's own operators have no CUDA kernels: the torch in use was built without CUDA
+        # ("Could not run 'aten::empty_strided' with arguments from the 'CUDA' backend",
+        # VOICEVOX/voicevox#299: the CPU package of an app asked for the GPU; the message's
+        # "only available for these backends: [CPU, Meta, ...]" lists no CUDA in the reports
+        # read, e.g. enesmsahin/simple-lama-inpainting#10, deepjavalibrary/djl#3806)
+        "aten-op-no-cuda-backend",
+        r"Could not run 'aten::\w+' with arguments from the 'CUDA' backend",
+        "cpu-only-build",
+        "warning",
+        "torch's own operators have no CUDA kernels here: the torch in use is a CPU-only build "
+        "(or a custom build without CUDA) asked to run on the GPU",
+        'Check `python -c "import torch; print(torch.__version__, torch.version.cuda)"`: None '
+        "is a CPU build; install the CUDA build (or the app's GPU package), or run on the CPU "
+        "(the app's CPU mode).",
+    ),
+    make(
         # a compiled extension's operator registered without CUDA kernels: the extension was
         # built without CUDA (no nvcc / CUDA_HOME at build time, Stability-AI/stable-point-
         # aware-3d#19's texture_baker); torchvision's keep their row, and torch's own
@@ -1350,6 +1394,22 @@ PATTERNS: List[ErrorPattern] = [
         "Install the CUDA build from the PyTorch index (`pip install torch --index-url "
         "https://download.pytorch.org/whl/cu<XY>`); a requirements file that names plain "
         "`torch` gets the CPU build on Windows.",
+    ),
+    make(
+        # torch's CMake config asks for NVTX's library, which the CUDA toolkit found lacks:
+        # "LIBNVTOOLSEXT ... set to NOTFOUND" (dphnAI/sonar#734, torch 2.4 with a conda CUDA
+        # 12.1), "Imported target "torch" includes non-existent path "C:\Program Files\NVIDIA
+        # Corporation\NvToolsExt\/include"" (acids-ircam/nn_tilde#46, libtorch on CUDA 12)
+        "nvtoolsext-not-found",
+        r"^\s*LIBNVTOOLSEXT\s*$|\bLIBNVTOOLSEXT\b[^\n]{0,40}NOTFOUND|"
+        r"non-existent path\W{0,5}\s*\"?[^\"\n]{0,60}NvToolsExt",
+        "cuda-libs-mismatch",
+        "warning",
+        "torch's CMake config needs the NVTX library (nvToolsExt), which the CUDA toolkit it "
+        "found does not have",
+        "Install the toolkit's NVTX component (conda: `cuda-nvtx` from the same CUDA label; "
+        "apt: `cuda-nvtx-<major>-<minor>`), or point CUDA_HOME / CMake at a full toolkit that "
+        "has it; or build against a torch release whose CMake config does not ask for it.",
     ),
     make(
         "cudnn-missing-stated",

@@ -225,6 +225,8 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "no-kernel-image",
         r"no kernel image is available for execution|"
+        # retyped with its typos: "no kernal image is available for excution" (jantic/DeOldify#362)
+        r"no kern[ae]l image is available for ex[ce]{1,2}ution|"
         r"(?:CUDA )?kernel image (?:is )?not available for|"
         r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
         # the same driver error through Rust's CUDA crates (cust, rustacuda): Cuda(NoBinaryForGpu)

@@ -1050,6 +1050,16 @@ PATTERNS: List[ErrorPattern] = [
         "local SSD/NVMe or cache it in RAM; raise DataLoader num_workers.",
     ),
     make(
+        "loader-time-dominates",
+        r"(?!x)x",  # never by itself: the progress lines' averages (symptoms.loader_time_dominates)
+        "storage",
+        "warning",
+        "the training log's own meters say each batch waits for data at least half of its time",
+        "The input pipeline sets the pace: check the disk (`iostat -x 1`: a busy HDD or network "
+        "share) and the loader's CPUs (`top`: workers at 100%); move the data to a local SSD or "
+        "RAM, raise num_workers with pin_memory=True; `envcheck watch -- <command>` measures it.",
+    ),
+    make(
         "input-bound-disk",
         r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.input_bound)
         "storage",

@@ -347,6 +347,22 @@ PATTERNS: List[ErrorPattern] = [
         "--enable-shared`).",
     ),
     make(
+        # distutils left the standard library in Python 3.12 (PEP 632; the 3.12 release notes:
+        # "the distutils package has been removed"): a package that imports it, or an installer
+        # that needs it, predates 3.12 ("`distutils` package is not installed ... only occurs on
+        # python 3.12+", invoke-ai/InvokeAI#5153)
+        "distutils-removed-python312",
+        r"No module named '?distutils(?:\.\w+)?'?[^\n]{0,200}?\b(?:python|py)\s*3\.1[2-9]\b|"
+        r"\b(?:python|py)\s*3\.1[2-9]\b[^\n]{0,200}?No module named '?distutils\b|"
+        r"\bdistutils\b[^\n]{0,160}?\b(?:python|py)\s*3\.1[2-9]\+?[^\n]{0,60}?\bremoved\b|"
+        r"\bdistutils\b[^.\n]{0,80}?\bremoved\b[^.\n]{0,40}?\b(?:python|py)\s*3\.1[2-9]\b",
+        "python-unsupported",
+        "warning",
+        "the package (or its installer) needs distutils, which Python 3.12 removed",
+        "Use Python 3.11 or older for this release, or a release of the package made for 3.12 "
+        "(or `pip install setuptools`, which provides a distutils shim for some packages).",
+    ),
+    make(
         # dataclass()'s slots, kw_only and weakref_slot arguments came with Python 3.10 / 3.11
         # (Python's docs: "Changed in version 3.10: Added kw_only and slots"; "Changed in
         # version 3.11: Added weakref_slot"): a package using them needs that Python

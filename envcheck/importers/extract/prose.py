@@ -427,6 +427,8 @@ _GPU_MENTION_WORDS = (
     "0 rtx",
     "0 laptop",
     "gpu is ",
+    # the number glued to "GPU": "if ESPnet supports 3090GPU" (espnet/espnet#3052)
+    "0gpu",
 )
 # A GeForce model written by its number alone: "Nvidia 1080ti", "3090 Ti", "4090 GPU",
 # "1080ti显卡". The number counts only beside a word that makes it a card (NVIDIA / GeForce
