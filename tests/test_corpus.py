@@ -505,8 +505,9 @@ THRESHOLDS = {
     # and astronomy) at b34fa0c2, f14ff339 and after heldout84's tuning (6a8c1a3a): 23/52 (44%)
     # at all three, the same findings, no false error; then tuned on (CUDA_VISIBLE_DEVICES that
     # hides the GPUs, ncclSend before NCCL 2.7, dataclass(slots=) before Python 3.10, CUDA's OS
-    # error 304, a conda-forge CPU build where the text wants the GPU one)
-    "heldout85": 0.65,
+    # error 304, a conda-forge CPU build where the text wants the GPU one; later an empty CUDA
+    # path on the compile line, a newer Python's install problem)
+    "heldout85": 0.69,
     # pool 88 (53 cases; audio ML libraries, classification training code, text-generation web
     # UIs, graphics and media SDK interop) at b34fa0c2, f14ff339, 6a8c1a3a and after heldout85's
     # tuning (05374e11): 22/40 (55%) at all four, the same findings, no false error; then tuned

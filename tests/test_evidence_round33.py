@@ -298,3 +298,30 @@ def test_a_geforce_number_glued_to_gpu_is_the_gpu(tmp_path: Path) -> None:
     )
     found = judge(tmp_path, text, ["EC201"], load_matrix())
     assert found and found[0][1] == "gpu-arch-unsupported"
+
+
+def test_works_on_one_python_then_a_problem_with_a_newer_one() -> None:
+    # stardist/stardist#139
+    text = (
+        "Tested on Windows and Linux. Installation with pip worked flawlessly using python "
+        "3.8.9. With python 3.9.4 h5py seems to have some kind of problem during the "
+        "installation.\n"
+    )
+    assert "python-newer-fails-stated" in pats(text)
+    # the older one with the problem is no newer-Python failure
+    older = text.replace("3.8.9", "3.10.2")
+    assert "python-newer-fails-stated" not in pats(older)
+
+
+def test_a_cuda_header_missing_behind_an_empty_cuda_path() -> None:
+    # dmlc/tvm (heldout85's tvm-379): CUDA_PATH unset in config.mk
+    text = (
+        "g++ -c -std=c++11 -O2 -Iinclude -fPIC -DTVM_CUDA_RUNTIME=1 -I/include -c "
+        "src/codegen/build_cuda.cc -o build/codegen/build_cuda.o\n"
+        "src/codegen/build_cuda.cc:12:19: fatal error: nvrtc.h: No such file or directory\n"
+    )
+    assert "cuda-path-variable-empty" in pats(text)
+    full = text.replace("-I/include", "-I/usr/local/cuda/include")
+    assert "cuda-path-variable-empty" not in pats(full)
+    no_header = text.replace("nvrtc.h", "boost/any.hpp")
+    assert "cuda-path-variable-empty" not in pats(no_header)

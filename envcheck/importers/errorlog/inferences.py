@@ -227,6 +227,28 @@ def onnxruntime_device_is_cpu(
             return
 
 
+# a CUDA header the compiler cannot find ...
+_CUDA_HEADER_MISSING = re.compile(
+    r"\b(?:cuda|cuda_runtime|cuda_runtime_api|nvrtc|cudnn|cublas_v2|cublas|curand|cusparse|cufft|"
+    r"nvml|cuda_fp16)\.h\W{0,3}\s*No such file or directory",
+    re.I,
+)
+# ... on a compile line whose include or library path lost its prefix: "-I/include",
+# "-L/lib64" (tvm-379: CUDA_PATH unset in config.mk, so "$(CUDA_PATH)/include" is "/include")
+_EMPTY_PREFIX_PATH = re.compile(r"(?:^|\s)-(?:I|L|isystem\s*)/(?:include|lib|lib64)(?=\s|$)", re.M)
+
+
+def cuda_path_variable_empty(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A CUDA header not found by a compile line that passes "-I/include" (or "-L/lib64"):
+    the variable that should hold the CUDA directory (CUDA_PATH, CUDA_HOME) is empty."""
+    if low.find(b".h") == -1 or low.find(b"no such file") == -1:
+        return
+    missing = _CUDA_HEADER_MISSING.search(text)
+    if missing is None or _EMPTY_PREFIX_PATH.search(text) is None:
+        return
+    out.append(entry_at(text, missing.start(), "cuda-path-variable-empty", source))
+
+
 _SLURM_MENTION = re.compile(r"^.*(?:\bslurm\b|#SBATCH\b).*$", re.I | re.M)
 
 

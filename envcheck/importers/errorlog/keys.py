@@ -1502,6 +1502,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvidia-smi-no-devices": ("no devices were found",),
     "visible-devices-hide-the-gpus": ("\x00never\x00",),
     "loader-time-dominates": ("\x00never\x00",),
+    "cuda-path-variable-empty": ("\x00never\x00",),
     "slurm-job-without-gpus": ("\x00never\x00",),
     "slurm-nodevfiles": ("nodevfiles",),
     "jetson-openblas-illegal-instruction": ("\x00never\x00",),

@@ -896,6 +896,16 @@ _PY_INSTALLS_THEN_FAILS = re.compile(
     r"\b(?:with|on|under|using)\s+(?:python\s*)?(3\.\d{1,2})(?:\.\d+)?\b",
     re.I,
 )
+# ... or names the failing Python before its failure ("Installation with pip worked flawlessly
+# using python 3.8.9. With python 3.9.4 h5py seems to have some kind of problem during the
+# installation", stardist/stardist#139)
+_PY_WORKS_THEN_WITH_FAILS = re.compile(
+    r"\b(?:successfully installed|installs? fine|installed fine|works?|worked|working)\b"
+    r"[^\n]{0,30}?\b(?:with|on|under|using)\s+python\s*(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,40}?"
+    r"\b(?:with|on|under|using)\s+(?:python\s*)?(3\.\d{1,2})(?:\.\d+)?\b[^\n]{0,60}?"
+    r"\b(?:problems?|errors?|fails?|failed|failing|broken|doesn'?t work|does not work)\b",
+    re.I,
+)
 # ... or says the Python is too new ("3.10 should be used since 3.11 is too new for requested
 # pytorch version"); only in a text about Python (a CUDA 3.x is no longer met)
 _PY_TOO_NEW = re.compile(
@@ -943,6 +953,7 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
         (_PY_FAILS_THEN_WORKS, True),
         (_PY_FAILS_THEN_WORKS_ON, True),
         (_PY_INSTALLS_THEN_FAILS, False),
+        (_PY_WORKS_THEN_WITH_FAILS, False),
     ):
         hit = search_lines(low, (b"python",), rx)
         m = rx.search(hit[1]) if hit is not None else None

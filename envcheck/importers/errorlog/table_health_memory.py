@@ -107,6 +107,17 @@ PATTERNS: List[ErrorPattern] = [
         "check `lspci | grep -i nvidia` and `dmesg | grep -i xid` (Xid 79: fallen off the bus).",
     ),
     make(
+        "cuda-path-variable-empty",
+        r"(?!x)x",  # never by itself: a missing CUDA header and "-I/include" (inferences)
+        "os-setting",
+        "warning",
+        "the build passes -I/include (or -L/lib64): the variable that should hold the CUDA "
+        "directory is empty, so the CUDA headers are not found",
+        "Set the build's CUDA path (CUDA_PATH / CUDA_HOME, or the project's config such as "
+        "TVM's `CUDA_PATH` in config.mk) to the toolkit's directory, e.g. /usr/local/cuda, and "
+        "build again; `ls $CUDA_HOME/include/cuda_runtime.h` must list the header.",
+    ),
+    make(
         "visible-devices-hide-the-gpus",
         r"(?!x)x",  # never by itself: inferred from the whole text (visible_devices_hide_the_gpus)
         "os-setting",
