@@ -512,8 +512,9 @@ THRESHOLDS = {
     # UIs, graphics and media SDK interop) at b34fa0c2, f14ff339, 6a8c1a3a and after heldout85's
     # tuning (05374e11): 22/40 (55%) at all four, the same findings, no false error; then tuned
     # on (torch's aten ops without a CUDA backend, a checkpoint that is an HTML page, NVTX's
-    # library missing, the ImageNet meters' data time)
-    "heldout86": 0.67,
+    # library missing, the ImageNet meters' data time; later atomicAdd without its overload, a
+    # CUDA dialect nvcc lacks, an architecture name as a CUDA word)
+    "heldout86": 0.75,
     # pool 89 (53 cases; driving simulators, GPU CI and wheel building, speech LLMs, background
     # removal) at the same four commits: 27/37 (73%) at all four, the same findings, one false
     # error (listed below); then tuned on (onnxruntime's get_device() answering CPU, distutils

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from evidence_support import judge, pats
+from evidence_support import judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 
@@ -325,3 +325,39 @@ def test_a_cuda_header_missing_behind_an_empty_cuda_path() -> None:
     assert "cuda-path-variable-empty" not in pats(full)
     no_header = text.replace("nvrtc.h", "boost/any.hpp")
     assert "cuda-path-variable-empty" not in pats(no_header)
+
+
+def test_atomicadd_without_an_overload_and_a_cuda_dialect_nvcc_lacks() -> None:
+    # johnsmith0031/alpaca_lora_4bit#5, torch-points3d/torch-points3d#349
+    text = (
+        'error: no instance of overloaded function "atomicAdd" matches the argument list\n'
+        "            argument types are: (double *, double)\n"
+    )
+    assert "atomicadd-overload-missing-for-arch" in pats(text)
+    assert "atomicadd-overload-missing-for-arch" not in pats(
+        'error: no instance of overloaded function "atomicMax" matches the argument list\n'
+    )
+    # sirius-db/sirius#148
+    dialect = (
+        'CMake Error in CMakeLists.txt: Target "sirius_extension" requires the language '
+        'dialect "CUDA20". The current compiler "NVIDIA" does not support this, or CMake does '
+        "not know the flags to enable it.\n"
+    )
+    assert "cmake-cuda-dialect-unsupported" in pats(dialect)
+    host = dialect.replace('"CUDA20"', '"CXX20"').replace('"NVIDIA"', '"GNU"')
+    assert "cmake-cuda-dialect-unsupported" not in pats(host)
+
+
+def test_a_blackwell_card_named_beside_a_family_is_the_gpu(tmp_path: Path) -> None:
+    # jhj0517/Whisper-WebUI#614: no CUDA word; "RTX 4000 series" is a family, not a model
+    text = (
+        "Could you please add support for blackwell GPUs ?\n\n"
+        "So far, it's working on RTX 4000 series GPUs, but not on 5000 series GPUs\n"
+        "RTX5090 has more memory, it's a beast and we cannot use it with the current release\n"
+    )
+    snap = snap_of(tmp_path, text)
+    names = [g.name for g in snap.gpus()]
+    assert names and all("4000" not in n for n in names)
+    assert judge(tmp_path, text, ["EC215"], load_matrix()) == [
+        ("EC215", "gpu-arch-unsupported", "warning")
+    ]

@@ -463,6 +463,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "package-requires-other-library-release": ("but got", "but found"),
     "aten-op-no-cuda-backend": ("could not run 'aten::",),
+    "atomicadd-overload-missing-for-arch": ('overloaded function "atomicadd"',),
+    "cmake-cuda-dialect-unsupported": ('the language dialect "cuda',),
     "nvtoolsext-not-found": ("libnvtoolsext", "nvtoolsext"),
     "checkpoint-is-html-or-lfs-pointer": ("invalid load key",),
     "onnxruntime-get-device-cpu": ("\x00never\x00",),

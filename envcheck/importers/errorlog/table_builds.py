@@ -172,6 +172,36 @@ PATTERNS: List[ErrorPattern] = [
         "the include path at a newer NCCL, or upgrade torch to a release built with one).",
     ),
     make(
+        # nvcc finds no atomicAdd overload for the operand type at the architecture it compiles
+        # for: the CUDA C++ Programming Guide gives double atomicAdd to compute capability 6.x
+        # and higher, __half to 7.x, __nv_bfloat16 to 8.x; below (an old GPU, or nvcc's default
+        # arch when no -arch / TORCH_CUDA_ARCH_LIST is given) the call has no match
+        # (torch-points3d/torch-points3d#349, johnsmith0031/alpaca_lora_4bit#5 on a P40)
+        "atomicadd-overload-missing-for-arch",
+        r"no instance of overloaded function \"atomicAdd\" matches the argument list",
+        "gpu-arch-unsupported",
+        "warning",
+        "the build compiles for an architecture below what its atomicAdd needs (double: "
+        "compute capability 6.0, half: 7.0, bfloat16: 8.0)",
+        'Compile for the GPU\'s own architecture (`TORCH_CUDA_ARCH_LIST="6.1"` or `-arch=sm_XY`, '
+        "from `nvidia-smi --query-gpu=compute_cap --format=csv`); if the GPU is older than the "
+        "operand type needs, use the project's variant for older GPUs (a float or CAS-loop "
+        "atomicAdd).",
+    ),
+    make(
+        # CMake asked for a CUDA C++ standard the nvcc it found cannot compile: "Target
+        # "sirius_extension" requires the language dialect "CUDA20". The current compiler
+        # "NVIDIA" does not support this" (sirius-db/sirius#148: C++20 needs CUDA 12.0's nvcc)
+        "cmake-cuda-dialect-unsupported",
+        r"requires the language dialect \"CUDA\d\d\"\W{0,3}\s*The current compiler \"NVIDIA\" "
+        r"does not support this",
+        "toolkit-mismatch",
+        "error",
+        "the CUDA toolkit's nvcc is older than the C++ standard the project compiles with",
+        "Build with a newer CUDA toolkit (C++20 needs nvcc from CUDA 12.0; C++17 from 11.0): "
+        "point CMAKE_CUDA_COMPILER / CUDA_HOME at it (`nvcc --version` shows the one found).",
+    ),
+    make(
         # nvcc on code that names a CUDA library's constant or function the installed headers
         # lack: CUSPARSE_SPMV_CSR_ALG2 before CUDA 11.2's cuSPARSE, cudaBindTexture after CUDA
         # 12 removed texture references; the code was written for another toolkit

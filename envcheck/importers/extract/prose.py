@@ -204,7 +204,10 @@ _GPU_NAME = re.compile(
     # Jetson modules, the GB10 / GB300 superchips, GeForce MX and 9xxMX notebook parts
     r"|(?:NVIDIA\s+)?Jetson\s+(?:AGX\s+)?(?:Orin|Xavier)(?:\s+(?:NX|Nano))?"
     r"|(?:NVIDIA\s+)?Jetson\s+(?:Nano|TX[12]|T[45]000)|(?:NVIDIA\s+)?GB(?:10|300)"
-    r"|(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?\d{3}|(?:NVIDIA\s+)?(?:GeForce\s+)?9[1-4]0MX)(?![A-Za-z0-9_]|\.\d)",
+    r"|(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?\d{3}|(?:NVIDIA\s+)?(?:GeForce\s+)?9[1-4]0MX)(?![A-Za-z0-9_]|\.\d)"
+    # a family, not a model: "RTX 4000 series GPUs" is the GeForce 40 series, not the Quadro
+    # RTX 4000 (jhj0517/Whisper-WebUI#614)
+    r"(?!\s*-?\s*series\b)",
     re.I,
 )
 _GPU_LINE = re.compile(
@@ -385,7 +388,10 @@ _CUDA_STACK = re.compile(
     r"cuda|torch|tensorflow|\bjax\b|nvidia|\bdriver\b|显卡|\bollama\b|\bvllm\b|llama\.cpp|"
     # (PTX and an SM version are CUDA's words: "SM 7.0 not supported (failed to parse input PTX
     # string)", mitsuba/mitsuba3#1535)
-    r"compute capabilit|\bptx\b|\bsm[ _]?\d\.?\d\b",
+    r"compute capabilit|\bptx\b|\bsm[ _]?\d\.?\d\b|"
+    # NVIDIA's architecture names: "Support for BlackWell GPUs ... RTX5090" (jhj0517/
+    # Whisper-WebUI#614, a text that names neither CUDA nor a framework)
+    r"\b(?:blackwell|hopper|ampere|turing|volta|pascal|maxwell|kepler)\b",
     re.I,
 )
 _GPU_MENTION_WORDS = (
