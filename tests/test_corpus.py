@@ -520,6 +520,11 @@ THRESHOLDS = {
     # error (listed below); then tuned on (onnxruntime's get_device() answering CPU, distutils
     # on Python 3.12, "no kernal image" retyped)
     "heldout87": 0.81,
+    # pool 90 (33 cases; photogrammetry apps, board-game engines) gathered last in round 33,
+    # scored once at b34fa0c2, f14ff339, 6a8c1a3a, 05374e11, c40fc2d9, 10759612 and 7243ba38:
+    # 13/25 (52%) at all seven, the same findings, no false error; then tuned on (Windows' GPU
+    # watchdog behind COLMAP's unknown error, TensorRT's DLL loader, a GPU refused for FP16)
+    "heldout88": 0.84,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

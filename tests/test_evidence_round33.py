@@ -361,3 +361,55 @@ def test_a_blackwell_card_named_beside_a_family_is_the_gpu(tmp_path: Path) -> No
     assert judge(tmp_path, text, ["EC215"], load_matrix()) == [
         ("EC215", "gpu-arch-unsupported", "warning")
     ]
+
+
+def test_readers_added_after_heldout88s_scoring() -> None:
+    cases = {
+        # colmap/colmap#146 (Windows, a drive path)
+        "unknown-error-at-sync-on-windows": (
+            "cudaCheckError() with sync failed at C:/Users/x/colmap/src/mvs/patch_match_cuda.cu"
+            ":1327 : unknown error\n"
+        ),
+        # colmap/colmap#337, colmap/colmap#709
+        "launch-timeout-watchdog": (
+            "On the Windows 7 computer the system tells me the display driver has stopped "
+            "responding.\n"
+        ),
+        # lightvector/KataGo#932
+        "tensorrt-lib-missing": (
+            "TensorRT backend: 6: [libLoader.cpp::nvinfer1::rt::DynamicLibrary::Impl::Impl::290] "
+            "Error Code 6: Internal Error (Unable to load library: nvinfer_builder_resource.dll)\n"
+        ),
+        # LeelaChessZero/lc0#148
+        "gpu-refused-for-number-format": (
+            "terminate called after throwing an instance of 'lczero::Exception'\n"
+            "  what():  Your GPU doesn't support FP16\n"
+        ),
+        # cdcseacave/openMVS#96
+        "sm-1x-2x-gpu-too-old": (
+            "[App     ] MapSMtoCores for SM 1.2 is undefined; default to use 128 cores/SM\n"
+        ),
+    }
+    for pattern, text in cases.items():
+        assert pattern in pats(text), pattern
+    colmap = (
+        "Initialization: 2.0834s\nCUDA error at C:/colmap/src/mvs/patch_match_cuda.cu:1351 - "
+        "unspecified launch failure\nThis error is likely caused by the graphics card timeout "
+        "detection mechanism of your operating system.\n"
+    )
+    assert "launch-timeout-watchdog" in pats(colmap)
+
+
+def test_near_misses_of_heldout88s_readers() -> None:
+    cases = {
+        # the same failure on Linux names no Windows watchdog
+        "unknown-error-at-sync-on-windows": (
+            "cudaCheckError() with sync failed at /home/x/colmap/src/mvs/patch_match_cuda.cu"
+            ":1327 : unknown error\n"
+        ),
+        "launch-timeout-watchdog": "the display stopped working after the driver update\n",
+        "gpu-refused-for-number-format": "does your GPU support fp16?\n",
+        "sm-1x-2x-gpu-too-old": "MapSMtoCores for SM 8.9 is undefined.  Default to use 128\n",
+    }
+    for pattern, text in cases.items():
+        assert pattern not in pats(text), pattern

@@ -249,6 +249,30 @@ def cuda_path_variable_empty(text: str, low: bytes, out: List[Dict[str, str]], s
     out.append(entry_at(text, missing.start(), "cuda-path-variable-empty", source))
 
 
+# a kernel's failure that surfaces at the next synchronisation as "unknown error" ...
+_UNKNOWN_AT_SYNC = re.compile(r"\bwith sync failed\b[^\n]{0,160}?:\s*unknown error\b", re.I)
+# ... on Windows (a drive path, the OS named, its compiler)
+_WINDOWS_SIGN = re.compile(
+    r"\b[A-Z]:[\\/]|\bwindows\b|\bwin ?(?:7|8|10|11)\b|\bmsvc\b|\bvisual studio\b", re.I
+)
+
+
+def unknown_error_at_sync_on_windows(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """COLMAP's "cudaCheckError() with sync failed at ...patch_match_cuda.cu:1327 : unknown
+    error" on Windows: a long kernel killed by the display watchdog (TDR) reports no error of
+    its own, only an unknown one at the next synchronisation (colmap/colmap#146, #31, #35,
+    the FAQ's "fix GPU freezes and timeouts"). A warning: the driver itself can fail so."""
+    if low.find(b"sync failed") == -1 or any(
+        e["pattern"] == "launch-timeout-watchdog" for e in out
+    ):
+        return
+    m = _UNKNOWN_AT_SYNC.search(text)
+    if m is not None and _WINDOWS_SIGN.search(text):
+        out.append(entry_at(text, m.start(), "unknown-error-at-sync-on-windows", source))
+
+
 _SLURM_MENTION = re.compile(r"^.*(?:\bslurm\b|#SBATCH\b).*$", re.I | re.M)
 
 

@@ -348,6 +348,7 @@ _FROM_THE_TEXT = (
     inferences.visible_devices_hide_the_gpus,  # (after it: it says more where it applies)
     inferences.onnxruntime_device_is_cpu,
     inferences.cuda_path_variable_empty,
+    inferences.unknown_error_at_sync_on_windows,
     inferences.tf_probe_without_a_gpu,
     inferences.torch_version_assert,
     inferences.ib_not_seen,

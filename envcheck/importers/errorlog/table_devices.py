@@ -8,6 +8,33 @@ from envcheck.importers.errorlog.model import UPGRADE_FRAMEWORK, ErrorPattern, m
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # a program's own refusal of the GPU for a number format it needs: "Your GPU doesn't
+        # support FP16" (LeelaChessZero/lc0#148: its cudnn-fp16 backend wants tensor cores, so a
+        # P100 is refused)
+        "gpu-refused-for-number-format",
+        r"\b(?:your|this|the) (?:gpu|device|card|graphics card) (?:does not|doesn't|do not|don't) "
+        r"support (?:fp16|half(?: precision)?|bf16|bfloat16|int8|fp8|tensor cores)\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the program says this GPU lacks a number format or unit it needs (FP16, BF16, INT8, "
+        "FP8, tensor cores)",
+        "Use the program's backend for this GPU's formats (FP32, or FP16 without tensor cores), "
+        "or a GPU with them (`nvidia-smi --query-gpu=compute_cap --format=csv`: tensor cores "
+        "from 7.0, BF16 from 8.0, FP8 from 8.9).",
+    ),
+    make(
+        # NVIDIA's CUDA samples helper (helper_cuda.h, _ConvertSMVer2Cores) knows no core count
+        # for the GPU's SM version: "MapSMtoCores for SM 1.2 is undefined" (cdcseacave/openMVS#96,
+        # a compute-capability 1.2 card); SM 1.x and 2.x are what no CUDA since 8.0 builds for
+        "sm-1x-2x-gpu-too-old",
+        r"\bMapSMtoCores for SM [12]\.\d is undefined",
+        "gpu-arch-unsupported",
+        "warning",
+        "the GPU is compute capability 1.x or 2.x: no CUDA release since 8.0 builds for it",
+        "Use a newer GPU, or a build of the program made with an old CUDA toolkit (6.5 for 1.x, "
+        "8.0 for 2.x) and a driver of that age.",
+    ),
+    make(
         "jax-kernel-dso-mismatch",
         r"kernel version [\d.]+ does not match DSO version [\d.]+",
         "driver-library-mismatch",

@@ -1075,7 +1075,13 @@ PATTERNS: List[ErrorPattern] = [
         r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|"
         # Windows' watchdog named: its registry values, or its event-log line after a reset
         r"\bTdr(?:Delay|DdiDelay|Level)\b|"
-        r"display driver (?:nvlddmkm )?stopped responding and has (?:successfully )?recovered",
+        r"display driver (?:nvlddmkm )?stopped responding and has (?:successfully )?recovered|"
+        # the same said by the reporter ("the system tells me the display driver has stopped
+        # responding", colmap/colmap#337) or by COLMAP's own hint after a failed kernel ("This
+        # error is likely caused by the graphics card timeout detection mechanism of your
+        # operating system", colmap/colmap#709)
+        r"\bdisplay driver (?:has )?stopped responding\b|"
+        r"\btimeout detection mechanism of your operating system\b",
         "os-setting",
         "warning",
         "a kernel ran longer than the display watchdog allows (GPU also drives a display)",

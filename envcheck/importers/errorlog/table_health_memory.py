@@ -107,6 +107,17 @@ PATTERNS: List[ErrorPattern] = [
         "check `lspci | grep -i nvidia` and `dmesg | grep -i xid` (Xid 79: fallen off the bus).",
     ),
     make(
+        "unknown-error-at-sync-on-windows",
+        r"(?!x)x",  # never by itself: inferred (inferences.unknown_error_at_sync_on_windows)
+        "os-setting",
+        "warning",
+        'on Windows a kernel failed with "unknown error" at a synchronisation: the mark of the '
+        "display watchdog (TDR) killing a long kernel",
+        "Raise Windows' GPU timeout (TdrDelay under HKLM\\System\\CurrentControlSet\\Control\\"
+        "GraphicsDrivers, then reboot), or run on a GPU that drives no display; smaller work per "
+        "kernel (COLMAP: a lower max_image_size) shortens the kernels.",
+    ),
+    make(
         "cuda-path-variable-empty",
         r"(?!x)x",  # never by itself: a missing CUDA header and "-I/include" (inferences)
         "os-setting",

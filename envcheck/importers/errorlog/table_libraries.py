@@ -274,7 +274,10 @@ PATTERNS: List[ErrorPattern] = [
         # Deepstream-Azure-IoT-Edge-on-a-NVIDIA-Jetson-Nano#7). Not TensorFlow's "Could not load
         # dynamic library 'libnvinfer.so.7'; dlerror: ...": its optional TensorRT, a warning
         r"^(?!.*(?:dlerror|Could not load dynamic library)).*?\blib(?:nvinfer\w*|nvparsers|"
-        r"nvonnxparser)\.so\.\d+(?:\.\d+)*: cannot open shared object file",
+        r"nvonnxparser)\.so\.\d+(?:\.\d+)*: cannot open shared object file|"
+        # TensorRT's own loader on Windows: "Unable to load library: nvinfer_builder_resource.dll"
+        # (lightvector/KataGo#932: a TensorRT build of KataGo without TensorRT 8.6's DLLs)
+        r"\bUnable to load library: nvinfer\w*\.dll\b",
         "cuda-libs-mismatch",
         "warning",  # (or a loader path that misses an installed one: heldout10's case)
         "a TensorRT library of the release the program was built against is missing",
