@@ -207,6 +207,8 @@ def test_cuda_visible_devices_from_zero_or_without_a_no_device_message() -> None
         "CUDA_VISIBLE_DEVICES=0 python main.py\nno CUDA-capable device is detected\n",
         "CUDA_VISIBLE_DEVICES=0,1 python main.py\nno CUDA-capable device is detected\n",
         "CUDA_VISIBLE_DEVICES=1 python main.py\nRuntimeError: CUDA out of memory.\n",
+        "export CUDA_VISIBLE_DEVICES = 0\nno CUDA-capable device is detected\n",
+        "CUDA_VISIBLE_DEVICES=$GPU python main.py\nno CUDA-capable device is detected\n",
     ):
         assert "visible-devices-hide-the-gpus" not in pats(text), text
 

@@ -185,8 +185,8 @@ _NO_GPU_IN_CONTAINER = _NO_GPU_REACHED | {"driver-insufficient"}
 # CUDA_VISIBLE_DEVICES=", microsoft/nni#995), -1, or indices from 1 up ("CUDA_VISIBLE_DEVICES=
 # 2,3,4,5,6,7 python main.py", wentaozhu/DeepLung#65: a machine with fewer GPUs sees none)
 _HIDING_VISIBLE_DEVICES = re.compile(
-    r"\bCUDA_VISIBLE_DEVICES\s*=\s*(?:[\"']?(?:-1|none|nodevfiles)\b[\"']?|[\"']{2}|(?=\s|$|;|&)|"
-    r"[\"']?(?![0,\s])[1-9]\d?(?:\s*,\s*\d{1,2})*\b)",
+    r"\bCUDA_VISIBLE_DEVICES\s*=(?:[ \t]*$|[ \t]*[;&]|\s*[\"']{2}|"
+    r"\s*[\"']?(?:-1|none|nodevfiles)\b|\s*[\"']?[1-9]\d?(?:\s*,\s*\d{1,2})*\b)",
     re.I | re.M,
 )
 

@@ -90,6 +90,8 @@ _FAULT_MESSAGES = {
     "xid-other",
     "gpu-lost",
 }
+# wrong pixels out of a GPU named beside them: "weird artefacts on some images processed with
+# the RTX 2080Ti" (VolkerH/Lattice_Lightsheet_Deskew_Deconv#27, a defective card)
 _ARTEFACTS_ON_A_GPU = r"\bart[ei]facts?\b[^.\n]{0,60}?\b(?:rtx|gtx|gpu|card|tesla|quadro)\b"
 _ARTEFACT_WORD = re.compile(r"\bart[ei]facts?\b", re.I)
 # The same symptoms in the reporter's words (NaNs, a GPU that dropped out, a CUDA error).
@@ -103,8 +105,6 @@ _FAULT_WORDS = re.compile(
     # the display dies with the load: "gives a black screen as soon as the Transformer is
     # started" (modernmt/modernmt#547, a 700 W supply for two GPUs)
     r"\bblack screen\b|\bscreens? (?:goes|went|turns?|turned) black\b|" + _ARTEFACTS_ON_A_GPU,
-    # wrong pixels out of a GPU named beside them: "weird artefacts on some images processed
-    # with the RTX 2080Ti" (VolkerH/Lattice_Lightsheet_Deskew_Deconv#27, a defective card)
     re.I,
 )
 # The card itself is the variable: said in so many words.

@@ -31,8 +31,8 @@ PATTERNS: List[ErrorPattern] = [
         "gpu-arch-unsupported",
         "warning",
         "the GPU is compute capability 1.x or 2.x: no CUDA release since 8.0 builds for it",
-        "Use a newer GPU, or a build of the program made with an old CUDA toolkit (6.5 for 1.x, "
-        "8.0 for 2.x) and a driver of that age.",
+        "Use a newer GPU, or a build of the program made with a CUDA toolkit of the GPU's era "
+        "(8.0 or older for 2.x, older still for 1.x) and a driver of that age.",
     ),
     make(
         "jax-kernel-dso-mismatch",
