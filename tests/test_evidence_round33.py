@@ -415,3 +415,20 @@ def test_near_misses_of_heldout88s_readers() -> None:
     }
     for pattern, text in cases.items():
         assert pattern not in pats(text), pattern
+
+
+def test_a_python_said_to_lack_a_release_of_the_package() -> None:
+    # NVIDIA/TensorRT#2744, Genesis-Embodied-AI/Genesis#513, google-deepmind/mujoco#2232
+    for text in (
+        "Not available for install for python 3.11\n",
+        "Would you like to update genesis so it would be compatible with python 3.13?\n",
+        "`mujoco` fails to install on the latest python, but succeeds on an older version\n",
+    ):
+        assert "python-stated-unsupported" in pats(text), text
+    for text in (
+        "TensorRT is available for python 3.11\n",
+        "the install failed with python 3.10, the cuda build was the problem\n",
+        "it runs on python 3.12\n",
+        "we updated the docs; it is compatible with python 3.12\n",
+    ):
+        assert "python-stated-unsupported" not in pats(text), text

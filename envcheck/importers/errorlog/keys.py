@@ -1397,6 +1397,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "exist for python",
         "compatible with python",
         "not compatible with",
+        "under python",
+        "install on the",
     ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
     "dkms-build-failed": (

@@ -664,7 +664,16 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:not compatible|incompatible) with\b|"
         # "it says my python version (3.8.2) is incompatible"
         r"\bpython version\s*\(v?3\.\d{1,2}(?:\.\d+)?\) (?:is|was|seems to be) "
-        r"(?:not compatible|incompatible)\b",
+        r"(?:not compatible|incompatible)\b|"
+        # round thirty-three, from misses of the corpus: "Not available for install for python
+        # 3.11" (NVIDIA/TensorRT#2744), "update genesis so it would be compatible with python
+        # 3.13" (Genesis-Embodied-AI/Genesis#513), "fails to install on the latest python, but
+        # succeeds on an older version" (google-deepmind/mujoco#2232); not "the install failed
+        # with python 3.10", which names the Python and not that it is the cause
+        r"\bnot available (?:for install |to install )?(?:for|on|under) python\s*3\.\d+|"
+        r"\b(?:would|could|can|please|will)\b[^.\n]{0,40}?\b(?:make|update)\b[^.\n]{0,40}?"
+        r"\bcompatible with python\s*3\.\d+|"
+        r"\bfails? to install on the (?:latest|newest) (?:version of )?python\b",
         "python-unsupported",
         "warning",
         "the text says the Python version is not supported by the framework or a package",
