@@ -518,12 +518,18 @@ def parse_document(raw: bytes, kind: str, label: str) -> Dict[str, Any]:
 
 
 def newest_checked(doc: Dict[str, Any]) -> Optional[str]:
+    """The newest ``checked`` date of a file's entries. Only dates count: a list the schema does
+    not validate (a file's free-form ``notes``) may hold any string there, and this value is
+    printed ("data from ..."); a signed bundle with "\u202egnp.exe" as a date reached the
+    terminal before (tests/test_fuzz_cli.py, seed 1796544479)."""
     dates = [
         e["checked"]
         for value in doc.values()
         if isinstance(value, list)
         for e in value
-        if isinstance(e, dict) and isinstance(e.get("checked"), str)
+        if isinstance(e, dict)
+        and isinstance(e.get("checked"), str)
+        and _DATE_RE.match(e["checked"])
     ]
     return max(dates) if dates else None
 

@@ -144,3 +144,16 @@ def test_cli_corrupt_data_is_one_line_exit_2(
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and expected in lines[0], proc.stderr
         assert lines[0].startswith("envcheck: error: ")
+
+
+def test_newest_checked_counts_only_dates() -> None:
+    # a signed bundle's free-form list put "\u202egnp.exe" where a date goes, and
+    # `envcheck data update` printed it (tests/test_fuzz_cli.py, seed 1796544479)
+    from envcheck.compat_schema import newest_checked
+
+    doc = {
+        "notes": [{"text": "x", "checked": "\u202egnp.exe"}, {"checked": "9999-zz"}],
+        "toolkits": [{"checked": "2026-12-03"}, {"checked": "2026-11-30"}],
+    }
+    assert newest_checked(doc) == "2026-12-03"
+    assert newest_checked({"notes": [{"checked": "\u202egnp.exe"}]}) is None

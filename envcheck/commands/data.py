@@ -76,7 +76,9 @@ def info_cmd(
     except OSError as exc:  # a HOME this user may not enter (Python < 3.12 raises here)
         state = f"not accessible: {exc.strerror or exc}"
     lines.append(f"update target (envcheck data update): {user} ({state})")
-    print("\n".join(lines))
+    from envcheck.sanitize import terminal  # the note and the dates come from installed data
+
+    print(terminal("\n".join(lines)))
 
 
 def _short(exc: BaseException) -> str:
@@ -437,9 +439,13 @@ def update_cmd(
     install(files, target, meta)
     compat.clear_cache()
     m = compat.Matrix(target, "user")
+    from envcheck.sanitize import terminal
+
     print(
-        f"envcheck: data updated in {target}: data from {m.data_date} ({len(files)} files, "
-        f"signed by key {key.id_hex})"
+        terminal(
+            f"envcheck: data updated in {target}: data from {m.data_date} ({len(files)} files, "
+            f"signed by key {key.id_hex})"
+        )
     )
 
 
