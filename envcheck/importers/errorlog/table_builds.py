@@ -1251,6 +1251,20 @@ PATTERNS: List[ErrorPattern] = [
         "https://download.pytorch.org/whl/cu124`), or pass the device (`--device cuda`).",
     ),
     make(
+        # a program's own refusal when its build has no CUDA: "GPU execution requested, but this
+        # hoomd was built without CUDA support" (glotzerlab/hoomd-blue#516, its pip/conda CPU
+        # build); asked for the GPU, refused by the build
+        "program-built-without-cuda-asked-for-gpu",
+        r"\b(?:gpu|cuda|device)\b[^\n]{0,60}?\brequested\b[^\n]{0,40}?\b(?:was|is) "
+        r"(?:built|compiled) without (?:cuda|gpu)(?: support)?\b",
+        "cpu-only-build",
+        "warning",
+        "the program was asked for the GPU, and its build has no CUDA",
+        "Install the program's CUDA build (conda-forge's GPU variant, the vendor's CUDA wheel) "
+        "or build it with CUDA enabled (its CMake option, e.g. -DENABLE_GPU=ON); the package "
+        "name or build string says which one is installed.",
+    ),
+    make(
         "opencv-without-cuda",
         # (not "-216:No CUDA support) OpenCV was not built to work with the selected device",
         # which is the arch list's message)

