@@ -30,6 +30,21 @@ def entry_at(text: str, pos: int, pid: str, source: str, line: str = "") -> Dict
     return entry(pid, line, source, lineno)
 
 
+def message_beside(
+    text: str,
+    out: List[Dict[str, str]],
+    source: str,
+    pid: str,
+    message: re.Pattern[str],
+    context: re.Pattern[str],
+) -> None:
+    """Add ``pid`` at the first match of ``message`` when the text also matches ``context``:
+    the inferences that read a message in the light of what else the text says."""
+    m = message.search(text)
+    if m is not None and context.search(text):
+        out.append(entry_at(text, m.start(), pid, source))
+
+
 def around(lines: List[str], e: Dict[str, str], before: int, after: int) -> str:
     """The text's lines around entry ``e``'s line (``before`` lines above it, ``after`` - 1
     below), joined: where a message's context or its wrapped numbers are."""
@@ -241,12 +256,10 @@ _EMPTY_PREFIX_PATH = re.compile(r"(?:^|\s)-(?:I|L|isystem\s*)/(?:include|lib|lib
 def cuda_path_variable_empty(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """A CUDA header not found by a compile line that passes "-I/include" (or "-L/lib64"):
     the variable that should hold the CUDA directory (CUDA_PATH, CUDA_HOME) is empty."""
-    if low.find(b".h") == -1 or low.find(b"no such file") == -1:
-        return
-    missing = _CUDA_HEADER_MISSING.search(text)
-    if missing is None or _EMPTY_PREFIX_PATH.search(text) is None:
-        return
-    out.append(entry_at(text, missing.start(), "cuda-path-variable-empty", source))
+    if low.find(b".h") != -1 and low.find(b"no such file") != -1:
+        message_beside(
+            text, out, source, "cuda-path-variable-empty", _CUDA_HEADER_MISSING, _EMPTY_PREFIX_PATH
+        )
 
 
 # a kernel's failure that surfaces at the next synchronisation as "unknown error" ...
@@ -264,13 +277,13 @@ def unknown_error_at_sync_on_windows(
     error" on Windows: a long kernel killed by the display watchdog (TDR) reports no error of
     its own, only an unknown one at the next synchronisation (colmap/colmap#146, #31, #35,
     the FAQ's "fix GPU freezes and timeouts"). A warning: the driver itself can fail so."""
-    if low.find(b"sync failed") == -1 or any(
-        e["pattern"] == "launch-timeout-watchdog" for e in out
-    ):
+    if low.find(b"sync failed") == -1:
         return
-    m = _UNKNOWN_AT_SYNC.search(text)
-    if m is not None and _WINDOWS_SIGN.search(text):
-        out.append(entry_at(text, m.start(), "unknown-error-at-sync-on-windows", source))
+    if any(e["pattern"] == "launch-timeout-watchdog" for e in out):
+        return  # the watchdog is named already
+    message_beside(
+        text, out, source, "unknown-error-at-sync-on-windows", _UNKNOWN_AT_SYNC, _WINDOWS_SIGN
+    )
 
 
 _SLURM_MENTION = re.compile(r"^.*(?:\bslurm\b|#SBATCH\b).*$", re.I | re.M)
@@ -1016,12 +1029,10 @@ def jetson_illegal_instruction(
     Jetson maintainers' fix is an environment setting, OPENBLAS_CORETYPE=ARMV8
     (dusty-nv/jetson-inference#1094, NVIDIA-AI-IOT/torch2trt#609; heldout26 at its scoring).
     Only where nothing else was found."""
-    if low.find(b"illegal instruction") == -1 or out:
-        return
-    m = _SIGILL.search(text)
-    if m is None or not _ARM_BOARD.search(text):
-        return
-    out.append(entry_at(text, m.start(), "jetson-openblas-illegal-instruction", source))
+    if low.find(b"illegal instruction") != -1 and not out:
+        message_beside(
+            text, out, source, "jetson-openblas-illegal-instruction", _SIGILL, _ARM_BOARD
+        )
 
 
 # FlashAttention-3's kernels live under hopper/ and are built for sm_90 only

@@ -23,6 +23,7 @@ from envcheck.importers.errorlog.inferences import (
     entry_at,
     found_category,
     found_severity,
+    message_beside,
 )
 from envcheck.importers.errorlog.symptoms import WSL, first_line, line_entry, search_lines
 
@@ -103,12 +104,10 @@ def nvcc_installed_not_on_path(
     text: str, low: bytes, out: List[Dict[str, str]], source: str
 ) -> None:
     """A build that cannot find nvcc where the text shows a toolkit that PATH misses."""
-    if low.find(b"nvcc") == -1:
-        return
-    m = _NVCC_NOT_FOUND.search(text)
-    if m is None or not _NVCC_IS_THERE.search(text):
-        return
-    out.append(entry_at(text, m.start(), "nvcc-installed-not-on-path", source))
+    if low.find(b"nvcc") != -1:
+        message_beside(
+            text, out, source, "nvcc-installed-not-on-path", _NVCC_NOT_FOUND, _NVCC_IS_THERE
+        )
 
 
 # A Jetson said to run slower than a published benchmark (or than expected): benchmarks are
