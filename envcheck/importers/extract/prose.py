@@ -397,7 +397,10 @@ _CUDA_STACK = re.compile(
     r"compute capabilit|\bptx\b|\bsm[ _]?\d\.?\d\b|"
     # NVIDIA's architecture names: "Support for BlackWell GPUs ... RTX5090" (jhj0517/
     # Whisper-WebUI#614, a text that names neither CUDA nor a framework)
-    r"\b(?:blackwell|hopper|ampere|turing|volta|pascal|maxwell|kepler)\b",
+    r"\b(?:blackwell|hopper|ampere|turing|volta|pascal|maxwell|kepler)\b|"
+    # a GPU program's own words: "Running GPU tests ... I have GeForce GTX 580"
+    # (baidu-research/warp-ctc#28, a text that names no CUDA word)
+    r"\bgpu\b",
     re.I,
 )
 _GPU_MENTION_WORDS = (
