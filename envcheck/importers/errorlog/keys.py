@@ -11,6 +11,11 @@ from envcheck.importers.errorlog.words import CATEGORIES as _WORD_CATEGORIES
 # scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
 # that contain one, so a 20 MB training log is scanned in well under a second.
 KEYS: Dict[str, Tuple[str, ...]] = {
+    "display-fallback-mode": ("fallback", "fall back", "low graphics", "low-graphics"),
+    "too-many-peers": ("peer mapping resources exhausted", "toomanypeers", "too_many_peers"),
+    "cuda-module-dependencies-missing": ("the specified module could not be found",),
+    "mediapipe-gpu-disabled-build": ("gpu processing is disabled in build flags",),
+    "keras-populate-dict-missing": ("populate_dict_with_module_objects",),
     "cuda-api-not-supported-by-driver": ("api call is not supported in the installed cuda driver",),
     "no-cuda-runtime-found": ("no cuda runtime is found",),
     "pip-requires-different-python": ("requires a different python",),
@@ -41,6 +46,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "secure-boot-blocks-module": (
         "unsigned module",
+        "akmod",
+        "dkms",
+        "signed",
         "could not insert 'nvidia",
         "kernel module load error",
     ),
@@ -797,6 +805,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "no-kernel-image": (
         "no kernel image",
         "no kernal image",
+        "no image kern",
         "kernel image not available",
         "kernel image is not available",
         "nokernelimage",
@@ -1109,7 +1118,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "alicevision-no-cuda-gpu": ("needs a cuda-enabled gpu",),
     "opencl-no-platform": ("clgetplatformids", "cl_platform_not_found_khr", "number of platforms"),
     "alicevision-cc-not-enough": ("compute capabilit",),
-    "driver-lacks-entry-point": ("undefined symbol: cu", "nvcuda.dll"),
+    "driver-lacks-entry-point": ("undefined symbol: cu", "nvcuda.dll", "function cu"),
     "cuda-library-file-truncated": ("file truncated", "file too short"),
     "host-compiler-before-cxx11": ("is required for this thrust feature",),
     "gpu-only-as-root": ("\x00never\x00",),  # inferred: gpu_only_as_root
@@ -1422,7 +1431,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "nvidia-smi",
         "persistence mode",
     ),
-    "device-order-differs-stated": ("nvidia-smi",),
+    "device-order-differs-stated": (
+        "nvidia-smi",
+        "order",
+        "numbering",
+        "indices",
+        " ids",
+    ),
     "driver-stated-too-old": (
         "too old",
         "outdated",

@@ -400,6 +400,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.container_dataloader_shm,
     symptoms.keras_pair,
     symptoms.kernel_update_lost_driver,
+    symptoms.device_order_reversed,
     symptoms.torch_cc_warning_cut,
     symptoms.nix_without_host_driver,
     installs.cpu_quota,

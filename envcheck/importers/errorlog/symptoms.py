@@ -1029,10 +1029,35 @@ _KERNEL_CHANGED = re.compile(
     r"(?:kernel\s+)?\d+\.\d+[\w.-]*(?:\s+kernel)?\b|"
     r"\b(?:old(?:er)?|previous|prior)\s+kernel\b[^.\n]{0,40}\b(?:works?|fine|boots?)\b|"
     r"\b(?:boot(?:ing)?|works?|fine)\b[^.\n]{0,40}\b(?:old(?:er)?|previous|prior)\s+kernel\b|"
-    r"\binstead of the\s+[\d.][\w.-]*\s+kernel\b",
+    r"\binstead of the\s+[\d.][\w.-]*\s+kernel\b|"
+    # "the new 3.18.12 kernel the same problem. Only 3.18.11 works."
+    # (OpenMandrivaAssociation/distribution#1102)
+    r"\bnew\s+(?:linux\s+)?[\d.][\w.-]*\s+kernel\b[^.\n]{0,40}?\b(?:same problem|problem|"
+    r"breaks?|broke|fails?|failed|does ?n[o']t work)\b|"
+    r"\bonly\s+(?:(?:the\s+)?kernel\s+)?\d+\.\d+[\w.-]*\s+(?:kernel\s+)?works\b",
     re.I,
 )
 _NVIDIA_WORD = re.compile(r"\bnvidia\b", re.I)
+
+
+# "the order is reversed" (of the GPUs) in a text that shows nvidia-smi's list: the framework
+# numbers the GPUs otherwise than nvidia-smi (LostRuins/koboldcpp#1023)
+_ORDER_REVERSED = re.compile(
+    r"\b(?:the\s+)?order(?:ing)?\s+(?:is|was|gets|got)\s+(?:reversed|swapped|inverted|flipped)\b",
+    re.I,
+)
+
+
+def device_order_reversed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The text shows nvidia-smi and says "the order is reversed": CUDA's device order
+    (fastest first) differs from nvidia-smi's (PCI bus)."""
+    if low.find(b"nvidia-smi") == -1:
+        return
+    if any(e["pattern"] == "device-order-differs-stated" for e in out):
+        return
+    hit = search_lines(low, (b"order",), _ORDER_REVERSED)
+    if hit is not None:
+        out.append(line_entry(text, hit, "device-order-differs-stated", source))
 
 
 def kernel_update_lost_driver(

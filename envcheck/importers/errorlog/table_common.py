@@ -299,7 +299,14 @@ PATTERNS: List[ErrorPattern] = [
         r"\bnvidia-smi\b[^.\n]{0,60}?\b(?:do(?:es)?\s*n[o']?t|doesn't|don't)\s+(?:match|correspond|"
         r"agree)\b[^.\n]{0,40}?\b(?:device|gpu)\s*(?:numbers?|ids?|indices|index|order|numbering)\b|"
         r"\bnvidia-smi\b[^.\n]{0,40}?\b(?:do(?:es)?\s*n[o']?t|doesn't|don't)\s+match\s+the\s+"
-        r"(?:device|gpu)\s*(?:numbers?|ids?|indices|index|order|numbering)\b",
+        r"(?:device|gpu)\s*(?:numbers?|ids?|indices|index|order|numbering)\b|"
+        # "In DIGITS I selected GPU 2 and 3 for training, but the GPU utilisation showing in
+        # nvidia-smi says the training is happening on GPU 0 and 1" (NVIDIA/DIGITS#1358)
+        r"\b(?:selected|chose|picked|specified|set)\s+(?:the\s+)?(?:gpus?|devices?)\s*#?\d"
+        r"[^.\n]{0,80}?\bbut\b[^.\n]{0,60}?\bnvidia-smi\b[^.\n]{0,80}?\b(?:on|uses?|using)\s+"
+        r"(?:the\s+)?(?:gpus?|devices?)\s*#?\d|"
+        r"\b(?:gpu|device|cuda)\s+(?:order|ordering|numbering|indices|ids)\s+(?:is|are)\s+"
+        r"(?:reversed|swapped|inverted|flipped)\b",
         "os-setting",
         "warning",
         "the text says the framework's GPU numbers differ from nvidia-smi's",
@@ -1603,7 +1610,14 @@ PATTERNS: List[ErrorPattern] = [
         # after its CONFIG_MODULE_SIG notice)
         r"Loading of unsigned module is (?:rejected|restricted)|"
         r"Kernel module load error: (?:Operation not permitted|Key was rejected by service|"
-        r"Required key not available)",
+        r"Required key not available)|"
+        # said in prose: "akmods does not sign compiled module with keys found in
+        # /etc/pki/akmods" (fedora-silverblue/issue-tracker#272), "the nvidia module is not
+        # signed"
+        r"\b(?:akmods?|dkms)\b[^.\n]{0,40}?\b(?:does not|doesn't|did not|didn't|won't|will not|"
+        r"is not|isn't|fails? to|failed to|not)\s+(?:properly\s+)?sign(?:ing)?\b|"
+        r"\b(?:nvidia|kernel)\s+(?:kernel\s+)?(?:modules?|kmods?)\s+(?:is|are|was|were)\s*"
+        r"(?:not|n't)\s+(?:being\s+)?signed\b",
         "driver-not-loaded",
         "error",
         "Secure Boot refuses the unsigned NVIDIA kernel module",

@@ -8,6 +8,19 @@ from envcheck.importers.errorlog.model import UPGRADE_FRAMEWORK, ErrorPattern, m
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # cudaErrorTooManyPeers (711): peer access is set up between more GPUs than one device
+        # can map, e.g. llama.cpp enabling peer copies among 10 visible GPUs (TabbyML/tabby#1162)
+        "too-many-peers",
+        r"peer mapping resources exhausted|\bcudaErrorTooManyPeers\b|\bCUDA_ERROR_TOO_MANY_PEERS\b",
+        "os-setting",
+        "warning",
+        "CUDA ran out of peer-mapping resources: peer access was enabled among more GPUs than "
+        "a device can map at once",
+        "Give the process at most 8 GPUs (`CUDA_VISIBLE_DEVICES=0,...,7`, or `count: 8` in "
+        "Docker Compose), or turn off peer copies in the program (llama.cpp: build with "
+        "GGML_CUDA_NO_PEER_COPY=ON); CUDA Runtime API, cudaErrorTooManyPeers.",
+    ),
+    make(
         # a program's own refusal of the GPU for a number format it needs: "Your GPU doesn't
         # support FP16" (LeelaChessZero/lc0#148: its cudnn-fp16 backend wants tensor cores, so a
         # P100 is refused)
@@ -254,6 +267,9 @@ PATTERNS: List[ErrorPattern] = [
         r"no kernel image is available for execution|"
         # retyped with its typos: "no kernal image is available for excution" (jantic/DeOldify#362)
         r"no kern[ae]l image is available for ex[ce]{1,2}ution|"
+        # the words swapped: "No image kernel is available for excution on the device"
+        # (YukeWang96/QGTC_PPoPP22#1)
+        r"no image kern[ae]l is available for ex[ce]{1,2}ution|"
         r"(?:CUDA )?kernel image (?:is )?not available for|"
         r"cudaErrorNoKernelImageForDevice|CUDA_ERROR_NO_BINARY_FOR_GPU|"
         # the same driver error through Rust's CUDA crates (cust, rustacuda): Cuda(NoBinaryForGpu)

@@ -9,6 +9,20 @@ from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, cuda_cod
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # the display came up without the NVIDIA driver: "I then booted up in to a fallback VGA
+        # mode (800x600 or similar)" after installing it (negativo17/nvidia-driver#105)
+        "display-fallback-mode",
+        r"\b(?:a\s+|the\s+)?(?:fall\s?back|low[- ]graphics)\s+(?:vga\s+|graphics\s+|display\s+)?"
+        r"(?:mode)\b(?=[^.\n]{0,40}?(?:\d{3,4}\s*x\s*\d{3,4}|resolution|nvidia|driver))|"
+        r"\b(?:fall\s?back|low[- ]graphics)\s+(?:vga|graphics|display)\s+mode\b",
+        "driver-not-loaded",
+        "warning",
+        "the display fell back to a basic mode: the NVIDIA kernel module did not load",
+        "Check `lsmod | grep nvidia` and `dmesg | grep -i nvidia`: build the module for the "
+        "running kernel (install its headers / kernel-devel, then `sudo dkms autoinstall` or "
+        "`akmods --force`), sign it or disable Secure Boot, blacklist nouveau, then reboot.",
+    ),
+    make(
         # Theano's old CUDA back end when the driver does not initialise: "CUDA is installed, but
         # device gpu is not available  (error: cuda unavailable)"
         "theano-cuda-unavailable",
@@ -136,7 +150,9 @@ PATTERNS: List[ErrorPattern] = [
         "driver-lacks-entry-point",
         r"undefined symbol: (?-i:cu[A-Z][A-Za-z0-9]+_v\d)\b|"
         r"procedure entry point (?-i:cu[A-Z][A-Za-z0-9]+(?:_v\d)?) could not be located in the "
-        r"dynamic link library nvcuda\.dll",
+        r"dynamic link library nvcuda\.dll|"
+        # Taichi's loader: "Function cuImportExternalMemory not found" (taichi-dev/taichi#3195)
+        r"\bFunction (?-i:cu[A-Z][A-Za-z0-9]+(?:_v\d)?) not found\b",
         "driver-too-old",
         "error",
         "the driver does not export a CUDA driver function the program was built for: a driver "

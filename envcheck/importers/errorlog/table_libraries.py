@@ -12,6 +12,49 @@ _CUDA_LIBS = r"cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nv
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     make(
+        # Windows could not load a native module built for CUDA (a Node addon, a .pyd, a DLL on a
+        # path that names CUDA): a CUDA library it links is missing or of another major
+        # ("The specified module could not be found. ...\\win-x64-cuda\\addon.node",
+        # buxuku/SmartSub#129)
+        "cuda-module-dependencies-missing",
+        r"The specified module could not be found\.?[\s:]*(?:\\\\\?\\)?[A-Za-z]:\\[^\n]{0,200}?"
+        r"cuda[^\n]{0,120}?\.(?:node|pyd|dll)\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "Windows could not load a CUDA build's native module: a CUDA library it links is "
+        "missing or of another CUDA major",
+        "Install the CUDA runtime libraries the build was made for (its release notes name the "
+        "CUDA major; `where cudart64_*.dll` shows what is on PATH) or use the build for the CUDA "
+        "your driver and libraries provide; Dependencies (lucasg/Dependencies) names the DLL "
+        "that is missing.",
+    ),
+    make(
+        # MediaPipe's graph refuses the GPU delegate in a build made without GPU support (its
+        # Windows builds, aarch64 wheels, a wheel published without the GPU flags):
+        # google-ai-edge/mediapipe#6231, j20001970/GDMP#67
+        "mediapipe-gpu-disabled-build",
+        r"GPU processing is disabled in build flags",
+        "cpu-only-build",
+        "error",
+        "this MediaPipe build has no GPU support (built with MEDIAPIPE_DISABLE_GPU)",
+        "Use the CPU delegate, or a MediaPipe build with GPU support: its GPU delegate is "
+        "built for Linux x86-64 and macOS (not Windows or Jetson wheels); pin a release whose "
+        "wheel carries it or build MediaPipe from source without MEDIAPIPE_DISABLE_GPU.",
+    ),
+    make(
+        # standalone Keras 2.4 against TensorFlow 2.5's keras-nightly (and later): tf.keras's
+        # module layout changed under it (matterport/Mask_RCNN#2575)
+        "keras-populate-dict-missing",
+        r"has no attribute '?populate_dict_with_module_objects'?",
+        "framework-pairing",
+        "error",
+        "the Keras package does not pair with the TensorFlow installed (standalone Keras 2.4 "
+        "against TensorFlow 2.5 or later)",
+        "Install the Keras release of the TensorFlow release (TF 2.6+: keras==2.<same minor>; "
+        "TF 2.5: uninstall standalone keras and keras-nightly, then reinstall tensorflow), or "
+        "import from tensorflow.keras only.",
+    ),
+    make(
         # cuDNN 8 removed the algorithm-preference API (cudnnGetConvolutionForwardAlgorithm and
         # its PREFER_FASTEST enums); code written for cuDNN 7 (OpenCV 4.3's DNN module) no longer
         # compiles

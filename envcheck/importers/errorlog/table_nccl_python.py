@@ -773,6 +773,10 @@ PATTERNS: List[ErrorPattern] = [
         # "nvidia cannot be loaded because nouveau is always present and loaded"
         r"nouveau (?:is |was )?(?:always |still )?(?:present|loaded)\b|"
         r"nouveau cannot be (?:disabled|unloaded|blacklisted)|"
+        # the system is left on nouveau: "it's pretty unusable with nouveau", "falls back to
+        # nouveau" (void-linux/void-packages#5896)
+        r"\b(?:unusable|stuck|left)\s+(?:with|on)\s+nouveau\b|"
+        r"\b(?:falls?|fell|falling)\s+back\s+(?:to|on)\s+(?:the\s+)?nouveau\b|"
         # lsmod's line of a nouveau module in use (size, then a use count above 0)
         r"(?:^|(?<=\n))nouveau\s+\d{5,}\s+[1-9]",
         "driver-not-loaded",
@@ -793,6 +797,14 @@ PATTERNS: List[ErrorPattern] = [
         r"Building DKMS module:? '?nvidia[\w.-]*'?(?: for kernel-\S+?)?\.{3}\s*FAILED|"
         r"DKMS module '?nvidia[\w.-]*'? failed to build|"
         r"\bakmods?\b[^\n]{0,60}?\b(?:failed|fails to build)\b|"
+        # said in prose: "DKMS fails to compile the kernel module" (void-linux/void-packages
+        # #5896), "the dkms module is complete gone" after a package update
+        # (negativo17/nvidia-driver#165)
+        r"\bdkms\b[^.\n]{0,30}?\b(?:fails?|failed|failing|unable|can ?not|could ?n[o']t|"
+        r"did ?n[o']t|won't)\s+(?:to\s+)?(?:compile|build|rebuild)\b|"
+        r"\bdkms\s+(?:kernel\s+)?modules?\s+(?:is|was|has been|got|were)\s+(?:complete(?:ly)?\s+|"
+        r"entirely\s+)?(?:gone|deleted|removed|missing)\b|"
+        r"\b(?:deleted|removed)\s+(?:my|the)\s+(?:nvidia\s+)?dkms\s+(?:kernel\s+)?module\b|"
         r"modpost: GPL-incompatible module nvidia[\w-]*\.ko uses GPL-only symbol|"
         r"\b(?:unable|not possible|impossible) to (?:build|compile) (?:the )?(?:nvidia )?kernel "
         r"module|"
