@@ -168,3 +168,100 @@ def test_device_order_said_to_differ_from_nvidia_smi() -> None:
         "$ nvidia-smi\nthe order of the layers is reversed\n",
     ):
         assert "device-order-differs-stated" not in _first(near), near
+
+
+def test_llama_cpp_built_without_a_gpu_back_end() -> None:
+    # abetlen/llama-cpp-python#787, zylon-ai/private-gpt#1405
+    assert "llama-cpp-blas-0" in _first('It keeps saying "BLAS=0" when starting the model\n')
+    line = "AVX = 1 | AVX2 = 1 | FMA = 1 | NEON = 0 | F16C = 1 | BLAS = 0 | SSE3 = 1 |\n"
+    assert "llama-cpp-blas-0" in _first(line)
+    assert "llama-cpp-blas-0" not in _first(line.replace("BLAS = 0", "BLAS = 1"))
+    assert "llama-cpp-blas-0" not in _first("HAVE_BLAS = 0\nOPENBLAS = 0.3.21\n")
+    text = "warning: not compiled with GPU offload support, --gpu-layers option will be ignored\n"
+    assert "llama-cpp-no-gpu-offload" in _first(text)
+
+
+def test_llama_cpp_loading_only_cpu_buffers_with_gpu_layers_asked() -> None:
+    # Maximilian-Winter/llama-cpp-agent#57, ggml-org/llama.cpp#6898
+    text = (
+        "the model isn't loading into the GPU (I can only see `llm_load_tensors:        CPU "
+        "buffer size =  2281.66 MiB` and no CUDA line), even though I've got `n_gpu_layers=40`\n"
+    )
+    assert "llama-cpp-cpu-buffers-only" in _first(text)
+    with_cuda = text + "ggml_cuda_init: found 1 CUDA devices:\n"
+    assert "llama-cpp-cpu-buffers-only" not in _first(with_cuda)
+    told = (
+        "llama_cpp_python 0.2.64 on a 4090\nEven if I tried changing n_gpu_layers to -1,0, or "
+        "other values\n\nAnd main_gpu also tried 0,1,2\n\nalso has no effect\n"
+    )
+    assert "llama-cpp-cpu-buffers-only" in _first(told)
+    # a working CUDA build that offloads one layer (simonw/llm-llama-cpp#19, a control)
+    control = (
+        "I've compiled llama.cpp python binding with CUDA support enabled and the GPU offload "
+        "is working:\nllm_load_tensors: using CUDA for GPU acceleration\nllm_load_tensors: "
+        "offloaded 1/35 layers to GPU\nit looks like `n_gpu_layers` is set to 1 and can't be "
+        "changed\n"
+    )
+    assert "llama-cpp-cpu-buffers-only" not in _first(control)
+
+
+def test_vina_gpu_segfault_and_a_chinese_shell_segfault() -> None:
+    # DeltaGroupNJUPT/Vina-GPU#11 (in Chinese) and #31 (under sbatch)
+    for text in (
+        "./Vina-GPU --config x.txt\nUsing random seed: 1167282562\n段错误 (核心已转储)\n",
+        "Using random seed: 319215121\nline 10: 1763903 Segmentation fault (core dumped) "
+        "Vina-GPU --receptor r.pdbqt\n",
+    ):
+        assert "vina-gpu-stack-overflow" in _first(text), text
+    assert "vina-gpu-stack-overflow" not in _first("Vina-GPU finished in 12 s\n")
+    assert "vina-gpu-stack-overflow" not in _first("Segmentation fault (core dumped) in vina\n")
+
+
+def test_messages_of_openmm_accelerate_tensorflow_ops_and_amdgpu() -> None:
+    cases = {
+        # essex-lab/grand#7
+        'Exception: There is no registered Platform called "CUDA"\n': "openmm-no-cuda-platform",
+        # QwenLM/Qwen-VL#447
+        "NotImplementedError: Using RTX 4000 series doesn't support faster communication "
+        "broadband via P2P or IB.\n": "accelerate-rtx40-p2p-refused",
+        # ftramer/slalom#3
+        "tensorflow.python.framework.errors_impl.NotFoundError: ./App/cuda_fmod.so: undefined "
+        "symbol: cudaGetDeviceCount\n": "tf-op-cuda-symbol-undefined",
+        # ROCm/ROCm#385
+        "amdgpu: [powerplay] GPU over temperature range detected on PCIe 0:0.0!\n": (
+            "amdgpu-over-temperature"
+        ),
+    }
+    for text, pid in cases.items():
+        assert pid in _first(text), text
+    assert "openmm-no-cuda-platform" not in _first('platform = getPlatformByName("CUDA")\n')
+    assert "tf-op-cuda-symbol-undefined" not in _first(
+        "NotFoundError: ./op.so: undefined symbol: _ZN10tensorflow8OpKernel\n"
+    )
+
+
+def test_power_loss_and_visible_devices_and_onnxruntime_said_in_prose() -> None:
+    # noonghunna/club-3090#1019, rapidsai/cudf#10336
+    for text in (
+        "Any prompt is instantly shutting down the whole rig (power off, no fans spinning).\n",
+        "the system will freeze up and then crash hard - faster than any logs get generated\n",
+        "System runs successfully or crashes gracefully (not a sudden hardware shutdown).\n",
+    ):
+        assert "power-loss-under-load-stated" in _first(text), text
+    assert "power-loss-under-load-stated" not in _first("the program crashed; shutdown hook\n")
+    # KaiyangZhou/deep-person-reid#267
+    text = (
+        'I tried to put "CUDA_VISIBLE_DEVICES=0" before "python main.py",  the same thing '
+        "occurred.\n"
+    )
+    assert "visible-devices-no-effect-stated" in _first(text)
+    assert "visible-devices-no-effect-stated" not in _first("CUDA_VISIBLE_DEVICES=0 python a.py\n")
+    # RVC-Boss/GPT-SoVITS#1227
+    for text in (
+        "使用dockerfile build后的镜像 onnxruntime无法使用CUDAExecutionProvider。\n",
+        "onnxruntime-gpu cannot use CUDAExecutionProvider in the container\n",
+    ):
+        assert "onnxruntime-no-cuda-provider" in _first(text), text
+    assert "onnxruntime-no-cuda-provider" not in _first(
+        "onnxruntime can use CUDAExecutionProvider\n"
+    )

@@ -11,6 +11,14 @@ from envcheck.importers.errorlog.words import CATEGORIES as _WORD_CATEGORIES
 # scan() looks for these with bytes.find (C speed) and runs the regexes only on the few lines
 # that contain one, so a 20 MB training log is scanned in well under a second.
 KEYS: Dict[str, Tuple[str, ...]] = {
+    "llama-cpp-no-gpu-offload": ("not compiled with gpu offload support",),
+    "llama-cpp-blas-0": ("blas",),
+    "llama-cpp-cpu-buffers-only": ("\x00never\x00",),  # inferred: symptoms.llama_cpp_cpu_only
+    "accelerate-rtx40-p2p-refused": ("doesn't support faster communication broadband",),
+    "openmm-no-cuda-platform": ("no registered platform called",),
+    "tf-op-cuda-symbol-undefined": ("undefined symbol: cuda",),
+    "amdgpu-over-temperature": ("gpu over temperature range detected",),
+    "vina-gpu-stack-overflow": ("\x00never\x00",),  # inferred: symptoms.vina_gpu_segfault
     "display-fallback-mode": ("fallback", "fall back", "low graphics", "low-graphics"),
     "too-many-peers": ("peer mapping resources exhausted", "toomanypeers", "too_many_peers"),
     "cuda-module-dependencies-missing": ("the specified module could not be found",),
@@ -531,6 +539,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "execution provider is not enabled in this build",
         "executionprovider is not available",
         "cudaexecutionprovider not available",
+        "onnxruntime",
         "'cpuexecutionprovider']",
         "(choose from 'cpu')",
     ),
@@ -1455,6 +1464,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "needs an upgrade",
     ),
     "power-loss-under-load-stated": (
+        "crash",
+        "shutdown",
+        "shut down",
         "whole ",
         "entire ",
         "resets",

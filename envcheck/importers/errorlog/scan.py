@@ -401,6 +401,8 @@ _FROM_THE_SYMPTOMS = (
     symptoms.keras_pair,
     symptoms.kernel_update_lost_driver,
     symptoms.device_order_reversed,
+    symptoms.llama_cpp_cpu_only,
+    symptoms.vina_gpu_segfault,
     symptoms.torch_cc_warning_cut,
     symptoms.nix_without_host_driver,
     installs.cpu_quota,

@@ -1040,6 +1040,64 @@ _KERNEL_CHANGED = re.compile(
 _NVIDIA_WORD = re.compile(r"\bnvidia\b", re.I)
 
 
+# llama.cpp asked for GPU layers ("n_gpu_layers=40", "-ngl 99") ...
+_GPU_LAYERS_ASKED = re.compile(
+    r"\b(?:n_gpu_layers|n-gpu-layers|gpu_layers|gpu-layers)\b\W{0,3}(?:=|:|\s)\s*(?:-1|[1-9]\d*)\b|"
+    r"(?:^|\s)-ngl\s+(?:-1|[1-9]\d*)\b",
+    re.I,
+)
+# ... but the load log shows only CPU buffers, or the text says the layers do nothing
+_CPU_BUFFERS_ONLY = re.compile(
+    r"\bllm_load_tensors:\s+CPU buffer size\b|"
+    # (told over a few lines: "I tried changing n_gpu_layers to -1,0 ... And main_gpu also
+    # tried 0,1,2 ... also has no effect", ggml-org/llama.cpp#6898)
+    r"\b(?:n_gpu_layers|gpu layers)\b[^.]{0,120}?\b(?:no effect|has no effect|ignored|"
+    r"does nothing|doesn't do anything|does not do anything)\b",
+    re.I,
+)
+# ... and nothing in the text shows llama.cpp's CUDA back end at work
+_LLAMA_CUDA_SEEN = re.compile(
+    r"ggml_cuda_init|\bCUDA\d*(?:_Host)? (?:model |KV )?buffer size\b|offload(?:ed|ing) [1-9]\d*"
+    r"(?:/\d+)? (?:repeating )?layers to GPU|using CUDA for GPU acceleration|BLAS = 1\b|"
+    r"ggml_cuda|\bcuBLAS\b.{0,20}\bon\b",
+    re.I,
+)
+
+
+def llama_cpp_cpu_only(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """llama.cpp (or llama-cpp-python) asked for GPU layers, its load log holding only CPU
+    buffers or the text saying the layers have no effect, and no sign of its CUDA back end:
+    a build without CUDA (llama-cpp-python's default pip install)."""
+    if low.find(b"gpu") == -1 or (low.find(b"llama") == -1 and low.find(b"llm_load") == -1):
+        return
+    if found_category(out, ("cpu-only-build",)):
+        return
+    asked = _GPU_LAYERS_ASKED.search(text) or re.search(r"\bn_gpu_layers\b", text, re.I)
+    if asked is None:
+        return
+    hit = _CPU_BUFFERS_ONLY.search(text)
+    if hit is None or _LLAMA_CUDA_SEEN.search(text):
+        return
+    out.append(entry_at(text, hit.start(), "llama-cpp-cpu-buffers-only", source))
+
+
+_SEGFAULT = re.compile(r"\bseg(?:mentation)?[ -]?fault|段错误", re.I)
+
+
+def vina_gpu_segfault(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Vina-GPU (AutoDock Vina's GPU port) killed by a segmentation fault: its maintainers'
+    answer is a stack limit too small (DeltaGroupNJUPT/Vina-GPU#11, #31)."""
+    if low.find(b"vina-gpu") == -1 and low.find(b"vina_gpu") == -1:
+        return
+    if low.find(b"fault") == -1 and low.find("段错误".encode()) == -1:
+        return
+    if found_category(out, ("os-setting",)):
+        return
+    m = _SEGFAULT.search(text)
+    if m is not None:
+        out.append(entry_at(text, m.start(), "vina-gpu-stack-overflow", source))
+
+
 # "the order is reversed" (of the GPUs) in a text that shows nvidia-smi's list: the framework
 # numbers the GPUs otherwise than nvidia-smi (LostRuins/koboldcpp#1023)
 _ORDER_REVERSED = re.compile(

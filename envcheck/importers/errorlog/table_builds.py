@@ -7,6 +7,16 @@ from typing import List
 
 from envcheck.importers.errorlog.model import DRIVER_OLD, UPGRADE_FRAMEWORK, ErrorPattern, make
 
+# llama-cpp-python's `pip install` compiles llama.cpp for the CPU unless told otherwise
+# (its README, "Supported Backends": CMAKE_ARGS="-DGGML_CUDA=on"; before 0.2.77
+# -DLLAMA_CUBLAS=on)
+LLAMA_CPP_CUDA_BUILD = (
+    'Reinstall with the CUDA back end: `CMAKE_ARGS="-DGGML_CUDA=on" pip install '
+    "--force-reinstall --no-cache-dir llama-cpp-python` (the CUDA toolkit's nvcc on PATH; "
+    "before 0.2.77 `-DLLAMA_CUBLAS=on`), or a prebuilt CUDA wheel from the project's cuXXX "
+    "index; the load log must then show `ggml_cuda_init` and CUDA0 buffers."
+)
+
 PATTERNS: List[ErrorPattern] = [
     # before the extension and torch-companion patterns (table_libraries), whose words DGL's
     # message also has: DGL's TensorDispatcher finds no tensor adapter built for the installed
@@ -883,10 +893,46 @@ PATTERNS: List[ErrorPattern] = [
         "`pip install torch --index-url https://download.pytorch.org/whl/cu<XY>`.",
     ),
     make(
+        # llama.cpp's own warning in a build without a GPU back end (llama-cpp-python's default
+        # `pip install` compiles one): "warning: not compiled with GPU offload support,
+        # --gpu-layers option will be ignored"
+        "llama-cpp-no-gpu-offload",
+        r"not compiled with GPU offload support",
+        "cpu-only-build",
+        "error",
+        "llama.cpp was built without a GPU back end: GPU layers are ignored",
+        LLAMA_CPP_CUDA_BUILD,
+    ),
+    make(
+        # llama.cpp's system_info line of a build without cuBLAS ("... | BLAS = 0 | SSE3 = 1 |"),
+        # or quoted ("It keeps saying BLAS=0"): abetlen/llama-cpp-python#787,
+        # zylon-ai/private-gpt#1405
+        "llama-cpp-blas-0",
+        r"(?<![\w.])BLAS\s?=\s?0\b",
+        "cpu-only-build",
+        "warning",
+        "llama.cpp reports BLAS = 0: a build without cuBLAS (CPU only)",
+        LLAMA_CPP_CUDA_BUILD,
+    ),
+    make(
+        "llama-cpp-cpu-buffers-only",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.llama_cpp_cpu_only)
+        "cpu-only-build",
+        "warning",
+        "llama.cpp loads the model into CPU buffers although GPU layers are asked for, and the "
+        "text shows no CUDA device: a build without CUDA",
+        LLAMA_CPP_CUDA_BUILD,
+    ),
+    make(
         "onnxruntime-no-cuda-provider",
         r"Specified provider 'CUDAExecutionProvider' is not in available provider names|"
         r"CUDA ?execution ?provider is not (?:available|enabled in this build)|"
         r"CUDAExecutionProvider not available|"
+        # said in prose: "onnxruntime无法使用CUDAExecutionProvider" (onnxruntime cannot use
+        # it: RVC-Boss/GPT-SoVITS#1227)
+        r"(?<![\w-])onnxruntime(?:[-_]gpu)?[^\n.]{0,20}?"
+        r"(?:cannot|can't|could not|couldn't|unable to|无法)\s*"
+        r"(?:use|使用|load|find)\s*(?:the\s+)?CUDA ?ExecutionProvider|"
         # get_available_providers() of the CPU package, printed
         r"\[\s*(?:'AzureExecutionProvider',\s*)?'CPUExecutionProvider'\s*\]|"
         # facefusion / roop offer the providers onnxruntime has: only the CPU one

@@ -282,7 +282,11 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:(?:is |are |was |seems? )?(?:not|n't) work\w*|does not work|doesn't work|"
         r"didn't work|has no effect|had no effect|no effect|"
         r"(?:is |was |being |gets? )ignored|not (?:being )?respected|not taking effect|"
-        r"does(?: not|n't) take effect)",
+        r"does(?: not|n't) take effect)|"
+        # "I tried to put CUDA_VISIBLE_DEVICES=0 before python scripts/main.py, the same thing
+        # occurred" (all GPUs still used: KaiyangZhou/deep-person-reid#267)
+        r"\bCUDA_VISIBLE_DEVICES\b[^\n]{0,80}?,?\s+the same (?:thing|problem|issue) "
+        r"(?:occurred|occurs|happened|happens)\b",
         "os-setting",
         "warning",
         "the text says setting CUDA_VISIBLE_DEVICES has no effect",

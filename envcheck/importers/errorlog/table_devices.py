@@ -8,6 +8,17 @@ from envcheck.importers.errorlog.model import UPGRADE_FRAMEWORK, ErrorPattern, m
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        "vina-gpu-stack-overflow",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.vina_gpu_segfault)
+        "os-setting",
+        "warning",
+        "Vina-GPU crashed with a segmentation fault: its maintainers' known cause is a stack "
+        "limit too small for it",
+        "Raise the stack limit in the shell or job script before running it (`ulimit -s 8192` "
+        "or `ulimit -s unlimited`; under Slurm in the sbatch script, since batch jobs get the "
+        "limits of slurmd, not of your login shell).",
+    ),
+    make(
         # cudaErrorTooManyPeers (711): peer access is set up between more GPUs than one device
         # can map, e.g. llama.cpp enabling peer copies among 10 visible GPUs (TabbyML/tabby#1162)
         "too-many-peers",

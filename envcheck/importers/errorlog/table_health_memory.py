@@ -9,6 +9,18 @@ from envcheck.importers.errorlog.model import ErrorPattern, make
 PATTERNS: List[ErrorPattern] = [
     # --- GPU health ---------------------------------------------------------------------------
     make(
+        # AMD's kernel driver logging a GPU over its temperature range: "amdgpu: [powerplay] GPU
+        # over temperature range detected on PCIe 0:0.0!" (ROCm/ROCm#385)
+        "amdgpu-over-temperature",
+        r"GPU over temperature range detected",
+        "gpu-throttle",
+        "warning",
+        "the GPU runs above its temperature range (the driver throttles it)",
+        "Improve the cooling: raise the fan curve (`rocm-smi --setfan`, or nvidia-settings / "
+        "the vendor tool), clean the card and the case airflow, or cap the power; check the "
+        "temperature under load (`rocm-smi`, `nvidia-smi -q -d TEMPERATURE`).",
+    ),
+    make(
         "ecc-uncorrectable-stated",
         r"\buncorrectable (?:double[- ]bit )?ECC\b(?! (?:is|was) (?:0|zero|none))|"
         # nvidia-smi -q's retired-pages line counts: "Double Bit ECC : N/A" or ": 0" is no

@@ -12,6 +12,35 @@ _CUDA_LIBS = r"cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nv
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     make(
+        # OpenMM's CUDA plugin did not load (an OpenMM build for another CUDA, no driver, a
+        # missing libcuda): "Exception: There is no registered Platform called "CUDA""
+        # (essex-lab/grand#7)
+        "openmm-no-cuda-platform",
+        r"There is no registered Platform called \\?[\"']CUDA\\?[\"']",
+        "cuda-libs-mismatch",
+        "warning",
+        "OpenMM's CUDA platform is not registered: its CUDA plugin failed to load",
+        "`python -m openmm.testInstallation` lists the platforms, and "
+        "`openmm.Platform.getPluginLoadFailures()` says why the CUDA plugin failed: install "
+        "the OpenMM build for the CUDA the driver supports (conda-forge: `openmm "
+        "cuda-version=12.x`), check that the driver loads (`nvidia-smi`), and that "
+        "OPENMM_PLUGIN_DIR (if set) points at this environment's plugins.",
+    ),
+    make(
+        # a TensorFlow custom op linked against the CUDA runtime that the loaded TensorFlow does
+        # not provide: a CPU build is the one imported (ftramer/slalom#3, tensorflow and
+        # tensorflow-gpu both installed)
+        "tf-op-cuda-symbol-undefined",
+        r"NotFoundError: \S+\.so: undefined symbol: (?-i:cuda[A-Z]\w+)",
+        "cpu-only-build",
+        "warning",
+        "a TensorFlow custom op cannot resolve CUDA runtime symbols: the TensorFlow imported is "
+        "a CPU build (or another package shadows the GPU one)",
+        "`pip list | grep -i tensorflow`: keep one GPU build (uninstall `tensorflow` when "
+        "`tensorflow-gpu` is meant, or vice versa on TF 2.1+), then rebuild the op against it "
+        "(`tf.sysconfig.get_compile_flags()` / `get_link_flags()`, linking cudart).",
+    ),
+    make(
         # Windows could not load a native module built for CUDA (a Node addon, a .pyd, a DLL on a
         # path that names CUDA): a CUDA library it links is missing or of another major
         # ("The specified module could not be found. ...\\win-x64-cuda\\addon.node",

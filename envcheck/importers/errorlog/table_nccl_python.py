@@ -8,6 +8,20 @@ from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, make
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # Accelerate refuses multi-GPU on GeForce RTX 40 cards unless NCCL's P2P and IB
+        # transports are off: "Using RTX 4000 series doesn't support faster communication
+        # broadband via P2P or IB. Please set `NCCL_P2P_DISABLE=\"1\"` and
+        # `NCCL_IB_DISABLE=\"1\"`" (QwenLM/Qwen-VL#447)
+        "accelerate-rtx40-p2p-refused",
+        r"RTX 4000 series doesn't support faster communication broadband via P2P or IB",
+        "nccl-problem",
+        "error",
+        "Accelerate refuses NCCL's P2P / InfiniBand transports on GeForce RTX 40 GPUs (they have "
+        "no peer-to-peer support)",
+        "Set `NCCL_P2P_DISABLE=1` and `NCCL_IB_DISABLE=1` in the environment before `accelerate "
+        "launch` (or upgrade Accelerate, whose later releases set them itself).",
+    ),
+    make(
         # NCCL sizes its kernels' shared memory for the GPUs it knows; on a newer GPU with less
         # per block it cannot launch them (NCCL 2.25.1 on RTX 5090, NVIDIA/nccl#1637: 2.26 works)
         "nccl-shared-mem-exceeds-device",
@@ -876,7 +890,14 @@ PATTERNS: List[ErrorPattern] = [
         r"\bcrash(?:es|ed)? and (?:then )?(?:reboots?|restarts?|resets?|shuts? down) the "
         r"(?:server|machine|computer|pc|node|workstation|system|host|box)\b|"
         # "power goes off on my pc", "the power cuts out when training starts"
-        r"\b(?:the |my )?power (?:goes|went|cuts?|turns?|shuts?) (?:off|out|down)\b",
+        r"\b(?:the |my )?power (?:goes|went|cuts?|turns?|shuts?) (?:off|out|down)\b|"
+        # "instantly shutting down the whole rig (power off, no fans spinning)"
+        # (noonghunna/club-3090#1019), "the system will freeze up and then crash hard ... a
+        # sudden hardware shutdown" (rapidsai/cudf#10336)
+        r"\bshut(?:ting|s)? (?:down|off) the (?:whole|entire) (?:rig|pc|computer|machine|system|"
+        r"workstation)\b|"
+        r"\b(?:system|machine|pc|computer|rig|workstation)\b[^.\n]{0,60}?\bcrash(?:es|ed)? hard\b|"
+        r"\bsudden (?:hardware )?shut ?down\b",
         "gpu-health",
         "warning",
         "the text says the machine powers off or reboots under load (power supply or GPU fault)",

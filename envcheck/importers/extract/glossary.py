@@ -47,6 +47,12 @@ _WORDS: Tuple[Tuple[str, str], ...] = (
     # words that hold 是 without meaning "is" first
     # "最低为3.9" (the minimum is 3.9): a floor, not the version in use
     ("最低", " minimum "),
+    # "onnxruntime无法使用CUDAExecutionProvider" (cannot use: RVC-Boss/GPT-SoVITS#1227) and the
+    # shell's "段错误 (核心已转储)" (Segmentation fault (core dumped): Vina-GPU#11)
+    ("无法使用", " cannot use "),
+    ("無法使用", " cannot use "),
+    ("段错误", " Segmentation fault "),
+    ("核心已转储", " core dumped "),
     ("但是", " but "),
     ("还是", " or "),
     ("還是", " or "),
