@@ -550,6 +550,19 @@ THRESHOLDS = {
     # error; then tuned on (Accelerate's RTX 40 refusal, amdgpu over temperature, a machine
     # that shuts down under load, CUDA_VISIBLE_DEVICES said to change nothing)
     "heldout92": 0.64,
+    # pool 95 (42 cases; electronic-structure codes, game-streaming hosts, newer GPU languages
+    # such as Mojo and Bend) at de4aad2e, 43f7bba7, 42187dea and after heldout91's and
+    # heldout92's tuning (45032941): 12/31 (39%) at all four, the same findings, one false
+    # error (listed below); then tuned on (MAX's driver refusal and a host driver stated beside a
+    # floor, Arch's versioned driver packages, Mojo's missing libcuda symbol, a device attribute
+    # the driver does not know, Bend/HVM built without CUDA or short of shared memory, cudarc's
+    # toolkit list, CUDA 13's cuCtxCreate, Sunshine without CUDA)
+    "heldout93": 0.80,
+    # pool 96 (32 cases; GPU image-processing libraries, Kaggle notebooks) at the same four
+    # commits: 10/25 (40%) at all four, the same findings, no false error; then tuned on (old
+    # OpenCV against CUDA 9's split NPP, torch's driver message cut to its tail, a number
+    # format said to be missing on a GPU without it)
+    "heldout94": 0.64,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
@@ -565,10 +578,16 @@ THRESHOLDS = {
 #   by PyTorch. The error says what the message says (this torch's build tools do not know the
 #   arch) and its fix (a torch release that knows it) is the one PyTorch shipped; kept listed
 #   rather than silenced, since the same message on other arch names is a real mismatch.
+# - gpu4pyscf-308-libcusolver-unversioned-lookup (heldout93, at its scoring): "OSError:
+#   libcusolver.so: cannot open shared object file". The gatherer labels it healthy: a
+#   gpu4pyscf bug (it looked only for the unversioned name while libcusolver.so.11 was there),
+#   fixed in gpu4pyscf. The same line is a missing CUDA library in the corpus's 14 other cases
+#   with an unversioned CUDA library name, so it is kept listed rather than softened.
 KNOWN_FALSE_ERRORS: set = {
     "tango-12-apple-m1-mps-device",
     "forge-2798-cudnn-dll-not-found-brackets-in-path",
     "pytorch-94438-cpp-extension-87-ptx-unknown-control",
+    "gpu4pyscf-308-libcusolver-unversioned-lookup",
 }
 
 

@@ -265,3 +265,94 @@ def test_power_loss_and_visible_devices_and_onnxruntime_said_in_prose() -> None:
     assert "onnxruntime-no-cuda-provider" not in _first(
         "onnxruntime can use CUDAExecutionProvider\n"
     )
+
+
+def test_driver_floors_and_host_drivers_in_newer_forms(tmp_path: Path) -> None:
+    # modular/modular#6519: the floor and the host's driver in one message
+    text = (
+        "Exception: MAX doesn't support your current NVIDIA GPU driver. MAX requires a minimum "
+        "driver version of 580 and CUDA version 13.0. Your driver version is 570.211.01\n"
+    )
+    assert "max-driver-unsupported" in _first(text)
+    found = judge(tmp_path, text, ["EC108"], load_matrix())
+    assert found == [("EC108", "driver-too-old", "error")]
+    ok = text.replace("570.211.01", "580.95.05")
+    assert judge(tmp_path, ok, ["EC108"], load_matrix()) == []
+    # CachyOS/distribution#542: Arch's versioned driver package, its version after a space
+    pkg = (
+        "NVIDIA GTX 1080 Ti / nvidia-580xx-dkms 580.173.02\nffmpeg 9.x is built against NVENC "
+        "API 13.1 headers, which requires NVIDIA driver ≥ 610\n"
+    )
+    assert judge(tmp_path, pkg, ["EC108"], load_matrix()) == [("EC108", "driver-too-old", "error")]
+
+
+def test_driver_api_symbols_and_attributes_a_driver_lacks() -> None:
+    # modular/modular#6572, taichi-dev/taichi#3917, NVIDIA/cuda-python#184
+    assert "driver-lacks-entry-point" in _first(
+        '[BUG] Failed to find symbol "cuFuncGetParamInfo" in "libcuda.so.1"\n'
+    )
+    assert "driver-lacks-entry-point" not in _first('Failed to find symbol "main" in "libfoo.so"\n')
+    for text in (
+        "CUDA Error CUDA_ERROR_INVALID_VALUE: invalid argument while calling "
+        "device_get_attribute (cuDeviceGetAttribute)\n",
+        "When I call `cuDeviceGetAttribute` with CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED I get "
+        "the error `<CUresult.CUDA_ERROR_INVALID_VALUE: 1>`.\n",
+    ):
+        assert "device-attribute-unknown-to-driver" in _first(text), text
+    assert "device-attribute-unknown-to-driver" not in _first(
+        "cuDeviceGetAttribute returned 1024 threads\n"
+    )
+    # torch's driver message pasted without its first line (torch-points3d#415)
+    tail = (
+        "    Alternatively, go to: https://pytorch.org to install\n"
+        "    a PyTorch version that has been compiled with your version\n"
+        "    of the CUDA driver.\n"
+    )
+    assert "driver-too-old-found-version" in _first(tail)
+
+
+def test_messages_of_bend_cudarc_futhark_sunshine_and_old_opencv() -> None:
+    cases = {
+        # HigherOrderCO/Bend#532, HVM1#383
+        "CUDA runtime not available!\n If you've installed CUDA and nvcc after HVM, please "
+        "reinstall HVM.\n": "hvm-built-without-cuda",
+        "Failed to launch kernels. Error code: invalid argument.\n": "hvm-kernel-launch-failed",
+        # huggingface/candle#2210
+        "Unsupported cuda toolkit version: `12050`. Please raise a github issue.\n": (
+            "cudarc-unsupported-toolkit"
+        ),
+        # diku-dk/futhark#2327
+        "/usr/local/cuda/include/cuda.h:90:45: error: too few arguments to function "
+        "‘cuCtxCreate_v4’\n": "cuctxcreate-v4-signature",
+        # LizardByte/Sunshine#5309
+        "Error: Couldn't scale frame: Invalid argument\n": "sunshine-nvenc-scale-failed",
+        # opencv/opencv#14502, #12575
+        "CUDA_nppi_LIBRARY (ADVANCED)\n": "opencv-npp-split-cuda9",
+        "/usr/bin/ld: cannot find -lopencv_dep_nppial\n": "opencv-npp-split-cuda9",
+    }
+    for text, pid in cases.items():
+        assert pid in _first(text), text
+    for text in (
+        "cuCtxCreate_v4(&ctx, NULL, 0, dev)\n",
+        "Failed to launch the kernel\n",
+        "CUDA_nppial_LIBRARY found\n",
+    ):
+        assert not {"cuctxcreate-v4-signature", "hvm-kernel-launch-failed"} & set(_first(text))
+        assert "opencv-npp-split-cuda9" not in _first(text), text
+
+
+def test_a_number_format_said_missing_on_a_gpu_without_it() -> None:
+    # unslothai/unsloth#3669, georgian-io/LLM-Finetuning-Toolkit#134
+    for text in (
+        "As you mentioned, free Colab NVIDIA Tesla T4 GPUs don't support FP8.\n",
+        "Add comment to indicate tf32 won't be available for older GPUs\non colab with T4 GPU\n",
+        "bf16 is not supported on my RTX 2080 Ti\n",
+        "the A100 doesn't support FP8\n",  # Ampere: bf16 and TF32, but no FP8
+    ):
+        assert "number-format-beyond-the-gpu" in _first(text), text
+    for text in (
+        "bf16 is not supported on my A100\n",  # an A100 has bf16: the cause is elsewhere
+        "T4 runs fp16 fine; bf16 works on the L4\n",  # nothing said to be missing
+        "bf16 is not supported in this old release\n",  # no GPU named
+    ):
+        assert "number-format-beyond-the-gpu" not in _first(text), text

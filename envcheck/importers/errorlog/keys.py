@@ -19,6 +19,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-op-cuda-symbol-undefined": ("undefined symbol: cuda",),
     "amdgpu-over-temperature": ("gpu over temperature range detected",),
     "vina-gpu-stack-overflow": ("\x00never\x00",),  # inferred: symptoms.vina_gpu_segfault
+    "max-driver-unsupported": ("support your current nvidia gpu driver",),
+    "device-attribute-unknown-to-driver": ("cudevicegetattribute",),
+    "hvm-built-without-cuda": ("please reinstall hvm",),
+    "hvm-kernel-launch-failed": ("failed to launch kernels",),
+    "cudarc-unsupported-toolkit": ("unsupported cuda toolkit version",),
+    "cuctxcreate-v4-signature": ("cuctxcreate_v4",),
+    "sunshine-nvenc-scale-failed": ("couldn't scale frame",),
+    "opencv-npp-split-cuda9": ("cuda_nppi_library", "opencv_dep_nppi"),
+    "number-format-beyond-the-gpu": ("\x00never\x00",),  # inferred: format_beyond_the_gpu
     "display-fallback-mode": ("fallback", "fall back", "low graphics", "low-graphics"),
     "too-many-peers": ("peer mapping resources exhausted", "toomanypeers", "too_many_peers"),
     "cuda-module-dependencies-missing": ("the specified module could not be found",),
@@ -874,7 +883,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuda-runtime-not-on-link-path": ("cannot find -lcudart",),
     "driver-library-not-on-link-path": ("cannot find -lcuda",),
     "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
-    "driver-too-old-found-version": ("driver on your system is too old", "驱动"),
+    "driver-too-old-found-version": (
+        "driver on your system is too old",
+        "驱动",
+        "compiled with your version",
+    ),
     "hpcsdk-no-driver": ("matching the current driver version",),
     "hpcsdk-driver-too-old": ("matching the current driver version",),
     "nvenc-api-driver-too-old": ("required nvenc api", "driver for nvenc"),
@@ -1127,7 +1140,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "alicevision-no-cuda-gpu": ("needs a cuda-enabled gpu",),
     "opencl-no-platform": ("clgetplatformids", "cl_platform_not_found_khr", "number of platforms"),
     "alicevision-cc-not-enough": ("compute capabilit",),
-    "driver-lacks-entry-point": ("undefined symbol: cu", "nvcuda.dll", "function cu"),
+    "driver-lacks-entry-point": (
+        "undefined symbol: cu",
+        "nvcuda.dll",
+        "function cu",
+        "failed to find symbol",
+    ),
     "cuda-library-file-truncated": ("file truncated", "file too short"),
     "host-compiler-before-cxx11": ("is required for this thrust feature",),
     "gpu-only-as-root": ("\x00never\x00",),  # inferred: gpu_only_as_root

@@ -403,6 +403,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.device_order_reversed,
     symptoms.llama_cpp_cpu_only,
     symptoms.vina_gpu_segfault,
+    symptoms.format_beyond_the_gpu,
     symptoms.torch_cc_warning_cut,
     symptoms.nix_without_host_driver,
     installs.cpu_quota,

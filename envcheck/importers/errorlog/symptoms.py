@@ -1081,6 +1081,44 @@ def llama_cpp_cpu_only(text: str, low: bytes, out: List[Dict[str, str]], source:
     out.append(entry_at(text, hit.start(), "llama-cpp-cpu-buffers-only", source))
 
 
+# GPUs before Ampere (no bf16 or TF32 tensor cores) and before Ada (no FP8), named as people do
+_BEFORE_AMPERE = (
+    r"(?:Tesla\s+)?(?:T4|V100|P100|P40|P4|K80|K40|M60|M40)|(?:GTX|RTX)\s*(?:9[5-8]0|10[5-8]0|"
+    r"16[56]0|20[6-8]0)(?:\s*(?:Ti|SUPER))?|Quadro RTX\s*\d{4}|TITAN (?:RTX|V|Xp?)"
+)
+_BEFORE_ADA = _BEFORE_AMPERE + r"|A100|A10G?|A30|A40|RTX A\d{4}|RTX\s*30[5-9]0(?:\s*Ti)?"
+_GPU_BEFORE = {
+    "ampere": re.compile(r"(?<![\w-])(?:" + _BEFORE_AMPERE + r")(?![\w-])", re.I),
+    "ada": re.compile(r"(?<![\w-])(?:" + _BEFORE_ADA + r")(?![\w-])", re.I),
+}
+# a number format said to be unavailable: "T4 GPUs don't support FP8", "tf32 won't be
+# available for older GPUs", "bf16 is not supported on this GPU"
+_FORMAT_REFUSED = re.compile(
+    r"\b(bf16|bfloat16|tf32|fp8)\b[^.\n]{0,60}?\b(?:(?:is|are)\s+not\s+supported|"
+    r"(?:is|are)n't\s+supported|unsupported|(?:won't|will not|isn't|is not)\s+(?:be\s+)?"
+    r"available|not available)\b|"
+    r"\b(?:do(?:es)?\s*n[o']?t|don't|doesn't|cannot|can't)\s+support\s+(bf16|bfloat16|tf32|fp8)\b",
+    re.I,
+)
+
+
+def format_beyond_the_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """The text says bf16 / TF32 (Ampere and newer) or FP8 (Ada and newer) is not supported or
+    not available, and names a GPU older than that: the GPU lacks the format
+    (georgian-io/LLM-Finetuning-Toolkit#134: a T4 and bf16/tf32; unslothai/unsloth#3669: a T4
+    and FP8)."""
+    if not any(low.find(k) != -1 for k in (b"bf16", b"bfloat16", b"tf32", b"fp8")):
+        return
+    if found_category(out, ("gpu-arch-unsupported",)):
+        return
+    for m in _FORMAT_REFUSED.finditer(text):
+        fmt = (m.group(1) or m.group(2)).lower()
+        gpus = _GPU_BEFORE["ada" if fmt == "fp8" else "ampere"]
+        if gpus.search(text):
+            out.append(entry_at(text, m.start(), "number-format-beyond-the-gpu", source))
+            return
+
+
 _SEGFAULT = re.compile(r"\bseg(?:mentation)?[ -]?fault|段错误", re.I)
 
 

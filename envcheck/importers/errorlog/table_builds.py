@@ -29,6 +29,78 @@ PATTERNS: List[ErrorPattern] = [
     # "ImportError: Kaolin requires PyTorch >=1.6.0, <=1.13.0, but found version 1.13.1 instead"
     # (NVIDIAGameWorks/kaolin#694)
     make(
+        # Bend / HVM installed before the CUDA toolkit: "CUDA runtime not available! If you've
+        # installed CUDA and nvcc after HVM, please reinstall HVM." (HigherOrderCO/Bend#532)
+        "hvm-built-without-cuda",
+        r"If you've installed CUDA and nvcc after HVM, please reinstall HVM",
+        "cpu-only-build",
+        "error",
+        "HVM (Bend's runtime) was built without CUDA: nvcc was not there when it was installed",
+        "Install the CUDA toolkit (nvcc on PATH: `nvcc --version`), then reinstall HVM (`cargo "
+        "install hvm --force`) so it compiles its CUDA runtime.",
+    ),
+    make(
+        # HVM's CUDA runtime needs more shared memory (L1) per SM than GPUs before Ampere have:
+        # "Failed to launch kernels. Error code: invalid argument." (HigherOrderCO/HVM1#383,
+        # Bend#715; Bend's FAQ)
+        "hvm-kernel-launch-failed",
+        r"Failed to launch kernels\.(?:\s*Error code: invalid argument)?",
+        "gpu-arch-unsupported",
+        "warning",
+        "HVM (Bend's runtime) could not launch its CUDA kernels: they need more shared memory per "
+        "SM than this GPU has",
+        "Bend's CUDA back end needs a GPU with large shared memory per SM (Ampere or newer, e.g. "
+        "RTX 30/40, A100); on older GPUs use `bend run-c` (CPU, multithreaded).",
+    ),
+    make(
+        # the cudarc crate's build script knows only the toolkits of its release: "Unsupported
+        # cuda toolkit version: `12050`" (huggingface/candle#2210)
+        "cudarc-unsupported-toolkit",
+        r"Unsupported cuda toolkit version: `?\d{4,5}`?",
+        "toolkit-mismatch",
+        "error",
+        "the cudarc crate (candle, mistral.rs ...) does not know this CUDA toolkit release",
+        "Update cudarc (`cargo update -p cudarc`, or the crate that pins it) to a release that "
+        "lists the toolkit, pick its version with a cudarc feature (e.g. `cuda-12040`), or "
+        "point CUDA_ROOT at a toolkit it supports.",
+    ),
+    make(
+        # CUDA 13 changed cuCtxCreate (now cuCtxCreate_v4, with a parameters argument): code
+        # written for CUDA 12 no longer compiles (diku-dk/futhark#2327)
+        "cuctxcreate-v4-signature",
+        r"too few arguments to function [‘'\"`]?cuCtxCreate_v4",
+        "toolkit-mismatch",
+        "error",
+        "the code calls cuCtxCreate as CUDA 12 defined it, but the CUDA 13 toolkit's headers "
+        "changed it: the toolkit is newer than the program supports",
+        "Use a CUDA 12.x toolkit for this program (CUDA_HOME / PATH), or a program release "
+        "that supports CUDA 13.",
+    ),
+    make(
+        # Sunshine built without CUDA (some distribution packages) cannot convert frames for
+        # NVENC: "Error: Couldn't scale frame: Invalid argument" (LizardByte/Sunshine#5309)
+        "sunshine-nvenc-scale-failed",
+        r"Couldn't scale frame: Invalid argument",
+        "cpu-only-build",
+        "warning",
+        "Sunshine could not scale the frame for NVENC: a Sunshine build without CUDA support",
+        "Install Sunshine's own build (LizardByte's release or AUR package, built with CUDA) "
+        "instead of a distribution package built without it; its log then shows NVENC in use.",
+    ),
+    make(
+        # OpenCV before 3.4 does not know the NPP libraries CUDA 9 split nppi into: CMake's
+        # "CUDA_nppi_LIBRARY (ADVANCED)" NOTFOUND, or the link step's "cannot find
+        # -lopencv_dep_nppial" (opencv/opencv#14502, #12575; Kitware/fletch#280)
+        "opencv-npp-split-cuda9",
+        r"\bCUDA_nppi_LIBRARY\b|cannot find -lopencv_dep_nppi\w+",
+        "toolkit-mismatch",
+        "error",
+        "this OpenCV release predates CUDA 9's split NPP libraries (nppi*): it cannot build with "
+        "this CUDA toolkit",
+        "Build OpenCV 3.4 or later with CUDA 9+, or keep the old OpenCV with the CUDA 8 (or "
+        "older) toolkit it was written for.",
+    ),
+    make(
         "package-requires-other-framework-release",
         r"\brequires (?:PyTorch|torch|TensorFlow|jax|jaxlib)\s*(?:version\s*)?[<>=~!]=?\s*v?\d"
         r"[^\n]{0,60}?,?\s*but (?:found|got|you have|detected) (?:version\s*)?v?\d",

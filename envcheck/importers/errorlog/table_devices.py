@@ -8,6 +8,17 @@ from envcheck.importers.errorlog.model import UPGRADE_FRAMEWORK, ErrorPattern, m
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        "number-format-beyond-the-gpu",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.format_beyond_the_gpu)
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says a number format is not supported, and names a GPU without it (bf16 and "
+        "TF32 need Ampere, compute capability 8.0; FP8 needs Ada or Hopper, 8.9)",
+        "On this GPU use fp16 (with loss scaling) instead of bf16, leave TF32 off, and skip FP8 "
+        "recipes; or run on a GPU that has the format (bf16/TF32: A100, L4, RTX 30/40; FP8: L4, "
+        "L40S, RTX 40, H100).",
+    ),
+    make(
         "vina-gpu-stack-overflow",
         r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.vina_gpu_segfault)
         "os-setting",

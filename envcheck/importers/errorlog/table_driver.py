@@ -9,6 +9,31 @@ from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, cuda_cod
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # Modular's MAX / Mojo runtime: "MAX doesn't support your current NVIDIA GPU driver. MAX
+        # requires a minimum driver version of 580 and CUDA version 13.0" (modular/modular#6519)
+        "max-driver-unsupported",
+        r"MAX doesn[’']t support your current NVIDIA GPU driver",
+        "driver-too-old",
+        "error",
+        "Modular's MAX / Mojo GPU runtime needs a newer NVIDIA driver than the one installed",
+        "Install the driver release the message names (MAX 25.7+ needs 580 or newer, CUDA "
+        "13.0), or pin a MAX / Mojo release that supports this driver.",
+    ),
+    make(
+        # an attribute the driver does not know is refused with CUDA_ERROR_INVALID_VALUE:
+        # "invalid argument while calling device_get_attribute (cuDeviceGetAttribute)" (Taichi
+        # on a CUDA 10.2 driver, taichi-dev/taichi#3917)
+        "device-attribute-unknown-to-driver",
+        r"CUDA_ERROR_INVALID_VALUE[^\n]{0,80}?\bcuDeviceGetAttribute\b|"
+        r"\bcuDeviceGetAttribute\b[^\n]{0,160}?CUDA_ERROR_INVALID_VALUE",
+        "driver-too-old",
+        "warning",
+        "the driver refused a device attribute query: an attribute newer than the driver's CUDA",
+        "Compare the CUDA the program (or its cuda-python / runtime) is built for with the "
+        "driver's (`nvidia-smi`, top right); upgrade the driver to at least that CUDA, or use a "
+        "program release built for the driver's CUDA.",
+    ),
+    make(
         # the display came up without the NVIDIA driver: "I then booted up in to a fallback VGA
         # mode (800x600 or similar)" after installing it (negativo17/nvidia-driver#105)
         "display-fallback-mode",
@@ -98,7 +123,11 @@ PATTERNS: List[ErrorPattern] = [
         "driver-too-old-found-version",
         r"The NVIDIA driver on your system is too old(?: \(found version \d+\))?|"
         # the same message machine-translated (browsers, IDEs): "你系统的NVIDIA驱动程序版本太旧"
-        r"NVIDIA\s*驱动(?:程序)?(?:的)?版本(?:太|过)(?:旧|低)",
+        r"NVIDIA\s*驱动(?:程序)?(?:的)?版本(?:太|过)(?:旧|低)|"
+        # its last lines, pasted without the first: "Alternatively, go to: https://pytorch.org
+        # to install a PyTorch version that has been compiled with your version of the CUDA
+        # driver." (torch-points3d/torch-points3d#415)
+        r"a PyTorch version that has been compiled with your version",
         "driver-too-old",
         "error",
         "the NVIDIA driver is too old for this framework build",
@@ -152,7 +181,11 @@ PATTERNS: List[ErrorPattern] = [
         r"procedure entry point (?-i:cu[A-Z][A-Za-z0-9]+(?:_v\d)?) could not be located in the "
         r"dynamic link library nvcuda\.dll|"
         # Taichi's loader: "Function cuImportExternalMemory not found" (taichi-dev/taichi#3195)
-        r"\bFunction (?-i:cu[A-Z][A-Za-z0-9]+(?:_v\d)?) not found\b",
+        r"\bFunction (?-i:cu[A-Z][A-Za-z0-9]+(?:_v\d)?) not found\b|"
+        # Mojo's loader: 'Failed to find symbol "cuFuncGetParamInfo" in "libcuda.so.1"'
+        # (modular/modular#6572, driver 535)
+        r"Failed to find symbol [\"'`]?(?-i:cu[A-Z][A-Za-z0-9]+(?:_v\d)?)[\"'`]? in [\"'`]?"
+        r"(?:lib)?(?:cuda|nvcuda)",
         "driver-too-old",
         "error",
         "the driver does not export a CUDA driver function the program was built for: a driver "

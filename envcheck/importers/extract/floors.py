@@ -170,7 +170,10 @@ _DRIVER_FLOOR = re.compile(
 # the host's own driver, stated in the same message as the floor
 _DRIVER_HAVE = re.compile(
     r"\b(?:you have|current version is|currently installed(?: version)?(?: is)?|installed "
-    r"version is|installed driver|found version|but found|your driver is)\s*:?\s*[rv]?"
+    r"version is|installed driver|found version|but found|your driver is|"
+    # Modular's MAX: "MAX requires a minimum driver version of 580 ... Your driver version is
+    # 570.211.01" (modular/modular#6519)
+    r"your (?:nvidia )?(?:gpu )?driver version is)\s*:?\s*[rv]?"
     r"([3-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)\b",
     re.I,
 )

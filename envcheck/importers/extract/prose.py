@@ -59,7 +59,10 @@ _DRIVER_BEFORE = re.compile(
 # x86_64: installed"), /var/lib/dkms/nvidia/390.48/, `dkms install -m nvidia -v 470.86`,
 # Gentoo's nvidia-drivers-530.41.03, Arch's nvidia-390.138
 _DRIVER_DKMS = re.compile(
-    r"(?:\bdkms/nvidia/|^\s*nvidia[/,]\s*|-m nvidia -v\s+|\bnvidia-drivers?-|(?<![\w-])nvidia-)"
+    r"(?:\bdkms/nvidia/|^\s*nvidia[/,]\s*|-m nvidia -v\s+|\bnvidia-drivers?-|(?<![\w-])nvidia-|"
+    # Arch's packages with their version after a space: "nvidia-580xx-dkms 580.173.02",
+    # "nvidia-open-dkms 575.64" (CachyOS/distribution#542)
+    r"(?<![\w-])nvidia-(?:\d{3}xx-|open-)?(?:dkms|utils)\s+)"
     r"([3-9]\d\d\.\d{1,3}(?:\.\d{1,3})?)(?![\d.]*\d)(?![\w.-]*\.(?:run|deb|rpm)\b)",
     re.I,
 )
