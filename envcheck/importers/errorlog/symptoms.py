@@ -1111,12 +1111,17 @@ def format_beyond_the_gpu(text: str, low: bytes, out: List[Dict[str, str]], sour
         return
     if found_category(out, ("gpu-arch-unsupported",)):
         return
+    named: Dict[str, bool] = {}  # each GPU list searched once: a log may repeat the sentence
     for m in _FORMAT_REFUSED.finditer(text):
         fmt = (m.group(1) or m.group(2)).lower()
-        gpus = _GPU_BEFORE["ada" if fmt == "fp8" else "ampere"]
-        if gpus.search(text):
+        kind = "ada" if fmt == "fp8" else "ampere"
+        if kind not in named:
+            named[kind] = _GPU_BEFORE[kind].search(text) is not None
+        if named[kind]:
             out.append(entry_at(text, m.start(), "number-format-beyond-the-gpu", source))
             return
+        if len(named) == 2:
+            return  # neither list names a GPU in the text: no later sentence can change that
 
 
 _SEGFAULT = re.compile(r"\bseg(?:mentation)?[ -]?fault|段错误", re.I)
