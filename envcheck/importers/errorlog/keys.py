@@ -13,12 +13,14 @@ from envcheck.importers.errorlog.words import CATEGORIES as _WORD_CATEGORIES
 KEYS: Dict[str, Tuple[str, ...]] = {
     "llama-cpp-no-gpu-offload": ("not compiled with gpu offload support",),
     "llama-cpp-blas-0": ("blas",),
-    "llama-cpp-cpu-buffers-only": ("\x00never\x00",),  # inferred: symptoms.llama_cpp_cpu_only
+    # inferred: runtime_symptoms.llama_cpp_cpu_only
+    "llama-cpp-cpu-buffers-only": ("\x00never\x00",),
     "accelerate-rtx40-p2p-refused": ("doesn't support faster communication broadband",),
     "openmm-no-cuda-platform": ("no registered platform called",),
     "tf-op-cuda-symbol-undefined": ("undefined symbol: cuda",),
     "amdgpu-over-temperature": ("gpu over temperature range detected",),
-    "vina-gpu-stack-overflow": ("\x00never\x00",),  # inferred: symptoms.vina_gpu_segfault
+    # inferred: runtime_symptoms.vina_gpu_segfault
+    "vina-gpu-stack-overflow": ("\x00never\x00",),
     "max-driver-unsupported": ("support your current nvidia gpu driver",),
     "device-attribute-unknown-to-driver": ("cudevicegetattribute",),
     "hvm-built-without-cuda": ("please reinstall hvm",),
@@ -27,7 +29,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuctxcreate-v4-signature": ("cuctxcreate_v4",),
     "sunshine-nvenc-scale-failed": ("couldn't scale frame",),
     "opencv-npp-split-cuda9": ("cuda_nppi_library", "opencv_dep_nppi"),
-    "number-format-beyond-the-gpu": ("\x00never\x00",),  # inferred: format_beyond_the_gpu
+    # inferred: runtime_symptoms.format_beyond_the_gpu
+    "number-format-beyond-the-gpu": ("\x00never\x00",),
     "display-fallback-mode": ("fallback", "fall back", "low graphics", "low-graphics"),
     "too-many-peers": ("peer mapping resources exhausted", "toomanypeers", "too_many_peers"),
     "cuda-module-dependencies-missing": ("the specified module could not be found",),

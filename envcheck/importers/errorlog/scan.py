@@ -8,7 +8,15 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Tuple
 
-from envcheck.importers.errorlog import inferences, installs, optix, sessions, symptoms, textindex
+from envcheck.importers.errorlog import (
+    inferences,
+    installs,
+    optix,
+    runtime_symptoms,
+    sessions,
+    symptoms,
+    textindex,
+)
 from envcheck.importers.errorlog.keys import ALL_KEYS, KEYS
 from envcheck.importers.errorlog.model import MAX_ENTRIES, MAX_LINE, MAX_PER_PATTERN, ErrorPattern
 from envcheck.importers.errorlog.table import PATTERNS
@@ -400,10 +408,10 @@ _FROM_THE_SYMPTOMS = (
     symptoms.container_dataloader_shm,
     symptoms.keras_pair,
     symptoms.kernel_update_lost_driver,
-    symptoms.device_order_reversed,
-    symptoms.llama_cpp_cpu_only,
-    symptoms.vina_gpu_segfault,
-    symptoms.format_beyond_the_gpu,
+    runtime_symptoms.device_order_reversed,
+    runtime_symptoms.llama_cpp_cpu_only,
+    runtime_symptoms.vina_gpu_segfault,
+    runtime_symptoms.format_beyond_the_gpu,
     symptoms.torch_cc_warning_cut,
     symptoms.nix_without_host_driver,
     installs.cpu_quota,

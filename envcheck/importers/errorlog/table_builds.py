@@ -988,7 +988,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "llama-cpp-cpu-buffers-only",
-        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.llama_cpp_cpu_only)
+        r"(?!x)x",  # never by itself: inferred (runtime_symptoms.llama_cpp_cpu_only)
         "cpu-only-build",
         "warning",
         "llama.cpp loads the model into CPU buffers although GPU layers are asked for, and the "

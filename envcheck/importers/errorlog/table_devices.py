@@ -9,7 +9,7 @@ from envcheck.importers.errorlog.model import UPGRADE_FRAMEWORK, ErrorPattern, m
 PATTERNS: List[ErrorPattern] = [
     make(
         "number-format-beyond-the-gpu",
-        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.format_beyond_the_gpu)
+        r"(?!x)x",  # never by itself: inferred (runtime_symptoms.format_beyond_the_gpu)
         "gpu-arch-unsupported",
         "warning",
         "the text says a number format is not supported, and names a GPU without it (bf16 and "
@@ -20,7 +20,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "vina-gpu-stack-overflow",
-        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.vina_gpu_segfault)
+        r"(?!x)x",  # never by itself: inferred (runtime_symptoms.vina_gpu_segfault)
         "os-setting",
         "warning",
         "Vina-GPU crashed with a segmentation fault: its maintainers' known cause is a stack "
