@@ -41,7 +41,7 @@ def _first(text: str) -> list:
 
 
 def test_dkms_failures_said_in_prose() -> None:
-    # void-linux/void-packages#5896, negativo17/nvidia-driver#165
+    # voidlinux/void-packages#5896, negativo17/nvidia-driver#165
     for text in (
         "5) DKMS fails to compile the kernel module\n",
         "after the update the dkms module is complete gone\n",
@@ -227,7 +227,7 @@ def test_messages_of_openmm_accelerate_tensorflow_ops_and_amdgpu() -> None:
         # ftramer/slalom#3
         "tensorflow.python.framework.errors_impl.NotFoundError: ./App/cuda_fmod.so: undefined "
         "symbol: cudaGetDeviceCount\n": "tf-op-cuda-symbol-undefined",
-        # ROCm/ROCm#385
+        # ROCm/legacy-rocm-build#385
         "amdgpu: [powerplay] GPU over temperature range detected on PCIe 0:0.0!\n": (
             "amdgpu-over-temperature"
         ),
@@ -241,7 +241,7 @@ def test_messages_of_openmm_accelerate_tensorflow_ops_and_amdgpu() -> None:
 
 
 def test_power_loss_and_visible_devices_and_onnxruntime_said_in_prose() -> None:
-    # noonghunna/club-3090#1019, rapidsai/cudf#10336
+    # noonghunna/club-3090#1019, NVIDIA/cudf#10336
     for text in (
         "Any prompt is instantly shutting down the whole rig (power off, no fans spinning).\n",
         "the system will freeze up and then crash hard - faster than any logs get generated\n",
@@ -356,3 +356,33 @@ def test_a_number_format_said_missing_on_a_gpu_without_it() -> None:
         "bf16 is not supported in this old release\n",  # no GPU named
     ):
         assert "number-format-beyond-the-gpu" not in _first(text), text
+
+
+def test_cuda_visible_devices_set_to_a_word_hides_the_gpus() -> None:
+    # jina-ai/serve#5652: Jina's per-replica placeholder run outside Jina
+    text = (
+        "CUDA_VISIBLE_DEVICES=RR Python xxx.py,\n"
+        "After running the program, it will prompt torch.cuda.is_ available() == false\n"
+    )
+    assert "visible-devices-hide-the-gpus" in _first(text)
+    for near in (
+        "CUDA_VISIBLE_DEVICES=$GPU python a.py\ntorch.cuda.is_available() False\n",  # a variable
+        "CUDA_VISIBLE_DEVICES=all\ntorch.cuda.is_available() == False\n",  # Docker's value
+        "CUDA_VISIBLE_DEVICES=GPU-3f2a python x.py\nis_available() False\n",  # a UUID
+        "CUDA_VISIBLE_DEVICES=RR python x.py\n",  # nothing says CUDA sees no GPU
+    ):
+        assert "visible-devices-hide-the-gpus" not in _first(near), near
+
+
+def test_blender_without_a_cycles_device_and_deepmd_without_a_gpu() -> None:
+    text = "Device found: CUDA\nError: Found no Cycles device of the specified type\n"
+    assert "cycles-no-device-of-type" in _first(text)
+    assert "cycles-no-device-of-type" not in _first("Cycles device: CUDA (GeForce RTX 3060)\n")
+    # deepmodeling/deepmd-kit#2169
+    text = (
+        "DEEPMD INFO    computing device:     cpu:0\n"
+        "DEEPMD INFO    CUDA_VISIBLE_DEVICES: 0,1,2,3,4,5,6,7\n"
+        "DEEPMD INFO    Count of visible GPU: 0\n"
+    )
+    assert "deepmd-no-visible-gpu" in _first(text)
+    assert "deepmd-no-visible-gpu" not in _first("DEEPMD INFO    Count of visible GPU: 8\n")

@@ -223,6 +223,37 @@ def visible_devices_hide_the_gpus(
         out.append(entry_at(text, m.start(), "visible-devices-hide-the-gpus", source))
 
 
+# CUDA_VISIBLE_DEVICES set to a word that is neither an index nor a GPU/MIG UUID (a launcher's
+# placeholder run outside it: Jina's "CUDA_VISIBLE_DEVICES=RR python app.py",
+# jina-ai/serve#5652): CUDA stops reading the list at the first invalid entry and sees no GPU.
+# Not a shell variable ($GPU), nor a value CUDA knows ("all" is Docker's, left to its rows).
+_WORD_VISIBLE_DEVICES = re.compile(
+    r"\bCUDA_VISIBLE_DEVICES\s*=\s*[\"']?(?!GPU-|MIG-|all\b|none\b|nodevfiles\b|void\b)"
+    r"([A-Za-z][A-Za-z_]{0,15})\b(?![\w-]*\s*[({\[])",
+    re.I,
+)
+_CUDA_SAID_UNAVAILABLE = re.compile(
+    r"\bis_?\s?available\(\)\W{0,6}(?:==|is|returns?|returned|gives|:)?\s*false\b", re.I
+)
+
+
+def visible_devices_a_word(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """CUDA sees no GPU (a message, or ``is_available()`` said to be False) in a text that sets
+    CUDA_VISIBLE_DEVICES to a word: no index or UUID, so no GPU is visible."""
+    if low.find(b"cuda_visible_devices") == -1:
+        return
+    if any(e["pattern"].startswith("visible-devices-") for e in out):
+        return
+    m = _WORD_VISIBLE_DEVICES.search(text)
+    if m is None:
+        return
+    if not any(e["pattern"] in _NO_GPU_SEEN for e in out) and not _CUDA_SAID_UNAVAILABLE.search(
+        text
+    ):
+        return
+    out.append(entry_at(text, m.start(), "visible-devices-hide-the-gpus", source))
+
+
 _ORT_GET_DEVICE = re.compile(r"\b(?:ort|onnxruntime|rt)\.get_device\(\)")
 _DEVICE_WORD = re.compile(r"\b(CPU|GPU)\b")
 

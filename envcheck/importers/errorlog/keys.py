@@ -31,6 +31,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "opencv-npp-split-cuda9": ("cuda_nppi_library", "opencv_dep_nppi"),
     # inferred: runtime_symptoms.format_beyond_the_gpu
     "number-format-beyond-the-gpu": ("\x00never\x00",),
+    "cycles-no-device-of-type": ("found no cycles device",),
+    "deepmd-no-visible-gpu": ("count of visible gpu",),
     "display-fallback-mode": ("fallback", "fall back", "low graphics", "low-graphics"),
     "too-many-peers": ("peer mapping resources exhausted", "toomanypeers", "too_many_peers"),
     "cuda-module-dependencies-missing": ("the specified module could not be found",),

@@ -353,7 +353,9 @@ _FROM_THE_TEXT = (
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,
-    inferences.visible_devices_hide_the_gpus,  # (after it: it says more where it applies)
+    inferences.visible_devices_hide_the_gpus,
+    inferences.visible_devices_a_word,
+    # (after it: it says more where it applies)
     inferences.onnxruntime_device_is_cpu,
     inferences.cuda_path_variable_empty,
     inferences.unknown_error_at_sync_on_windows,

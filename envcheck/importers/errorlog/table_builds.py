@@ -29,6 +29,19 @@ PATTERNS: List[ErrorPattern] = [
     # "ImportError: Kaolin requires PyTorch >=1.6.0, <=1.13.0, but found version 1.13.1 instead"
     # (NVIDIAGameWorks/kaolin#694)
     make(
+        # DeePMD-kit's training summary on a GPU node that its build cannot use: "computing
+        # device: cpu:0 ... CUDA_VISIBLE_DEVICES: 0,1,2,3 ... Count of visible GPU: 0"
+        # (deepmodeling/deepmd-kit#2169: the CPU build variant installed)
+        "deepmd-no-visible-gpu",
+        r"DEEPMD INFO\s+Count of visible GPU:\s*0\b",
+        "cpu-only-build",
+        "warning",
+        "DeePMD-kit sees no GPU: its CPU build variant is installed (or no driver is reachable)",
+        "Install DeePMD-kit's GPU variant (the conda package's `*cuda*` build, `pip install "
+        "deepmd-kit[gpu,cu12]`, or the GPU offline package) and check `nvidia-smi` on the node; "
+        "the summary's `computing device` must then name gpu:0.",
+    ),
+    make(
         # Bend / HVM installed before the CUDA toolkit: "CUDA runtime not available! If you've
         # installed CUDA and nvcc after HVM, please reinstall HVM." (HigherOrderCO/Bend#532)
         "hvm-built-without-cuda",

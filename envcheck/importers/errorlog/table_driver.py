@@ -9,6 +9,19 @@ from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, cuda_cod
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # Blender's Cycles asked for CUDA / OptiX / HIP devices and found none: "Error: Found no
+        # Cycles device of the specified type" (a Colab CPU runtime, no driver, a GPU its
+        # kernels do not support: ynshung/blender-colab#20, a CPU runtime)
+        "cycles-no-device-of-type",
+        r"Found no Cycles device of the specified type",
+        "driver-not-loaded",
+        "warning",
+        "Blender's Cycles found no GPU device of the type asked for (CUDA, OptiX, HIP)",
+        "Check that the machine has the GPU and its driver (`nvidia-smi`; on Colab a GPU "
+        "runtime), that the device type matches the GPU (OptiX needs an RTX-class GPU and "
+        "driver), and that this Blender supports the GPU's architecture.",
+    ),
+    make(
         # Modular's MAX / Mojo runtime: "MAX doesn't support your current NVIDIA GPU driver. MAX
         # requires a minimum driver version of 580 and CUDA version 13.0" (modular/modular#6519)
         "max-driver-unsupported",

@@ -10,7 +10,7 @@ PATTERNS: List[ErrorPattern] = [
     # --- GPU health ---------------------------------------------------------------------------
     make(
         # AMD's kernel driver logging a GPU over its temperature range: "amdgpu: [powerplay] GPU
-        # over temperature range detected on PCIe 0:0.0!" (ROCm/ROCm#385)
+        # over temperature range detected on PCIe 0:0.0!" (ROCm/legacy-rocm-build#385)
         "amdgpu-over-temperature",
         r"GPU over temperature range detected",
         "gpu-throttle",

@@ -788,7 +788,7 @@ PATTERNS: List[ErrorPattern] = [
         r"nouveau (?:is |was )?(?:always |still )?(?:present|loaded)\b|"
         r"nouveau cannot be (?:disabled|unloaded|blacklisted)|"
         # the system is left on nouveau: "it's pretty unusable with nouveau", "falls back to
-        # nouveau" (void-linux/void-packages#5896)
+        # nouveau" (voidlinux/void-packages#5896)
         r"\b(?:unusable|stuck|left)\s+(?:with|on)\s+nouveau\b|"
         r"\b(?:falls?|fell|falling)\s+back\s+(?:to|on)\s+(?:the\s+)?nouveau\b|"
         # lsmod's line of a nouveau module in use (size, then a use count above 0)
@@ -893,7 +893,7 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:the |my )?power (?:goes|went|cuts?|turns?|shuts?) (?:off|out|down)\b|"
         # "instantly shutting down the whole rig (power off, no fans spinning)"
         # (noonghunna/club-3090#1019), "the system will freeze up and then crash hard ... a
-        # sudden hardware shutdown" (rapidsai/cudf#10336)
+        # sudden hardware shutdown" (NVIDIA/cudf#10336)
         r"\bshut(?:ting|s)? (?:down|off) the (?:whole|entire) (?:rig|pc|computer|machine|system|"
         r"workstation)\b|"
         r"\b(?:system|machine|pc|computer|rig|workstation)\b[^.\n]{0,60}?\bcrash(?:es|ed)? hard\b|"
