@@ -386,3 +386,31 @@ def test_blender_without_a_cycles_device_and_deepmd_without_a_gpu() -> None:
     )
     assert "deepmd-no-visible-gpu" in _first(text)
     assert "deepmd-no-visible-gpu" not in _first("DEEPMD INFO    Count of visible GPU: 8\n")
+
+
+def test_torch_cpu_build_assertion_cut_after_with() -> None:
+    # heldout87's mini-omni-35: the paste ends inside torch.cuda's _lazy_init
+    text = (
+        '  File "i:\\\\mini-omni\\\\venv\\\\lib\\\\site-packages\\\\torch\\\\cuda\\\\__init__.py", '
+        "line 284, in _lazy_init\n"
+        '    raise AssertionError("Torch not compiled with\n'
+    )
+    assert "torch-not-compiled-with-cuda" in _first(text)
+    done = '    raise AssertionError("Torch not compiled with XPU enabled")\n'
+    assert "torch-not-compiled-with-cuda" not in _first(done)
+
+
+def test_tensorflow_gpu_said_shadowed_by_the_cpu_package() -> None:
+    # keras-team/keras#5776, tensorflow/text#195
+    for text in (
+        "before install keras, tensorflow can find my GPU. But after install keras, tensorflow "
+        "only can find CPU.\n",
+        "It seems that a pip install of tensorflow-text>=2.0.0rc0 also installs tensorflow-2. If "
+        "you previously had installed tensorflow-gpu the new one will disable GPU access.\n",
+    ):
+        assert "tensorflow-gpu-shadowed-stated" in _first(text), text
+    for text in (
+        "after install keras, tensorflow finds the GPU\n",
+        "pip install tensorflow-gpu==1.15 works fine\n",
+    ):
+        assert "tensorflow-gpu-shadowed-stated" not in _first(text), text

@@ -33,6 +33,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "number-format-beyond-the-gpu": ("\x00never\x00",),
     "cycles-no-device-of-type": ("found no cycles device",),
     "deepmd-no-visible-gpu": ("count of visible gpu",),
+    "tensorflow-gpu-shadowed-stated": (
+        "only can find cpu",
+        "only find",
+        "only see",
+        "only detect",
+        "tensorflow-gpu",
+    ),
     "display-fallback-mode": ("fallback", "fall back", "low graphics", "low-graphics"),
     "too-many-peers": ("peer mapping resources exhausted", "toomanypeers", "too_many_peers"),
     "cuda-module-dependencies-missing": ("the specified module could not be found",),
@@ -1118,7 +1125,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "bf16-unsupported-device": ("bf16 mixed precision requires",),
     "xformers-op-needs-newer-gpu": ("requires a gpu with compute capability", "(too old)"),
     "torch-not-compiled-with-cuda": (
-        "torch not compiled with cuda",
+        "torch not compiled with",
         "compiled without cuda",
         "not linked with support for cuda",
     ),

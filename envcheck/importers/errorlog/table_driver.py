@@ -1288,7 +1288,10 @@ PATTERNS: List[ErrorPattern] = [
         # LibTorch (C++, R torch): "PyTorch is not linked with support for cuda devices"
         r"PyTorch is not linked with support for cuda devices|"
         # retold, or an app's own wording: "an error saying 'Pytorch compiled without CUDA'"
-        r"\b(?:py)?torch (?:was |is )?compiled without CUDA\b",
+        r"\b(?:py)?torch (?:was |is )?compiled without CUDA\b|"
+        # the traceback's source line, the paste cut right after "with" (gpt-omni/mini-omni#35,
+        # torch\cuda\__init__.py's _lazy_init)
+        r"raise AssertionError\([\"']Torch not compiled with\s*$",
         "cpu-only-build",
         "error",
         "a CPU-only PyTorch build is installed",

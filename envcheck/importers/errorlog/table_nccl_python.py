@@ -756,6 +756,25 @@ PATTERNS: List[ErrorPattern] = [
         "installs keep it (a constraints file, or install the extension with --no-deps).",
     ),
     make(
+        # the same for TensorFlow 1.x-2.0's two packages: a requirement pulled the CPU
+        # `tensorflow` over `tensorflow-gpu` ("after install keras, tensorflow only can find
+        # CPU", keras-team/keras#5776; "a pip install of tensorflow-text also installs
+        # tensorflow-2. If you previously had installed tensorflow-gpu the new one will disable
+        # GPU access", tensorflow/text#195)
+        "tensorflow-gpu-shadowed-stated",
+        r"\bafter\s+(?:I\s+)?install(?:ed|ing)?\s+\S+[^.\n]{0,60}?\b(?:tensorflow|tf)\b[^.\n]{0,20}?"
+        r"\bonly\s+(?:can\s+)?(?:find|finds|see|sees|detects?)\s+(?:the\s+)?cpu\b|"
+        r"\binstalls?\s+(?:the\s+)?(?:plain\s+|cpu\s+)?tensorflow(?:-\d(?:\.\d+)*)?\b[^\n]{0,120}?"
+        r"\btensorflow-gpu\b[^\n]{0,80}?\b(?:disables?|breaks?|removes?|loses?)\b[^\n]{0,20}?\bgpu\b",
+        "cpu-only-build",
+        "warning",
+        "another package's install pulled the CPU `tensorflow` package over `tensorflow-gpu`",
+        "Uninstall both (`pip uninstall -y tensorflow tensorflow-gpu`) and reinstall only "
+        "`tensorflow-gpu` of the release wanted, after the other requirements (or install them "
+        "with --no-deps); from TensorFlow 2.1 the `tensorflow` package itself carries the GPU "
+        "support.",
+    ),
+    make(
         # GFPGAN prints it when torch answers that CUDA is not available
         "gfpgan-realesrgan-on-cpu",
         r"The unoptimized RealESRGAN is slow on CPU",
