@@ -996,7 +996,8 @@ PATTERNS: List[ErrorPattern] = [
         r"(?<![\w.])BLAS\s?=\s?0\b",
         "cpu-only-build",
         "warning",
-        "llama.cpp reports BLAS = 0: a build without cuBLAS (CPU only)",
+        "llama.cpp reports BLAS = 0: a build without cuBLAS (CPU only, unless it runs another GPU "
+        "back end such as Vulkan; builds since late 2024 print `CUDA : ARCHS = ...` instead)",
         LLAMA_CPP_CUDA_BUILD,
     ),
     make(
