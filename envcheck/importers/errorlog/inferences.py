@@ -206,23 +206,6 @@ _HIDING_VISIBLE_DEVICES = re.compile(
 )
 
 
-def visible_devices_hide_the_gpus(
-    text: str, low: bytes, out: List[Dict[str, str]], source: str
-) -> None:
-    """CUDA sees no GPU in a text that sets CUDA_VISIBLE_DEVICES empty, to -1, or to indices
-    from 1 up: the variable hides every GPU the machine has (or names ones it lacks). Said
-    beside the message, as a warning: the text does not show how many GPUs the machine has."""
-    if low.find(b"cuda_visible_devices") == -1:
-        return
-    if not any(e["pattern"] in _NO_GPU_SEEN for e in out):
-        return
-    if any(e["pattern"].startswith("visible-devices-") for e in out):
-        return  # said already (an index past the GPUs nvidia-smi lists, a misspelled name ...)
-    m = _HIDING_VISIBLE_DEVICES.search(text)
-    if m is not None:
-        out.append(entry_at(text, m.start(), "visible-devices-hide-the-gpus", source))
-
-
 # CUDA_VISIBLE_DEVICES set to a word that is neither an index nor a GPU/MIG UUID (a launcher's
 # placeholder run outside it: Jina's "CUDA_VISIBLE_DEVICES=RR python app.py",
 # jina-ai/serve#5652): CUDA stops reading the list at the first invalid entry and sees no GPU.
@@ -237,21 +220,23 @@ _CUDA_SAID_UNAVAILABLE = re.compile(
 )
 
 
-def visible_devices_a_word(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """CUDA sees no GPU (a message, or ``is_available()`` said to be False) in a text that sets
-    CUDA_VISIBLE_DEVICES to a word: no index or UUID, so no GPU is visible."""
+def visible_devices_hide_the_gpus(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """CUDA sees no GPU in a text that sets CUDA_VISIBLE_DEVICES empty, to -1, to indices from
+    1 up, or to a word: the variable hides every GPU the machine has (or names ones it lacks).
+    For a word, ``is_available()`` said to be False is enough to show CUDA sees none. Said
+    beside the message, as a warning: the text does not show how many GPUs the machine has."""
     if low.find(b"cuda_visible_devices") == -1:
         return
     if any(e["pattern"].startswith("visible-devices-") for e in out):
-        return
-    m = _WORD_VISIBLE_DEVICES.search(text)
-    if m is None:
-        return
-    if not any(e["pattern"] in _NO_GPU_SEEN for e in out) and not _CUDA_SAID_UNAVAILABLE.search(
-        text
-    ):
-        return
-    out.append(entry_at(text, m.start(), "visible-devices-hide-the-gpus", source))
+        return  # said already (an index past the GPUs nvidia-smi lists, a misspelled name ...)
+    no_gpu = any(e["pattern"] in _NO_GPU_SEEN for e in out)
+    m = _HIDING_VISIBLE_DEVICES.search(text) if no_gpu else None
+    if m is None and (no_gpu or _CUDA_SAID_UNAVAILABLE.search(text)):
+        m = _WORD_VISIBLE_DEVICES.search(text)
+    if m is not None:
+        out.append(entry_at(text, m.start(), "visible-devices-hide-the-gpus", source))
 
 
 _ORT_GET_DEVICE = re.compile(r"\b(?:ort|onnxruntime|rt)\.get_device\(\)")

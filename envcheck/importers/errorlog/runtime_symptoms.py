@@ -15,9 +15,12 @@ from typing import Dict, List
 from envcheck.importers.errorlog.inferences import entry_at, found_category
 from envcheck.importers.errorlog.symptoms import line_entry, search_lines
 
-# llama.cpp asked for GPU layers ("n_gpu_layers=40", "-ngl 99") ...
+# llama.cpp asked for GPU layers ("gpu_layers=40", "-ngl 99"); n_gpu_layers counts named
+# alone, with any value ("I tried changing n_gpu_layers to -1,0, or other values",
+# ggml-org/llama.cpp#6898) ...
 _GPU_LAYERS_ASKED = re.compile(
-    r"\b(?:n_gpu_layers|n-gpu-layers|gpu_layers|gpu-layers)\b\W{0,3}(?:=|:|\s)\s*(?:-1|[1-9]\d*)\b|"
+    r"\bn_gpu_layers\b|"
+    r"\b(?:n-gpu-layers|gpu_layers|gpu-layers)\b\W{0,3}(?:=|:|\s)\s*(?:-1|[1-9]\d*)\b|"
     r"(?:^|\s)-ngl\s+(?:-1|[1-9]\d*)\b",
     re.I,
 )
@@ -47,8 +50,7 @@ def llama_cpp_cpu_only(text: str, low: bytes, out: List[Dict[str, str]], source:
         return
     if found_category(out, ("cpu-only-build",)):
         return
-    asked = _GPU_LAYERS_ASKED.search(text) or re.search(r"\bn_gpu_layers\b", text, re.I)
-    if asked is None:
+    if _GPU_LAYERS_ASKED.search(text) is None:
         return
     hit = _CPU_BUFFERS_ONLY.search(text)
     if hit is None or _LLAMA_CUDA_SEEN.search(text):

@@ -354,7 +354,6 @@ _FROM_THE_TEXT = (
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,
     inferences.visible_devices_hide_the_gpus,
-    inferences.visible_devices_a_word,
     # (after it: it says more where it applies)
     inferences.onnxruntime_device_is_cpu,
     inferences.cuda_path_variable_empty,

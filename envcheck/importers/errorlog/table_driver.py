@@ -50,9 +50,10 @@ PATTERNS: List[ErrorPattern] = [
         # the display came up without the NVIDIA driver: "I then booted up in to a fallback VGA
         # mode (800x600 or similar)" after installing it (negativo17/nvidia-driver#105)
         "display-fallback-mode",
-        r"\b(?:a\s+|the\s+)?(?:fall\s?back|low[- ]graphics)\s+(?:vga\s+|graphics\s+|display\s+)?"
-        r"(?:mode)\b(?=[^.\n]{0,40}?(?:\d{3,4}\s*x\s*\d{3,4}|resolution|nvidia|driver))|"
-        r"\b(?:fall\s?back|low[- ]graphics)\s+(?:vga|graphics|display)\s+mode\b",
+        r"\b(?:fall\s?back|low[- ]graphics)\s+(?:vga|graphics|display)\s+mode\b|"
+        # "a fallback mode" alone only beside a resolution or the driver
+        r"\b(?:fall\s?back|low[- ]graphics)\s+mode\b"
+        r"(?=[^.\n]{0,40}?(?:\d{3,4}\s*x\s*\d{3,4}|resolution|nvidia|driver))",
         "driver-not-loaded",
         "warning",
         "the display fell back to a basic mode: the NVIDIA kernel module did not load",
