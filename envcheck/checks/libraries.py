@@ -33,7 +33,9 @@ PennyLane's lightning.gpu / lightning.tensor built on them) 7.0 [S6]. On an olde
 "no kernel image is available", "FlashAttention only supports Ampere GPUs or newer", or refuse
 to start. The floors, with their sources, are in compat_data/floors.json ("libraries"). A
 library that is installed is not always used (transformers uses FlashAttention only when asked):
-such floors are warnings.
+such floors are warnings. A library a pasted text names at work without its version is held
+against the lowest floor the GPU is below (the one that holds for the most releases); where the
+unstated version decides, as a warning.
 [S1] https://docs.vllm.ai/en/v0.14.0/getting_started/installation/gpu/
 [S2] https://github.com/Dao-AILab/flash-attention
 [S3] https://docs.rapids.ai/notices/rsn0034/
@@ -52,18 +54,26 @@ def library_needs_newer_gpu(
         raise c.not_applicable("no installed library with a GPU floor in the data")
     gpus = c.gpus(snap)
     judged = False
-    for name, version, floor in floors:
+    for name, version, floor in _one_floor_per_unstated_version(floors, gpus, matrix):
         for gpu in gpus:
             cc = c.gpu_cc(gpu, matrix)
             if cc is None:
                 continue
             judged = True
             if c.vparse(cc) < c.vparse(floor["min_cc"]):
+                known = _known(version) is not None
                 yield spec.finding(
-                    expected=f"a GPU of compute capability >= {floor['min_cc']} for {name}",
+                    expected=f"a GPU of compute capability >= {floor['min_cc']} for {name}"
+                    + ("" if known else f" (releases {floor['versions']})"),
                     found=f"{name} {version} is installed; {c.gpu_label(gpu)} is compute "
-                    f"capability {cc}",
-                    severity=floor["severity"],
+                    f"capability {cc}"
+                    if known
+                    else f"the text names {name} at work (version not stated); "
+                    f"{c.gpu_label(gpu)} is compute capability {cc}",
+                    severity=floor["severity"]
+                    if known or _every_release(floor["versions"])
+                    else "warning",
+                    title=None if known else "A GPU library the text names needs a newer GPU",
                     evidence={
                         "package": name,
                         "version": version,
@@ -85,6 +95,49 @@ def _floors(snap: Snapshot, matrix: Any, question: str) -> List[Tuple[str, str, 
         for name, version in sorted(c.installed(snap).items())
         for floor in (c.ask(matrix, question, name, _known(version)) or [])
     ]
+
+
+def _one_floor_per_unstated_version(
+    floors: List[Tuple[str, str, Dict[str, Any]]], gpus: List[Any], matrix: Any
+) -> List[Tuple[str, str, Dict[str, Any]]]:
+    """The floors as they are, except for a package named without its version: of its floors
+    (one per range of releases), only the lowest one a GPU here is below, so that one finding
+    says what holds for the most releases ("even bitsandbytes 0.46 needs 5.0")."""
+    out: List[Tuple[str, str, Dict[str, Any]]] = []
+    lowest: Dict[str, Tuple[str, Dict[str, Any]]] = {}
+    failed_all: Dict[str, bool] = {}
+    ccs = [cc for cc in (c.gpu_cc(g, matrix) for g in gpus) if cc is not None]
+    for name, version, floor in floors:
+        if _known(version) is not None:
+            out.append((name, version, floor))
+            continue
+        need = c.vparse(floor["min_cc"])
+        below = any(c.vparse(cc) < need for cc in ccs)
+        failed_all[name] = failed_all.get(name, True) and below
+        if below and (name not in lowest or need < c.vparse(lowest[name][1]["min_cc"])):
+            lowest[name] = (version, floor)
+    for name, (version, floor) in sorted(lowest.items()):
+        if failed_all[name] and _from_first_release(floors, name):
+            # below the floor of every range of releases the data has, the first one included:
+            # no release runs here, whichever the text leaves unstated
+            floor = dict(floor, versions=">=0.1")
+        out.append((name, version, floor))
+    return out
+
+
+def _from_first_release(floors: List[Tuple[str, str, Dict[str, Any]]], name: str) -> bool:
+    """Whether one of ``name``'s floors starts at its first release (">=0.1", ">=0.1,<24.2")."""
+    return any(n == name and _every_release(f["versions"].split(",")[0]) for n, _, f in floors)
+
+
+def _every_release(versions: str) -> bool:
+    """Whether a floors.json range holds every release of its package (">=0.1", ">=0.0.1"):
+    then the floor holds whatever version the text leaves unstated."""
+    low = versions.strip()
+    if not low.startswith(">=") or "," in low or "<" in low:
+        return False
+    first = c.vparse(low[2:].strip())
+    return first is not None and first <= c.vparse("0.1")
 
 
 def _known(version: str) -> Optional[str]:

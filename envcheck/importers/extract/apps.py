@@ -83,11 +83,79 @@ _APPS: Tuple[Tuple[str, Tuple[str, ...], Pattern[str], Pattern[str]], ...] = (
         re.compile(r"\bimmich[-_]machine[-_]learning:v?\d+\.\d+\.\d+\b", re.I),
     ),
     (
+        # FlashAttention-2 at work: the package by its name or import, transformers'
+        # attn_implementation="flash_attention_2", "FlashAttention-2" (FlashAttention 1.x, which
+        # still ran on Turing, is not meant by these names)
+        "flash-attn",
+        ("flash",),
+        re.compile(
+            r"\bflash[-_]attn\b|\bflash[-_ ]?attention[-_ ]?2\b|\bflash_attention_2\b", re.I
+        ),
+        _stated(r"flash[-_]attn"),
+    ),
+    (
+        # bitsandbytes at work ("import bitsandbytes", "load_in_8bit with bitsandbytes")
+        "bitsandbytes",
+        ("bitsandbytes",),
+        re.compile(r"\bbitsandbytes\b(?![-_](?:windows|foundation|rocm))", re.I),
+        _stated("bitsandbytes"),
+    ),
+    (
+        # AutoAWQ (its kernels package is read from package lists)
+        "autoawq",
+        ("awq",),
+        re.compile(r"\bauto[-_ ]?awq\b(?![-_]kernels)", re.I),
+        _stated(r"auto[-_]?awq"),
+    ),
+    (
+        # TensorRT-LLM by name, its Python module or its trtllm-* commands
+        "tensorrt-llm",
+        ("tensorrt", "trtllm", "trt-llm", "trt_llm"),
+        re.compile(r"\btensorrt[-_ ]llm\b|\btrt[-_]?llm\b", re.I),
+        _stated(r"tensorrt[-_]llm"),
+    ),
+    (
+        # FlashInfer (its PyPI package is flashinfer-python)
+        "flashinfer-python",
+        ("flashinfer",),
+        re.compile(r"\bflashinfer\b", re.I),
+        _stated(r"flashinfer(?:[-_]python)?"),
+    ),
+    (
+        # RAPIDS libraries at work: cuDF, cuML, cuGraph by name or import (not dask-cudf's
+        # other package names, and not cudf.pandas' "pandas" alone)
+        "cudf",
+        ("cudf",),
+        re.compile(r"(?<![-_])\bcudf\b(?![-_])", re.I),
+        _stated(r"cudf(?:[-_]cu\d+)?"),
+    ),
+    (
+        "cuml",
+        ("cuml",),
+        re.compile(r"(?<![-_])\bcuml\b(?![-_])", re.I),
+        _stated(r"cuml(?:[-_]cu\d+)?"),
+    ),
+    (
+        "cugraph",
+        ("cugraph",),
+        re.compile(r"(?<![-_])\bcugraph\b(?![-_])", re.I),
+        _stated(r"cugraph(?:[-_]cu\d+)?"),
+    ),
+    (
         "pennylane-lightning-tensor",
         ("lightning",),
         re.compile(r"\blightning[._-]tensor\b", re.I),
         _stated(r"pennylane[-_]lightning[-_]tensor"),
     ),
+)
+
+
+# a line that names a product as absent or set aside ("No module named 'flash_attn'",
+# "FlashAttention-2 is not available, using sdpa", "without bitsandbytes"): not at work there
+_NOT_AT_WORK = re.compile(
+    r"no module named|not (?:installed|available|found|supported)|isn't (?:installed|available)|"
+    r"falling back|fall back|\bwithout\b|\bdisabl|\buninstall",
+    re.I,
 )
 
 
@@ -107,7 +175,7 @@ def apps_mentioned(text: str, file: str) -> List[Fact]:
             if stated.search(line):
                 first = None
                 break
-            if first is None and at_work.search(line):
+            if first is None and at_work.search(line) and not _NOT_AT_WORK.search(line):
                 first = i
         if first is None:
             continue
