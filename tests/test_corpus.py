@@ -569,6 +569,24 @@ THRESHOLDS = {
     # all six, the same findings, no false error; not tuned on (its one miss asks which CUDA,
     # cuDNN and TensorFlow versions work, naming none)
     "heldout95": 0.90,
+    # round 35: pools 98-101, sealed before any code saw them and scored once at a2c82a8b (the
+    # round's start) and 2c9e859a (its general part: libraries named at work held against their
+    # floors), the same findings at both; then tuned on.
+    # pool 98 (29 cases; graph neural network libraries, R and MATLAB GPU stacks): 10/21 (48%),
+    # no false error; tuned: MATLAB's driver and MatConvNet's MEX messages, torch's version said
+    # "(CPU toolkit)", conda's download table, a Python with no wheel said in words
+    "heldout96": 0.80,
+    # pool 99 (19 cases; virtual try-on and animation, face restoration and upscalers): 7/11
+    # (64%), no false error; tuned: an installer said to disable torch's CUDA
+    "heldout97": 0.72,
+    # pool 100 (15 cases; ONNX Runtime's GPU providers, GPU vector search): 3/11 (27%), no false
+    # error; tuned: ORT providers missing from a package or failing to initialise, a crash
+    # inside cuDNN, an empty driver library in a container, work on the CPU "despite" its setting
+    "heldout98": 0.72,
+    # pool 101 (37 cases; NVIDIA consumer AI apps, course notebooks on local GPUs): 15/29
+    # (52%), no false error; tuned: Vulkan ray tracing missing, memory pools refused in a vGPU,
+    # a driver "versions behind", a translated DLL failure, matplotlib's setup report
+    "heldout99": 0.72,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

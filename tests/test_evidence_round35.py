@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, snap_of
+from evidence_support import judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 
@@ -102,3 +102,152 @@ def test_rapids_floors_cite_their_sources() -> None:
         assert [f["min_cc"] for f in old] == ["6.0"]
         assert old[0]["source"].startswith("https://github.com/rapidsai-community/")
         assert [f["min_cc"] for f in matrix.library_floors(name, "24.2.0")] == ["7.0"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # MATLAB without an NVIDIA driver (an AMD card); a libcuda name on Linux too
+        (
+            "The CUDA driver could not be loaded. The library name used was 'nvcuda.dll'. "
+            "The error was:",
+            ["matlab-cuda-driver-not-loaded"],
+        ),
+        (
+            "The CUDA driver could not be loaded. The library name used was 'libcuda.so.1'.",
+            ["matlab-cuda-driver-not-loaded"],
+        ),
+        # MatConvNet's MEX built without GPU support
+        (
+            "Error using vl_nnconv\nAn input is not a numeric array (or GPU support not compiled).",
+            ["matconvnet-gpu-not-compiled"],
+        ),
+        # an empty driver library in a container; a CUDA library cut short stays its own row
+        (
+            "milvus_server: error while loading shared libraries: "
+            "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file too short",
+            ["driver-library-empty-placeholder"],
+        ),
+        (
+            "error while loading shared libraries: libcudnn.so.8: file too short",
+            ["cuda-library-file-truncated"],
+        ),
+        # ONNX Runtime GenAI's plain package asked for DirectML (markup after the word)
+        ("RuntimeError: Unknown provider type: dml_", ["onnxruntime-provider-not-in-package"]),
+        ("RuntimeError: Unknown provider type: dmlx", []),
+        # a crash inside cuDNN's DLL; a crash in the program's own DLL is not one
+        (
+            "Exception thrown at 0x00007FFF94A23A48 (cudnn_cnn_infer64_8.dll)",
+            ["crash-inside-cudnn"],
+        ),
+        ("Exception thrown at 0x00007FFF94A23A48 (myapp.dll)", []),
+        # the provider DLL's initialisation failed (1114) as well as a missing dependency (126)
+        (
+            'LoadLibrary failed with error 1114 "" when trying to load '
+            '"C:\\env\\Lib\\site-packages\\onnxruntime_providers_cuda.dll"',
+            ["onnxruntime-cuda-provider-failed"],
+        ),
+        # Vulkan ray tracing missing, said by two programs; the extension working is not it
+        (
+            "VkDevice extensions are NOT supported:\nVK_KHR_deferred_host_operations\n"
+            "VK_KHR_ray_tracing_pipeline",
+            ["vulkan-ray-tracing-extension-missing"],
+        ),
+        (
+            "vkCore: Missing physical device extension: VK_KHR_pipeline_library",
+            ["vulkan-ray-tracing-extension-missing"],
+        ),
+        ("Enabled device extension VK_KHR_ray_tracing_pipeline", []),
+        # memory pools refused in a vGPU VM (the paste's own broken word kept)
+        (
+            "CUDA runtime error in cudaDeviceGetDefaultMemPool(&memPool, device): operation "
+            "not s upported",
+            ["cuda-mempool-not-supported"],
+        ),
+        # widened rows
+        (
+            "There is no tensorflow whl file for python 3.7 at the moment, so installation fails.",
+            ["python-stated-unsupported"],
+        ),
+        (
+            "will install latest torch-sparse which is incompatible.",
+            ["versions-stated-incompatible"],
+        ),
+        # "latest" alone with no word of incompatibility is not it
+        ("will install latest torch-sparse which is faster.", []),
+        (
+            "CUDA 7.0 cannot support my GPU.",
+            ["framework-does-not-support-gpu-stated"],
+        ),
+        (
+            "- **Driver Version:** 572.47.0 (**9 major versions behind current**)",
+            ["driver-stated-too-old"],
+        ),
+        (
+            "Digs deep into torch and disables the pytorch cuda apparently",
+            ["cuda-torch-replaced-by-cpu-stated"],
+        ),
+        # torch's CUDA named for another reason: the version, its memory
+        ("this script checks the torch cuda version", []),
+        (
+            "ImportError: DLL load failed while importing tensorrt: 找不到指定的模块。（means "
+            "‘The specified module could not be found’）",
+            ["windows-import-dll-failed"],
+        ),
+    ],
+)
+def test_round35_patterns(text: str, expected: list) -> None:
+    assert sorted(set(pats(text))) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # work said to land on the CPU against its setting, on a named NVIDIA GPU
+        (
+            "On a box (RTX 4070), Kokoro synthesised on the **CPU** despite the server "
+            'injecting KOKORO_ORT_PROVIDERS=["CUDAExecutionProvider"].\n',
+            [("EC905", "cpu-only-build", "warning")],
+        ),
+        # the same words without an NVIDIA GPU named: nothing to hold it against
+        ("Kokoro synthesised on the CPU despite the provider list.\n", []),
+    ],
+)
+def test_work_on_the_cpu_despite_its_setting(tmp_path: Path, text: str, expected: list) -> None:
+    assert judge(tmp_path, text, ["EC905"], load_matrix()) == expected
+
+
+def test_torch_stated_as_cpu_build_in_words(tmp_path: Path) -> None:
+    text = (
+        "## Environment\n* PyTorch version: 1.5.0 (CPU toolkit)\n"
+        'python -c "import torch; print(torch.cuda.is_available())"\n>>> False\n'
+    )
+    snap = snap_of(tmp_path, text)
+    assert snap.packages.installed.get("torch") == "1.5.0+cpu"
+    assert judge(tmp_path, text, ["EC210"], load_matrix()) == [("EC210", "cpu-only-build", "error")]
+    # a transformers env's question mark is no build: "PyTorch version (GPU?): 2.1.2 (True)"
+    snap2 = snap_of(tmp_path, "- PyTorch version (GPU?): 2.1.2 (True)\n")
+    assert snap2.packages.installed.get("torch") == "2.1.2"
+
+
+def test_conda_download_table_row_is_read(tmp_path: Path) -> None:
+    text = (
+        "    pytorch-1.7.1              |cpu_py37hf1c21f6_1        28.5 MB  conda-forge\n"
+        "Expected behavior: Install CUDA version of Pytorch.\n"
+    )
+    assert judge(tmp_path, text, ["EC210"], load_matrix()) == [("EC210", "cpu-only-build", "error")]
+    # a CUDA build in the same table is no finding
+    cuda = "    pytorch-1.7.1   |py3.7_cuda10.2.89_cudnn7.6.5_0   760 MB  pytorch\n"
+    assert judge(tmp_path, cuda + "Install CUDA version of Pytorch.\n", ["EC210"]) == []
+
+
+def test_matplotlib_setup_report_names_the_python() -> None:
+    text = (
+        "Building wheel for matplotlib (setup.py) ... error\n"
+        "      python: yes [3.11.9 | packaged by Anaconda, Inc. | (main, Apr 19 2024)]\n"
+    )
+    assert "pip-building-a-binary-package-from-source" in pats(text)
+    # without a Python named, the build alone is not put on the Python
+    assert "pip-building-a-binary-package-from-source" not in pats(
+        "Building wheel for matplotlib (setup.py) ... error\n"
+    )

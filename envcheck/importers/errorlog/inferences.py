@@ -581,7 +581,12 @@ _CPU_CHOSEN = re.compile(
     r"\b(?:is|are|was|were|will)\s+(?:only\s+)?(?:run|running)\s+(?:on|using)\s+(?:the\s+)?"
     r"cpu\b|"
     # torch.autocast's notice: torch itself finds no usable CUDA
-    r"User provided device_type of 'cuda', but CUDA is not available",
+    r"User provided device_type of 'cuda', but CUDA is not available|"
+    # any work said to land on the CPU against the setting: "Kokoro synthesised on the **CPU**
+    # despite the server correctly injecting ... CUDAExecutionProvider" (Castwright#829)
+    r"\b(?:runs?|running|ran|executes?|executed|synthesi[sz]ed|generated|processed|computed|"
+    r"trained|inferred|transcribed)\s+on\s+(?:the\s+)?[*_`]{0,2}cpu[*_`]{0,2}\s*,?\s*"
+    r"(?:despite|instead|even though|although|rather than)\b",
     re.I | re.M,
 )
 _NVIDIA_GPU_NAMED = re.compile(

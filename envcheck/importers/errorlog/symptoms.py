@@ -568,7 +568,9 @@ def libcuda_by_platform(text: str, low: bytes, out: List[Dict[str, str]], source
 _PYTHON_STATED = re.compile(
     # (conda's spec too: "conda create -n env python==3.9.18", ControlVLA/ControlVLA#3; not a
     # package named after Python: "opencv-contrib-python==3.4.2.17")
-    r"(?<![\w-])p(?:ython|yhton)\s*(?:version\s*)?(?:is\s*)?(?:==|[:=])?\s*v?(3\.\d{1,2})\b|\bcp3(\d{1,2})\b|"
+    # (and matplotlib's setup report: "python: yes [3.11.9 | packaged by Anaconda", #28671)
+    r"(?<![\w-])p(?:ython|yhton)\s*(?:version\s*)?(?:is\s*)?(?:==|[:=])?\s*(?:yes\s*\[)?"
+    r"v?(3\.\d{1,2})\b|\bcp3(\d{1,2})\b|"
     r"\bpy(3\.\d{1,2})\b",
     re.I,
 )

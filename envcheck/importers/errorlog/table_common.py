@@ -626,7 +626,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "onnxruntime-cuda-provider-failed",
         r"Failed to create CUDAExecutionProvider|"
-        r"LoadLibrary failed with error 126[^\n]{0,120}?onnxruntime_providers_cuda|"
+        # 126: a DLL it needs is missing; 1114: a DLL's initialisation failed, e.g. a second
+        # ONNX Runtime's or CUDA's DLLs loaded beside it (k2-fsa/sherpa-onnx#1825)
+        r"LoadLibrary failed with error (?:126|1114)\b[^\n]{0,160}?onnxruntime_providers_cuda|"
         r"TryGetProviderInfo_CUDA\][^\n]{0,80}?LoadLibrary failed|"
         r"Failed to load library libonnxruntime_providers_cuda\.so with error|"
         # Windows: 'Error loading "...\onnxruntime_providers_cuda.dll" which depends on
@@ -640,6 +642,37 @@ PATTERNS: List[ErrorPattern] = [
         "Install the CUDA and cuDNN majors the onnxruntime-gpu release needs (its "
         "requirements page; 1.19-1.25: CUDA 12 + cuDNN 9; 1.27+: CUDA 13) and make them "
         "findable, or install the onnxruntime-gpu build for the CUDA present.",
+    ),
+    make(
+        # ONNX Runtime GenAI (and ONNX Runtime's session options) asked for a provider the
+        # installed package was not built with: "RuntimeError: Unknown provider type: dml" with
+        # the plain (CPU) onnxruntime-genai package instead of onnxruntime-genai-directml /
+        # -cuda (microsoft/onnxruntime-genai#395)
+        "onnxruntime-provider-not-in-package",
+        r"\bUnknown provider type: (?:dml|cuda|tensorrt|DmlExecutionProvider|"
+        r"CUDAExecutionProvider)(?![A-Za-z0-9])",
+        "cpu-only-build",
+        "warning",
+        "the ONNX Runtime package installed has no such execution provider (a CPU-only package)",
+        "Install the package built with that provider (onnxruntime-genai-cuda or "
+        "onnxruntime-genai-directml; onnxruntime-gpu), uninstall the plain one that shadows "
+        'it, and check with `python -c "import onnxruntime as ort; '
+        'print(ort.get_available_providers())"`.',
+    ),
+    make(
+        # a crash inside cuDNN's own library: Visual Studio's "Exception thrown at 0x...
+        # (cudnn_cnn_infer64_8.dll)", a segfault in libcudnn: a cuDNN that is broken or not the
+        # one the program was built for (microsoft/onnxruntime#16677: reinstalling cuDNN fixed it)
+        "crash-inside-cudnn",
+        r"\bException thrown at 0x[0-9A-Fa-f]+ \((?:cudnn\w*|cublas\w*)\.dll\)|"
+        r"\bsegfault at [0-9a-f]+ ip [0-9a-f]+ sp [0-9a-f]+ error \d+ in libcudnn\w*\.so",
+        "cuda-libs-mismatch",
+        "warning",
+        "the program crashed inside cuDNN's (or cuBLAS's) library: an install that is broken or "
+        "not the one the program was built for",
+        "Reinstall the cuDNN release the program was built for (its requirements page names the "
+        "major and the CUDA it pairs with) from NVIDIA's archive or the nvidia-cudnn wheel, and "
+        "make sure only that copy is on PATH / LD_LIBRARY_PATH.",
     ),
     make(
         "xformers-no-operator",
@@ -782,6 +815,10 @@ PATTERNS: List[ErrorPattern] = [
         # "... support this operator on the GPU"
         r"\s+not)\s+support\s+(?:(?!(?:on|in|for|with|at)\b)[\w.()-]+\s+){0,8}?"
         r"(?:card|gpu|graphics card|architecture|compute capability)\b|"
+        # a CUDA release said not to support the GPU: "CUDA 7.0 cannot support my GPU" (a tool
+        # precompiled with it, on a V100; leoliuf/MRiLab#35)
+        r"\bcuda\s*v?\d+(?:\.\d+)?\s+(?:can ?not|can't|does ?not|doesn't|do ?not|don't)\s+"
+        r"support\s+(?:my|the|this|our|a|an)\s+(?:[\w.-]+\s+){0,3}?(?:gpu|card|graphics card)\b|"
         # "PyTorch not supporting cards with compute capability SM 86"
         r"\b(?:torch|pytorch|tensorflow)\b[^.\n]{0,20}?\bnot supporting (?:the |my |our )?"
         r"(?:cards?|gpus?)\b[^.\n]{0,20}?\bcompute capability\b|"

@@ -448,6 +448,66 @@ PATTERNS: List[ErrorPattern] = [
         "toolkit's nvcc.",
     ),
     make(
+        # a Vulkan ray-tracing program on a device without the extensions: "VkDevice extensions
+        # are NOT supported: VK_KHR_ray_tracing_pipeline" (vs-shirokii/gzdoom-rt#37, an RX 580),
+        # "Missing physical device extension: VK_KHR_pipeline_library" (haosulab/SAPIEN#74, a GTX
+        # 1050): NVIDIA exposes them on RTX GPUs only, AMD from the RX 6000 series; a driver too
+        # old for the extension says the same: a warning
+        "vulkan-ray-tracing-extension-missing",
+        r"\b(?:missing|not supported|NOT supported|unsupported)\b[^\n]{0,120}?(?:\n[^\n]{0,60}?)?"
+        r"\bVK_KHR_(?:ray_tracing(?:_pipeline)?|acceleration_structure|ray_query)\b|"
+        r"\bMissing physical device extension: VK_KHR_(?:pipeline_library|ray_tracing\w*|"
+        r"acceleration_structure)\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the Vulkan device lacks the ray-tracing extensions: a GPU without ray-tracing hardware, "
+        "or a driver too old to expose them",
+        "Check the GPU has ray-tracing hardware (NVIDIA RTX 20 series or newer, AMD RX 6000 or "
+        "newer) and that its driver is recent enough to expose VK_KHR_ray_tracing_pipeline "
+        "(`vulkaninfo | grep ray_tracing`); otherwise run the program on such a GPU.",
+    ),
+    make(
+        # CUDA's stream-ordered allocator refused: "cudaDeviceGetDefaultMemPool(&memPool,
+        # device): operation not supported" in a VM on a vGPU profile (NVIDIA/ChatRTX#49),
+        # where memory pools are not available
+        "cuda-mempool-not-supported",
+        r"cudaDeviceGetDefaultMemPool[^\n]{0,80}?operation not s ?upported|"
+        r"cudaMallocAsync[^\n]{0,80}?operation not s ?upported",
+        "os-setting",
+        "warning",
+        "CUDA's memory pools are not supported in this configuration (a vGPU profile or VM, or "
+        "a GPU mode without them)",
+        "Run on a bare-metal GPU or a passthrough GPU (not a vGPU profile) where the program "
+        "needs cudaMallocAsync memory pools, or turn them off where the program allows it "
+        "(PyTorch: PYTORCH_CUDA_ALLOC_CONF=backend:native; ComfyUI: --disable-cuda-malloc).",
+    ),
+    make(
+        # MATLAB's Parallel Computing Toolbox cannot load the NVIDIA driver's CUDA library:
+        # "The CUDA driver could not be loaded. The library name used was 'nvcuda.dll'" (an AMD
+        # or Intel card, or no NVIDIA driver; chenjoya/Vehicle_Detection_Recognition#4)
+        "matlab-cuda-driver-not-loaded",
+        r"The CUDA driver could not be loaded\. The library name used was "
+        r"'(?:nvcuda\.dll|libcuda\.so[\d.]*|libcuda\.dylib)'",
+        "driver-not-loaded",
+        "error",
+        "MATLAB found no NVIDIA driver to load (nvcuda.dll / libcuda.so)",
+        "Check that the machine has an NVIDIA GPU with its driver installed (`nvidia-smi`); "
+        "MATLAB's GPU functions need an NVIDIA card and driver (on another GPU, set the "
+        "training to the CPU: trainingOptions(..., 'ExecutionEnvironment', 'cpu')).",
+    ),
+    make(
+        # MatConvNet's MEX files built without GPU support reject gpuArray inputs: "An input is
+        # not a numeric array (or GPU support not compiled)." (ignaciorlando/
+        # red-lesion-detection#4); the same words also answer a wrong input type: a warning
+        "matconvnet-gpu-not-compiled",
+        r"\(or GPU support not compiled\)",
+        "cpu-only-build",
+        "warning",
+        "MatConvNet says its MEX files may be compiled without GPU support",
+        "Recompile MatConvNet with GPU support, vl_compilenn('enableGpu', true, 'cudaRoot', "
+        "'/usr/local/cuda'), then run vl_setupnn and check gpuDevice in MATLAB.",
+    ),
+    make(
         "host-compiler-below-floor",
         # a build's own floor: CV-CUDA's "Must use gcc>=11.1 to compile CV-CUDA, you're using
         # GNU-9.3.0" (printed only when the compiler CMake picked is below it)

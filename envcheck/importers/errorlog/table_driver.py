@@ -220,6 +220,21 @@ PATTERNS: List[ErrorPattern] = [
         "its checksum), and make sure the symlinks point at the whole file: `ls -l` on it.",
     ),
     make(
+        # the driver's own libraries empty: in a container the NVIDIA runtime mounts the host's
+        # files over placeholders, and without it the loader meets the empty file: "error while
+        # loading shared libraries: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file too
+        # short" (milvus-io/milvus-helm#169, a node without nvidia-container-runtime)
+        "driver-library-empty-placeholder",
+        r"lib(?:nvidia-ml|cuda|nvidia-[a-z-]+)\.so[.\d]*: file too short",
+        "driver-not-loaded",
+        "warning",
+        "a driver library the program loads is an empty file: in a container, the NVIDIA runtime "
+        "did not mount the host's driver",
+        "Run the container with the NVIDIA runtime (`docker run --gpus all`, or the NVIDIA "
+        "device plugin / GPU Operator on Kubernetes, with nvidia-container-toolkit on the "
+        "node); on a host, reinstall the driver (`ls -l` the file: 0 bytes is a placeholder).",
+    ),
+    make(
         "driver-insufficient",
         # (retold without the last word: "... insufficient for CUDA runtime")
         r"CUDA driver version is insufficient for CUDA? runtime(?: version)?|"

@@ -304,7 +304,13 @@ PATTERNS: List[ErrorPattern] = [
         r"xformers|flash[-_ ]?attn|mmcv(?:-full)?|mmdet|detectron2|transformers)\s*v?\d+(?:\.\d+)+"
         r"\s+(?:is|are|was|were)\s+(?:not\s+compatible|incompatible)\s+with\s+(?:the\s+)?"
         r"(?:keras|tensorflow|tf|torch|pytorch|torchvision|torchaudio|jax|jaxlib|xformers|"
-        r"flash[-_ ]?attn|mmcv|transformers)\b",
+        r"flash[-_ ]?attn|mmcv|transformers)\b|"
+        # an unpinned install said to bring a release that does not fit: "will install latest
+        # torch-sparse which is incompatible" (gcorso/DiffDock#139)
+        r"\b(?:latest|newest)\s+(?:version of\s+|release of\s+)?(?:torch[-_](?:scatter|sparse|"
+        r"cluster|spline[-_]conv)|pyg[-_]lib|torchvision|torchaudio|xformers|mmcv(?:-full)?|"
+        r"flash[-_ ]?attn|keras|tensorflow[-_](?:addons|probability|text))\b[^.\n]{0,20}?"
+        r"\b(?:which|that) (?:is|are) (?:not compatible|incompatible)\b",
         "framework-pairing",
         "warning",
         "the text says two framework releases in use do not work together",
@@ -661,7 +667,10 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:the latest )?python\s*3\.\d+|"
         r"\bpython\s*3\.\d{1,2}(?:\.\d+)?\s*[—–-]+\s*incompatible\b|"
         r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
-        r"\bno (?:pre-?built )?(?:wheels?|binaries|builds?) (?:available )?for python\s*3\.\d+|"
+        # (also with the package named and pip's file word: "There is no tensorflow whl file
+        # for python 3.7", rstudio/keras3#481)
+        r"\bno (?:pre-?built )?(?:[\w.-]+ )?(?:wheels?|whl|binaries|builds?)(?: files?)? "
+        r"(?:available )?for python\s*3\.\d+|"
         # "torch version is not found in python3.9.1" (WongKinYiu/PyTorch_YOLOv4#236)
         r"\b(?:py)?torch\b[^.\n]{0,30}?\bnot (?:found|available) (?:in|for|on) python\s*3\.\d+|"
         r"\b(?:does not|doesn['’]t|did not|didn['’]t) exist for python\s*3\.\d+|"
@@ -746,7 +755,13 @@ PATTERNS: List[ErrorPattern] = [
         # the reporter saying a CUDA torch was replaced by a CPU-only one
         "cuda-torch-replaced-by-cpu-stated",
         r"\breplac\w*\s+(?:the\s+|a\s+)?CUDA[- ]?(?:supported|enabled|capable)?\s*(?:py)?torch\s+"
-        r"with\s+(?:a\s+|the\s+)?CPU[- ]?only\b",
+        r"with\s+(?:a\s+|the\s+)?CPU[- ]?only\b|"
+        # an installer said to take torch's CUDA away: "Digs deep into torch and disables the
+        # pytorch cuda apparently, uninstalling and reinstalling everything"
+        # (AIGODLIKE/ComfyUI-ToonCrafter#18)
+        r"\b(?:disables?|disabled|disabling|removes?|removed|removing|kills?|killed|breaks?|"
+        r"broke)\s+(?:the\s+|my\s+)?(?:py)?torch\s+cuda\b(?!\s+(?:version|memory|"
+        r"cache|graphs?|kernels?)\b)",
         "cpu-only-build",
         "warning",
         "a CUDA build of torch was replaced by a CPU-only one (a requirement pulled torch from "
@@ -886,7 +901,10 @@ PATTERNS: List[ErrorPattern] = [
         r"needs? (?:an? )?(?:update|upgrade|higher|newer)|need higher|"
         r"must be (?:updated|upgraded))|"
         r"\bneed (?:a )?(?:higher|newer) (?:nvidia )?driver\b|"
-        r"\bnvidia(?: driver)? version\b[^.\n]{0,20}?\b(?:is |was )?(?:too old|outdated)\b",
+        r"\bnvidia(?: driver)? version\b[^.\n]{0,20}?\b(?:is |was )?(?:too old|outdated)\b|"
+        # "Driver Version: 572.47.0 (**9 major versions behind current**)" (rtx-remix#922)
+        r"\bdriver\b[^\n]{0,60}?\b(?:\d+|several|many|two|three) (?:major )?(?:versions?|"
+        r"releases?) behind\b",
         "driver-too-old",
         "warning",
         "the text says the NVIDIA driver is too old",

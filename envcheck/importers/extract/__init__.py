@@ -61,6 +61,7 @@ def text_facts(text: str, file: str) -> List[Fact]:
         lambda: prose.docker_shm_default(text, file),
         lambda: apps.apps_mentioned(text, file),
         lambda: prose.torch_named(text, file),
+        lambda: prose.no_cuda_answer_below(text, file),
         lambda: prose.nccl_build_cuda(text, file),
         lambda: floors.stated_facts(text, file),
         lambda: images.ngc_images(text, file),

@@ -23,6 +23,13 @@ _CONDA_ROW = re.compile(
     r"^\s*(_?[A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
     r"(?:\s+\S+){0,2}\s*$"  # [channel], or a mark such as [cpuonly] and the channel
 )
+# conda's "The following packages will be downloaded" table: "package | build", the name and
+# version joined by a dash ("pytorch-1.7.1   |cpu_py37hf1c21f6_1   28.5 MB  conda-forge",
+# rapidsai/clx#319)
+_CONDA_DOWNLOAD_ROW = re.compile(
+    r"^\s*(_?[A-Za-z][A-Za-z0-9._-]*?)-(\d[\w.+!]*)\s*\|\s*([A-Za-z0-9_.+]+)"
+    r"(?:\s+\d[\d.]*\s*[KMG]?B)?(?:\s+\S+)?\s*$"
+)
 # conda plans / package file names: pytorch-2.0.1-py3.10_cpu_0, linux-64::pytorch-2.0.1-...
 _CONDA_SPEC = re.compile(
     r"(?:::|/|\s|^)(pytorch-nightly|pytorch|torch|pytorch-cuda|cudatoolkit|pytorch-mutex|cpuonly|"
@@ -226,6 +233,10 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             yield from _package(fact, m.group(1), m.group(2), "")
             continue
         m = _CONDA_ROW.match(line)
+        if m and _INTERESTING.match(m.group(1)):
+            yield from _package(fact, m.group(1), m.group(2), m.group(3))
+            continue
+        m = _CONDA_DOWNLOAD_ROW.match(line) if "|" in line else None
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), m.group(3))
             continue

@@ -141,6 +141,14 @@ _TORCH = re.compile(
     r"\s*['\"]?v?(\d\.\d{1,2}(?:\.\d{1,2})?(?:(?:\.dev|a|rc)\d+)?(?:\s?\+\s?(?!python|cuda|cudnn|tensorflow|tf\d|keras|torchvision|jax|paddle|mxnet)(?:cu|rocm)?[\w.]+|cpu)?)\b",
     re.I,
 )
+# the build written after torch's version in words: "1.5.0 (CPU toolkit)", "1.13.1 (cpu only)",
+# "1.7.1 cpu version" (not "(CPU?)", the transformers env's question, nor "1.10.0 cpu only
+# machine", which says the machine has no GPU)
+_CPU_BUILD_AFTER = re.compile(
+    r"[ \t]*(?:\([ \t]*cpu(?:[- ](?:only|toolkit|version|build))?[ \t]*\)|"
+    r"cpu[- ](?:version|build)\b)",
+    re.I,
+)
 # "System info: 2.0.0+cpu Autocast half": a bare version with a +cpu / +cuXYZ local tag is
 # torch's (the packages with such tags are torch's family, and the others are named)
 _BARE_TORCH_BUILD = re.compile(r"(?<![\w.])([12]\.\d{1,2}\.\d{1,2}\+(?:cpu|cu\d{3}))(?![\w.])")
@@ -270,7 +278,9 @@ _GPU_PRESENT = re.compile(
     r"\b(?:machine|computer|laptop|server|pc|system|node|box)\s+(?:has|with)\s+(?:an?\s+)?"
     r"(?:nvidia\s+)?(?:gpus?|graphics card)\b|"
     r"\bi have (?:an?\s+)?(?:nvidia\s+)?(?:gpu|graphics card)\b|"
-    r"(?:torch\.)?cuda\.is_available\(\)\W{0,4}\s*"
+    # (the answer may follow a closing quote and the REPL's prompt: `...available())"` and
+    # `>>> False` on the next line, pyg#1330)
+    r"(?:torch\.)?cuda\.is_available\(\)\W{0,8}\s*"
     r"(?:is |returns? |returning |gives |=+\s*)?false\b|"
     # (not torch's own "Torch not compiled with CUDA enabled": a CPU build says it anywhere)
     r"(?<!compiled with )\bcuda[- ]enabled\b|\bwith (?:gpu|cuda) support\b|"
@@ -284,7 +294,9 @@ _GPU_PRESENT = re.compile(
     r"used)\b|\bnot using (?:the |my )?gpu\b|"
     # the author expected a GPU: "tensorflow only can find CPU", "instead of pytorch gpu"
     r"\bonly (?:can )?(?:find|finds|found|sees?|detects?|shows?|lists?) (?:the )?cpu\b|"
-    r"\binstead of (?:py)?torch[- ]gpu\b",
+    r"\binstead of (?:py)?torch[- ]gpu\b|"
+    # "Expected behavior: Install CUDA version of Pytorch." (rapidsai/clx#319)
+    r"\binstall(?:s|ed|ing)? (?:the |a )?(?:cuda|gpu) (?:version|build) of (?:py)?torch\b",
     re.I,
 )
 _ARCH_LIST = re.compile(r"supports CUDA capabilities\s+((?:sm_\d+\s*)+)", re.I)
@@ -543,6 +555,24 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
 
 # PyTorch named as the framework at work ("pytorch does not support my GPU", "torch.cuda ...")
 _TORCH_NAMED = re.compile(r"\bpy?torch\b(?![-_]\w)", re.I)
+
+
+# torch's answer printed on the line after the call: `python -c "...is_available())"` then
+# `>>> False` (the prompt, markup or nothing before it) - the line readers see one line only
+_NO_CUDA_ANSWER_BELOW = re.compile(
+    r"cuda\.is_available\(\)\)?[^\n]{0,12}\n[ \t*>`_]{0,12}False\b[ \t*`_]*$", re.M
+)
+
+
+def no_cuda_answer_below(text: str, file: str) -> List[Fact]:
+    """A "gpu.present" fact where torch.cuda.is_available() is answered False on the next
+    line: the reporter expected a GPU (pyg-team/pytorch_geometric#1330)."""
+    if text.find("is_available()") == -1:
+        return []
+    m = _NO_CUDA_ANSWER_BELOW.search(text)
+    if m is None:
+        return []
+    return [Fact("gpu.present", True, file, *_line_at(text, m.end() - 1), "prose")]
 
 
 def torch_named(text: str, file: str) -> List[Fact]:
@@ -970,9 +1000,10 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if m and "torchvision" not in low[max(0, m.start() - 2) : m.start() + 12]:
             # "PyTorch 2.8.0 + cu129" is the local tag written with spaces, and "'1.10.0cpu'"
             # the +cpu tag whose "+" a Markdown renderer or a retelling lost
-            yield fact(
-                "torch.version", re.sub(r"(?<=\d)cpu$", "+cpu", re.sub(r"\s", "", m.group(1)))
-            )
+            version = re.sub(r"(?<=\d)cpu$", "+cpu", re.sub(r"\s", "", m.group(1)))
+            if "+" not in version and _CPU_BUILD_AFTER.match(text, m.end()):
+                version += "+cpu"  # "PyTorch version: 1.5.0 (CPU toolkit)" (pyg#1330)
+            yield fact("torch.version", version)
             torch_read = True
         torch_read = torch_read or built_for is not None
     # (also in a line that names torch without its version next to it: "checking the torch
