@@ -251,3 +251,27 @@ def test_matplotlib_setup_report_names_the_python() -> None:
     assert "pip-building-a-binary-package-from-source" not in pats(
         "Building wheel for matplotlib (setup.py) ... error\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        # the old setup's card and the new one: the new one is the report's
+        (
+            "I had ran it in my old laptop equiping RTX2060 with CUDA 11.3. Everything is "
+            "great. Now I update my equipment to RTX5070 GPU, which need CUDA12.8.\n",
+            "RTX5070",
+        ),
+        (
+            "My old desktop had a GTX 1080 Ti in it. The RTX 4090 fails with CUDA errors.\n",
+            "RTX 4090",
+        ),
+        # two cards and no word of which came before: neither is taken
+        ("Two machines: one has a GTX 1080 Ti, one an RTX 4090. CUDA fails.\n", None),
+    ],
+)
+def test_the_old_setups_card_is_not_the_reports(text: str, gpu: object) -> None:
+    from envcheck.importers.extract import prose
+
+    names = [f.value for f in prose.single_gpu_mentioned([("paste.txt", text)])]
+    assert names == ([gpu] if gpu else [])

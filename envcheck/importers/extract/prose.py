@@ -502,6 +502,16 @@ _WORKS_ON_IT = re.compile(
 )
 
 
+# a sentence about the setup the reporter had before: "in my old laptop", "previously", "I used
+# to", "I had ran it on"
+_PAST_SETUP = re.compile(
+    r"\b(?:my|the|an?|our)\s+(?:old|older|previous|former)\s+(?:laptop|pc|computer|machine|"
+    r"desktop|workstation|server|card|gpu|graphics card|rig|setup|system)\b|\bpreviously\b|"
+    r"\bused to\b|\b(?:i|we) had (?:ran|run|used|been using)\b",
+    re.I,
+)
+
+
 # the words before a GPU the reporter had before the one the report is about ("I upgraded from a
 # RTX 3090", "replaced my old 1080 Ti with ...", "以前用3070" = "I used to use a 3070"): that card
 # is no longer in the machine (UVR#1752, heldout46)
@@ -544,6 +554,10 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
         # perfectly. Yet, when I switch to RTX 2070 card, I've got the following error"): the
         # other one is the GPU the report is about (AlexeyAB/darknet#2836, heldout51)
         failing = [v for v in seen.values() if not _WORKS_ON_IT.search(_sentence_of(v[0], v[3]))]
+        if len(failing) != 1:
+            # or one of them is the old setup's: "I had ran it in my old laptop equiping RTX2060
+            # ... Now I update my equipment to RTX5070" (RosettaCommons/RFdiffusion#349)
+            failing = [v for v in seen.values() if not _PAST_SETUP.search(_sentence_of(v[0], v[3]))]
         if len(failing) == 1:
             name, file, lineno, line = failing[0]
             return [Fact("gpu.name", name, file, lineno, line[:200], "prose")]
