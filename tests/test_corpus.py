@@ -587,6 +587,19 @@ THRESHOLDS = {
     # (52%), no false error; tuned: Vulkan ray tracing missing, memory pools refused in a vGPU,
     # a driver "versions behind", a translated DLL failure, matplotlib's setup report
     "heldout99": 0.72,
+    # pools 102-104, gathered while heldout96-99 were tuned on and sealed before that tuning was
+    # done, scored once at a2c82a8b, 2c9e859a, da530660 (the tuning on heldout96-99) and
+    # 14b0d920 (an old setup's GPU set aside): the same findings at all four, no false error
+    # pool 102 (21 cases; NVR camera AI servers, media-server transcoding): 11/16 (69%); tuned:
+    # a GPU DLL whose CUDA DLLs are missing, a Docker option passed as a variable, device-node
+    # permissions, a command that works by hand and not in its service
+    "heldout100": 1.00,
+    # pool 103 (18 cases; volunteer-computing GPU clients, rented GPU marketplaces): 6/13
+    # (46%); tuned: cuInit() answering 100, a Windows update taking the driver
+    "heldout101": 0.61,
+    # pool 104 (16 cases; one-click AI installers, Jetson boards): 7/12 (58%); tuned: a Jetson
+    # named in a CPU run, Docker filling the root disk, a missing cp313 package said in words
+    "heldout102": 0.83,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

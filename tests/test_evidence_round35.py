@@ -275,3 +275,72 @@ def test_the_old_setups_card_is_not_the_reports(text: str, gpu: object) -> None:
 
     names = [f.value for f in prose.single_gpu_mentioned([("paste.txt", text)])]
     assert names == ([gpu] if gpu else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "System.DllNotFoundException - Unable to load DLL 'x64\\yolo_cpp_dll_gpu.dll': The "
+            "specified module could not be found.",
+            ["windows-gpu-dll-dependency-missing"],
+        ),
+        (
+            "x64\\yolo_cpp_dll_gpu.dll not found, when gpu work",
+            ["windows-gpu-dll-dependency-missing"],
+        ),
+        # a DLL without a GPU word is no CUDA dependency
+        ("Unable to load DLL 'sqlite3.dll': The specified module could not be found.", []),
+        (
+            "docker run -d --name='tdarr' -e 'Extra Parameters'='--runtime=nvidia' -e "
+            "'NVIDIA_DRIVER_CAPABILITIES'='all'",
+            ["docker-gpu-option-as-env-var"],
+        ),
+        # the option where Docker takes it
+        ("docker run -d --runtime=nvidia -e 'NVIDIA_DRIVER_CAPABILITIES'='all' tdarr", []),
+        (
+            "the transcoding fails because of permissions accessing the nvidia device.",
+            ["gpu-device-permission-stated"],
+        ),
+        (
+            "Failed to open /dev/nvidia0: Permission denied",
+            ["gpu-device-permission-stated"],
+        ),
+        (
+            "The transcoding command works when run as a user but Jellyfin logs show an error",
+            ["works-by-hand-not-as-service-stated"],
+        ),
+        ("It works when I resize the image first.", []),
+        (
+            "I shut down BOINC to install the latest 64-bit Windows 10 update.  After the Windows "
+            "restart, I restarted BOINC - but it was no longer able to find my GT440 graphics "
+            "board.",
+            ["windows-update-replaced-driver-stated"],
+        ),
+        ("After the Windows 10 update the app no longer saves settings.", []),
+        ("21:15:48:E :CUDA not supported: cuInit() returned 100", ["no-cuda-device"]),
+        # another cuInit code is another row (or none)
+        ("cuInit() returned 999", []),
+        (
+            "Fills up / to 100% before all layers are downloaded and extracted.",
+            ["disk-space-low-stated"],
+        ),
+        ("Xavier NX Runs out Of Docker Space", ["disk-space-low-stated"]),
+        (
+            "I assume this is a result of the lack of a package under cp313 (Python 3.13)",
+            ["python-stated-unsupported"],
+        ),
+    ],
+)
+def test_round35_patterns_after_heldout100_102(text: str, expected: list) -> None:
+    assert sorted(set(pats(text))) == expected
+
+
+def test_a_jetson_named_is_an_nvidia_gpu_for_a_cpu_run(tmp_path: Path) -> None:
+    text = (
+        "I'm trying to use `ort` on a Jetson nano orin. But it doesn't seem to support a "
+        "non-CPU execution provider. the CPU is only used when my code runs.\n"
+    )
+    assert judge(tmp_path, text, ["EC905"], load_matrix()) == [
+        ("EC905", "cpu-only-build", "warning")
+    ]

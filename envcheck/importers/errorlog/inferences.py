@@ -590,7 +590,8 @@ _CPU_CHOSEN = re.compile(
     re.I | re.M,
 )
 _NVIDIA_GPU_NAMED = re.compile(
-    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX)(?:\b|(?=\d{3,4}))|\bNVIDIA\s+[A-Z]\w*|"
+    # (a Jetson board is an NVIDIA GPU too: pykeio/ort#82 on a "Jetson nano orin")
+    r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX|Jetson)(?:\b|(?=\d{3,4}))|\bNVIDIA\s+[A-Z]\w*|"
     r"\b(?:9[5-8]0|10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\s*(?:ti|super)?\b",
     re.I,
 )

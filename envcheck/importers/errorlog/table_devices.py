@@ -482,6 +482,22 @@ PATTERNS: List[ErrorPattern] = [
         "(PyTorch: PYTORCH_CUDA_ALLOC_CONF=backend:native; ComfyUI: --disable-cuda-malloc).",
     ),
     make(
+        # a program's GPU DLL that Windows cannot load: "Unable to load DLL
+        # 'x64\\yolo_cpp_dll_gpu.dll': The specified module could not be found", "x64\\
+        # yolo_cpp_dll_gpu.dll not found" (AlturosDestinations/Alturos.Yolo#6, #26): the file is
+        # there, but a CUDA or cuDNN DLL it links (cudnn64_7.dll, cudart64_100.dll) is not
+        "windows-gpu-dll-dependency-missing",
+        r"\bUnable to load DLL '[^'\n]{0,80}?(?:gpu|cuda)[^'\n]{0,40}?\.dll'|"
+        r"\b\w*_(?:gpu|cuda)\.dll\b[^.\n]{0,20}?\bnot found\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "Windows cannot load a program's GPU DLL: a CUDA or cuDNN DLL it links is missing or of "
+        "another version",
+        "List the DLL's dependencies (Dependency Walker, or `dumpbin /dependents`), install the "
+        "CUDA and cuDNN versions they name (cudart64_100.dll is CUDA 10.0, cudnn64_7.dll cuDNN "
+        "7) and put their bin directories on PATH or next to the program.",
+    ),
+    make(
         # MATLAB's Parallel Computing Toolbox cannot load the NVIDIA driver's CUDA library:
         # "The CUDA driver could not be loaded. The library name used was 'nvcuda.dll'" (an AMD
         # or Intel card, or no NVIDIA driver; chenjoya/Vehicle_Detection_Recognition#4)

@@ -235,6 +235,68 @@ PATTERNS: List[ErrorPattern] = [
         "node); on a host, reinstall the driver (`ls -l` the file: 0 bytes is a placeholder).",
     ),
     make(
+        # a Docker option given as an environment variable: Unraid's template with
+        # "-e 'Extra Parameters'='--runtime=nvidia'" (HaveAGitGat/Tdarr#679): the container runs
+        # without the NVIDIA runtime, so no driver library is mounted
+        "docker-gpu-option-as-env-var",
+        r"(?:^|\s)-e\s+['\"]?[^'\"=\n]{1,40}['\"]?=['\"]?--(?:runtime[= ]nvidia|gpus[= ])",
+        "os-setting",
+        "error",
+        "a Docker option for the GPU (--runtime=nvidia, --gpus) is passed as an environment "
+        "variable, so Docker never applies it",
+        "Put --runtime=nvidia (or --gpus all) among Docker's own options (Unraid: the template's "
+        "'Extra Parameters' field in the advanced view, not a variable named so) and keep "
+        "NVIDIA_VISIBLE_DEVICES / NVIDIA_DRIVER_CAPABILITIES as variables.",
+    ),
+    make(
+        # the text puts the failure on the permissions of the NVIDIA device nodes: "the
+        # transcoding fails because of permissions accessing the nvidia device" with a compose
+        # file's `user: 472:472` (jellyfin/jellyfin#11139)
+        "gpu-device-permission-stated",
+        r"\bpermissions?\b[^.\n]{0,30}?\b(?:accessing|to access|on|for|of)\s+(?:the\s+)?"
+        r"(?:/dev/nvidia\w*|nvidia (?:devices?|device nodes?|device files?)|gpu devices?)\b|"
+        r"/dev/nvidia[\w-]*\b[^\n]{0,40}?\bPermission denied\b",
+        "os-setting",
+        "warning",
+        "the process may not open the NVIDIA device nodes (/dev/nvidia*): its user lacks the "
+        "permission",
+        "Run the process as a user that may open /dev/nvidia* (`ls -l /dev/nvidia*`: the video "
+        "or render group, or root), or in a container keep the NVIDIA runtime's device setup "
+        "(a compose `user:` override needs that user in the device's group: `group_add`).",
+    ),
+    make(
+        # the same command works by hand and fails in the service: "The transcoding command
+        # works when run as a user but Jellyfin logs show an error `no CUDA-capable device is
+        # detected`" (NixOS/nixpkgs#141298, the unit's sandboxing hid /dev/nvidia*)
+        "works-by-hand-not-as-service-stated",
+        r"\b(?:works?|worked|runs? fine|no problem)\b[^.\n]{0,30}?\bwhen (?:i )?(?:run|ran|launch|"
+        r"start|execut)\w* (?:it |the \w+ )?(?:as (?:a |the )?(?:user|root)|manually|by hand|"
+        r"from (?:the |a )?(?:terminal|shell|command line))\b",
+        "os-setting",
+        "warning",
+        "the text says the same command works when run by hand: the service's environment "
+        "(its user, sandbox, or variables) keeps the GPU from it",
+        "Compare the service's environment with the shell's: its user and groups, a systemd "
+        "unit's sandboxing (PrivateDevices=, DeviceAllow=, ProtectKernel*=) that hides "
+        "/dev/nvidia*, and variables such as LD_LIBRARY_PATH or CUDA_VISIBLE_DEVICES.",
+    ),
+    make(
+        # the text says a Windows update took the GPU away: "install the latest 64-bit Windows
+        # 10 update ... it was no longer able to find my GT440" (BOINC/boinc#1652): Windows
+        # Update put its own display driver, without CUDA, over NVIDIA's
+        "windows-update-replaced-driver-stated",
+        r"\bwindows(?: 10| 11)? update\b[^\n]{0,200}?\bno longer\b[^.\n]{0,20}?\b(?:find|detect|"
+        r"see|recogni[sz]e|use)s?\b[^.\n]{0,30}?\b(?:gpu|graphics|card|board|geforce|gtx|rtx|"
+        r"gt ?\d|quadro|nvidia)",
+        "driver-not-loaded",
+        "warning",
+        "the text says the GPU went missing after a Windows update (Windows Update can replace "
+        "NVIDIA's driver with one without CUDA)",
+        "Reinstall NVIDIA's own driver for the GPU (nvidia.com/drivers) and check with "
+        "`nvidia-smi`; to keep Windows Update from replacing it, turn off driver updates in "
+        "Windows Update (or the device installation settings).",
+    ),
+    make(
         "driver-insufficient",
         # (retold without the last word: "... insufficient for CUDA runtime")
         r"CUDA driver version is insufficient for CUDA? runtime(?: version)?|"
@@ -1110,7 +1172,10 @@ PATTERNS: List[ErrorPattern] = [
         "no-cuda-device",
         r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|"
         # COLMAP's CUDA SIFT: "Check failed: num_cuda_devices > 0 (0 vs. 0)"
-        r"Check failed: num_cuda_devices > 0|" + cuda_code(100),
+        r"Check failed: num_cuda_devices > 0|"
+        # the driver API's own call answered 100: "CUDA not supported: cuInit() returned 100"
+        # (FoldingAtHome/fah-client-bastet#252)
+        r"\bcuInit\(\d?\)\s*(?:returned|failed with|=)\s*(?:error\s*)?100\b|" + cuda_code(100),
         "driver-not-loaded",
         "error",
         "CUDA sees no GPU",

@@ -1034,7 +1034,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:disk|drive|storage|volume|partition)\b[^.\n]{0,20}?\b(?:closely |close to |nearly "
         r"|almost )?(?:reaching|hitting) (?:9\d|100) ?%|"
         r"\b(?:disk|drive|storage|volume|partition)s? (?:keeps?|kept) filling up\b|"
-        r"\b(?:runs?|running|ran|is|are) out of (?:disk |storage )?space\b|\bout of disk space\b|"
+        r"\b(?:runs?|running|ran|is|are) out of (?:disk |storage |docker )?space\b|"
+        r"\bout of disk space\b|"
+        # "Fills up / to 100% before all layers are downloaded" (dusty-nv/jetson-containers#371)
+        r"\bfill(?:s|ed|ing)? up /\S* to (?:9\d|100) ?%|"
         # "the colab disk gets filled", "disk should not go out of space", "fills up the disk"
         r"\b(?:disk|drive|storage|ssd|volume|partition)\b[^.\n]{0,12}?\b(?:gets?|got|getting|is "
         r"getting|was|were|becomes?|became) (?:completely )?filled\b|"

@@ -671,6 +671,9 @@ PATTERNS: List[ErrorPattern] = [
         # for python 3.7", rstudio/keras3#481)
         r"\bno (?:pre-?built )?(?:[\w.-]+ )?(?:wheels?|whl|binaries|builds?)(?: files?)? "
         r"(?:available )?for python\s*3\.\d+|"
+        # "the lack of a package under cp313 (Python 3.13)" (mcmonkeyprojects/SwarmUI#848)
+        r"\black of (?:a |any )?(?:packages?|wheels?|builds?|binar(?:y|ies)) (?:under|for) "
+        r"(?:cp3\d{1,2}\b|python\s*3\.\d+)|"
         # "torch version is not found in python3.9.1" (WongKinYiu/PyTorch_YOLOv4#236)
         r"\b(?:py)?torch\b[^.\n]{0,30}?\bnot (?:found|available) (?:in|for|on) python\s*3\.\d+|"
         r"\b(?:does not|doesn['’]t|did not|didn['’]t) exist for python\s*3\.\d+|"
