@@ -344,3 +344,42 @@ def test_a_jetson_named_is_an_nvidia_gpu_for_a_cpu_run(tmp_path: Path) -> None:
     assert judge(tmp_path, text, ["EC905"], load_matrix()) == [
         ("EC905", "cpu-only-build", "warning")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "category"),
+    [
+        # refusals worded as libraries without a row in the tables word them (the scan's last
+        # resort: one hypothesis from the words of the error lines)
+        ("foolib: GPU support is not compiled in this build", "cpu-only-build"),
+        ("foolib is compiled without CUDA, falling back to CPU", "cpu-only-build"),
+        ("ValueError: CUDA is not enabled in this foolib build", "cpu-only-build"),
+        (
+            "CUDA driver version is older than the CUDA runtime version required by foolib",
+            "driver-too-old",
+        ),
+        ("foolib requires NVIDIA driver >= 525.60.13, found 470.82.01", "driver-too-old"),
+        ("foolib does not support your GPU architecture (sm_61)", "gpu-arch-unsupported"),
+        (
+            "foolib requires a GPU with compute capability >= 7.5, but found 6.1",
+            "gpu-arch-unsupported",
+        ),
+        ("Your GPU (GeForce GTX 1060) is too old for foolib", "gpu-arch-unsupported"),
+        ("foolib: could not load cublasLt64_12.dll", "cuda-libs-mismatch"),
+        ("foolib: loaded cuDNN 8.2 but source was compiled with 8.9", "cuda-libs-mismatch"),
+        (
+            "foolib build error: CUDA toolkit 11.0 is too old, need at least 11.8",
+            "toolkit-mismatch",
+        ),
+        ("ImportError: foolib requires torch 2.1 but 2.3.0 is installed", "framework-pairing"),
+        # near misses: words that say no refusal of the GPU stack
+        ("random forest doesn't support GPUs, so I run it on the CPU", None),
+        ("I have CUDA toolkit 7.5 installed, but make fails", None),
+        ("this package requires requests to be installed", None),
+    ],
+)
+def test_the_words_of_unknown_refusals(text: str, category: object) -> None:
+    from envcheck.importers.errorlog import words
+
+    found = words.hypothesis(text.lower().encode())
+    assert (found[0] if found else None) == category
