@@ -20,10 +20,11 @@ Round thirty-five widened the error words and five rules, written from a probe o
 without a row in the tables word the same refusals ("GPU support is not compiled in this
 build", "requires NVIDIA driver >= 525, found 470", "does not support your GPU architecture",
 "could not load cublasLt64_12.dll", "loaded cuDNN 8.2 but source was compiled with 8.9",
-"requires torch 2.1 but 2.3.0 is installed"), not from the corpus: on the in-repo corpus (7,266 cases) it then names the established
-cause of 3 more broken cases, one more gets a wrong hypothesis, and 4 more of 1,747 healthy
-controls get a warning (no error). A requirement alone is no failure ("vLLM requires a GPU with
-compute capability 7.0"); one met by something else is ("requires ... >= 525, found 470").
+"requires torch 2.1 but 2.3.0 is installed"), not from the corpus: on the in-repo corpus
+(7,266 cases) it then names the established cause of 3 more broken cases, one more gets a wrong
+hypothesis, and 4 more of 1,747 healthy controls get a warning (no error). A requirement alone
+is no failure ("vLLM requires a GPU with compute capability 7.0"); one met by something else is
+("requires ... >= 525, found 470").
 """
 
 from __future__ import annotations
