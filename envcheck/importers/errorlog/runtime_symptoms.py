@@ -1,7 +1,10 @@
 """Run-time symptoms read from the whole text, of particular programs and GPUs: llama.cpp
 built without CUDA (GPU layers asked for, CPU buffers loaded), Vina-GPU's segmentation fault
 (a stack limit too small), a number format said to be missing on a GPU without it (bf16 and
-TF32 before Ampere, FP8 before Ada), and GPU numbers said to be reversed against nvidia-smi's.
+TF32 before Ampere, FP8 before Ada), and GPU numbers said to be reversed against nvidia-smi's;
+and three read from a word and what stands just before it (a Vulkan ray-tracing extension said
+missing, the NVIDIA device nodes refused for permissions, a GPU gone after a Windows update),
+so that a text repeating the first word costs a look-back each, not a search to the line's end.
 
 Each is an inference (its table row never matches by itself: keys.py's never-key), run by
 scan() after the table with the other symptoms, and each adds at most one entry.
@@ -136,3 +139,88 @@ def device_order_reversed(text: str, low: bytes, out: List[Dict[str, str]], sour
     hit = search_lines(low, (b"order",), _ORDER_REVERSED)
     if hit is not None:
         out.append(line_entry(text, hit, "device-order-differs-stated", source))
+
+
+# the words that come last in each of the three: an anchor the text is searched for once ...
+_RT_EXTENSION = re.compile(
+    r"\bVK_KHR_(?:ray_tracing(?:_pipeline)?|acceleration_structure|ray_query|pipeline_library)\b"
+)
+# ... and what must stand in the 200 characters before it
+_SAID_MISSING = re.compile(r"\b(?:missing|not supported|unsupported)\b", re.I)
+_LOOK_BACK = 200
+_MAX_ANCHORS = 64
+
+
+def vulkan_ray_tracing_missing(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A Vulkan ray-tracing extension said missing or not supported ("VkDevice extensions are
+    NOT supported: ... VK_KHR_ray_tracing_pipeline", vs-shirokii/gzdoom-rt#37; "Missing
+    physical device extension: VK_KHR_pipeline_library", haosulab/SAPIEN#74): a GPU without
+    ray-tracing hardware (NVIDIA before RTX, AMD before the RX 6000 series) or a driver too old
+    to expose the extensions."""
+    if low.find(b"vk_khr_") == -1 or found_category(out, ("gpu-arch-unsupported",)):
+        return
+    for i, m in enumerate(_RT_EXTENSION.finditer(text)):
+        if i >= _MAX_ANCHORS:
+            return
+        if _SAID_MISSING.search(text, max(0, m.start() - _LOOK_BACK), m.start()):
+            out.append(entry_at(text, m.start(), "vulkan-ray-tracing-extension-missing", source))
+            return
+
+
+_NVIDIA_DEVICE_NODES = re.compile(
+    r"/dev/nvidia[\w-]*|\bnvidia (?:devices?|device nodes?|device files?)\b|\bgpu devices?\b",
+    re.I,
+)
+_PERMISSION_BEFORE = re.compile(
+    r"\bpermissions?\b[^.\n]{0,30}?\b(?:accessing|to access|on|for|of)\s+(?:the\s+)?$", re.I
+)
+_PERMISSION_DENIED_AFTER = re.compile(r"[^\n]{0,40}?\bPermission denied\b")
+
+
+def gpu_device_permission_stated(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """The text puts the failure on the NVIDIA device nodes' permissions: "the transcoding
+    fails because of permissions accessing the nvidia device" (jellyfin/jellyfin#11139, a
+    compose file's `user: 472:472`), "/dev/nvidia0: Permission denied"."""
+    if low.find(b"permission") == -1 or found_category(out, ("os-setting",)):
+        return
+    for i, m in enumerate(_NVIDIA_DEVICE_NODES.finditer(text)):
+        if i >= _MAX_ANCHORS:
+            return
+        if _PERMISSION_BEFORE.search(text[max(0, m.start() - 60) : m.start()]) or (
+            m.group(0).startswith("/dev/") and _PERMISSION_DENIED_AFTER.match(text, m.end())
+        ):
+            out.append(entry_at(text, m.start(), "gpu-device-permission-stated", source))
+            return
+
+
+_NO_LONGER_SEES_GPU = re.compile(
+    r"\bno longer\b[^.\n]{0,20}?\b(?:find|detect|see|recogni[sz]e|use)s?\b[^.\n]{0,30}?"
+    r"\b(?:gpu|graphics|card|board|geforce|gtx|rtx|gt ?\d|quadro|nvidia)",
+    re.I,
+)
+_WINDOWS_UPDATE = re.compile(r"\bwindows(?: 10| 11)? update\b", re.I)
+
+
+def windows_update_took_the_gpu(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """The text says the GPU went missing after a Windows update: "install the latest 64-bit
+    Windows 10 update ... it was no longer able to find my GT440" (BOINC/boinc#1652): Windows
+    Update put its own display driver, without CUDA, over NVIDIA's."""
+    if low.find(b"no longer") == -1 or low.find(b"update") == -1:
+        return
+    if found_category(out, ("driver-not-loaded",)):
+        return
+    for i, m in enumerate(_NO_LONGER_SEES_GPU.finditer(text)):
+        if i >= _MAX_ANCHORS:
+            return
+        start = max(0, m.start() - _LOOK_BACK)
+        if text.find("\n", start, m.start()) == -1 and _WINDOWS_UPDATE.search(
+            text, start, m.start()
+        ):
+            out.append(entry_at(text, m.start(), "windows-update-replaced-driver-stated", source))
+            return
