@@ -600,6 +600,19 @@ THRESHOLDS = {
     # pool 104 (16 cases; one-click AI installers, Jetson boards): 7/12 (58%); tuned: a Jetson
     # named in a CPU run, Docker filling the root disk, a missing cp313 package said in words
     "heldout102": 0.83,
+    # pools 105-106, gathered while heldout100-102 were tuned on and sealed before the scan's
+    # widened last resort was scored, scored once at a2c82a8b, cd1b7cd8 (before that widening),
+    # cd25b0d7 (after it) and 12b52429 (three readings made linear): the same findings at all
+    # four
+    # pool 105 (36 cases; GPU hash cracking, CFD codes, Triton Inference Server): 14/26 (54%),
+    # one false error (nvcc given an empty architecture by a Makefile variable: no longer read
+    # as an old toolkit); tuned: cuBLASLt compiled against another release, hashcat's
+    # temperature abort, a server said not to support a CUDA runtime
+    "heldout103": 0.65,
+    # pool 106 (19 cases; dataset captioning tools, annotation tools with GPU models): 3/12
+    # (25%), no false error; tuned: a CUDA DLL said missing with its CUDA major, ONNX Runtime's
+    # provider failing to load said in Chinese
+    "heldout104": 0.41,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

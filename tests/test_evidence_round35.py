@@ -383,3 +383,39 @@ def test_the_words_of_unknown_refusals(text: str, category: object) -> None:
 
     found = words.hypothesis(text.lower().encode())
     assert (found[0] if found else None) == category
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Error Code 1: Myelin (Compiled against cuBLASLt 11.5.1.0 but running against "
+            "cuBLASLt 11.4.2.0.)",
+            ["library-compiled-against-other-release"],
+        ),
+        ("Temperature limit on GPU #3 reached, aborting...", ["gpu-temperature-abort-limit"]),
+        (
+            "My server does not support  cuda runtime 10.2 which is default in triton-server",
+            ["driver-stated-too-old"],
+        ),
+        # the same words about a feature, not a CUDA release
+        ("My server does not support cuda graphs in this mode", []),
+        (
+            "in cmd it shows a missing file cublaslt64_12.dll",
+            ["cuda-dll-said-missing"],
+        ),
+        (
+            "可能会报错，load失败，onnxruntime_providers_cuda.dll",
+            ["onnxruntime-cuda-provider-failed"],
+        ),
+        # an empty architecture is the build's variable, not an old toolkit: only the last
+        # resort's hypothesis (a warning that names the toolkit or the build) remains
+        (
+            "nvcc fatal   : Unsupported gpu architecture 'compute_'",
+            ["message-words-toolkit-mismatch"],
+        ),
+        ("nvcc fatal   : Unsupported gpu architecture 'compute_89'", ["nvcc-unsupported-arch"]),
+    ],
+)
+def test_round35_patterns_after_heldout103_104(text: str, expected: list) -> None:
+    assert sorted(set(pats(text))) == expected

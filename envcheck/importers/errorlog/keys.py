@@ -376,6 +376,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "image-cpu-only-stated": ("no gpu support", "no cuda support", "cpu only", "cpu-only"),
     "cudnn-symbol-load-failed": ("cannot load symbol cudnn", "could not locate cudnn_"),
     "a1111-torch-cannot-use-gpu": ("torch is not able to use gpu",),
+    "cuda-dll-said-missing": (".dll",),
+    "library-compiled-against-other-release": ("but running against",),
+    "gpu-temperature-abort-limit": ("temperature limit on gpu",),
     "onnxruntime-cuda-provider-failed": (
         "failed to create cudaexecutionprovider",
         "onnxruntime_providers_cuda",
@@ -1501,6 +1504,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         " ids",
     ),
     "driver-stated-too-old": (
+        "support",
         "behind",
         "too old",
         "outdated",

@@ -629,6 +629,10 @@ PATTERNS: List[ErrorPattern] = [
         # 126: a DLL it needs is missing; 1114: a DLL's initialisation failed, e.g. a second
         # ONNX Runtime's or CUDA's DLLs loaded beside it (k2-fsa/sherpa-onnx#1825)
         r"LoadLibrary failed with error (?:126|1114)\b[^\n]{0,160}?onnxruntime_providers_cuda|"
+        # said in Chinese: "load失败，onnxruntime_providers_cuda.dll" (load failed;
+        # CVHub520/X-AnyLabeling#834)
+        r"(?:load|加载|载入)\s*失败[^\n]{0,20}?onnxruntime_providers_cuda|"
+        r"onnxruntime_providers_cuda\.(?:dll|so)[^\n]{0,20}?(?:加载|载入)\s*失败|"
         r"TryGetProviderInfo_CUDA\][^\n]{0,80}?LoadLibrary failed|"
         r"Failed to load library libonnxruntime_providers_cuda\.so with error|"
         # Windows: 'Error loading "...\onnxruntime_providers_cuda.dll" which depends on
@@ -673,6 +677,33 @@ PATTERNS: List[ErrorPattern] = [
         "Reinstall the cuDNN release the program was built for (its requirements page names the "
         "major and the CUDA it pairs with) from NVIDIA's archive or the nvidia-cudnn wheel, and "
         "make sure only that copy is on PATH / LD_LIBRARY_PATH.",
+    ),
+    make(
+        # TensorRT's Myelin and cuDNN checks: "Compiled against cuBLASLt 11.5.1.0 but running
+        # against cuBLASLt 11.4.2.0." (NVIDIA/TensorRT#2580): another CUDA library release is
+        # loaded than the one the build was made with
+        "library-compiled-against-other-release",
+        r"\bCompiled against (?:cuBLAS(?:Lt)?|cuDNN|CUDA|cuFFT|cuSPARSE|NCCL) v?\d[\d.]* but "
+        r"running against (?:cuBLAS(?:Lt)?|cuDNN|CUDA|cuFFT|cuSPARSE|NCCL) v?\d",
+        "cuda-libs-mismatch",
+        "warning",
+        "another CUDA library release is loaded than the one the program was compiled against",
+        "Make the library the program was built with the one it loads: install that release "
+        "(the nvidia-* wheel or the toolkit's) and check the search path (LD_LIBRARY_PATH / "
+        "PATH) for an older copy found first.",
+    ),
+    make(
+        # hashcat's own abort: "Temperature limit on GPU #3 reached, aborting..."
+        # (hashcat/hashcat#1569, a laptop GPU at 88 C): the GPU overheats under the load
+        "gpu-temperature-abort-limit",
+        r"\bTemperature limit on GPU #?\d+ reached, aborting\b",
+        "gpu-throttle",
+        "warning",
+        "the program stopped because the GPU reached its temperature limit",
+        "Cool the GPU (airflow, fan curve, a laptop stand; clean the heatsink) or lower its "
+        "power limit (`nvidia-smi -pl`); hashcat's --hwmon-temp-abort raises its own limit, "
+        "which only moves the problem. `nvidia-smi -q -d TEMPERATURE,PERFORMANCE` shows the "
+        "slowdown temperature and the throttle reasons.",
     ),
     make(
         "xformers-no-operator",

@@ -374,8 +374,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvcc-unsupported-arch",
-        r"nvcc fatal\s*:\s*Unsupported gpu architecture|Unsupported gpu architecture "
-        r"'(?:compute|sm)_\d+a?'",
+        # (not an empty one, 'compute_': the build's own variable was empty, as a Makefile that
+        # reads ccap=75 given CCAP=7.5: Telariust/VanitySearch-bitcrack#20, a control)
+        r"nvcc fatal\s*:\s*Unsupported gpu architecture(?! '(?:compute|sm)_')|"
+        r"Unsupported gpu architecture '(?:compute|sm)_\d+a?'",
         "toolkit-mismatch",
         "error",
         "the CUDA compiler is too old for this GPU architecture",

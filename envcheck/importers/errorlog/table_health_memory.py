@@ -498,4 +498,24 @@ PATTERNS: List[ErrorPattern] = [
         "Use a power mode within the supply's budget (`sudo nvpmodel -q`, `sudo nvpmodel -m "
         "<mode>`), a stronger power supply, or a lighter load; `tegrastats` shows the rails.",
     ),
+    make(
+        # (last of the tables: the rows above read the same DLLs in the words of the programs
+        # that print them, and are errors)
+        # a CUDA DLL said missing, its CUDA major in its name: "it shows a missing file
+        # cublaslt64_12.dll" beside "my CUDA version is 11.8" (CVHub520/X-AnyLabeling#214): the
+        # program was built for that major's libraries
+        "cuda-dll-said-missing",
+        r"\b(?:missing|not found|cannot find|can't find|could not find|is missing)\b[^\n]{0,40}?"
+        r"\b(?:cublas(?:lt)?|cudart|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink)64_\d+"
+        r"(?:_\d+)?\.dll\b|"
+        r"\b(?:cublas(?:lt)?|cudart|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink)64_\d+"
+        r"(?:_\d+)?\.dll\b[^\n]{0,30}?\b(?:is missing|not found|could not be found|missing)\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "a CUDA DLL is missing; the number in its name is the CUDA release it belongs to "
+        "(cublasLt64_12.dll: CUDA 12)",
+        "Install the CUDA release the DLL's name carries (its runtime libraries: the toolkit, or "
+        "the nvidia-*-cu12 wheels) and put its bin directory on PATH, or install the build of "
+        "the program made for the CUDA you have.",
+    ),
 ]

@@ -905,6 +905,11 @@ PATTERNS: List[ErrorPattern] = [
         r"must be (?:updated|upgraded))|"
         r"\bneed (?:a )?(?:higher|newer) (?:nvidia )?driver\b|"
         r"\bnvidia(?: driver)? version\b[^.\n]{0,20}?\b(?:is |was )?(?:too old|outdated)\b|"
+        # the host said not to run the CUDA a release needs: "My server does not support cuda
+        # runtime 10.2 which is default in triton-server 20.03" (triton-inference-server/
+        # server#1350)
+        r"\b(?:server|machine|host|driver|system)\b[^.\n]{0,20}?\b(?:does not|doesn't|cannot|"
+        r"can't) support\s+(?:the\s+)?cuda\s+(?:runtime\s+)?\d+(?:\.\d+)?|"
         # "Driver Version: 572.47.0 (**9 major versions behind current**)" (rtx-remix#922)
         r"\bdriver\b[^\n]{0,60}?\b(?:\d+|several|many|two|three) (?:major )?(?:versions?|"
         r"releases?) behind\b",
