@@ -1504,7 +1504,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         " ids",
     ),
     "driver-stated-too-old": (
-        "support",
+        "support cuda",
+        "support  cuda",
+        "support the cuda",
+        "support  the cuda",
         "behind",
         "too old",
         "outdated",

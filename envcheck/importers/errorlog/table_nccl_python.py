@@ -909,7 +909,7 @@ PATTERNS: List[ErrorPattern] = [
         # runtime 10.2 which is default in triton-server 20.03" (triton-inference-server/
         # server#1350)
         r"\b(?:server|machine|host|driver|system)\b[^.\n]{0,20}?\b(?:does not|doesn't|cannot|"
-        r"can't) support\s+(?:the\s+)?cuda\s+(?:runtime\s+)?\d+(?:\.\d+)?|"
+        r"can't) support {1,2}(?:the )?cuda {1,2}(?:runtime {1,2})?\d+(?:\.\d+)?|"
         # "Driver Version: 572.47.0 (**9 major versions behind current**)" (rtx-remix#922)
         r"\bdriver\b[^\n]{0,60}?\b(?:\d+|several|many|two|three) (?:major )?(?:versions?|"
         r"releases?) behind\b",
