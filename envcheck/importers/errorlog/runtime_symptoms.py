@@ -13,7 +13,7 @@ scan() after the table with the other symptoms, and each adds at most one entry.
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import Callable, Dict, List, Optional, Pattern
 
 from envcheck.importers.errorlog.inferences import entry_at, found_category
 from envcheck.importers.errorlog.symptoms import line_entry, search_lines
@@ -151,6 +151,26 @@ _LOOK_BACK = 200
 _MAX_ANCHORS = 64
 
 
+def _first_anchor(
+    text: str, anchor: Pattern[str], holds: Callable[[re.Match[str]], bool]
+) -> Optional[re.Match[str]]:
+    """The first of the first _MAX_ANCHORS matches of ``anchor`` for which ``holds`` (a look at
+    a bounded stretch around it) is true: linear in the text, however often it repeats."""
+    for i, m in enumerate(anchor.finditer(text)):
+        if i >= _MAX_ANCHORS:
+            return None
+        if holds(m):
+            return m
+    return None
+
+
+def _add(
+    text: str, m: Optional[re.Match[str]], pattern: str, out: List[Dict[str, str]], source: str
+) -> None:
+    if m is not None:
+        out.append(entry_at(text, m.start(), pattern, source))
+
+
 def vulkan_ray_tracing_missing(
     text: str, low: bytes, out: List[Dict[str, str]], source: str
 ) -> None:
@@ -161,12 +181,12 @@ def vulkan_ray_tracing_missing(
     to expose the extensions."""
     if low.find(b"vk_khr_") == -1 or found_category(out, ("gpu-arch-unsupported",)):
         return
-    for i, m in enumerate(_RT_EXTENSION.finditer(text)):
-        if i >= _MAX_ANCHORS:
-            return
-        if _SAID_MISSING.search(text, max(0, m.start() - _LOOK_BACK), m.start()):
-            out.append(entry_at(text, m.start(), "vulkan-ray-tracing-extension-missing", source))
-            return
+    hit = _first_anchor(
+        text,
+        _RT_EXTENSION,
+        lambda m: _SAID_MISSING.search(text, max(0, m.start() - _LOOK_BACK), m.start()) is not None,
+    )
+    _add(text, hit, "vulkan-ray-tracing-extension-missing", out, source)
 
 
 _NVIDIA_DEVICE_NODES = re.compile(
@@ -187,14 +207,18 @@ def gpu_device_permission_stated(
     compose file's `user: 472:472`), "/dev/nvidia0: Permission denied"."""
     if low.find(b"permission") == -1 or found_category(out, ("os-setting",)):
         return
-    for i, m in enumerate(_NVIDIA_DEVICE_NODES.finditer(text)):
-        if i >= _MAX_ANCHORS:
-            return
-        if _PERMISSION_BEFORE.search(text[max(0, m.start() - 60) : m.start()]) or (
-            m.group(0).startswith("/dev/") and _PERMISSION_DENIED_AFTER.match(text, m.end())
-        ):
-            out.append(entry_at(text, m.start(), "gpu-device-permission-stated", source))
-            return
+    hit = _first_anchor(
+        text,
+        _NVIDIA_DEVICE_NODES,
+        lambda m: (
+            _PERMISSION_BEFORE.search(text[max(0, m.start() - 60) : m.start()]) is not None
+            or (
+                m.group(0).startswith("/dev/")
+                and _PERMISSION_DENIED_AFTER.match(text, m.end()) is not None
+            )
+        ),
+    )
+    _add(text, hit, "gpu-device-permission-stated", out, source)
 
 
 _NO_LONGER_SEES_GPU = re.compile(
@@ -215,12 +239,12 @@ def windows_update_took_the_gpu(
         return
     if found_category(out, ("driver-not-loaded",)):
         return
-    for i, m in enumerate(_NO_LONGER_SEES_GPU.finditer(text)):
-        if i >= _MAX_ANCHORS:
-            return
+
+    def updated_before(m: re.Match[str]) -> bool:  # in the same line, within _LOOK_BACK
         start = max(0, m.start() - _LOOK_BACK)
-        if text.find("\n", start, m.start()) == -1 and _WINDOWS_UPDATE.search(
-            text, start, m.start()
-        ):
-            out.append(entry_at(text, m.start(), "windows-update-replaced-driver-stated", source))
-            return
+        return text.find("\n", start, m.start()) == -1 and bool(
+            _WINDOWS_UPDATE.search(text, start, m.start())
+        )
+
+    hit = _first_anchor(text, _NO_LONGER_SEES_GPU, updated_before)
+    _add(text, hit, "windows-update-replaced-driver-stated", out, source)
