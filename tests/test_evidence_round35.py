@@ -93,6 +93,11 @@ def test_a_library_named_without_version_says_so(tmp_path: Path) -> None:
     assert len(found) == 1
     assert "version not stated" in found[0].found
     assert "releases >=24.2" in found[0].expected
+    # below every range's floor: no release runs there, and the finding says so
+    snap = snap_of(tmp_path, "cuml fails on my GTX 750 Ti\n")
+    found = registry.run_checks(snap, load_matrix(), None, only=["EC206"]).findings
+    assert [f.severity for f in found] == ["error"]
+    assert "every release in the data" in found[0].expected
 
 
 def test_rapids_floors_cite_their_sources() -> None:

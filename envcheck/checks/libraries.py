@@ -54,7 +54,7 @@ def library_needs_newer_gpu(
         raise c.not_applicable("no installed library with a GPU floor in the data")
     gpus = c.gpus(snap)
     judged = False
-    for name, version, floor in _one_floor_per_unstated_version(floors, gpus, matrix):
+    for name, version, floor, every in _one_floor_per_unstated_version(floors, gpus, matrix):
         for gpu in gpus:
             cc = c.gpu_cc(gpu, matrix)
             if cc is None:
@@ -62,17 +62,17 @@ def library_needs_newer_gpu(
             judged = True
             if c.vparse(cc) < c.vparse(floor["min_cc"]):
                 known = _known(version) is not None
+                releases = "every release in the data" if every else f"releases {floor['versions']}"
                 yield spec.finding(
                     expected=f"a GPU of compute capability >= {floor['min_cc']} for {name}"
-                    + ("" if known else f" (releases {floor['versions']})"),
+                    + ("" if known else f" ({releases})"),
                     found=f"{name} {version} is installed; {c.gpu_label(gpu)} is compute "
                     f"capability {cc}"
                     if known
                     else f"the text names {name} at work (version not stated); "
                     f"{c.gpu_label(gpu)} is compute capability {cc}",
-                    severity=floor["severity"]
-                    if known or _every_release(floor["versions"])
-                    else "warning",
+                    # a version unstated decides only where some release runs here
+                    severity=floor["severity"] if known or every else "warning",
                     title=None if known else "A GPU library the text names needs a newer GPU",
                     evidence={
                         "package": name,
@@ -99,44 +99,40 @@ def _floors(snap: Snapshot, matrix: Any, question: str) -> List[Tuple[str, str, 
 
 def _one_floor_per_unstated_version(
     floors: List[Tuple[str, str, Dict[str, Any]]], gpus: List[Any], matrix: Any
-) -> List[Tuple[str, str, Dict[str, Any]]]:
-    """The floors as they are, except for a package named without its version: of its floors
-    (one per range of releases), only the lowest one a GPU here is below, so that one finding
-    says what holds for the most releases ("even bitsandbytes 0.46 needs 5.0")."""
-    out: List[Tuple[str, str, Dict[str, Any]]] = []
-    lowest: Dict[str, Tuple[str, Dict[str, Any]]] = {}
-    failed_all: Dict[str, bool] = {}
+) -> List[Tuple[str, str, Dict[str, Any], bool]]:
+    """(package, version, floor, whether no release in the data runs here). The floors as they
+    are, except for a package named without its version: of its floors (one per range of
+    releases), only the lowest one a GPU here is below, so that one finding says what holds
+    for the most releases ("even bitsandbytes 0.46 needs 5.0")."""
+    out: List[Tuple[str, str, Dict[str, Any], bool]] = []
+    unstated: Dict[str, List[Tuple[str, Dict[str, Any]]]] = {}
     ccs = [cc for cc in (c.gpu_cc(g, matrix) for g in gpus) if cc is not None]
     for name, version, floor in floors:
         if _known(version) is not None:
-            out.append((name, version, floor))
+            out.append((name, version, floor, False))
+        else:
+            unstated.setdefault(name, []).append((version, floor))
+
+    def below(floor: Dict[str, Any]) -> bool:
+        return any(c.vparse(cc) < c.vparse(floor["min_cc"]) for cc in ccs)
+
+    for name, ranges in sorted(unstated.items()):
+        failed = [(v, f) for v, f in ranges if below(f)]
+        if not failed:
             continue
-        need = c.vparse(floor["min_cc"])
-        below = any(c.vparse(cc) < need for cc in ccs)
-        failed_all[name] = failed_all.get(name, True) and below
-        if below and (name not in lowest or need < c.vparse(lowest[name][1]["min_cc"])):
-            lowest[name] = (version, floor)
-    for name, (version, floor) in sorted(lowest.items()):
-        if failed_all[name] and _from_first_release(floors, name):
-            # below the floor of every range of releases the data has, the first one included:
-            # no release runs here, whichever the text leaves unstated
-            floor = dict(floor, versions=">=0.1")
-        out.append((name, version, floor))
+        version, floor = min(failed, key=lambda vf: c.vparse(vf[1]["min_cc"]))
+        # below the floor of every range of releases the data has, the first one included: no
+        # release runs here, whichever the text leaves unstated
+        every = len(failed) == len(ranges) and any(_from_first_release(f) for _, f in ranges)
+        out.append((name, version, floor, every))
     return out
 
 
-def _from_first_release(floors: List[Tuple[str, str, Dict[str, Any]]], name: str) -> bool:
-    """Whether one of ``name``'s floors starts at its first release (">=0.1", ">=0.1,<24.2")."""
-    return any(n == name and _every_release(f["versions"].split(",")[0]) for n, _, f in floors)
-
-
-def _every_release(versions: str) -> bool:
-    """Whether a floors.json range holds every release of its package (">=0.1", ">=0.0.1"):
-    then the floor holds whatever version the text leaves unstated."""
-    low = versions.strip()
-    if not low.startswith(">=") or "," in low or "<" in low:
-        return False
-    first = c.vparse(low[2:].strip())
+def _from_first_release(floor: Dict[str, Any]) -> bool:
+    """Whether a floors.json range starts at its package's first release (">=0.1",
+    ">=0.0.1,<24.2")."""
+    low = floor["versions"].split(",")[0].strip()
+    first = c.vparse(low[2:].strip()) if low.startswith(">=") else None
     return first is not None and first <= c.vparse("0.1")
 
 

@@ -65,7 +65,8 @@ _ERROR_KEYS = (
     # (round thirty-five: the words of refusals that name no error, probed with phrasings of
     # libraries envcheck has no row for: "GPU support is not compiled in this build", "CUDA
     # driver version is older than the CUDA runtime version required", "requires NVIDIA driver
-    # >= 525", "does not support your GPU architecture", "but source was compiled with")
+    # >= 525, found 470", "does not support your GPU architecture", "but source was compiled
+    # with"; a requirement alone is no failure)
     b"not compiled",
     b"not built",
     b"not enabled",
