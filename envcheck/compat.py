@@ -794,6 +794,17 @@ class Matrix:
         return ("none", [])
 
     @_memoized
+    def geforce_series_cc(self, series: str) -> Optional[str]:
+        """The compute capability every GeForce model of a series shares ("30" for the RTX 30
+        series, "10" for the GTX 10 series), read from the GPU table; None where the table holds
+        fewer than three of its models or they differ (a family then names no one capability)."""
+        model = re.compile(rf"^(?:NVIDIA )?GeForce (?:RTX|GTX) {re.escape(series)}[5-9]0\b")
+        ccs = [e.get("compute_capability") for e, _ in self._gpu_index() if model.match(e["name"])]
+        if len(ccs) < 3 or len(set(ccs)) != 1 or not isinstance(ccs[0], str):
+            return None
+        return ccs[0]
+
+    @_memoized
     def gpu_suggestions(self, name: str, limit: int = 3) -> List[str]:
         """Names in the data closest to an unknown one ("did you mean"), best first."""
         import difflib

@@ -218,9 +218,11 @@ def gpu_cc_from_matrix(name: str) -> Optional[str]:
     a Tesla K40c / K40m / "K80s" is a board (or a plural) of the K model; a GeForce SUPER or Ti
     model is built on its base model's architecture (RTX 2060 SUPER: Turing, as the RTX 2060),
     and NVIDIA's tables list only some of them. Only the compute capability comes from the base
-    model, never its speed (``EnvMatrix.gpu`` still says unknown). A GeForce RTX 50 model no
-    spelling finds ("RTX 5090 D") is 12.0: NVIDIA's CUDA GPUs list (read 2026-12-05) gives
-    every model of the series 12.0.
+    model, never its speed (``EnvMatrix.gpu`` still says unknown). A GeForce model of the 10, 16,
+    20, 30, 40 or 50 series that no spelling finds ("RTX 5090 D") has the compute capability
+    every listed model of its series shares (``Matrix.geforce_series_cc``: 12.0 for the 50s, as
+    NVIDIA's CUDA GPUs list gives every one of them); the RTX 2050, an Ampere part numbered
+    among the Turing 20s, is left unknown.
     """
     clean = name.strip()
     if not clean.endswith(("...", "\u2026")):  # nvidia-smi's table cuts a long name with "..."
@@ -241,7 +243,19 @@ def gpu_cc_from_matrix(name: str) -> Optional[str]:
         cc = getattr(spec, "compute_capability", None) if spec is not None else None
         if isinstance(cc, str):
             return cc
-    return "12.0" if _RTX50_MODEL.search(clean) else None
+    m = _GEFORCE_MODEL.search(clean)
+    return geforce_series_cc(m.group(1)) if m else None
+
+
+def geforce_series_cc(series: str) -> Optional[str]:
+    """The compute capability every listed GeForce model of a series shares ("30": 8.6), or
+    None (the matrix missing, or the series' models differ)."""
+    try:
+        from envcheck.compat import load_matrix
+
+        return load_matrix().geforce_series_cc(series)
+    except Exception:  # matrix missing or broken: the fact simply stays unknown
+        return None
 
 
 _NAME_VARIANTS = (
@@ -253,7 +267,8 @@ _NAME_VARIANTS = (
     (re.compile(r"\b(\d{2,3})\s+GB\b", re.I), r"\1GB"),
     (re.compile(r"\b(?:Tesla\s+)?K(10|20|40|80)[a-z]{1,2}\b", re.I), r"Tesla K\1"),
 )
-_RTX50_MODEL = re.compile(r"\bRTX\s*50[5-9]0\b", re.I)
+# a GeForce model of a series whose models share one compute capability ("RTX 3050 OEM")
+_GEFORCE_MODEL = re.compile(r"\b(?:RTX|GTX)\s*(?!2050)(50|40|30|20|16|10)[3-9]0\b", re.I)
 _SUFFIX = re.compile(r"\s*\b(?:SUPER|Ti)\b", re.I)
 
 

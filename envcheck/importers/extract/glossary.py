@@ -40,9 +40,20 @@ _WORDS: Tuple[Tuple[str, str], ...] = (
     ("操作系统", " OS "),
     ("系统", " OS "),
     ("系統", " OS "),
-    # the GeForce RTX 50 series as Chinese reports name it ("50系显卡"), after "系统" (system)
+    # the GeForce series as Chinese reports name them ("50系显卡", "30系列显卡"), after "系统"
+    # (system); the RTX / GTX word follows the number (extract.prose reads the family)
     ("50系列", " RTX 50 series "),
     ("50系", " RTX 50 series "),
+    ("40系列", " RTX 40 series "),
+    ("40系", " RTX 40 series "),
+    ("30系列", " RTX 30 series "),
+    ("30系", " RTX 30 series "),
+    ("20系列", " RTX 20 series "),
+    ("20系", " RTX 20 series "),
+    ("16系列", " GTX 16 series "),
+    ("16系", " GTX 16 series "),
+    ("10系列", " GTX 10 series "),
+    ("10系", " GTX 10 series "),
     # "我的CUDA是12.2" (my CUDA is 12.2), "cudnn版本为 8.9" (the cuDNN version is 8.9); the
     # words that hold 是 without meaning "is" first
     # "最低为3.9" (the minimum is 3.9): a floor, not the version in use

@@ -343,12 +343,14 @@ _HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
 _PADDLE_DEVICE = re.compile(
     r"Driver API Version:\s*(\d+\.\d+),\s*Runtime API Version:\s*(\d+\.\d+)", re.I
 )
-# the GeForce RTX 50 series named as a family ("RTX 50 series", "RTX 50xx cards"; "50系显卡" is
-# told as "RTX 50 series" by extract.glossary): every model of it is Blackwell, compute
-# capability 12.0 (NVIDIA's CUDA GPUs list, read 2026-12-05: RTX 5090 ... 5050 are all 12.0)
-_RTX50_FAMILY = re.compile(
-    r"\bRTX\s*50(?:00)?(?:\s*-?\s*series\b|[xX]{2}\b)|"
-    r"(?<![\d.])\b50\s*-?\s*series\s*(?:nvidia\s+)?(?:gpus?\b|cards?\b|graphics)",
+# a GeForce series named as a family ("RTX 50 series", "RTX 30xx cards", "GTX 10-series", "40
+# series GPUs"; "50系显卡" is told as "RTX 50 series" by extract.glossary). Its compute capability
+# is the one every model of the series shares in the GPU table (Matrix.geforce_series_cc: 12.0
+# for the 50s, 8.9, 8.6, 7.5, 7.5 and 6.1 for the 40, 30, 20, 16 and 10 series); the number, not
+# the RTX / GTX word, says which ("RTX 10xx" is a slip for the GTX 10 series).
+_GEFORCE_FAMILY = re.compile(
+    r"\b(?:RTX|GTX)\s*(50|40|30|20|16|10)(?:00)?(?:\s*-?\s*series\b|[xX]{2}\b)|"
+    r"(?<![\d.])\b(50|40|30|20|16|10)\s*-?\s*series\s*(?:nvidia\s+)?(?:gpus?\b|cards?\b|graphics)",
     re.I,
 )
 
@@ -682,6 +684,12 @@ def _labelled_model_number(line: str) -> List[str]:
     suffix = {"ti": " Ti", "super": " SUPER"}.get((m.group(2) or "").strip().lower(), "")
     name = f"{family} {m.group(1)}{suffix}"
     return [name] if base.gpu_cc_from_matrix(name) else []
+
+
+def _family_cc(series: str) -> Optional[str]:
+    from envcheck.importers import base
+
+    return base.geforce_series_cc(series)
 
 
 def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
@@ -1102,12 +1110,13 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         sms = _SM.findall(text)
         if len(sms) == 1 and _SM_CONTEXT.search(text) and "support" not in low:
             yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")
-    m = _RTX50_FAMILY.search(text) if "50" in low else None
-    if m and (not gpu_names(text) or "5000" in m.group(0)):
+    m = _GEFORCE_FAMILY.search(text) if "series" in low or "xx" in low else None
+    family_cc = _family_cc(m.group(1) or m.group(2)) if m else None
+    if m and family_cc and (not gpu_names(text) or "000" in m.group(0)):
         # the family's compute capability, kept only where the text names no GPU model (extract
         # .apply drops it beside any other GPU fact); "the RTX 5000 series" is the family too,
         # not the Quadro RTX 5000 that gpu_names reads in it
-        yield fact("gpu.cc", "12.0", "prose", name=GPU_FAMILY)
+        yield fact("gpu.cc", family_cc, "prose", name=GPU_FAMILY)
     elif (
         _gpu_words(low)
         and not _WORKS_ON_IT.search(text)
