@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, snap_of
+from evidence_support import judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 from envcheck.importers import base
@@ -79,3 +79,173 @@ def test_family_against_a_build_without_its_kernels(tmp_path: Path) -> None:
     # the same build on the GTX 10 series runs: no finding
     text = "torch==1.6.0\nOn my GTX 10xx card it is slow\n"
     assert judge(tmp_path, text, ["EC201"], load_matrix()) == []
+
+
+# --- heldout105-108's tuning -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "  - package cudatoolkit-11.6.0-habf752d_9 has constraint __cuda >=11.6.0 "
+            "conflicting with __cuda-10.2-0",
+            "conda-virtual-cuda-too-low",
+        ),
+        ("  - cudatoolkit=11.6 -> __cuda[version='>=11.6']", "conda-virtual-cuda-too-low"),
+        # the virtual package missing altogether is the driver not seen, not an old one
+        ("nothing provides __cuda needed by pytorch-2.1.0", "conda-virtual-cuda-missing"),
+        (
+            "  jaxlib             conda-forge/linux-64::jaxlib-0.4.4-cpu_py311h7146453_1",
+            "conda-cpu-build-listed",
+        ),
+        (
+            "tensorflow-base           2.11.0          cpu_py310h1234567_0    conda-forge",
+            "conda-cpu-build-listed",
+        ),
+        ("If created on a login node, the CPU-only PyTorch is installed.", "cpu-torch-stated"),
+        ('The latest mamba still tries to install Pytorch "CPU".', "cpu-torch-stated"),
+        (
+            "[h264_nvenc @ 000001f8d00602c0] Cannot load nvcuda.dll",
+            "ffmpeg-cannot-load-cuda-driver",
+        ),
+        ("[AVHWDeviceContext @ 0x55ce] Cannot load libcuda.so.1", "ffmpeg-cannot-load-cuda-driver"),
+        (
+            "- Microsoft Basic Display Adapter (with a yellow triangle)",
+            "windows-basic-display-adapter",
+        ),
+        (
+            "Since the newest version of the nvidia runtime available in flatpak is 390-25, apps "
+            "requiring the Nvidia driver do not work.",
+            "flatpak-gl-nvidia-runtime-missing",
+        ),
+        (
+            "Could not allocate partitionable GPU device '\\\\?\\PCI#VEN_10DE' that is not "
+            "compliant with currently set group policy.",
+            "hyperv-gpu-partition-policy",
+        ),
+        (
+            "Please ensure all devices within the iommu_group are bound to their vfio bus driver.",
+            "vfio-iommu-group-not-viable",
+        ),
+        ("vfio: error, group 1 is not viable", "vfio-iommu-group-not-viable"),
+        (
+            "error visiting device: error getting device memory info: Insufficient Pemmissions",
+            "nvml-memory-info-not-permitted",
+        ),
+        (
+            'when I run it with device=gpu, there is an error "recompile with CMake option '
+            '-DUSE_GPU=1"',
+            "library-built-without-gpu",
+        ),
+        (
+            "Docker image does not seem to have XGBoost that was compiled with GPU support",
+            "library-built-without-gpu",
+        ),
+    ],
+)
+def test_tuned_rows(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a CUDA build of jaxlib, a CPU package that is not a framework
+        "  jaxlib             conda-forge/linux-64::jaxlib-0.4.4-cuda112py311h1234567_1",
+        "  numpy              conda-forge/linux-64::numpy-1.26.4-cpu_py311h7146453_1",
+        # flatpak named with no NVIDIA runtime, an NVIDIA runtime with no flatpak
+        "I installed Steam from flatpak and it crashes",
+        "the nvidia container runtime is configured",
+        # the CPU-only torch said to work, not said installed
+        "the CPU-only PyTorch works fine",
+        # FFmpeg loading a different library
+        "Cannot load libnvcuvid.so.1",
+        # a permission problem with no NVML memory in it
+        "Insufficient permissions to write the log file",
+        # Python's group of another kind
+        "the group 3 is viable",
+        # the CUDA build said present
+        "the image has XGBoost that was compiled with GPU support",
+    ],
+)
+def test_tuned_rows_near_misses(text: str) -> None:
+    assert not {
+        "conda-cpu-build-listed",
+        "flatpak-gl-nvidia-runtime-missing",
+        "cpu-torch-stated",
+        "ffmpeg-cannot-load-cuda-driver",
+        "nvml-memory-info-not-permitted",
+        "vfio-iommu-group-not-viable",
+        "library-built-without-gpu",
+    } & set(pats(text + "\n"))
+
+
+def test_lightgbm_opencl_learner_on_a_cuda_build() -> None:
+    refusal = (
+        '"lightgbm.basic.LightGBMError: GPU Tree Learner was not enabled in this build, '
+        'Please recompile with CMake option -DUSE_GPU=1"\n'
+    )
+    # the text says the CUDA version was built: device_type='gpu' asked for the OpenCL learner
+    said = "I compiled the cuda version of lightgbm by following the guide\n" + refusal
+    assert pats(said) == ["lightgbm-opencl-learner-on-cuda-build"]
+    # without that, the build has no GPU learner at all
+    assert pats(refusal) == ["library-built-without-gpu"]
+    # the CUDA learner refused stays a build without it, whatever was said
+    cuda_refused = (
+        "I compiled the cuda version of lightgbm\nCUDA Tree Learner was not enabled in this "
+        "build, Please recompile with CMake option -DUSE_CUDA=1\n"
+    )
+    assert pats(cuda_refused) == ["library-built-without-gpu"]
+
+
+def test_container_said_not_to_see_the_gpu(tmp_path: Path) -> None:
+    text = (
+        "as i tried to train a model, docker could not see my GPU.\n"
+        "docker run -itd --rm --name c -v /local/path:/home/app c\n"
+    )
+    assert "gpu-not-given-to-container" in pats(text)
+    # started with the GPUs: nothing to say about the launch
+    assert "gpu-not-given-to-container" not in pats(text.replace("-itd", "--gpus all -itd"))
+
+
+@pytest.mark.parametrize(
+    ("line", "category"),
+    [
+        # the last resort: library status names, an unknown capability, a pairing said in words
+        ("CUTENSORNET_STATUS_CUTENSOR_VERSION_MISMATCH in line 198", "cuda-libs-mismatch"),
+        ("*** Warning: Unknown CUDA device compute capability: 6.1", "gpu-arch-unsupported"),
+        (
+            "the installed version of AerSimulator 15.x is not compatible with the installed "
+            "version of Qiskit 2.3.1.",
+            "framework-pairing",
+        ),
+        (
+            "The YAML installs a version of GROMACS with OpenCL support instead of CUDA.",
+            "cpu-only-build",
+        ),
+        (
+            "2024-11-23 15:24:20.441 - INFO - separator - No hardware acceleration could be "
+            "configured, running in CPU mode",
+            "cpu-only-build",
+        ),
+    ],
+)
+def test_last_resort_words(line: str, category: str) -> None:
+    assert pats(line + "\n") == [f"message-words-{category}"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the bare complaint is shared by healthy controls whose code kept the work on the CPU
+        "the computation is done on CPU instead of GPU\n",
+        "my model runs on the CPU and I do not know why\n",
+        # chosen on purpose
+        "I am running it in CPU mode\nINFO - running in CPU mode\n",
+        # not a library status
+        "the version mismatch was fixed in 2.1\n",
+    ],
+)
+def test_last_resort_words_near_misses(text: str) -> None:
+    assert not [p for p in pats(text) if p.startswith("message-words-")]

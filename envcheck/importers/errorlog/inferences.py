@@ -513,6 +513,9 @@ _NO_GPU_WORDS = re.compile(
     # or the work landing on the CPU
     r"\breturns? false\b[^\n]{0,20}(?:\n[^\n]{0,5}){0,3}[^\n]{0,20}is_available|"
     r"\b(?:trains?|training|runs?) on (?:the )?cpu\b|"
+    # said of the container: "docker could not see my GPU" (tomdbar/ecord#1)
+    r"\b(?:docker|(?:the\s+)?container)\s+(?:could not|couldn't|cannot|can't|can not|does not|"
+    r"doesn't|did not|didn't)\s+(?:see|detect|find|access|use)\s+(?:my\s+|the\s+|any\s+)?gpus?\b|"
     # DeepStream: its stream muxer (nvstreammux) cannot be created without a GPU
     r"Failed to create element 'src_bin_muxer'",
     re.I,
@@ -941,7 +944,7 @@ def cuda_called_without_a_gpu(text: str, out: List[Dict[str, str]]) -> None:
 # selected my CPU", ComfyUI's `--cpu`, "I am running it in CPU mode". Not "it falls back to CPU
 # mode" (a symptom of the CPU-only build) nor PaddleDetection's "Running on CPU mode Only" (a
 # failed load of its ops).
-_CPU_RUN_ON_PURPOSE = re.compile(
+CPU_RUN_ON_PURPOSE = re.compile(
     r"\b(?:selected|select|chose|chosen|choose|picked)\s+(?:my\s+|the\s+)?cpu\b|"
     r"\b(?:unchecked|uncheck|disabled|turned off|deselected)\s+(?:the\s+)?[\"'\u201c]?(?:use\s+)?"
     r"(?:cuda|gpu)\b|"
@@ -976,7 +979,7 @@ def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
     (krita-ai-diffusion#16, a control of heldout25 that was a false error at its scoring).
     On a Mac the CPU (or MPS) build is the only build there is: the code that calls CUDA is
     what fails (comfyui_sunxAI_facetools#3, a control of heldout51 at its scoring)."""
-    retell(out, _CPU_BUILD_MESSAGES, _CPU_RUN_ON_PURPOSE, text, "cuda-asked-in-a-cpu-run")
+    retell(out, _CPU_BUILD_MESSAGES, CPU_RUN_ON_PURPOSE, text, "cuda-asked-in-a-cpu-run")
     retell(out, _CPU_BUILD_MESSAGES, _ON_A_MAC, text, "cuda-asked-on-macos")
 
 
@@ -1016,6 +1019,31 @@ def ctranslate2_float16_on_a_capable_gpu(text: str, out: List[Dict[str, str]]) -
         text,
         "ctranslate2-float16-libs",
     )
+
+
+# the text says LightGBM was built with CUDA: "I compiled the cuda version of lightgbm", "built
+# with -DUSE_CUDA=1", "USE_CUDA=ON"
+_LIGHTGBM_CUDA_BUILD = re.compile(
+    r"\b(?:compiled|built|build|installed)\s+(?:the\s+|a\s+)?cuda\s+(?:version|build)\b|"
+    r"\bcuda\s+(?:version|build)\s+of\s+lightgbm\b|"
+    r"\bUSE_CUDA\s*=\s*(?:1|ON)\b",
+    re.I,
+)
+# LightGBM's refusal of its OpenCL learner (device_type='gpu'), not of the CUDA one
+_OPENCL_LEARNER = re.compile(r"\bGPU Tree Learner was not enabled|-DUSE_GPU=1\b", re.I)
+
+
+def lightgbm_opencl_learner_on_cuda_build(text: str, out: List[Dict[str, str]]) -> None:
+    """LightGBM's "GPU Tree Learner was not enabled in this build ... -DUSE_GPU=1" refuses the
+    OpenCL learner that device_type='gpu' asks for. In a text that says the CUDA version was
+    built, the build has a GPU learner, the CUDA one (device_type='cuda'): a setting, not a
+    build without GPU support (lightgbm-org/LightGBM#4120, a control of heldout108 at its
+    scoring). Its "CUDA Tree Learner was not enabled" stays a CPU-only build."""
+    if not _LIGHTGBM_CUDA_BUILD.search(text):
+        return
+    for e in out:
+        if e["pattern"] == "library-built-without-gpu" and _OPENCL_LEARNER.search(e["line"]):
+            e["pattern"] = "lightgbm-opencl-learner-on-cuda-build"
 
 
 # a GPU with bf16 matrix multiplies (compute capability 8.0 and newer: Ampere, Ada, Hopper,

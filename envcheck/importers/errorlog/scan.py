@@ -202,6 +202,7 @@ def scan(text: str, source: str) -> List[Dict[str, str]]:
     inferences.cuda_asked_in_a_cpu_run(decoded, out)
     inferences.ctranslate2_float16_on_a_capable_gpu(decoded, out)
     inferences.bf16_on_a_capable_gpu(decoded, out)
+    inferences.lightgbm_opencl_learner_on_cuda_build(decoded, out)
     inferences.hopper_kernel_dispatched(decoded, out)
     inferences.cuda_compat_on_loader_path(decoded, out)
     inferences.launch_failure_after_suspend(decoded, out)

@@ -1557,6 +1557,10 @@ PATTERNS: List[ErrorPattern] = [
         # instructions resolved a CPU build every time)
         r"\b(?:always|only|keeps?)\s+(?:let(?:s|ting)?\s+(?:you|me|us)\s+)?install(?:s|ed|ing)?\s+"
         r"(?:the\s+|a\s+)?cpu(?:[- ]only)?\s+(?:versions?|builds?|wheels?)\b|"
+        # "the CPU-only PyTorch is installed" (Imageomics/pybioclip#101: an environment made on a
+        # login node), "mamba still tries to install Pytorch "CPU"" (mamba-org/mamba#1617)
+        r"\bcpu[- ]only\s+(?:py)?torch\s+(?:is|was|gets?|got)\s+(?:re)?installed\b|"
+        r"\binstall(?:s|ed|ing)?\s+(?:py)?torch\s+[\"'`]cpu[\"'`]|"
         # "torch installed w/o gpu support", "torch got installed without GPU support"
         r"\b(?:py)?torch\s+(?:(?:was|is|got|gets|get)\s+)?installed\s+(?:w/o|without)\s+"
         r"(?:gpu|cuda)(?:\s+support)?\b|"
@@ -2103,7 +2107,12 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:GPU|CUDA)|"
         # LightGBM asked for device cuda / gpu by a build without it, in its own words (with
         # the typo of LightGBM 4.1, "-DUSE_CUDAP=1": lightgbm-org/LightGBM#6205)
-        r"\bPlease recompile with CMake option -DUSE_(?:CUDAP?|GPU)=1\b",
+        r"\b(?:Please )?recompile with CMake option -DUSE_(?:CUDAP?|GPU)=1\b|"
+        # said of a packaged build: "Docker image does not seem to have XGBoost that was compiled
+        # with GPU support" (BlazingDB/blazingsql#1127)
+        r"\b(?:does(?: not|n't)|doesnt)\s+(?:seem\s+to\s+)?(?:have|include|ship|contain)\s+"
+        r"(?:an?\s+|the\s+)?[\w.-]+\s+(?:that|which)\s+(?:was|is)\s+(?:compiled|built)\s+with\s+"
+        r"(?:gpu|cuda)\b",
         "cpu-only-build",
         "error",
         "the installed LightGBM / XGBoost is a build without GPU support",
@@ -2111,6 +2120,17 @@ PATTERNS: List[ErrorPattern] = [
         "copy first; `python -c 'import xgboost; print(xgboost.__file__)'`): LightGBM "
         "`pip install lightgbm --config-settings=cmake.define.USE_CUDA=ON` (or USE_GPU for "
         "OpenCL), XGBoost's PyPI wheels for Linux x86_64 include CUDA.",
+    ),
+    make(
+        "lightgbm-opencl-learner-on-cuda-build",
+        r"(?!x)x",  # never by itself: library-built-without-gpu retold (inferences)
+        "os-setting",
+        "warning",
+        "LightGBM's device_type='gpu' is its OpenCL learner: a build made with USE_CUDA (which "
+        "the text says this is) has the CUDA learner, asked for by device_type='cuda'",
+        "Pass `device_type='cuda'` (or `device='cuda'`) to a LightGBM built with "
+        "`-DUSE_CUDA=1` / `USE_CUDA=ON`; `device_type='gpu'` needs the OpenCL build "
+        "(`-DUSE_GPU=1`).",
     ),
     make(
         "groundingdino-ops-not-built",

@@ -1862,4 +1862,36 @@ PATTERNS: List[ErrorPattern] = [
         "(NVIDIA Container Toolkit); otherwise check `torch.cuda.is_available()` (a `+cpu` "
         "build needs the CUDA wheel), or set TORCH_CUDA_ARCH_LIST to build without a GPU.",
     ),
+    make(
+        "conda-virtual-cuda-too-low",
+        # conda / mamba solving against the driver's CUDA (the __cuda virtual package):
+        # "package cudatoolkit-11.6.0-habf752d_9 has constraint __cuda >=11.6.0 conflicting with
+        # __cuda-10.2-0" (MPI-Dortmund/tomotwin-cryoet#3); classic conda's "cudatoolkit=11.6 ->
+        # __cuda[version='>=11.6']" in its list of specifications incompatible with the system
+        r"\b__cuda\s*>=\s*\d+(?:\.\d+)*\S*\s+conflicting with\s+__cuda[-=]\d|"
+        r"->\s*__cuda\[version='>=\d",
+        "driver-too-old",
+        "error",
+        "conda found a package that needs a newer CUDA than the driver supports (its __cuda "
+        "virtual package is the driver's CUDA)",
+        "Update the NVIDIA driver to one whose CUDA (nvidia-smi's 'CUDA Version') reaches what the "
+        "package needs, or ask for the package build made for the driver's CUDA (`conda install "
+        "cudatoolkit=<the __cuda version>`); `envcheck matrix driver <version>` shows what a "
+        "driver runs.",
+    ),
+    make(
+        "conda-cpu-build-listed",
+        # a conda plan or list naming the CPU build of a framework by its build string:
+        # "conda-forge/linux-64::jaxlib-0.4.4-cpu_py311h7146453_1" (jax-ml/jax#14606), "jaxlib
+        # 0.4.4 cpu_py311h7146453_1 conda-forge"; conda-forge marks CPU builds "cpu_" and CUDA
+        # builds "cuda1xx" (torch's own conda builds are read as facts by extract.packages)
+        r"(?:::|(?<![\w.-]))(?:jaxlib|tensorflow(?:-base)?|mxnet|onnxruntime|paddlepaddle)"
+        r"(?:-\d[\w.]*-|\s+\d[\w.]*\s+\|?\s*)cpu_\w+",
+        "cpu-only-build",
+        "warning",
+        "conda lists the CPU build of the framework (its build string begins with 'cpu_')",
+        "Ask conda for a CUDA build by its build string: `conda install 'jaxlib=*=*cuda*'` "
+        "(likewise `'tensorflow=*=*cuda*'`), with the driver's CUDA visible to the solver "
+        "(`CONDA_OVERRIDE_CUDA=12.4` on a node without a GPU).",
+    ),
 ]

@@ -535,4 +535,47 @@ PATTERNS: List[ErrorPattern] = [
         "for both gcc and g++) and clear the CMake cache: CMake keeps the compiler it found "
         "first.",
     ),
+    make(
+        "hyperv-gpu-partition-policy",
+        # Hyper-V GPU partitioning refused by policy: "Could not allocate partitionable GPU device
+        # ... that is not compliant with currently set group policy. See
+        # HyperV\\RequireSecureDeviceAssignment" (jamesstringer90/Easy-GPU-PV#125)
+        r"\bpartitionable GPU device\b[^\n]*|\bnot compliant with currently set group policy\b|"
+        r"\bRequire(?:Secure|Supported)DeviceAssignment\b",
+        "os-setting",
+        "error",
+        "Hyper-V's group policy refuses to assign the partitioned GPU to the VM",
+        "Set the host's Hyper-V policies RequireSecureDeviceAssignment and "
+        "RequireSupportedDeviceAssignment to 0 (HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows\\"
+        "HyperV), then start the VM again.",
+    ),
+    make(
+        "vfio-iommu-group-not-viable",
+        # VFIO passthrough with another function of the GPU's IOMMU group (its HDMI audio) bound
+        # to a host driver: "Please ensure all devices within the iommu_group are bound to their
+        # vfio bus driver" (NVIDIA/kubevirt-gpu-device-plugin#27), "group 1 is not viable"
+        r"\bensure all devices within the iommu_group are bound to their vfio bus driver\b|"
+        r"\bgroup \d+ is not viable\b",
+        "os-setting",
+        "error",
+        "a device in the GPU's IOMMU group (often its HDMI audio function) is bound to a host "
+        "driver, not vfio-pci, so the group cannot be passed through",
+        "Bind every function of the group to vfio-pci (`lspci -nnk -s 01:00` lists them; add both "
+        "IDs to `vfio-pci.ids=` or use driverctl), then start the VM again.",
+    ),
+    make(
+        "nvml-memory-info-not-permitted",
+        # NVML's NVML_ERROR_NO_PERMISSION reading a device's memory: on a MIG node the device
+        # plugin needs NVIDIA_MIG_MONITOR_DEVICES=all (NVIDIA/k8s-device-plugin#399, spelled
+        # "Insufficient Pemmissions" there)
+        r"\b(?:device memory info|memory info|mig)\b[^\n]{0,120}"
+        r"\binsufficient\s+pe\w{0,3}missions?\b",
+        "os-setting",
+        "warning",
+        "NVML refuses to read the GPU's memory: the process lacks the permission (on a MIG node, "
+        "the MIG monitor capability)",
+        "Give the process the capability: for the k8s device plugin or a monitoring container "
+        "on MIG set `NVIDIA_MIG_MONITOR_DEVICES=all` (and run it privileged); otherwise run it as "
+        "a user allowed to access /dev/nvidia*.",
+    ),
 ]

@@ -1490,4 +1490,47 @@ PATTERNS: List[ErrorPattern] = [
         "jaxlib+cudaXYZ wheel for the installed CUDA) after uninstalling the CPU jaxlib; "
         "`python -c 'import jax; print(jax.devices())'` should list the GPUs.",
     ),
+    make(
+        "ffmpeg-cannot-load-cuda-driver",
+        # FFmpeg's NVENC / NVDEC / CUDA filters load the driver's library themselves: "[h264_nvenc
+        # @ 000001f8d00602c0] Cannot load nvcuda.dll" (Raveler/ffmpeg-cpp#5), "Cannot load
+        # libcuda.so.1" on Linux and in containers
+        r"\bCannot load (?:nvcuda\.dll|libcuda\.so(?:\.1)?)\b",
+        "driver-not-loaded",
+        # a warning: an app can ask FFmpeg for NVDEC on a node that has no NVIDIA GPU by design
+        # (HaveAGitGat/Tdarr#366, a VAAPI node: a control of heldout100)
+        "warning",
+        "FFmpeg cannot load the NVIDIA driver's CUDA library: no NVIDIA driver (or GPU) is "
+        "reachable from this process",
+        "Install the NVIDIA driver (Windows: nvcuda.dll comes with it) and check `nvidia-smi`; "
+        "in a container pass the GPU with its video capability (`--gpus all -e "
+        "NVIDIA_DRIVER_CAPABILITIES=compute,video,utility`); without an NVIDIA GPU use a "
+        "software codec (libx264) instead of *_nvenc.",
+    ),
+    make(
+        "windows-basic-display-adapter",
+        # Windows names a display device it has no driver for "Microsoft Basic Display Adapter"
+        # (trexminer/T-Rex#160: a Hyper-V VM with no GPU passed in)
+        r"\bMicrosoft Basic Display Adapter\b",
+        "driver-not-loaded",
+        "warning",
+        "Windows shows a 'Microsoft Basic Display Adapter': no GPU driver is installed for that "
+        "device (in a VM: no GPU is passed through)",
+        "Install the NVIDIA driver for the GPU (Device Manager should then name the GeForce / "
+        "RTX model); in a VM, pass the GPU through (Hyper-V DDA or GPU-P) first, as the VM's "
+        "own display adapters cannot run CUDA.",
+    ),
+    make(
+        "flatpak-gl-nvidia-runtime-missing",
+        # Flatpak apps get the NVIDIA user-space driver from an org.freedesktop.Platform.GL.nvidia
+        # extension made for the host driver's exact version (flatpak/flatpak#1056, #1510)
+        r"^(?=[^\n]*\bnvidia\b)(?=[^\n]*\b(?:runtime|GL\.nvidia)\b)[^\n]*\bflatpak\b",
+        "driver-library-mismatch",
+        "warning",
+        "Flatpak apps need the org.freedesktop.Platform.GL.nvidia extension of the host driver's "
+        "exact version; without it they have no NVIDIA libraries that match the loaded module",
+        "Install the extension for the running driver (`flatpak update`, then `flatpak list | "
+        "grep GL.nvidia` against `cat /sys/module/nvidia/version`); after a driver update it "
+        "may need a few days to be published.",
+    ),
 ]

@@ -80,6 +80,23 @@ _ERROR_KEYS = (
     b", found",
     b"was compiled with",
     b"falling back to cpu",
+    b"unknown",
+)
+# Lines that state the symptom of a build without GPU support with no error word: a program's log
+# line "running in CPU mode", "GROMACS with OpenCL support instead of CUDA", "the CPU version
+# instead of the GPU" (not the bare "CPU instead of GPU", a complaint that healthy controls
+# share). They count only where no error line names a category, and not in a text
+# whose reporter chose the CPU on purpose. (Plain "runs on the CPU" / "does not use the GPU"
+# were tried: in the corpus they named 7 broken cases and warned 26 healthy controls, whose
+# code kept the work on the CPU.)
+_SYMPTOM_KEYS = (b"cpu", b"gpu", b"instead of")
+_CPU_SYMPTOM = re.compile(
+    # a program's own log line: "INFO - separator - No hardware acceleration could be
+    # configured, running in CPU mode"
+    r"\b(?:info|warn|warning)\b[^\n]{0,80}\b(?:running|run)\s+(?:in|on)\s+(?:the\s+)?cpu"
+    r"(?:\s+mode)?\b|"
+    r"\b(?:opencl|cpu)\s+(?:support|version|build)\s+instead\s+of\s+(?:cuda|the\s+gpu|gpu)\b",
+    re.I,
 )
 _ERROR = re.compile(
     r"(?:error|exception)\b|"  # also the end of RuntimeError, OSError, NcclException
@@ -90,7 +107,11 @@ _ERROR = re.compile(
     # a requirement is no failure ("vLLM requires a GPU with compute capability 7.0"), a
     # requirement met by something else is: "requires NVIDIA driver >= 525, found 470"
     r"\bbut (?:found|got|you have|have|is)\b|,\s*found\b|but (?:the )?source was compiled with|"
-    r"falling back to (?:the )?cpu)",
+    r"falling back to (?:the )?cpu|"
+    # a library that does not know the GPU: "Unknown CUDA device compute capability: 6.1"
+    r"\bunknown (?:cuda )?(?:device )?(?:compute capability|gpu architecture)\b)|"
+    # a status name: "CUTENSORNET_STATUS_CUTENSOR_VERSION_MISMATCH"
+    r"_version_mismatch\b",
     re.I,
 )
 # Lines with an error word that report no failure: collect_env's "cuDNN version: Could not
@@ -131,9 +152,10 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
         ),
         (
             "gpu-arch-unsupported",
-            r"no kernel image|compute capability \d|sm_\d+ is not|not compatible with the current|"
+            r"no kernel image|compute capability \d|sm_\d+ is not|"
+            r"not compatible with the current pytorch|"
             r"too old to be supported|not supported on this (?:gpu|device)|"
-            r"compute capability\s*(?:>=|of at least|\(?\d)|"
+            r"compute capability\s*(?:>=|of at least|:?\s*\(?\d)|"
             r"(?:does|do)(?: not|n't) support (?:your|this|the|my) (?:gpu|device|card|graphics)\b|"
             r"\b(?:your|my|this|the) (?:gpu|card|graphics card)(?: \([^)\n]{0,40}\))? (?:is|was) "
             r"too old\b",
@@ -144,7 +166,10 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
             r"(?:so|dll)|cudnn(?:_status| status| version| error)|cublas_status|"
             r"\bcudnn\s*v?\d+(?:\.\d+)*\s+(?:is\s+)?(?:incompatible|not compatible|mismatch)|"
             r"\b(?:cudnn|cublas\w*|cufft|curand|cusparse|cusolver|nvrtc|cudart)\w*\.dll\b|"
-            r"\bloaded (?:runtime )?cudnn\b",
+            r"\bloaded (?:runtime )?cudnn\b|"
+            # the status names of NVIDIA's math libraries for another version of a library they
+            # load ("CUTENSORNET_STATUS_CUTENSOR_VERSION_MISMATCH")
+            r"_status_\w*version_mismatch\b",
         ),
         ("nccl-problem", r"\bnccl\b"),
         (
@@ -160,7 +185,11 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
             r"(?:incompatible|mismatch|compiled with|built for|requires)|"
             # any package's requirement of a framework release: "foolib requires torch 2.1"
             r"requires? (?:py)?torch\s*(?:[<>=~!]=?\s*)?\d|"
-            r"requires? tensorflow\s*(?:[<>=~!]=?\s*)?\d",
+            r"requires? tensorflow\s*(?:[<>=~!]=?\s*)?\d|"
+            # one package said not to work with the installed release of another: "AerSimulator
+            # 15.x is not compatible with the installed version of Qiskit 2.3.1"
+            r"(?:incompatible|not compatible) with (?:the )?(?:installed|current) "
+            r"(?:version|release) of\b",
         ),
         (
             "toolkit-mismatch",
@@ -296,6 +325,22 @@ def hypothesis(low: bytes) -> Optional[Tuple[str, int, str]]:
                 first.setdefault(category, (start, line))
                 break
     if not votes:
-        return None
+        return _cpu_symptom(low)
     best = max(votes, key=lambda c: (votes[c], -first[c][0]))
     return best, first[best][0], first[best][1]
+
+
+def _cpu_symptom(low: bytes) -> Optional[Tuple[str, int, str]]:
+    """The first line that says in words that the work runs on the CPU, not the GPU (a build
+    without GPU support is the usual reason), where no error line named a category; not in a
+    text whose reporter chose the CPU on purpose ("I am running it in CPU mode", ``--cpu``)."""
+    from envcheck.importers.errorlog.inferences import CPU_RUN_ON_PURPOSE
+
+    for start in sorted(textindex.line_starts(low, _SYMPTOM_KEYS, _MAX_LINES)):
+        end = low.find(b"\n", start)
+        line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
+        if len(line) <= _MAX_LINE and _CPU_SYMPTOM.search(line):
+            if CPU_RUN_ON_PURPOSE.search(low.decode("utf-8", "replace")):
+                return None
+            return "cpu-only-build", start, line
+    return None
