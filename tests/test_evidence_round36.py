@@ -249,3 +249,152 @@ def test_last_resort_words(line: str, category: str) -> None:
 )
 def test_last_resort_words_near_misses(text: str) -> None:
     assert not [p for p in pats(text) if p.startswith("message-words-")]
+
+
+# --- heldout109-114's tuning -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "IR version 1.6 incompatible with current version 2.0\nNVVM_ERROR_IR_VERSION_MISMATCH",
+            "nvvm-ir-version-mismatch",
+        ),
+        ("DIGITS cudaRuntimeGetVersion() failed with error #35", "driver-insufficient"),
+        ("cudaGetDeviceCount returned 100", "no-cuda-device"),
+        (
+            "ImportError: dlopen(/Users/s/torch/_C.cpython-37m-darwin.so, 2): Symbol not found: "
+            "_cusparseCreateCsr",
+            "cuda-lib-missing",
+        ),
+        (
+            "libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSize",
+            "cuda-lib-missing",
+        ),
+        (
+            "ModuleNotFoundError: No module named 'tensorflow.experimental'",
+            "tensorflow-api-missing",
+        ),
+        # the row that names the release still wins
+        (
+            "AttributeError: module 'tensorflow' has no attribute 'placeholder'",
+            "tensorflow-name-missing-for-keras",
+        ),
+        (
+            "ethminer is not reporting the GPUs in the same order as nvidia-smi.",
+            "device-order-differs-stated",
+        ),
+        (
+            "T-rex is wrongly enumerating GPUs when there are multiple models.",
+            "device-order-differs-stated",
+        ),
+        (
+            "It seems installing `onnxruntime` on top of `onnxruntime-gpu` will strip CUDA.",
+            "cpu-package-over-gpu-package",
+        ),
+        ("it halts with needing cublas64_13 and other dlls.", "cuda-dll-said-missing"),
+        ("due to missing dll's (`cublas_12.dll`, `cudart_12.dll`).", "cuda-dll-said-missing"),
+        (
+            "The requested API version [18] is not available, only API versions [1, 16] are "
+            "supported in this build. Current ORT Version is: 1.16.3",
+            "onnxruntime-api-version-unavailable",
+        ),
+        (
+            "/usr/include/c++/6/tuple:605:4: error: parameter packs not expanded with '...':",
+            "nvcc-host-gcc-tuple-parameter-packs",
+        ),
+    ],
+)
+def test_tuned_rows_109_114(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # tensorflow's own internals missing is a broken install, not code of another release
+        "ModuleNotFoundError: No module named 'tensorflow.python'",
+        # the GPU package installed on its own
+        "installing `onnxruntime-gpu` on a clean venv works",
+        # a CUDA call that succeeded
+        "cudaRuntimeGetVersion() returned 0",
+        # the order said to match
+        "ethminer lists the GPUs in the same order as nvidia-smi",
+        # a DLL said present
+        "cublas64_12.dll is in the folder",
+    ],
+)
+def test_tuned_rows_109_114_near_misses(text: str) -> None:
+    assert not {
+        "tensorflow-api-missing",
+        "cpu-package-over-gpu-package",
+        "driver-insufficient",
+        "no-cuda-device",
+        "device-order-differs-stated",
+        "cuda-dll-said-missing",
+    } & set(pats(text + "\n"))
+
+
+@pytest.mark.parametrize(
+    ("line", "category"),
+    [
+        (
+            "> OneZeroMiner requires CUDA version 11.8 or above (installed version is 11.6.127). "
+            "Please update your Nvidia drivers.",
+            "driver-too-old",
+        ),
+        (
+            "\"TREX: Can't find nonce with device [ID=0, GPU #0], GPU doesn't appear to be LHR. "
+            'If it is LHR, try updating video driver"',
+            "driver-too-old",
+        ),
+        (
+            "ort 1.16 is not compatible with the ONNX Runtime binary found at `onnxruntime.dll`; "
+            "expected GetVersionString to return '1.16.x', but got '1.10.0'",
+            "framework-pairing",
+        ),
+    ],
+)
+def test_last_resort_words_109_114(line: str, category: str) -> None:
+    assert pats(line + "\n") == [f"message-words-{category}"]
+
+
+def test_reporter_updating_the_driver_is_no_advice() -> None:
+    # a reporter who tried a newer driver says nothing about the driver being too old
+    text = (
+        "TF cannot create the cudnn handle. I tried updating the driver version, but that newer "
+        "version requires CUDA 12.0, which TF is not compatible with.\n"
+    )
+    assert "message-words-driver-too-old" not in pats(text)
+
+
+def test_compute_capability_mistyped(tmp_path: Path) -> None:
+    text = "I'm using tensorflow 2.4 with nvidia 960m (compute compatibility 5.0)\n"
+    gpus = snap_of(tmp_path, text).gpus()
+    assert gpus and gpus[0].compute_capability == "5.0"
+
+
+def test_no_gpu_cpu_only_said_in_brackets() -> None:
+    text = (
+        "Cuda check failed (35 vs. 0): CUDA driver version is insufficient for CUDA runtime "
+        "version\nI installed it (No GPU, CPU only on my PC) and everything is ok\n"
+    )
+    assert "cuda-called-without-a-gpu" in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("label", "cpu"),
+    [
+        # typed into an issue: no local tag whatever the build
+        ("- PyTorch: 1.13.1", False),
+        ("PyTorch: 1.13.1", False),
+        ("* Torch version: 1.13.1", False),
+        # pip's listing of the PyPI wheel on Windows: a CPU build
+        ("torch             1.13.1", True),
+    ],
+)
+def test_untagged_torch_on_windows(tmp_path: Path, label: str, cpu: bool) -> None:
+    text = f"- OS: Windows 10\n- GPU: NVIDIA GeForce RTX 3090 (driver: 527.56)\n{label}\n"
+    found = judge(tmp_path, text, ["EC210"], load_matrix())
+    assert bool(found) == cpu

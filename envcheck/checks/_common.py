@@ -164,6 +164,28 @@ def only_in_prose(snapshot: Snapshot, facts: Tuple[str, ...]) -> bool:
     return bool(read) and from_report(snapshot) and all(r.get("kind") == "prose" for r in read)
 
 
+# A version a person typed as a labelled item of an issue ("- PyTorch: 1.13.1", "Torch version:
+# 2.0"): no local tag whatever the build. pip and conda list the package as "torch" / "pytorch"
+# in columns, and torch prints "+cpu" / "+cu117" in its own version (collect_env).
+_TYPED_LABEL = re.compile(
+    r"^\s*(?:[-*\u2022]\s+|\d+[.)]\s+)(?:\*\*)?[A-Za-z][\w .-]{0,30}?(?:\*\*)?\s*[:=]|"
+    r"^\s*(?:\*\*)?(?:PyTorch|Torch)(?:\s+[Vv]ersion)?(?:\*\*)?\s*[:=]"
+)
+
+
+def typed_by_hand(snapshot: Snapshot, facts: Tuple[str, ...]) -> bool:
+    """Pasted text whose every reading of ``facts`` is a sentence or a labelled item a person
+    typed (a markdown list "- PyTorch: 1.13.1", a "PyTorch: 2.0" line), not a tool's listing."""
+    read = [r for r in facts_read(snapshot) if r.get("fact") in facts]
+    return (
+        bool(read)
+        and from_report(snapshot)
+        and all(
+            r.get("kind") == "prose" or _TYPED_LABEL.match(str(r.get("text") or "")) for r in read
+        )
+    )
+
+
 def stated_values(snapshot: Snapshot, fact: str) -> List[str]:
     """The different values pasted text states for one fact (``"torch.version"``), when it
     states more than one: the failing setup and a workaround often share a text ("fails
@@ -411,9 +433,13 @@ def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
         info.cuda_source = f"torch.version.cuda is None ({dp.detail or 'torch --deep'})"
         return info
     info_os = os_info(snapshot)
-    if untagged_wheels_are_cpu(info_os) and not only_in_prose(snapshot, ("torch.version",)):
+    if untagged_wheels_are_cpu(info_os) and not typed_by_hand(
+        snapshot, ("torch.version", "package:torch")
+    ):
         # (a version someone typed into a sentence or an issue form carries no local tag
-        # whatever the build: "PyTorch Version: 1.2" from a conda install is a CUDA build)
+        # whatever the build: "PyTorch Version: 1.2" from a conda install is a CUDA build, "-
+        # PyTorch: 1.13.1" beside a driver on Windows too: mitsuba-renderer/drjit#117, a
+        # control of heldout111 at its scoring)
         # the PyPI wheels for Windows and macOS are CPU-only; CUDA builds carry +cuXYZ
         info.build = "cpu"
         info.cuda_source = f"PyPI wheel without local tag on {info_os.platform}"

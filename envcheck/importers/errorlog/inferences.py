@@ -911,6 +911,8 @@ _NO_GPU_HERE = re.compile(
     r"\bwithout\**\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|cuda|nvidia (?:device|gpu|card)s?|"
     r"graphics cards?)\b(?!\s*(?:support|enabled|build|version|toolkit|installed|runtime))|"
     r"\(?\bno gpu,? either\b|"
+    # "(No GPU, CPU only on my PC)" (CMU-Perceptual-Computing-Lab/openpose#1339)
+    r"\(?\bno gpu,?\s+(?:cpu[- ]only|only cpu)\b|"
     r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they|(?:environments?|containers?)"
     r"(?: that)?)\s+(?:do not|don't|dont|does not|"
     r"doesn't|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|graphics cards?|"

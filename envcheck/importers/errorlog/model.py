@@ -28,7 +28,11 @@ _CODE_PREFIX = (
     r"(?:cudart init failure|cuda driver library init failure|cuInit (?:err|failure)|"
     r"cudaSetDevice err|cudaGetDeviceCount err|\bCUDA (?:driver )?error|"
     # TensorRT's builder: "CUDA initialization failure with error 222"
-    r"CUDA initialization failure with error)\s*:?\s*(?:code\s*)?"
+    r"CUDA initialization failure with error|"
+    # a CUDA runtime call by its name, the code after it: "cudaRuntimeGetVersion() failed with
+    # error #35" (NVIDIA/DIGITS#252)
+    r"\bcuda[A-Z]\w{2,40}(?:\(\))?\s+(?:failed with|returned)\s+(?:error\s*)?#?)\s*:?\s*"
+    r"(?:code\s*)?"
 )
 
 
@@ -45,6 +49,8 @@ def code_keys(number: int) -> Tuple[str, ...]:
         f"error {number}",
         f"error: {number}",
         f"code {number}",  # "CUDA error: code 999"
+        f"error #{number}",  # "cudaRuntimeGetVersion() failed with error #35"
+        f"returned {number}",
     )
 
 

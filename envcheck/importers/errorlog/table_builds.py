@@ -2295,4 +2295,35 @@ PATTERNS: List[ErrorPattern] = [
         "Install the torch release the library requires (fastai v1: torch >= 1.0), or the "
         "library release written for torch 0.4.",
     ),
+    make(
+        "tensorflow-api-missing",
+        # code written for another TensorFlow release: "No module named 'tensorflow.experimental'"
+        # (NVlabs/sionna#60: Sionna needs TF 2.6+, on TF 2.1), "module 'tensorflow' has no
+        # attribute 'contrib'"; after the rows that name the release (Keras' backend, compat.v2)
+        r"\bNo module named '?tensorflow\.(?!python\b|_api\b)\w+|"
+        r"\bmodule 'tensorflow(?:\.\w+)*' has no attribute '\w+'",
+        "framework-pairing",
+        "warning",
+        "code written for another TensorFlow release imports a module or name this TensorFlow "
+        "does not have (TensorFlow older or newer than the code expects)",
+        "Install the TensorFlow release the library supports (its README or setup.py names the "
+        "range: `pip install 'tensorflow>=2.6'` for tf.experimental.numpy), or the library "
+        "release made for the installed TensorFlow; `pip show tensorflow` shows it.",
+    ),
+    make(
+        "cpu-package-over-gpu-package",
+        # the CPU package installed after (over) the GPU one shadows it: "installing `onnxruntime`
+        # on top of `onnxruntime-gpu` will strip the ability of ONNX runtime to use CUDA"
+        # (pythongosssss/ComfyUI-WD14-Tagger#23)
+        r"\binstall\w*\s+[`'\"]?(?:onnxruntime|tensorflow|paddlepaddle|faiss(?:-cpu)?)[`'\"]?\s+"
+        r"(?:on top of|over|after|alongside|together with|beside)\s+[`'\"]?"
+        r"(?:onnxruntime|tensorflow|paddlepaddle|faiss)-gpu\b",
+        "cpu-only-build",
+        "warning",
+        "the CPU package was installed over the GPU one: both install one module, and the CPU "
+        "build's files win",
+        "Uninstall both and install only the GPU package: `pip uninstall -y onnxruntime "
+        "onnxruntime-gpu && pip install onnxruntime-gpu` (likewise tensorflow / faiss), and drop "
+        "the CPU package from the requirements that pulled it in.",
+    ),
 ]

@@ -310,7 +310,13 @@ PATTERNS: List[ErrorPattern] = [
         r"[^.\n]{0,80}?\bbut\b[^.\n]{0,60}?\bnvidia-smi\b[^.\n]{0,80}?\b(?:on|uses?|using)\s+"
         r"(?:the\s+)?(?:gpus?|devices?)\s*#?\d|"
         r"\b(?:gpu|device|cuda)\s+(?:order|ordering|numbering|indices|ids)\s+(?:is|are)\s+"
-        r"(?:reversed|swapped|inverted|flipped)\b",
+        r"(?:reversed|swapped|inverted|flipped)\b|"
+        # a miner's log against nvidia-smi or the PCI addresses: "ethminer is not reporting the
+        # GPUs in the same order as nvidia-smi" (ethereum-mining/ethminer#801), "T-rex is wrongly
+        # enumerating GPUs ... the actual ordering by pci address is" (trexminer/T-Rex#72)
+        r"\bnot\s+(?:reporting|listing|showing|numbering|enumerating)\s+(?:the\s+)?(?:gpus?|"
+        r"devices?|cards?)\s+in\s+the\s+same\s+order\s+as\b|"
+        r"\bwrongly\s+(?:enumerat|order|number)\w*\s+(?:the\s+)?(?:gpus?|devices?|cards?)\b",
         "os-setting",
         "warning",
         "the text says the framework's GPU numbers differ from nvidia-smi's",
@@ -1893,5 +1899,48 @@ PATTERNS: List[ErrorPattern] = [
         "Ask conda for a CUDA build by its build string: `conda install 'jaxlib=*=*cuda*'` "
         "(likewise `'tensorflow=*=*cuda*'`), with the driver's CUDA visible to the solver "
         "(`CONDA_OVERRIDE_CUDA=12.4` on a node without a GPU).",
+    ),
+    make(
+        "nvvm-ir-version-mismatch",
+        # the NVVM of the installed toolkit rejects the IR a library generates (Numba before 0.57
+        # on CUDA 12: "IR version 1.6 incompatible with current version 2.0",
+        # NVVM_ERROR_IR_VERSION_MISMATCH, numba/numba#8715)
+        r"\bNVVM_ERROR_IR_VERSION_MISMATCH\b|\bincompatible IR detected\b|"
+        r"\bIR version [\d.]+ incompatible with current version\b",
+        "toolkit-mismatch",
+        "error",
+        "the NVVM of the installed CUDA toolkit rejects the IR the library generates: the "
+        "library release does not support this toolkit",
+        "Use a library release that supports the installed CUDA (Numba 0.57+ for CUDA 12, or "
+        "numba-cuda), or point it at the toolkit it supports (`CUDA_HOME`, a conda "
+        "`cudatoolkit` of that version); `nvcc --version` shows the toolkit.",
+    ),
+    make(
+        "onnxruntime-api-version-unavailable",
+        # ONNX Runtime's C API asked for a newer API than the loaded library has: "The requested
+        # API version [18] is not available, only API versions [1, 16] are supported in this
+        # build. Current ORT Version is: 1.16.3" (pykeio/ort#229: an older system library found)
+        r"\bThe requested API version \[\d+\] is not available, only API versions \[",
+        "framework-pairing",
+        "error",
+        "the program was built for a newer ONNX Runtime than the library it loaded",
+        "Load the ONNX Runtime release the program (or its binding: the `ort` crate, "
+        "onnxruntime-node, the C# package) was built for: point it at that library "
+        "(`ORT_DYLIB_PATH`, PATH / LD_LIBRARY_PATH) or remove the older one the loader finds "
+        "first (a system package, an onnxruntime.dll in System32).",
+    ),
+    make(
+        "nvcc-host-gcc-tuple-parameter-packs",
+        # nvcc of CUDA 8 / 9.0 cannot parse GCC 6's <tuple>: "/usr/include/c++/6/tuple:605:4:
+        # error: parameter packs not expanded with '...'" (NVIDIA/nccl#102; the same CUDA 9.0 +
+        # GCC 6.4 pairing in facebookarchive/caffe2#1459)
+        r"/c\+\+/\d+(?:\.\d+)*/tuple:\d+:\d+: error: parameter packs not expanded",
+        "toolkit-mismatch",
+        "error",
+        "the host compiler's C++ headers are newer than this CUDA's nvcc can parse (GCC 6 with "
+        "CUDA 8 or 9.0)",
+        "Build with a GCC the CUDA release supports (CUDA 8: GCC 5; CUDA 9.0: GCC 6 only from "
+        "9.0's patches on, GCC 5 before): `CC=gcc-5 CXX=g++-5` or nvcc's `-ccbin`, or use a newer "
+        "CUDA toolkit.",
     ),
 ]

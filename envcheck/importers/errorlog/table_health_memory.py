@@ -505,10 +505,14 @@ PATTERNS: List[ErrorPattern] = [
         # cublaslt64_12.dll" beside "my CUDA version is 11.8" (CVHub520/X-AnyLabeling#214): the
         # program was built for that major's libraries
         "cuda-dll-said-missing",
-        r"\b(?:missing|not found|cannot find|can't find|could not find|is missing)\b[^\n]{0,40}?"
-        r"\b(?:cublas(?:lt)?|cudart|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink)64_\d+"
-        r"(?:_\d+)?\.dll\b|"
-        r"\b(?:cublas(?:lt)?|cudart|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink)64_\d+"
+        # (also needed, and named without the "64" or the ".dll": "it halts with needing
+        # cublas64_13 and other dlls" (hyperfield/ai-file-sorter#39), "missing dll's
+        # (`cublas_12.dll`, `cudart_12.dll`)" (leejet/stable-diffusion.cpp#1155))
+        r"\b(?:missing|not found|cannot find|can't find|could not find|is missing|need(?:s|ing)?|"
+        r"requir(?:es|ing))\b[^\n]{0,40}?"
+        r"\b(?:cublas(?:lt)?|cudart|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink)(?:64)?_\d+"
+        r"(?:_\d+)?(?:\.dll\b|(?![\w.]))|"
+        r"\b(?:cublas(?:lt)?|cudart|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink)(?:64)?_\d+"
         r"(?:_\d+)?\.dll\b[^\n]{0,30}?\b(?:is missing|not found|could not be found|missing)\b",
         "cuda-libs-mismatch",
         "warning",

@@ -379,8 +379,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:cannot|can't|could not|couldn't|unable to) (?:find|locate|load) [`'\"「]?"
         r"(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|cudnn)64_\d+\.dll|"
         # (retold without the colon: "undefined symbol ncclCommRegister", VichyTong/CodeJudge#2)
-        r"undefined symbol:? \w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
-        r"|cufft|curand|cusolver|nccl)\w*",
+        # (and macOS' dyld: "Symbol not found: _cusparseCreateCsr ... Expected in:
+        # /usr/local/cuda/lib/libcusparse.10.dylib", TomHeaven/pytorch-osx-build#21)
+        r"(?:undefined symbol:?|Symbol not found:) _?\w*(?:cublas|cudnn|nvJitLink|cupti|cusparse"
+        r"|cufft|curand|cusolver|nccl|nvrtc)\w*",
         "cuda-libs-mismatch",
         "error",
         "a CUDA library is missing or the wrong version",

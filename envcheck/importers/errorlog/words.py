@@ -81,6 +81,7 @@ _ERROR_KEYS = (
     b"was compiled with",
     b"falling back to cpu",
     b"unknown",
+    b"please update",
 )
 # Lines that state the symptom of a build without GPU support with no error word: a program's log
 # line "running in CPU mode", "GROMACS with OpenCL support instead of CUDA", "the CPU version
@@ -109,7 +110,10 @@ _ERROR = re.compile(
     r"\bbut (?:found|got|you have|have|is)\b|,\s*found\b|but (?:the )?source was compiled with|"
     r"falling back to (?:the )?cpu|"
     # a library that does not know the GPU: "Unknown CUDA device compute capability: 6.1"
-    r"\bunknown (?:cuda )?(?:device )?(?:compute capability|gpu architecture)\b)|"
+    r"\bunknown (?:cuda )?(?:device )?(?:compute capability|gpu architecture)\b|"
+    # a program's remedy for a refusal it logs as information: "OneZeroMiner requires CUDA
+    # version 11.8 or above (installed version is 11.6.127). Please update your Nvidia drivers."
+    r"\bplease update (?:your |the )?(?:nvidia |gpu |graphics |video )?drivers?\b)|"
     # a status name: "CUTENSORNET_STATUS_CUTENSOR_VERSION_MISMATCH"
     r"_version_mismatch\b",
     re.I,
@@ -138,7 +142,8 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
             "driver-too-old",
             r"driver[^.\n]{0,40}(?:too old|too low|insufficient|older than|not support|update|"
             r"upgrade)|"
-            r"(?:update|upgrade) (?:your |the )?(?:nvidia )?driver|"
+            r"(?:update|upgrade|try updating|try upgrading) (?:your |the )?"
+            r"(?:nvidia |gpu |video |graphics )?driver|"
             r"requires? (?:an? )?(?:newer |higher )?(?:nvidia )?(?:gpu )?driver",
         ),
         (
@@ -189,7 +194,10 @@ _RULES: Tuple[Tuple[str, Pattern[str]], ...] = tuple(
             # one package said not to work with the installed release of another: "AerSimulator
             # 15.x is not compatible with the installed version of Qiskit 2.3.1"
             r"(?:incompatible|not compatible) with (?:the )?(?:installed|current) "
-            r"(?:version|release) of\b",
+            r"(?:version|release) of\b|"
+            # a binding against the native library it found: "ort 1.16 is not compatible with
+            # the ONNX Runtime binary found at `onnxruntime.dll`"
+            r"(?:incompatible|not compatible) with the [\w .-]{1,40}?\b(?:binary|library|dll)\b",
         ),
         (
             "toolkit-mismatch",

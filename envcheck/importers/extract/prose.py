@@ -188,8 +188,11 @@ _JAX = re.compile(
     r"(0\.\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\b",
     re.I,
 )
+# (also as people mistype it: "nvidia 960m (compute compatibility 5.0)", tensorflow#45904)
 _CC = re.compile(
-    r"compute[\s_-]*capabilit(?:y|ies)\s*(?:of|is|=|:)?\s*\(?\s*(?:sm_?)?(\d{1,2})\.?(\d)\b", re.I
+    r"compute[\s_-]*(?:capabilit(?:y|ies)|compatibility)\s*(?:of|is|=|:)?\s*\(?\s*(?:sm_?)?"
+    r"(\d{1,2})\.?(\d)\b",
+    re.I,
 )
 # The CUDA toolkit releases before 11 (NVIDIA's CUDA Toolkit Archive): any other X.Y below 11
 # said to be a card's "CUDA version" is its compute capability (3.5, 5.2, 6.1, 8.6 ...).
@@ -1099,7 +1102,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     m = next(
         (
             cc
-            for cc in (_CC.finditer(text) if "capabilit" in low else ())
+            for cc in (_CC.finditer(text) if "capabilit" in low or "compute compat" in low else ())
             if floor is None or not floor.start() <= cc.start() < floor.end()
         ),
         None,
