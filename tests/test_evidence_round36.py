@@ -398,3 +398,9 @@ def test_untagged_torch_on_windows(tmp_path: Path, label: str, cpu: bool) -> Non
     text = f"- OS: Windows 10\n- GPU: NVIDIA GeForce RTX 3090 (driver: 527.56)\n{label}\n"
     found = judge(tmp_path, text, ["EC210"], load_matrix())
     assert bool(found) == cpu
+
+
+def test_a_megabyte_line_still_reads_its_message() -> None:
+    # the keys are looked for near the start of a line, where its pattern is tried
+    line = "RuntimeError: CUDA error: no kernel image is available for execution on the device "
+    assert "no-kernel-image" in pats(line + "x" * 1_000_000 + "\n")

@@ -1041,6 +1041,8 @@ def lightgbm_opencl_learner_on_cuda_build(text: str, out: List[Dict[str, str]]) 
     built, the build has a GPU learner, the CUDA one (device_type='cuda'): a setting, not a
     build without GPU support (lightgbm-org/LightGBM#4120, a control of heldout108 at its
     scoring). Its "CUDA Tree Learner was not enabled" stays a CPU-only build."""
+    if not any(e["pattern"] == "library-built-without-gpu" for e in out):
+        return
     if not _LIGHTGBM_CUDA_BUILD.search(text):
         return
     for e in out:
