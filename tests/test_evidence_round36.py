@@ -404,3 +404,25 @@ def test_a_megabyte_line_still_reads_its_message() -> None:
     # the keys are looked for near the start of a line, where its pattern is tried
     line = "RuntimeError: CUDA error: no kernel image is available for execution on the device "
     assert "no-kernel-image" in pats(line + "x" * 1_000_000 + "\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "cuda"),
+    [
+        ("uv will install torch+cu128 package, but it does not run on my GPU", "12.8"),
+        ("pytorch cu118 on my gtx 1070", "11.8"),
+        ("torch 2.1 cu121 fails", "12.1"),
+        ("I installed the cu121 build of torch", "12.1"),
+        ("torch (cu92) works", "9.2"),
+        # a version's own local tag is read with the version, and an extension's build is not
+        # the torch installed
+        ("PyTorch 2.0.1+cu118 with CUDA 1108 (you have 2.0.1+cpu)", None),
+        # no torch beside the tag
+        ("the cu121 index has no wheel for this", None),
+    ],
+)
+def test_torch_cuda_tag_said_without_version(tmp_path: Path, text: str, cuda: object) -> None:
+    from envcheck.checks._common import facts_read
+
+    read = [r for r in facts_read(snap_of(tmp_path, text + "\n")) if r.get("fact") == "torch.cuda"]
+    assert (read[0]["value"] if read else None) == cuda

@@ -172,6 +172,15 @@ _TORCH_CUDA_PROSE = re.compile(
     r"(?:\bcuda\b|\bcu)\s*(?:version\s*)?(?:is\s+|=\s*|:\s*)?v?(\d{1,2}\.\d)(?:\.\d+)?\b",
     re.I,
 )
+# torch's CUDA variant said by its wheel tag, without the version: "uv will install torch+cu128",
+# "pytorch cu118 on my GTX 1070", "torch 2.1 cu121", "the cu121 build of torch"
+# (not a version's own local tag, "torch 1.8.1+cu102", which is read with the version)
+_TORCH_CU_TAG = re.compile(
+    r"\b(?:py)?torch(?:\s*\+\s*|\s+\(?|\()cu(\d{2,3})\b|"
+    r"\b(?:py)?torch\s+\d{1,2}\.\d{1,2}(?:\.\d{1,2})?\s+\(?cu(\d{2,3})\b|"
+    r"\bcu(\d{2,3})\s+(?:builds?|versions?|wheels?|packages?)\s+of\s+(?:py)?torch\b",
+    re.I,
+)
 # "tf" alone only with a space, "version", ":" or "=" before the number ("tf version is 2.1.0",
 # "TF 2.4"), never inside an image tag ("r32.7.1-tf2.7-py3", "torch2.0.1-tf1.15.5": vendors'
 # own builds for other Pythons and CUDA releases).
@@ -1010,6 +1019,12 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             m = _TORCH_CUDA_PROSE.search(text)
             if m:
                 yield fact("torch.cuda", m.group(1))
+        elif "cu" in low and not _BUILT_FOR_TORCH.search(text):
+            # (not xFormers' "built for PyTorch 2.0.1+cu118 ... (you have 2.0.1+cpu)")
+            tag = _TORCH_CU_TAG.search(text)
+            if tag:
+                digits = tag.group(1) or tag.group(2) or tag.group(3)
+                yield fact("torch.cuda", f"{int(digits[:-1])}.{digits[-1]}")
         built_for = _BUILT_FOR_TORCH.search(text) if "you have" in low else None
         if not built_for and "expected pytorch version" in low:
             # PyG's extensions: "Expected PyTorch version 1.4 but found version 1.3": the
