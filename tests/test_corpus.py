@@ -660,6 +660,12 @@ THRESHOLDS = {
     # tuned: CUDA DLLs said needed, ONNX Runtime's API version, GCC 6 <tuple> under old nvcc,
     # a binding not compatible with its native library
     "heldout114": 0.88,
+    # pool 117 (10 cases; older datacenter GPUs in home labs), gathered after the round's tuning
+    # was committed and sealed before e7bf2540 (a general reader: torch's CUDA tag said without
+    # the version), scored once at 27b575e5, ccdbacf8, b7f49438 and e7bf2540: 5/7 (71%) at all
+    # four, the same findings, no false error; not tuned on (its misses need RAPIDS' Python
+    # floor and a BIOS setting behind a Device Manager code)
+    "heldout115": 0.71,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
