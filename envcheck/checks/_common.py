@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from envcheck.checks.registry import SkipCheck
 from envcheck.snapshot import (
@@ -158,10 +158,17 @@ def facts_read(snapshot: Snapshot) -> List[Dict[str, Any]]:
     return [r for r in pasted_evidence(snapshot).get("read") or [] if isinstance(r, dict)]
 
 
+def _every_reading(
+    snapshot: Snapshot, facts: Tuple[str, ...], holds: Callable[[Dict[str, Any]], bool]
+) -> bool:
+    """Pasted text that reads ``facts`` at least once, each reading one that ``holds``."""
+    read = [r for r in facts_read(snapshot) if r.get("fact") in facts]
+    return bool(read) and from_report(snapshot) and all(holds(r) for r in read)
+
+
 def only_in_prose(snapshot: Snapshot, facts: Tuple[str, ...]) -> bool:
     """Pasted text whose every reading of ``facts`` is a sentence (kind "prose")."""
-    read = [r for r in facts_read(snapshot) if r.get("fact") in facts]
-    return bool(read) and from_report(snapshot) and all(r.get("kind") == "prose" for r in read)
+    return _every_reading(snapshot, facts, lambda r: r.get("kind") == "prose")
 
 
 # A version a person typed as a labelled item of an issue ("- PyTorch: 1.13.1", "Torch version:
@@ -176,13 +183,10 @@ _TYPED_LABEL = re.compile(
 def typed_by_hand(snapshot: Snapshot, facts: Tuple[str, ...]) -> bool:
     """Pasted text whose every reading of ``facts`` is a sentence or a labelled item a person
     typed (a markdown list "- PyTorch: 1.13.1", a "PyTorch: 2.0" line), not a tool's listing."""
-    read = [r for r in facts_read(snapshot) if r.get("fact") in facts]
-    return (
-        bool(read)
-        and from_report(snapshot)
-        and all(
-            r.get("kind") == "prose" or _TYPED_LABEL.match(str(r.get("text") or "")) for r in read
-        )
+    return _every_reading(
+        snapshot,
+        facts,
+        lambda r: r.get("kind") == "prose" or bool(_TYPED_LABEL.match(str(r.get("text") or ""))),
     )
 
 

@@ -244,7 +244,7 @@ def gpu_cc_from_matrix(name: str) -> Optional[str]:
         if isinstance(cc, str):
             return cc
     m = _GEFORCE_MODEL.search(clean)
-    return geforce_series_cc(m.group(1)) if m else None
+    return matrix.geforce_series_cc(m.group(1)) if m else None
 
 
 def geforce_series_cc(series: str) -> Optional[str]:

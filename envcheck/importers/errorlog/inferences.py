@@ -1041,12 +1041,13 @@ def lightgbm_opencl_learner_on_cuda_build(text: str, out: List[Dict[str, str]]) 
     built, the build has a GPU learner, the CUDA one (device_type='cuda'): a setting, not a
     build without GPU support (lightgbm-org/LightGBM#4120, a control of heldout108 at its
     scoring). Its "CUDA Tree Learner was not enabled" stays a CPU-only build."""
-    if not any(e["pattern"] == "library-built-without-gpu" for e in out):
-        return
-    if not _LIGHTGBM_CUDA_BUILD.search(text):
-        return
-    for e in out:
-        if e["pattern"] == "library-built-without-gpu" and _OPENCL_LEARNER.search(e["line"]):
+    refused = [
+        e
+        for e in out
+        if e["pattern"] == "library-built-without-gpu" and _OPENCL_LEARNER.search(e["line"])
+    ]
+    if refused and _LIGHTGBM_CUDA_BUILD.search(text):
+        for e in refused:
             e["pattern"] = "lightgbm-opencl-learner-on-cuda-build"
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Dict, Optional, Pattern, Tuple
+from typing import Dict, Iterator, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex
 
@@ -322,10 +322,8 @@ def hypothesis(low: bytes) -> Optional[Tuple[str, int, str]]:
     one. symptoms.message_words turns it into the scan's entry."""
     votes: Counter = Counter()
     first: Dict[str, Tuple[int, str]] = {}
-    for start in sorted(textindex.line_starts(low, _ERROR_KEYS, _MAX_LINES)):
-        end = low.find(b"\n", start)
-        line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
-        if len(line) > _MAX_LINE or not _ERROR.search(line) or _NOT_A_FAILURE.search(line):
+    for start, line in _lines(low, _ERROR_KEYS):
+        if not _ERROR.search(line) or _NOT_A_FAILURE.search(line):
             continue
         for category, rx in _RULES:
             if rx.search(line):
@@ -338,16 +336,24 @@ def hypothesis(low: bytes) -> Optional[Tuple[str, int, str]]:
     return best, first[best][0], first[best][1]
 
 
+def _lines(low: bytes, keys: Tuple[bytes, ...]) -> Iterator[Tuple[int, str]]:
+    """(offset, text) of the first _MAX_LINES lines holding one of ``keys``, in order; lines
+    longer than _MAX_LINE are left out."""
+    for start in sorted(textindex.line_starts(low, keys, _MAX_LINES)):
+        end = low.find(b"\n", start)
+        line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
+        if len(line) <= _MAX_LINE:
+            yield start, line
+
+
 def _cpu_symptom(low: bytes) -> Optional[Tuple[str, int, str]]:
     """The first line that says in words that the work runs on the CPU, not the GPU (a build
     without GPU support is the usual reason), where no error line named a category; not in a
     text whose reporter chose the CPU on purpose ("I am running it in CPU mode", ``--cpu``)."""
     from envcheck.importers.errorlog.inferences import CPU_RUN_ON_PURPOSE
 
-    for start in sorted(textindex.line_starts(low, _SYMPTOM_KEYS, _MAX_LINES)):
-        end = low.find(b"\n", start)
-        line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
-        if len(line) <= _MAX_LINE and _CPU_SYMPTOM.search(line):
+    for start, line in _lines(low, _SYMPTOM_KEYS):
+        if _CPU_SYMPTOM.search(line):
             # (the reporter's words come first in a paste: the first 64 KB are read, so a
             # megabyte of log lines costs no whole-text search)
             if CPU_RUN_ON_PURPOSE.search(low[:65536].decode("utf-8", "replace")):

@@ -121,25 +121,16 @@ _APPS: Tuple[Tuple[str, Tuple[str, ...], Pattern[str], Pattern[str]], ...] = (
         re.compile(r"\bflashinfer\b", re.I),
         _stated(r"flashinfer(?:[-_]python)?"),
     ),
-    (
-        # RAPIDS libraries at work: cuDF, cuML, cuGraph by name or import (not dask-cudf's
-        # other package names, and not cudf.pandas' "pandas" alone)
-        "cudf",
-        ("cudf",),
-        re.compile(r"(?<![-_])\bcudf\b(?![-_])", re.I),
-        _stated(r"cudf(?:[-_]cu\d+)?"),
-    ),
-    (
-        "cuml",
-        ("cuml",),
-        re.compile(r"(?<![-_])\bcuml\b(?![-_])", re.I),
-        _stated(r"cuml(?:[-_]cu\d+)?"),
-    ),
-    (
-        "cugraph",
-        ("cugraph",),
-        re.compile(r"(?<![-_])\bcugraph\b(?![-_])", re.I),
-        _stated(r"cugraph(?:[-_]cu\d+)?"),
+    # RAPIDS libraries at work: cuDF, cuML, cuGraph by name or import (not dask-cudf's other
+    # package names, and not cudf.pandas' "pandas" alone)
+    *(
+        (
+            name,
+            (name,),
+            re.compile(rf"(?<![-_])\b{name}\b(?![-_])", re.I),
+            _stated(rf"{name}(?:[-_]cu\d+)?"),
+        )
+        for name in ("cudf", "cuml", "cugraph")
     ),
     (
         "pennylane-lightning-tensor",

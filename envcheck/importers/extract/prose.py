@@ -13,6 +13,7 @@ import re
 import unicodedata
 from typing import Dict, Iterator, List, Optional, Tuple
 
+from envcheck.importers import base
 from envcheck.importers.extract import floors
 from envcheck.importers.extract.apps import APP_VERSION
 from envcheck.importers.extract.facts import GPU_FAMILY, Fact
@@ -655,8 +656,6 @@ def nccl_build_cuda(text: str, file: str) -> List[Fact]:
 
 
 def gpu_names(line: str) -> List[str]:
-    from envcheck.importers import base
-
     out = []
     for m in _GPU_NAME.finditer(line):
         name = re.sub(r"\s+", " ", m.group(1)).strip()
@@ -687,8 +686,6 @@ _LABELLED_NUMBER = re.compile(
 
 
 def _labelled_model_number(line: str) -> List[str]:
-    from envcheck.importers import base
-
     m = _LABELLED_NUMBER.search(line) if _GPU_LINE.match(line) else None
     if m is None:
         return []
@@ -696,12 +693,6 @@ def _labelled_model_number(line: str) -> List[str]:
     suffix = {"ti": " Ti", "super": " SUPER"}.get((m.group(2) or "").strip().lower(), "")
     name = f"{family} {m.group(1)}{suffix}"
     return [name] if base.gpu_cc_from_matrix(name) else []
-
-
-def _family_cc(series: str) -> Optional[str]:
-    from envcheck.importers import base
-
-    return base.geforce_series_cc(series)
 
 
 def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
@@ -1129,7 +1120,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         if len(sms) == 1 and _SM_CONTEXT.search(text) and "support" not in low:
             yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")
     m = _GEFORCE_FAMILY.search(text) if "series" in low or "xx" in low else None
-    family_cc = _family_cc(m.group(1) or m.group(2)) if m else None
+    family_cc = base.geforce_series_cc(m.group(1) or m.group(2)) if m else None
     if m and family_cc and (not gpu_names(text) or "000" in m.group(0)):
         # the family's compute capability, kept only where the text names no GPU model (extract
         # .apply drops it beside any other GPU fact); "the RTX 5000 series" is the family too,
