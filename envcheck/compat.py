@@ -805,6 +805,23 @@ class Matrix:
         return ccs[0]
 
     @_memoized
+    def gpu_shared_ccs(self, name: str) -> Optional[Tuple[str, ...]]:
+        """Every compute capability of a model name NVIDIA sold on different GPUs (a Fermi and a
+        Kepler "GT 730"), lowest first, from gpus.json "shared_names"; None for any other name.
+        Matched whole ("GeForce GT 730", "gt730"), never as a part of a longer name."""
+        q = _gpu_tokens(name)
+        if not q:
+            return None
+        for entry in self.doc("gpus").get("shared_names") or ():
+            for spelling in [entry["name"], *(entry.get("aliases") or ())]:
+                keys = {_gpu_tokens(spelling), _split_families(_gpu_tokens(spelling))}
+                if q in keys or _split_families(q) in keys:
+                    return tuple(
+                        sorted(entry["compute_capabilities"], key=lambda cc: _cc(cc) or (0, 0))
+                    )
+        return None
+
+    @_memoized
     def gpu_suggestions(self, name: str, limit: int = 3) -> List[str]:
         """Names in the data closest to an unknown one ("did you mean"), best first."""
         import difflib

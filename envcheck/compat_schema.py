@@ -235,6 +235,12 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
             "slowdown_temp_c": (False, _opt(_num)),
             "spec_source": (False, _opt(_http_url)),  # some datasheets are http only
         },
+        "shared_names": {
+            "name": (True, _str),
+            "aliases": (False, _opt(_list(_str))),
+            "compute_capabilities": (True, _list(_ccv)),
+            "architectures": (False, _opt(_list(_str))),
+        },
     },
     "cudnn": {
         "releases": {
@@ -440,6 +446,7 @@ SCHEMA: Dict[str, Dict[str, Shape]] = {
 # Sections added after a file kind first shipped: a data dir written before them (by `data
 # update`) lacks them and stays valid.
 _OPTIONAL_SECTIONS = {
+    ("gpus", "shared_names"),
     ("floors", "libraries"),
     ("floors", "drivers"),
     ("floors", "cuda_builds"),

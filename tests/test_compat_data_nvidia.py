@@ -21,7 +21,7 @@ from packaging.version import Version
 DATA = Path(__file__).resolve().parents[1] / "compat_data"
 FILES = {
     "cuda": ("cuda.json", ["toolkits", "minor_compat", "minor_compat_caveats", "toolkit_archs"]),
-    "gpus": ("gpus.json", ["gpus"]),
+    "gpus": ("gpus.json", ["gpus", "shared_names"]),
     "cudnn": ("cudnn.json", ["releases"]),
     "nccl": ("nccl.json", ["releases"]),
     "glibc": ("glibc.json", ["manylinux_tags", "wheels"]),
@@ -93,7 +93,13 @@ def test_every_entry_cites_https_source_and_date(kind: str) -> None:
         # citation of the fact itself must be https.
         assert entry["source"].startswith("https://"), (section, entry["source"])
         datetime.date.fromisoformat(entry["checked"])
-        assert entry["checked"] in ("2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05")
+        assert entry["checked"] in (
+            "2026-12-02",
+            "2026-12-03",
+            "2026-12-04",
+            "2026-12-05",
+            "2026-12-06",
+        )
         for field in entry.get("unconfirmed", []):
             present, _ = dotted(entry, field)
             assert present, (section, field, entry)

@@ -182,7 +182,12 @@ def test_mobile_gpu_names_with_an_m_suffix_are_read() -> None:
 
     assert gpu_names("GPU is GeForce GT 740M | 3.0") == ["GeForce GT 740M"]
     assert gpu_names("NVIDIA GeForce GTX 970M") == ["NVIDIA GeForce GTX 970M"]
-    assert gpu_names("a GT 730 card") == []  # two chips share that name: no model read
+    # two chips share that name (Fermi 2.1, Kepler 3.5): the GPU is read, its capability is not
+    # one value (gpus.json "shared_names"; round 37)
+    assert gpu_names("a GT 730 card") == ["GT 730"]
+    from envcheck.importers.base import gpu_cc_from_matrix
+
+    assert gpu_cc_from_matrix("GT 730") is None
 
 
 def test_tensorflows_missing_libdevice_directory() -> None:

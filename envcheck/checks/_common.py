@@ -367,6 +367,32 @@ def gpus_with_cc(snapshot: Snapshot, matrix: Any) -> List[Tuple[Gpu, str]]:
     return known
 
 
+def gpus_with_cc_choices(snapshot: Snapshot, matrix: Any) -> List[Tuple[Gpu, Tuple[str, ...]]]:
+    """(GPU, its possible compute capabilities) for every GPU with one known capability, or a
+    model name NVIDIA sold on GPUs of different capability (a Fermi and a Kepler "GT 730": both
+    are listed, lowest first). For the judgments that hold whichever GPU it is; SkipCheck when no
+    GPU has any."""
+    out = []
+    for g in gpus(snapshot):
+        cc = gpu_cc(g, matrix)
+        if cc is not None:
+            out.append((g, (cc,)))
+            continue
+        shared = ask(matrix, "gpu_shared_ccs", g.name) if isinstance(g.name, str) else None
+        if shared:
+            out.append((g, tuple(shared)))
+    if not out:
+        raise SkipCheck("the GPUs' compute capabilities are unknown")
+    return out
+
+
+def cc_choices_text(ccs: Tuple[str, ...]) -> str:
+    """ "3.5", or "2.1 or 3.5 (NVIDIA sold GPUs of each under this name)"."""
+    if len(ccs) == 1:
+        return ccs[0]
+    return " or ".join(ccs) + " (NVIDIA sold GPUs of each under this name)"
+
+
 def gpu_label(gpu: Gpu) -> str:
     name = gpu.name if isinstance(gpu.name, str) else "unknown model"
     return f"GPU {gpu.index} ({name})"

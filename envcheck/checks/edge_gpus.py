@@ -66,15 +66,18 @@ def edge_gpu_build_unstated(
         )
     if _arch_message_seen(snap):
         raise c.not_applicable("an error message in the text already says the build lacks kernels")
-    for gpu, cc in c.gpus_with_cc(snap, matrix):
-        edge = _edge(matrix, cc)
-        if edge is None:
+    for gpu, ccs in c.gpus_with_cc_choices(snap, matrix):
+        # a name sold on two GPUs (a Fermi and a Kepler GT 730) is judged only when every one
+        # of them is at the edge; the newest of them names the builds
+        edges = [_edge(matrix, cc) for cc in ccs]
+        if any(e is None for e in edges):
             continue
-        why, carry = edge
+        cc = ccs[-1]
+        why, carry = edges[-1]
         yield spec.finding(
             expected=f"a build with kernels for sm_{cc.replace('.', '')}: {carry}",
-            found=f"{c.gpu_label(gpu)} is compute capability {cc}, {why}; the text does not say "
-            "which build runs on it",
+            found=f"{c.gpu_label(gpu)} is compute capability {c.cc_choices_text(ccs)}, {why}; "
+            "the text does not say which build runs on it",
             fix=f"print the installed build's arch list: {ARCH_PROBE}; if "
             f"sm_{cc.replace('.', '')} is not in it, install {carry}",
             evidence={"compute_capability": cc, "why": why, "builds_with_kernels": carry},

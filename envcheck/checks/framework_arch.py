@@ -405,12 +405,15 @@ def _below_every_torch_build(
     if not builds:
         raise SkipCheck("no torch build's architectures in the data")
     span = f"{releases[-1].version}-{releases[0].version}"
-    for gpu, cc in c.gpus_with_cc(snap, matrix):
-        if any(_runs(archs, cc) for archs in builds):
+    for gpu, ccs in c.gpus_with_cc_choices(snap, matrix):
+        # a name sold on two GPUs (GT 730: Fermi 2.1 or Kepler 3.5) only when neither runs
+        if any(_runs(archs, cc) for archs in builds for cc in ccs):
             continue
+        cc = ccs[-1]
         yield spec.finding(
             expected="a GPU that some PyTorch build supports",
-            found=f"{c.gpu_label(gpu)} has compute capability {cc}; the text names PyTorch "
+            found=f"{c.gpu_label(gpu)} has compute capability {c.cc_choices_text(ccs)}; the "
+            "text names PyTorch "
             f"without a version, and no PyTorch build in envcheck's data (torch {span}) has "
             "kernels for it",
             fix=f"Use an older PyTorch release still built for sm_{cc.replace('.', '')} (the "

@@ -258,6 +258,17 @@ def geforce_series_cc(series: str) -> Optional[str]:
         return None
 
 
+def gpu_name_shared(name: str) -> bool:
+    """Whether the matrix holds the name as one NVIDIA sold on GPUs of different compute
+    capability (a Fermi and a Kepler "GT 730"): a GPU, whose capability stays unknown."""
+    try:
+        from envcheck.compat import load_matrix
+
+        return bool(load_matrix().gpu_shared_ccs(name))
+    except Exception:  # matrix missing or broken: the name is not read as a GPU
+        return False
+
+
 _NAME_VARIANTS = (
     (re.compile(r"\bGTX\s*(?=[2-5]0[5-9]0)", re.I), "RTX "),
     (

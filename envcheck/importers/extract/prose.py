@@ -226,11 +226,14 @@ _GPU_NAME = re.compile(
     r"(?:RTX|GTX|GT)\s*(?:PRO\s*)?[A-Z]?\d{3,4}M?(?:\s*(?:Ti|SUPER|Ada|Blackwell))*(?:\s*Laptop(?:\s*GPU)?)?"
     r"|(?:NVIDIA\s+)?(?:Tesla\s+)?(?:[AHBLVTPKM]\d{1,3}[A-Z]?|GH200|GB200|A100|H100|H200|B200|L40S?)"
     r"(?:[-\s](?:SXM\d?|PCIE|NVL|\d+\s*GB))*"
-    r"|(?:NVIDIA\s+)?(?:Quadro|TITAN)\s+[A-Z]{1,3}\d{0,4}(?:\s*Ada)?"
+    r"|(?:NVIDIA\s+)?(?:Quadro|TITAN)\s+[A-Z]{1,3}\d{0,4}M?(?:\s*Ada)?"
     # Jetson modules, the GB10 / GB300 superchips, GeForce MX and 9xxMX notebook parts
     r"|(?:NVIDIA\s+)?Jetson\s+(?:AGX\s+)?(?:Orin|Xavier)(?:\s+(?:NX|Nano))?"
     r"|(?:NVIDIA\s+)?Jetson\s+(?:Nano|TX[12]|T[45]000)|(?:NVIDIA\s+)?GB(?:10|300)"
-    r"|(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?\d{3}|(?:NVIDIA\s+)?(?:GeForce\s+)?9[1-4]0MX)(?![A-Za-z0-9_]|\.\d)"
+    r"|(?:NVIDIA\s+)?(?:GeForce\s+)?MX\s?\d{3}|(?:NVIDIA\s+)?(?:GeForce\s+)?9[1-4]0MX"
+    # notebook parts named without a family ("GeForce 610M", "GeForce 820M") and NVS boards
+    r"|(?:NVIDIA\s+)?GeForce\s+[4-9][0-9]0M|(?:NVIDIA\s+)?(?:Quadro\s+)?NVS\s?\d{3,4}M?)"
+    r"(?![A-Za-z0-9_]|\.\d)"
     # a family, not a model: "RTX 4000 series GPUs" is the GeForce 40 series, not the Quadro
     # RTX 4000 (jhj0517/Whisper-WebUI#614)
     r"(?!\s*-?\s*series\b)",
@@ -661,7 +664,11 @@ def gpu_names(line: str) -> List[str]:
         name = re.sub(r"\s+", " ", m.group(1)).strip()
         if re.search(r"\ds$", name):  # a plural ("our K80s", "two 3090s") names the model
             name = name[:-1]
-        if not base.gpu_cc_from_matrix(name) and not re.search(r"RTX|GTX|Quadro|Tesla|TITAN", name):
+        if (
+            not base.gpu_cc_from_matrix(name)
+            and not re.search(r"RTX|GTX|Quadro|Tesla|TITAN", name)
+            and not base.gpu_name_shared(name)
+        ):
             continue  # a bare "A10" or "T4" counts only when the matrix knows it
         out.append(name)
     if out:
