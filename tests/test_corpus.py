@@ -666,6 +666,24 @@ THRESHOLDS = {
     # four, the same findings, no false error; not tuned on (its misses need RAPIDS' Python
     # floor and a BIOS setting behind a Device Manager code)
     "heldout115": 0.71,
+    # Round 37. Pools 118-121 were sealed after 69e5c7cc (GPU names sold on two chips, older
+    # models from a transcription of NVIDIA's table; written before they were scored) and scored
+    # once at fbb6af6d and 69e5c7cc: the same findings at both.
+    # pool 118 (19 cases; forecasting and tabular models, talking-head tools): 6/10 (60%), one
+    # false error (TensorFlow's probe beside nvidia-smi's working driver in a torch job: now a
+    # warning that says so); its misses are symptom-only pastes
+    "heldout116": 0.60,
+    # pool 119 (18 cases; annotation tools, video segmentation and tracking): 6/11 (55%), no
+    # false error; tuned: __cudaRegisterFatBinaryEnd
+    "heldout117": 0.72,
+    # pool 120 (28 cases; weather and earth-observation models, self-supervised learning):
+    # 10/20 (50%), no false error; tuned: CUDA_VISIBLE_DEVICES set after the import, minutes in
+    # the first .cuda()
+    "heldout118": 0.65,
+    # pool 121 (30 cases; single-image-to-3D, physics-informed ML): 15/22 (68%), no false error;
+    # tuned: kmcuda's "wanted 6.1, have 3.7", StyleGAN's custom-op build, "python 3.12 doesn't
+    # support torch"
+    "heldout119": 0.81,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -499,6 +499,34 @@ def tf_probe_without_a_gpu(text: str, low: bytes, out: List[Dict[str, str]], sou
         e["pattern"] = "tf-probe-found-no-driver"
 
 
+# nvidia-smi's banner with the driver it talked to: the kernel module and NVML answer
+_SMI_DRIVER = re.compile(r"NVIDIA-SMI\s+\d{3}\.\d+[^\n]{0,60}Driver Version:\s*\d{3}\.\d+")
+
+
+def tf_probe_beside_nvidia_smi(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """TensorFlow's probe lines ("Could not find cuda drivers on your machine") in a text whose
+    nvidia-smi talked to the driver: the driver is loaded, and TensorFlow runs where its libcuda
+    is not visible (a container without the GPU runtime, another environment) or cannot use it.
+    A job that trains with another framework is not affected (Time-LLM#52: a torch job that
+    imports TensorFlow). Still a driver-not-loaded reading where TensorFlow does the work, as a
+    warning that says so."""
+    mine = [e for e in out if _is_tf_probe(e)]
+    if not mine or not all(_TF_PROBE_LINE.search(e.get("line", "")) for e in mine):
+        return
+    if any(
+        not _is_tf_probe(e) and BY_ID[e["pattern"]].category == "driver-not-loaded"
+        for e in out
+        if e["pattern"] in BY_ID
+    ):
+        return
+    if b"nvidia-smi" not in low or not _SMI_DRIVER.search(text):
+        return
+    for e in mine:
+        e["pattern"] = "tf-probe-beside-working-driver"
+
+
 # CUDA_VISIBLE_DEVICES (or a device id) set to one GPU index above 0 in a script or prompt
 _ONE_INDEX_ABOVE_0 = re.compile(
     r"CUDA_VISIBLE_DEVICES['\"]?\]?\s*[=:]\s*['\"]?([1-9]\d?)['\"]?(?![\d,])", re.I

@@ -333,7 +333,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "catboost-gpu-build-failed": ("gpu version build failed",),
     "sdk-requires-other-cuda": ("found cuda ",),
     "sdk-no-gpu-compatible": ("no gpu compatible",),
-    "ptx-jit-hang": ("libnvidia-ptxjitcompiler",),
+    "cc-mismatch-wanted-have": ("compute capability mismatch",),
+    "ptx-jit-hang": ("libnvidia-ptxjitcompiler", ".cuda()"),
     "cutlass-no-kernel": ("cutlassf: no kernel",),
     "torchao-torch-version": ("for torchao version",),
     "kmod-driver-version-mismatch": ("does not match nvidia-driver version",),
@@ -1065,6 +1066,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "docker-without-gpus-flag": ("unknown flag: --gpus",),
     "tf-probe-found-no-driver": ("\x00never\x00",),  # inferred: tf_probe_without_a_gpu
+    "tf-probe-beside-working-driver": ("\x00never\x00",),  # inferred: tf_probe_beside_nvidia_smi
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
     "pip-too-old-for-the-wheel": ("\x00never\x00",),  # inferred: pip_too_old_for_the_wheel
@@ -1276,7 +1278,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-cc-check-failed": ("dprops->major",),
     "torch-version-assert-failed": ("\x00never\x00",),  # inferred: torch_version_assert
     "nccl-shm-permission-denied": ("call to shm_open failed",),
-    "cuda-call-configuration-missing": ("callconfiguration",),
+    "custom-op-plugin-build-failed": ("setting up pytorch plugin",),
+    "cuda-call-configuration-missing": ("callconfiguration", "registerfatbinaryend"),
     "nccl-shm-failure": ("nccl warn", "shared memory segment", "failed to extend /dev/shm"),
     "bus-error": ("bus error",),
     "shm-stated-too-small": ("shm", "shared mem"),
@@ -1490,6 +1493,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "uv-no-wheel-for-python-abi": ("no wheels with a matching python",),
     "python-stated-unsupported": (
         "lack of",
+        "support torch",
+        "support pytorch",
+        "support the torch",
+        "support the pytorch",
+        "support a torch",
+        "support a pytorch",
+        "support any torch",
+        "support any pytorch",
         "be used with python",
         "be used on python",
         "be used for python",

@@ -363,6 +363,7 @@ _FROM_THE_TEXT = (
     inferences.cuda_path_variable_empty,
     inferences.unknown_error_at_sync_on_windows,
     inferences.tf_probe_without_a_gpu,
+    inferences.tf_probe_beside_nvidia_smi,
     inferences.torch_version_assert,
     inferences.ib_not_seen,
     inferences.jetson_illegal_instruction,

@@ -281,6 +281,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\bCUDA_VISIBLE_DEVICES\b[^.\n]{0,60}?(?:=>\s*|\b)"
         r"(?:(?:is |are |was |seems? )?(?:not|n't) work\w*|does not work|doesn't work|"
         r"didn't work|has no effect|had no effect|no effect|"
+        # "does not have any effect" (hust-linyi/MedISeg#9), "is not captured by torch"
+        # (huggingface/optimum-benchmark#27): both set after torch was imported
+        r"(?:does not|doesn't|did not|didn't) have any effect|(?:is |was )?not captured|"
         r"(?:is |was |being |gets? )ignored|not (?:being )?respected|not taking effect|"
         r"does(?: not|n't) take effect)|"
         # "I tried to put CUDA_VISIBLE_DEVICES=0 before python scripts/main.py, the same thing
@@ -1825,6 +1828,22 @@ PATTERNS: List[ErrorPattern] = [
         "or `--ipc=host`; in Kubernetes an emptyDir with medium: Memory).",
     ),
     make(
+        # StyleGAN2-ADA / StyleGAN3's custom_ops.py and the many repositories that copy it: the
+        # JIT build of a CUDA op failed ("Setting up PyTorch plugin "bias_act_plugin"...
+        # Failed!"); most often no nvcc, ninja or host compiler where it runs
+        # (camlab-ethz/ConvolutionalNeuralOperator#4)
+        "custom-op-plugin-build-failed",
+        r"Setting up PyTorch plugin \"?\w+\"?\.\.\. ?Failed",
+        "toolkit-mismatch",
+        "warning",
+        "the program's custom CUDA op could not be compiled at start-up (the JIT build of its "
+        "PyTorch plugin failed)",
+        "The plugin is built with the CUDA toolkit on the machine: install one matching "
+        "torch.version.cuda (its nvcc on PATH, CUDA_HOME set), ninja (`pip install ninja`) and "
+        'the host compiler (gcc, or MSVC on Windows); the lines after "Failed!" name which is '
+        "missing.",
+    ),
+    make(
         "cuda-setup-argument-missing",
         r"undefined symbol: cudaSetupArgument|undefined symbol: cudaLaunch\b",
         "toolkit-mismatch",
@@ -1836,9 +1855,11 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         # the other direction: nvcc 10.1 and later emit calls to __cudaPushCallConfiguration /
-        # __cudaPopCallConfiguration, which a CUDA runtime before 10.1 does not have
+        # __cudaPopCallConfiguration, which a CUDA runtime before 10.1 does not have; its
+        # fatbinary registration ends with __cudaRegisterFatBinaryEnd, new in the same release
+        # (NVlabs/planercnn#34: built with CUDA 10.1 for torch 0.4.1's CUDA 9)
         "cuda-call-configuration-missing",
-        r"undefined symbol: __cuda(?:Pop|Push)CallConfiguration",
+        r"undefined symbol: __cuda(?:(?:Pop|Push)CallConfiguration|RegisterFatBinaryEnd)\b",
         "toolkit-mismatch",
         "error",
         "an extension was compiled by nvcc 10.1 or newer and runs with an older CUDA runtime",

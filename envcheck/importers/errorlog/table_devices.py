@@ -184,7 +184,11 @@ PATTERNS: List[ErrorPattern] = [
         # build has no machine code for this GPU (faiss-wheels#54: CUDA 10 wheels on an A100)
         "ptx-jit-hang",
         r"(?:\bhangs?\b|\bhung\b|\bforever\b|\bstuck\b|\bspinning\b)[^\n]{0,80}"
-        r"\blibnvidia-ptxjitcompiler|\blibnvidia-ptxjitcompiler[^\n]{0,40}(?:\bhangs?\b|\bforever\b)",
+        r"\blibnvidia-ptxjitcompiler|\blibnvidia-ptxjitcompiler[^\n]{0,40}(?:\bhangs?\b|\bforever\b)|"
+        # minutes at the first .cuda() (pytorch/pytorch#12283: torch 0.4.1 on an RTX 2080)
+        # (within one clause: "minutes to load the model, then .cuda() is instant" is not it)
+        r"\b(?:takes?|took|taking)\s+[^,;\n]{0,20}?\bminutes?\b(?:(?!\.\s)[^,;\n]){0,40}?"
+        r"\.cuda\(\)|\.cuda\(\)[^,;\n]{0,40}\b(?:takes?|took|taking)\b[^,;\n]{0,30}\bminutes\b",
         "gpu-arch-unsupported",
         "warning",
         "the driver is compiling the build's PTX for this GPU at first use (the build has no "
@@ -192,6 +196,17 @@ PATTERNS: List[ErrorPattern] = [
         "Install a build compiled for this GPU's compute capability (its SASS list holds "
         "sm_XY), or wait once and keep the JIT cache (CUDA_CACHE_MAXSIZE large enough, "
         "CUDA_CACHE_PATH on a persistent disk).",
+    ),
+    make(
+        # kmcuda: "compute capability mismatch for device 0: wanted 6.1, have 3.7", the build's
+        # architecture against the GPU's (src-d/kmcuda#13: a pip build for 6.1 on a K80)
+        "cc-mismatch-wanted-have",
+        r"\bcompute capability mismatch\b[^\n]{0,40}?\bwanted \d{1,2}\.\d, have \d{1,2}\.\d\b",
+        "gpu-arch-unsupported",
+        "error",
+        "the library was built for another compute capability than this GPU's",
+        "Rebuild the library for this GPU's compute capability (kmcuda: `-DCUDA_ARCH=37` for "
+        "3.7, as its message says) or install a build that carries it.",
     ),
     make(
         "ptx-files-missing-for-gpu",

@@ -1036,6 +1036,20 @@ PATTERNS: List[ErrorPattern] = [
         "the GPU); if it has none, TensorFlow runs on the CPU and these lines can be ignored.",
     ),
     make(
+        "tf-probe-beside-working-driver",
+        r"(?!x)x",  # never by itself: TF's probe lines beside nvidia-smi's driver (inferences)
+        "driver-not-loaded",
+        "warning",
+        "TensorFlow found no usable NVIDIA driver, while nvidia-smi in the same text talks to "
+        "the driver: TensorFlow runs where the driver's libcuda is not visible (a container "
+        "started without the GPU runtime, another environment) or cannot use it",
+        'Where the job runs: `python -c "import tensorflow as tf; '
+        "print(tf.config.list_physical_devices('GPU'))\"`. If TensorFlow does the work and lists "
+        "no GPU, start the container with the GPU runtime (`--gpus all`) or install a GPU build "
+        "(`pip install tensorflow[and-cuda]`); if the job trains with PyTorch or JAX, this line "
+        "comes from an imported TensorFlow and can be ignored.",
+    ),
+    make(
         "devices-busy-or-unavailable",
         r"all CUDA-capable devices are busy or unavailable|cudaErrorDevicesUnavailable|"
         r"CUDA_ERROR_DEVICE_UNAVAILABLE|CUDA-capable device\(s\) is/are busy or unavailable|"

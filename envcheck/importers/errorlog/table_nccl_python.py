@@ -666,6 +666,10 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:yet |currently |officially )?supports? "
         r"(?:the latest )?python\s*3\.\d+|"
         r"\bpython\s*3\.\d{1,2}(?:\.\d+)?\s*[—–-]+\s*incompatible\b|"
+        # the Python as the subject: "python 3.12 doesn't support torch <2.0.0"
+        # (1038lab/ComfyUI-Pollinations#3)
+        r"\bpython\s*3\.\d{1,2}(?:\.\d+)? (?:does not|doesn['’]t|do not|don['’]t) support "
+        r"(?:the |a |any )?(?:py)?torch\b|"
         r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
         # (also with the package named and pip's file word: "There is no tensorflow whl file
         # for python 3.7", rstudio/keras3#481)

@@ -439,6 +439,21 @@ _CUDA_STACK = re.compile(
 _GPU_MENTION_WORDS = (
     "rtx",
     "gtx",
+    # GeForce GT 4xx-7xx boards and NVS boards, named without "GeForce" ("my GT 710 card")
+    "gt 4",
+    "gt4",
+    "gt 5",
+    "gt5",
+    "gt 6",
+    "gt6",
+    "gt 7",
+    "gt7",
+    # (not "nvshmem")
+    "nvs ",
+    "nvs3",
+    "nvs4",
+    "nvs5",
+    "nvs8",
     "tesla",
     "quadro",
     "titan",
