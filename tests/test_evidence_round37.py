@@ -182,6 +182,24 @@ def test_tensorflow_probe_beside_a_working_driver_is_a_warning(tmp_path: Path) -
             "<2.0.0\n",
             "python-stated-unsupported",
         ),
+        (
+            "hawp/parsing/_C.cpython-37m-x86_64-linux-gnu.so: undefined symbol: "
+            "_Z13lsencode_cudaRKN2at6TensorEiiiii\n",
+            "extension-cuda-half-missing",
+        ),
+        (
+            "pip install tensorflow-federated will download tf 2.0 which doesn't have a contrib "
+            "module\n",
+            "tensorflow-api-missing",
+        ),
+        (
+            "onnxruntime-gpu似乎与老版本rapidocr_onnxruntime存在兼容问题\n",
+            "cpu-package-over-gpu-package",
+        ),
+        (
+            'CUDA error at CudaSimulation.cu:382 code=222(<unknown>) "cudaMemcpyToSymbol(a)"\n',
+            "ptx-unsupported-toolchain",
+        ),
     ],
 )
 def test_rows_learned_from_the_pools(text: str, pattern: str) -> None:
@@ -199,6 +217,10 @@ def test_rows_learned_from_the_pools(text: str, pattern: str) -> None:
         "It takes several minutes to load the model, then .cuda() is instant\n",
         "CUDA_VISIBLE_DEVICES is captured by torch at import\n",
         "python 3.12 doesn't support distutils any more\n",
+        "undefined symbol: _Z13lsencodeRKN2at6TensorEiiiii\n",
+        "TensorFlow 2.0 doesn't have sessions by default\n",
+        "pip install rapidocr_onnxruntime\n",
+        'CUDA error at x.cu:10 code=2(cudaErrorMemoryAllocation) "cudaMalloc(&p, n)"\n',
     ],
 )
 def test_near_misses_of_the_learned_rows(text: str) -> None:
@@ -210,4 +232,31 @@ def test_near_misses_of_the_learned_rows(text: str) -> None:
         "ptx-jit-hang",
         "visible-devices-no-effect-stated",
         "python-stated-unsupported",
+        "extension-cuda-half-missing",
+        "tensorflow-api-missing",
+        "cpu-package-over-gpu-package",
+        "ptx-unsupported-toolchain",
     }, found
+
+
+ERROR_35 = (
+    "THCudaCheck FAIL file=/pytorch/torch/csrc/cuda/Module.cpp line=34 error=35 : CUDA driver "
+    "version is insufficient for CUDA runtime version\n"
+)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I don't have a computer with NVDIA device, so I run on the cpu.\n",
+        "I haven't gpu on this computer. How can i start it using cpu?\n",
+    ],
+)
+def test_no_gpu_said_makes_error_35_a_cpu_run(tmp_path: Path, said: str) -> None:
+    # samet-akcay/ganomaly#16, arnabgho/iSketchNFill#1: CUDA called on a machine without a GPU
+    found = judge(tmp_path, said + ERROR_35, ["EC902", "EC904"])
+    assert ("EC904", "driver-not-loaded", "warning") in found
+    assert ("EC902", "driver-too-old", "error") not in found
+    # near miss: a GPU problem said in other words keeps the driver reading
+    other = "I haven't gpu issues on this computer before.\n" + ERROR_35
+    assert ("EC902", "driver-too-old", "error") in judge(tmp_path, other, ["EC902", "EC904"])

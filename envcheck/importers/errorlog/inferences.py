@@ -939,6 +939,13 @@ _NO_GPU_HERE = re.compile(
     r"\bwithout\**\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|cuda|nvidia (?:device|gpu|card)s?|"
     r"graphics cards?)\b(?!\s*(?:support|enabled|build|version|toolkit|installed|runtime))|"
     r"\(?\bno gpu,? either\b|"
+    # "I don't have a computer with NVDIA device" (samet-akcay/ganomaly#16), "I haven't gpu on
+    # this computer" (arnabgho/iSketchNFill#1)
+    r"\b(?:i|we)\s+(?:do not|don't|dont|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?"
+    r"(?:computer|machine|pc|laptop|server)\s+with\s+(?:an?\s+|any\s+)?(?:nvidia|nvdia|cuda)?\s*"
+    r"(?:devices?|gpus?|graphics cards?)\b|"
+    r"\b(?:i|we)\s+(?:haven't|havent|have not)\s+(?:got\s+)?(?:an?\s+|any\s+)?(?:nvidia\s+)?"
+    r"gpus?\s+(?:on|in)\s+(?:this|my|the)\s+(?:computer|machine|pc|laptop|server)\b|"
     # "(No GPU, CPU only on my PC)" (CMU-Perceptual-Computing-Lab/openpose#1339)
     r"\(?\bno gpu,?\s+(?:cpu[- ]only|only cpu)\b|"
     r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they|(?:environments?|containers?)"

@@ -1279,6 +1279,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "torch-version-assert-failed": ("\x00never\x00",),  # inferred: torch_version_assert
     "nccl-shm-permission-denied": ("call to shm_open failed",),
     "custom-op-plugin-build-failed": ("setting up pytorch plugin",),
+    "extension-cuda-half-missing": ("_cuda",),
     "cuda-call-configuration-missing": ("callconfiguration", "registerfatbinaryend"),
     "nccl-shm-failure": ("nccl warn", "shared memory segment", "failed to extend /dev/shm"),
     "bus-error": ("bus error",),
@@ -1440,7 +1441,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "vfio-iommu-group-not-viable": ("iommu_group are bound", "is not viable"),
     "nvml-memory-info-not-permitted": ("insufficient",),
-    "tensorflow-api-missing": ("no module named", "has no attribute"),
+    "tensorflow-api-missing": ("no module named", "has no attribute", "contrib"),
     "nvvm-ir-version-mismatch": ("nvvm_error_ir_version_mismatch", "incompatible ir", "ir version"),
     "cpu-package-over-gpu-package": ("-gpu",),
     "onnxruntime-api-version-unavailable": ("the requested api version",),

@@ -31,7 +31,10 @@ _CODE_PREFIX = (
     r"CUDA initialization failure with error|"
     # a CUDA runtime call by its name, the code after it: "cudaRuntimeGetVersion() failed with
     # error #35" (NVIDIA/DIGITS#252)
-    r"\bcuda[A-Z]\w{2,40}(?:\(\))?\s+(?:failed with|returned)\s+(?:error\s*)?#?)\s*:?\s*"
+    r"\bcuda[A-Z]\w{2,40}(?:\(\))?\s+(?:failed with|returned)\s+(?:error\s*)?#?|"
+    # the CUDA samples' checkCudaErrors (helper_cuda.h), copied by many programs: "CUDA error at
+    # CudaSimulation.cu:382 code=222(<unknown>)" (chrxh/alien#22)
+    r"\bCUDA error at \S{1,160}:\d{1,6} code=)\s*:?\s*"
     r"(?:code\s*)?"
 )
 
@@ -51,6 +54,7 @@ def code_keys(number: int) -> Tuple[str, ...]:
         f"code {number}",  # "CUDA error: code 999"
         f"error #{number}",  # "cudaRuntimeGetVersion() failed with error #35"
         f"returned {number}",
+        f"code={number}",
     )
 
 

@@ -2301,7 +2301,11 @@ PATTERNS: List[ErrorPattern] = [
         # (NVlabs/sionna#60: Sionna needs TF 2.6+, on TF 2.1), "module 'tensorflow' has no
         # attribute 'contrib'"; after the rows that name the release (Keras' backend, compat.v2)
         r"\bNo module named '?tensorflow\.(?!python\b|_api\b)\w+|"
-        r"\bmodule 'tensorflow(?:\.\w+)*' has no attribute '\w+'",
+        r"\bmodule 'tensorflow(?:\.\w+)*' has no attribute '\w+'|"
+        # said in words: "it will download tf 2.0 which doesn't have a contrib module"
+        # (google-parfait/tensorflow-federated#224)
+        r"\b(?:tf|tensorflow)\s*2(?:\.\d+)?\b[^.\n]{0,40}?\b(?:doesn't|does not|has no|no longer "
+        r"has|removed)\b[^.\n]{0,20}?\b(?:tf\.)?contrib\b",
         "framework-pairing",
         "warning",
         "code written for another TensorFlow release imports a module or name this TensorFlow "
@@ -2317,7 +2321,14 @@ PATTERNS: List[ErrorPattern] = [
         # (pythongosssss/ComfyUI-WD14-Tagger#23)
         r"\binstall\w*\s+[`'\"]?(?:onnxruntime|tensorflow|paddlepaddle|faiss(?:-cpu)?)[`'\"]?\s+"
         r"(?:on top of|over|after|alongside|together with|beside)\s+[`'\"]?"
-        r"(?:onnxruntime|tensorflow|paddlepaddle|faiss)-gpu\b",
+        r"(?:onnxruntime|tensorflow|paddlepaddle|faiss)-gpu\b|"
+        # rapidocr_onnxruntime requires the CPU onnxruntime package, which then shadows
+        # onnxruntime-gpu (breezedeus/CnOCR#353)
+        # (ASCII edges: in a Chinese sentence the names touch CJK letters)
+        r"(?<![A-Za-z0-9_])rapidocr[_-]onnxruntime(?![A-Za-z0-9_])[^\n]{0,80}?"
+        r"(?<![A-Za-z0-9_])onnxruntime-gpu(?![A-Za-z0-9_-])|"
+        r"(?<![A-Za-z0-9_])onnxruntime-gpu(?![A-Za-z0-9_-])[^\n]{0,80}?"
+        r"(?<![A-Za-z0-9_])rapidocr[_-]onnxruntime(?![A-Za-z0-9_])",
         "cpu-only-build",
         "warning",
         "the CPU package was installed over the GPU one: both install one module, and the CPU "

@@ -1844,6 +1844,20 @@ PATTERNS: List[ErrorPattern] = [
         "missing.",
     ),
     make(
+        # a CUDA extension whose .cu half was never compiled (no nvcc / CUDA_HOME at build
+        # time): its C++ half calls a *_cuda function the library lacks, "undefined symbol:
+        # _Z13lsencode_cudaRKN2at6TensorEiiiii" (cherubicXN/hawp#10)
+        "extension-cuda-half-missing",
+        r"undefined symbol: _Z\d+\w*?_cuda(?:_\w+)?RK?N2at6Tensor",
+        "toolkit-mismatch",
+        "warning",
+        "the extension was built without its CUDA part: its *_cuda functions are missing (no "
+        "nvcc or CUDA_HOME when it was compiled)",
+        "Install the CUDA toolkit matching torch.version.cuda (nvcc on PATH, CUDA_HOME set), "
+        "delete the extension's build/ directory and *.so, and rebuild it; the build log should "
+        "then compile its .cu files with nvcc.",
+    ),
+    make(
         "cuda-setup-argument-missing",
         r"undefined symbol: cudaSetupArgument|undefined symbol: cudaLaunch\b",
         "toolkit-mismatch",
