@@ -55,7 +55,7 @@ def test_too_new_torch_is_an_info_finding_naming_the_fact() -> None:
     for f in by_code.values():
         assert f["severity"] == "info"
         assert "envcheck data info" in f["fix"]
-        assert "2026-12-02" <= f["evidence"]["data_date"] <= "2026-12-05"
+        assert "2026-12-02" <= f["evidence"]["data_date"] <= "2026-12-06"
     torch = by_code["EC120"]
     assert torch["found"].startswith("torch 2.16.0+cu139, newer than anything")
     assert torch["evidence"]["matrix_newest"] == "2.15.0"
@@ -106,7 +106,7 @@ def test_version_prints_the_data_date() -> None:
     assert r.returncode == 0
     lines = r.stdout.splitlines()
     assert lines[0].startswith("envcheck ")
-    assert lines[1].startswith("compatibility data: 2026-12-05 (bundled, ")
+    assert lines[1].startswith("compatibility data: 2026-12-06 (bundled, ")
 
 
 # ---- each check on its own (the catalogue wants a firing and a quiet test per code)

@@ -697,6 +697,18 @@ THRESHOLDS = {
     # error; tuned: the CUDA samples' "CUDA error at file.cu:382 code=222", "I haven't gpu on
     # this computer"
     "heldout122": 0.71,
+    # Pools 125-127 were sealed after bbf54e1c (the tuning on pools 122-124) and scored once at
+    # fbb6af6d, 69e5c7cc, 9fbf4e7a and bbf54e1c: the same findings at all four.
+    # pool 125 (19 cases; segmentation and matting tools, embedding servers): 7/13 (54%), one
+    # false error (torch 2.7.1+cu128 on Windows judged by the Linux wheels' list: a warning now);
+    # tuned: another vendor's GPU ticked or named beside CUDA's error 35
+    "heldout123": 0.69,
+    # pool 126 (16 cases; formula and document OCR, captioning and tagging tools): 8/11 (73%),
+    # no false error; tuned: "cannot find libcuda.so.1" said in words
+    "heldout124": 0.81,
+    # pool 127 (22 cases; desktop launchers for local AI, machines with a second GPU): 7/16
+    # (44%), no false error; tuned: "CUDA_VISIBLE=0"
+    "heldout125": 0.50,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -260,3 +260,86 @@ def test_no_gpu_said_makes_error_35_a_cpu_run(tmp_path: Path, said: str) -> None
     # near miss: a GPU problem said in other words keeps the driver reading
     other = "I haven't gpu issues on this computer before.\n" + ERROR_35
     assert ("EC902", "driver-too-old", "error") in judge(tmp_path, other, ["EC902", "EC904"])
+
+
+# --- heldout123-125 ---------------------------------------------------------------------------
+
+BIREFNET = (
+    "在1080ti上的推理速度很慢\n"
+    "推理速度都是在0.5秒左右，是否需要什么优化，"
+    "torch 2.7.1+cu128 win11平台，输入图片都限制在512尺寸\n"
+)
+
+
+def test_an_older_gpu_against_the_linux_list_on_windows_is_a_warning(tmp_path: Path) -> None:
+    # ZhengPeng7/BiRefNet#230 (heldout123, a control): torch 2.7.1+cu128 on Windows 11 runs a
+    # GTX 1080 Ti; the data holds only the Linux wheels' list (no sm_61) for that release
+    matrix = load_matrix()
+    found = judge(tmp_path, BIREFNET, ["EC202"], matrix)
+    assert found == [("EC202", "gpu-arch-unsupported", "warning")]
+    # near miss: on Linux the same build is an error (its list is the one read)
+    linux = BIREFNET.replace("win11平台", "Ubuntu 22.04")
+    assert judge(tmp_path, linux, ["EC202"], matrix) == [("EC202", "gpu-arch-unsupported", "error")]
+    # a Windows release whose Windows list is read is judged by it, an error where it lacks
+    # the GPU (torch 2.9.0's Windows cu128 wheels start at sm_70)
+    read = BIREFNET.replace("2.7.1+cu128", "2.9.0+cu128")
+    assert judge(tmp_path, read, ["EC202"], matrix) == [("EC202", "gpu-arch-unsupported", "error")]
+
+
+def test_win11_is_windows(tmp_path: Path) -> None:
+    from envcheck.checks._common import platform
+
+    assert platform(snap_of(tmp_path, "torch 2.7.1+cu128 on win11\n")) == "windows"
+    assert platform(snap_of(tmp_path, "torch 2.7.1+cu128 on Win 10\n")) == "windows"
+    # near miss: a version number after "win" is no OS
+    assert platform(snap_of(tmp_path, "torch 2.7.1+cu128, win11.2 of the tool\n")) == "linux"
+
+
+ROOP_FORM = (
+    "RuntimeError: CUDA failure 35: CUDA driver version is insufficient for CUDA runtime "
+    "version ; GPU=-1354976392 ; expr=cudaSetDevice(info_.device_id);\n"
+    "Are you using a GPU?\n"
+    "- [ ] No. CPU FTW\n"
+    "- [ ] NVIDIA\n"
+    "- [ +] AMD\n"
+    "- [ ] Intel\n"
+)
+
+
+def test_another_vendors_gpu_makes_error_35_no_driver(tmp_path: Path) -> None:
+    # C0untFloyd/roop-unleashed#363 (a ticked "[ +] AMD") and #524 ("a Rx7900xt from AMD")
+    found = judge(tmp_path, ROOP_FORM, ["EC902", "EC904"])
+    assert ("EC904", "driver-not-loaded", "warning") in found
+    assert ("EC902", "driver-too-old", "error") not in found
+    said = ROOP_FORM.split("Are you")[0] + "I'm using a Rx7900xt from AMD i can't use Cuda\n"
+    assert ("EC902", "driver-too-old", "error") not in judge(tmp_path, said, ["EC902", "EC904"])
+    # near miss: the NVIDIA answer ticked keeps the driver reading
+    nvidia = ROOP_FORM.replace("- [ ] NVIDIA", "- [x] NVIDIA").replace("- [ +] AMD", "- [ ] AMD")
+    assert ("EC902", "driver-too-old", "error") in judge(tmp_path, nvidia, ["EC902", "EC904"])
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("v3.2 pipeline模式下使用cpu模式转md报找不到库libcuda.so.1\n", "libcuda-missing"),
+        ("it says it cannot find libcuda.so.1\n", "libcuda-missing"),
+        (
+            "CUDA_VISIBLE=0 python tools/train.py configs/example_config.py\n",
+            "visible-devices-misspelled",
+        ),
+    ],
+)
+def test_rows_learned_from_the_last_pools(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "libcuda.so.1 was found in /usr/lib/x86_64-linux-gnu\n",
+        "CUDA_VISIBLE_DEVICES=0 python tools/train.py\n",
+        "export CUDA_VISIBLE_DEVICES_LIST=0\n",
+    ],
+)
+def test_near_misses_of_the_last_rows(text: str) -> None:
+    assert not set(pats(text)) & {"libcuda-missing", "visible-devices-misspelled"}

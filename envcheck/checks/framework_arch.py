@@ -92,7 +92,7 @@ def _torch_arch_facts(
     if dp is not None and isinstance(dp.arch_list, list) and dp.arch_list:
         archs, source = list(dp.arch_list), "torch.cuda.get_arch_list() (--deep)"
     elif t.variant is not None and t.variant.arch_list is not None:
-        archs, source = list(t.variant.archs), f"matrix: torch {t.version} ({t.variant.tag})"
+        archs, source = _variant_archs(snap, t)
     elif t.release is None and (legacy := _legacy_build_archs(matrix, t)) is not None:
         archs, source, t = legacy
     else:
@@ -114,6 +114,24 @@ def _torch_arch_facts(
     if not pairs:
         raise SkipCheck("compute capability unknown for GPU " + ", ".join(unknown))
     return t, archs, source, pairs
+
+
+# The source string of an arch list read from the Linux wheels for a Windows paste whose Windows
+# wheels' list is not in the data (torch 2.6-2.8): their oldest architectures may differ (the
+# Windows builds of 1.12-2.5 kept sm_61 where the Linux ones did not), their newest cannot (one
+# CUDA toolkit builds both).
+_LINUX_LIST_ON_WINDOWS = "the Linux wheels' list; the Windows wheels' list is not in the data"
+
+
+def _variant_archs(snap: Snapshot, t: c.TorchInfo) -> Tuple[List[str], str]:
+    """The build's arch list from the matrix, for the platform the text is on."""
+    v = t.variant
+    name = f"matrix: torch {t.version} ({v.tag}"
+    if c.platform(snap) != "windows":
+        return list(v.archs), name + ")"
+    if v.arch_list_windows is not None:
+        return list(v.archs_for("windows")), name + ", Windows wheels)"
+    return list(v.archs), f"{name}, {_LINUX_LIST_ON_WINDOWS})"
 
 
 def _assumed_old_pip_wheel(snap: Snapshot, matrix: Any, t: c.TorchInfo) -> Optional[c.TorchInfo]:
@@ -174,6 +192,12 @@ def _newest_arch(archs: List[str]) -> Optional[Tuple[int, int]]:
     return max(ccs) if ccs else None
 
 
+def _newer_than(archs: List[str], cc: str) -> bool:
+    """Whether the GPU is newer than every architecture of the list."""
+    newest = _newest_arch(archs)
+    return newest is None or (c.cc_tuple(cc) or (0, 0)) > newest
+
+
 def _without_kernels(
     archs: List[str], pairs: List[Tuple[Any, str]]
 ) -> Tuple[List[Tuple[Any, str]], List[Tuple[Any, str]]]:
@@ -206,10 +230,13 @@ def _arch_finding(
     assumed = t.assumed_default or (
         t.other_channel_archs is not None and _runs(t.other_channel_archs, cc)
     )
+    # an older GPU judged by the Linux wheels' list on Windows (see _LINUX_LIST_ON_WINDOWS)
+    linux_list = _LINUX_LIST_ON_WINDOWS in source and not _newer_than(archs, cc)
     return spec.finding(
         expected=expected,
         found=f"{c.gpu_label(gpu)} has compute capability {cc}; torch {t.version} is built "
         f"for {' '.join(archs)}"
+        + (f" ({_LINUX_LIST_ON_WINDOWS})" if linux_list else "")
         + (
             " (if it is the default PyPI build: the text gives no +cuXYZ tag)"
             if t.assumed_default
@@ -221,7 +248,7 @@ def _arch_finding(
             if t.other_channel_archs is not None
             else ""
         ),
-        severity="warning" if assumed else None,
+        severity="warning" if assumed or linux_list else None,
         fix=fix,
         evidence={
             "torch": t.version,
@@ -339,7 +366,10 @@ build bundles have floors too: cuDNN 9 supports compute capability 5.0 and up, s
 (sm_37) under a cu118 build that still carries sm_37 kernels fails at its first convolution;
 the floors and their sources are those `envcheck matrix recommend` uses
 (compat_data/floors.json). A pasted text that names PyTorch without its version is judged
-against every torch build in the data: a GPU that none of them has kernels for is a warning.""",
+against every torch build in the data: a GPU that none of them has kernels for is a warning.
+On Windows the Windows wheels' list is used where the data holds it; where it holds only the
+Linux wheels' list (torch 2.6-2.8), a GPU older than that list is a warning, since the Windows
+wheels of 1.12-2.5 kept architectures the Linux ones had dropped (compat_data/torch.json).""",
     fix="Install an older framework build that still supports this GPU, or use a newer GPU.",
 )
 def gpu_older_than_build(

@@ -674,8 +674,11 @@ _OTHER_VENDOR_GPU = re.compile(
     r"\bRadeon\b|\bIntel(?:\(R\))?\s+(?:UHD|HD|Iris|Arc)\b|\bApple\s+M[1-4]\b|"
     # an AMD card said as such (not an AMD CPU), also in Chinese: "A卡" / "AMD显卡" is an AMD
     # card, as "N卡" is NVIDIA's
-    r"(?P<amd>(?<!/)\bAMD\s+(?:GPU|graphics card|video card|card)s?\b|A卡|AMD\s*显卡)|"
-    r"^\s*-\s*\[[xX+]\]\s*(?:Intel|AMD)\s*$",
+    r"(?P<amd>(?<!/)\bAMD\s+(?:GPU|graphics card|video card|card)s?\b|A卡|AMD\s*显卡|"
+    # a Radeon model without the word: "I'm using a Rx7900xt from AMD" (roop-unleashed#524)
+    r"\bRX\s?[4-9]\d{2,3}(?:\s?(?:XTX|XT|GRE))?\b)|"
+    # (the tick also typed "[+ ]" or "[ +]": C0untFloyd/roop-unleashed#363)
+    r"^\s*-\s*\[\s*[xX+]\s*\]\s*(?:Intel|AMD)\s*$",
     re.I | re.M,
 )
 # an NVIDIA GPU named, or its tools' output: the text's machine has one (not
@@ -723,6 +726,11 @@ def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str)
     if _OTHER_STACK.search(text) and not cuda_failed:
         return
     out.append(entry_at(text, other.start(), "no-nvidia-gpu-named", source))
+    # CUDA's "driver version is insufficient" where the only GPU is another vendor's: there is
+    # no NVIDIA driver to be too old (C0untFloyd/roop-unleashed#363, #524: an AMD card)
+    for e in out:
+        if e["pattern"] == "driver-insufficient":
+            e["pattern"] = "cuda-called-without-a-gpu"
 
 
 # An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)

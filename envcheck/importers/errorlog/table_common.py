@@ -143,7 +143,9 @@ PATTERNS: List[ErrorPattern] = [
         # CUDA reads only the exact name; a misspelled one (CUDA_VISABLE_DEVICES, the singular
         # CUDA_VISIBLE_DEVICE) is ignored, so every GPU stays visible
         "visible-devices-misspelled",
-        r"(?-i:(?<![A-Za-z0-9_])(?!CUDA_VISIBLE_DEVICES\b)CUDA_VIS[A-Z]{0,8}_?DEVICES?\b)",
+        r"(?-i:(?<![A-Za-z0-9_])(?!CUDA_VISIBLE_DEVICES\b)CUDA_VIS[A-Z]{0,8}_?DEVICES?\b|"
+        # the name cut short: "CUDA_VISIBLE=0 python tools/train.py" (open-mmlab/mmagic#1580)
+        r"(?<![A-Za-z0-9_])CUDA_VISIBLE(?![A-Za-z0-9_]))",
         "os-setting",
         "warning",
         "a misspelled CUDA_VISIBLE_DEVICES: CUDA ignores it",

@@ -709,7 +709,11 @@ PATTERNS: List[ErrorPattern] = [
         r"Could not load dynamic library 'libcuda\.so(?:\.1)?'|Could not find cuda drivers|"
         r"Failed to dlopen libcuda\.so|"
         # NVIDIA Warp: "Warp CUDA error: Could not open libcuda.so."
-        r"Could not open libcuda\.so",
+        r"Could not open libcuda\.so|"
+        # said in words: "报找不到库libcuda.so.1" (cannot find the library; opendatalab/MinerU#5175)
+        r"找不到(?:库|文件)?\s*libcuda\.so|"
+        r"\b(?:can(?:no|')t|could ?n[o']t|unable to) (?:find|locate) (?:the )?(?:library )?"
+        r"libcuda\.so",
         "driver-not-loaded",
         "error",
         "the NVIDIA driver's libcuda cannot be found",

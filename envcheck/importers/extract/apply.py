@@ -281,7 +281,7 @@ def _apply_one(  # noqa: C901
             # the OS a report names decides the platform the checks judge builds for
             o.platform = (
                 "windows"
-                if low.startswith("windows")
+                if low.startswith("win")  # "Windows 11", "win11", "Win 10"
                 else "darwin"
                 if "macos" in low or low.startswith("mac")
                 else "linux"

@@ -257,12 +257,13 @@ _OS = re.compile(
     r"|CentOS(?: Linux)?\s*\d+(?:\.\d+)?|Rocky Linux\s*\d+(?:\.\d+)?"
     r"|Red Hat Enterprise Linux[\w ]*?\s\d+(?:\.\d+)?|RHEL\s*\d+(?:\.\d+)?"
     r"|Fedora(?: Linux)?\s*\d+|Arch Linux|Pop!_OS\s*\d+\.\d+|Linux Mint\s*\d+(?:\.\d+)?"
-    r"|Windows\s*(?:10|11|Server\s*\d{4})|macOS\s*\d*(?:\.\d+)*|WSL\s*2?"
+    r"|Windows\s*(?:10|11|Server\s*\d{4})|Win\s?1[01](?![\d.])|macOS\s*\d*(?:\.\d+)*|WSL\s*2?"
     r"|MacBook(?: Pro| Air)?|Mac (?:mini|Studio|Pro)|(?<=on )(?:my |a )?Mac)\b",
     re.I,
 )
 _OS_WORDS = re.compile(
-    r"ubuntu|debian|centos|rocky|red hat|rhel|fedora|arch linux|pop!|mint|windows|macos|wsl|"
+    r"ubuntu|debian|centos|rocky|red hat|rhel|fedora|arch linux|pop!|mint|windows|win ?1[01]|"
+    r"macos|wsl|"
     r"macbook|on (?:my |a )?mac\b|mac (?:mini|studio|pro)"
 )
 # a path into a Windows Python's site-packages (a traceback frame, a DLL that failed to load) or
