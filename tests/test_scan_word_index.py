@@ -83,3 +83,30 @@ def test_candidate_lines_agrees_with_a_line_by_line_search() -> None:
         checked += bool(want)
     assert checked > 1000
     assert lines.candidate_lines("x\n\u212aernel panic\n", ("kernel",)) == [1]
+
+
+def test_a_long_run_of_letters_is_kept_as_its_trigrams() -> None:
+    # a megabyte of "aaaa..." made every key a pass over it (1.66 s for a 1 MB paste); the run
+    # is indexed by its trigrams now, and a key inside it is still never ruled out
+    low = b"cuda error at " + b"a" * 5000 + b"nvidia" + b"a" * 5000 + b"\n"
+    index = textindex.word_index(low)
+    assert len(index) < 2000
+    assert not textindex.absent(b"nvidia", index)  # inside the long run
+    assert textindex.absent(b"nvidia-smi", index)  # "smi" is in no run
+    assert not textindex.absent(b"cuda error", index)  # a short run
+    assert textindex.absent(b"cudnn", index)  # "cud" / "udn" / "dnn": "udn" is in no run
+    # the scan finds the same entries with the index as without it
+    texts = [
+        "RuntimeError: CUDA error: no kernel image is available " + "x" * 600 + "\n",
+        "a" * 3000 + "no kernel image is available for execution on the device" + "b" * 3000,
+        "CUDA driver version is insufficient for CUDA runtime version" + "q" * 70000,
+    ]
+    for t in texts:
+        fast = scan_module.scan(t, "p.txt")
+        slow_index = textindex.word_index
+        try:
+            textindex.word_index = lambda low: b""  # type: ignore[assignment]
+            slow = scan_module.scan(t, "p.txt")
+        finally:
+            textindex.word_index = slow_index
+        assert fast == slow

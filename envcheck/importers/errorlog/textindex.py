@@ -23,6 +23,13 @@ _KEY_RUNS: Dict[bytes, Tuple[bytes, ...]] = {}
 _WRAP = re.compile(rb"[a-z]\n[ \t]*[a-z]")
 
 
+# A run of letters longer than this is no word (a hostile or binary-looking text: a megabyte of
+# "aaaa..."). Searching an index that holds it costs a pass over it for every key, so such runs
+# are indexed by their distinct trigrams instead, after _GRAMS (see ``absent``).
+_LONG_RUN = 256
+_GRAMS = b"\x00"
+
+
 @functools.lru_cache(maxsize=2)  # the error scan and the fact extractors ask for the same text
 def word_index(low: bytes) -> bytes:
     """The distinct runs of letters in ``low``, joined: a few kB even for a 1 MB log.
@@ -30,8 +37,13 @@ def word_index(low: bytes) -> bytes:
     Each run of letters of a key stands inside one of the text's runs wherever the key occurs,
     so a key with a run that is not in this index is not in the text (``absent``). The runs a
     wrap in the middle of a word split are in it glued as well: the scan joins wrapped lines
-    without a space too, and a key found only there must not be ruled out."""
+    without a space too, and a key found only there must not be ruled out. Runs longer than
+    _LONG_RUN letters are kept as the set of their trigrams, after _GRAMS."""
     runs = set(low.translate(_LETTERS_ONLY).split())
+    long_runs = [r for r in runs if len(r) > _LONG_RUN]
+    if long_runs:
+        runs.difference_update(long_runs)
+    grams = _trigrams(long_runs)
     n = len(low)
     for m in _WRAP.finditer(low):
         a, b = m.start(), m.end() - 1
@@ -40,7 +52,24 @@ def word_index(low: bytes) -> bytes:
         while b + 1 < n and 97 <= low[b + 1] <= 122:
             b += 1
         runs.add(low[a : m.start() + 1] + low[m.end() - 1 : b + 1])
-    return b" ".join(runs)
+    index = b" ".join(runs)
+    return index + _GRAMS + b" ".join(sorted(grams)) if grams else index
+
+
+def _trigrams(long_runs: Iterable[bytes]) -> Set[bytes]:
+    """The distinct three-letter pieces of the long runs; a run repeated over and over (the
+    usual hostile text) is cut into 4 kB chunks first, and identical chunks are read once."""
+    chunks: Set[bytes] = set()
+    for r in long_runs:
+        # chunks overlap by two letters, so every trigram lies inside one of them
+        chunks.update(r[i : i + 4096] for i in range(0, len(r), 4094))
+    return {c[i : i + 3] for c in chunks for i in range(len(c) - 2)}
+
+
+@functools.lru_cache(maxsize=2)
+def _split_index(index: bytes) -> Tuple[bytes, frozenset]:
+    words, _, grams = index.partition(_GRAMS)
+    return words, frozenset(grams.split())
 
 
 def absent(key: bytes, index: bytes) -> bool:
@@ -55,7 +84,15 @@ def absent(key: bytes, index: bytes) -> bool:
     if runs is None:
         found = sorted(set(_RUN.findall(key)), key=len, reverse=True)
         runs = _KEY_RUNS[key] = tuple(found)
-    return any(index.find(run) == -1 for run in runs)
+    if _GRAMS not in index:
+        return any(index.find(run) == -1 for run in runs)
+    # a text with long runs: a key run may also stand inside one of them, which only a run all
+    # of whose trigrams are among theirs can
+    words, grams = _split_index(index)
+    return any(
+        words.find(run) == -1 and any(run[i : i + 3] not in grams for i in range(len(run) - 2))
+        for run in runs
+    )
 
 
 def line_starts(low: bytes, keys: Iterable[bytes], cap: int, index: bytes = b"") -> Set[int]:
