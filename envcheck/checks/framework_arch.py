@@ -202,12 +202,11 @@ def _without_kernels(
     archs: List[str], pairs: List[Tuple[Any, str]]
 ) -> Tuple[List[Tuple[Any, str]], List[Tuple[Any, str]]]:
     """The (gpu, cc) pairs the arch list cannot run: (newer than its newest arch, the rest)."""
-    newest = _newest_arch(archs)
     newer: List[Tuple[Any, str]] = []
     older: List[Tuple[Any, str]] = []
     for g, cc in pairs:
         if not _runs(archs, cc):
-            (newer if newest is None or c.cc_tuple(cc) > newest else older).append((g, cc))
+            (newer if _newer_than(archs, cc) else older).append((g, cc))
     return newer, older
 
 

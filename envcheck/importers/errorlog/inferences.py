@@ -475,19 +475,28 @@ _GPU_SHOWN = re.compile(
 )
 
 
-def tf_probe_without_a_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """TensorFlow's probe lines (no libcuda, no /proc/driver/nvidia) are what it prints on any
-    machine without an NVIDIA GPU, a laptop running CPU TensorFlow included. Where they are the
-    only driver evidence and the text shows no NVIDIA GPU, they say "no driver found", not
-    "the driver failed": the same category, as a warning that says so."""
+def _tf_probe_alone(out: List[Dict[str, str]]) -> List[Dict[str, str]]:
+    """TensorFlow's probe entries, where they are the text's only driver-not-loaded evidence and
+    every one is on a probe line; [] otherwise."""
     mine = [e for e in out if _is_tf_probe(e)]
     if not mine or not all(_TF_PROBE_LINE.search(e.get("line", "")) for e in mine):
-        return
+        return []
     if any(
         not _is_tf_probe(e) and BY_ID[e["pattern"]].category == "driver-not-loaded"
         for e in out
         if e["pattern"] in BY_ID
     ):
+        return []
+    return mine
+
+
+def tf_probe_without_a_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """TensorFlow's probe lines (no libcuda, no /proc/driver/nvidia) are what it prints on any
+    machine without an NVIDIA GPU, a laptop running CPU TensorFlow included. Where they are the
+    only driver evidence and the text shows no NVIDIA GPU, they say "no driver found", not
+    "the driver failed": the same category, as a warning that says so."""
+    mine = _tf_probe_alone(out)
+    if not mine:
         return
     if _GPU_SHOWN.search(text):
         return
@@ -512,14 +521,8 @@ def tf_probe_beside_nvidia_smi(
     A job that trains with another framework is not affected (Time-LLM#52: a torch job that
     imports TensorFlow). Still a driver-not-loaded reading where TensorFlow does the work, as a
     warning that says so."""
-    mine = [e for e in out if _is_tf_probe(e)]
-    if not mine or not all(_TF_PROBE_LINE.search(e.get("line", "")) for e in mine):
-        return
-    if any(
-        not _is_tf_probe(e) and BY_ID[e["pattern"]].category == "driver-not-loaded"
-        for e in out
-        if e["pattern"] in BY_ID
-    ):
+    mine = _tf_probe_alone(out)
+    if not mine:
         return
     if b"nvidia-smi" not in low or not _SMI_DRIVER.search(text):
         return
