@@ -343,3 +343,51 @@ def test_rows_learned_from_the_last_pools(text: str, pattern: str) -> None:
 )
 def test_near_misses_of_the_last_rows(text: str) -> None:
     assert not set(pats(text)) & {"libcuda-missing", "visible-devices-misspelled"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "(myenv) H:\\RVC-beta>python infer-web.py\n没有发现支持的N卡, 使用CPU进行推理\n",
+            "a1111-torch-cannot-use-gpu",
+        ),
+        (
+            ">> Failed to load custom CUDA kernel for BigVGAN. Falling back to torch.\n",
+            "custom-op-plugin-build-failed",
+        ),
+        (
+            "    import tensorrt as trt\nModuleNotFoundError: No module named 'tensorrt'\n",
+            "tensorrt-module-missing",
+        ),
+        (
+            "vkEnumerateInstanceExtensionProperties failed -3\ninvalid gpu device\n",
+            "vulkan-no-driver",
+        ),
+        (
+            "ggml_vk_available_devices_internal: ignoring Vulkan exception: "
+            "vk::Instance::enumeratePhysicalDevices: ErrorInitializationFailed\n",
+            "vulkan-no-driver",
+        ),
+    ],
+)
+def test_rows_learned_from_heldout126_127(text: str, pattern: str) -> None:
+    assert pattern in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No module named 'tensorrt_llm'\n",
+        "No module named 'torch_tensorrt.fx'\n",
+        "vkEnumerateInstanceExtensionProperties failed -7\n",
+        "Loaded custom CUDA kernel for BigVGAN\n",
+    ],
+)
+def test_near_misses_of_heldout126_127_rows(text: str) -> None:
+    found = set(pats(text))
+    assert not found & {
+        "tensorrt-module-missing",
+        "vulkan-no-driver",
+        "custom-op-plugin-build-failed",
+    }, found

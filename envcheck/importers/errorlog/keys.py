@@ -376,7 +376,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "image-cpu-only-stated": ("no gpu support", "no cuda support", "cpu only", "cpu-only"),
     "cudnn-symbol-load-failed": ("cannot load symbol cudnn", "could not locate cudnn_"),
-    "a1111-torch-cannot-use-gpu": ("torch is not able to use gpu",),
+    "a1111-torch-cannot-use-gpu": ("torch is not able to use gpu", "没有发现支持的n卡"),
     "cuda-dll-said-missing": (
         "cublas",
         "cudart",
@@ -1278,8 +1278,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-cc-check-failed": ("dprops->major",),
     "torch-version-assert-failed": ("\x00never\x00",),  # inferred: torch_version_assert
     "nccl-shm-permission-denied": ("call to shm_open failed",),
-    "custom-op-plugin-build-failed": ("setting up pytorch plugin",),
+    "custom-op-plugin-build-failed": (
+        "setting up pytorch plugin",
+        "failed to load custom cuda kernel",
+    ),
     "extension-cuda-half-missing": ("_cuda",),
+    "tensorrt-module-missing": ("no module named",),
     "cuda-call-configuration-missing": ("callconfiguration", "registerfatbinaryend"),
     "nccl-shm-failure": ("nccl warn", "shared memory segment", "failed to extend /dev/shm"),
     "bus-error": ("bus error",),
@@ -1351,6 +1355,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "vkcreateinstance failed",
         "vk_error_incompatible_driver",
         "errorincompatibledriver",
+        "vkenumerateinstanceextensionproperties failed",
+        "enumeratephysicaldevices: errorinitializationfailed",
     ),
     "cpu-fallback-notice": ("\x00never\x00",),  # inferred: installs.cpu_fallback_notice
     "opencv-without-cuda": (

@@ -625,7 +625,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "a1111-torch-cannot-use-gpu",
-        r"Torch is not able to use GPU; add --skip-torch-cuda-test",
+        r"Torch is not able to use GPU; add --skip-torch-cuda-test|"
+        # RVC's web UI: "no supported NVIDIA card found, using the CPU for inference"
+        # (RVC-Project/Retrieval-based-Voice-Conversion-WebUI#350: a CPU torch in its venv)
+        r"没有发现支持的N卡",
         "cpu-only-build",
         "warning",
         "the web UI's torch cannot use the GPU",
@@ -1835,7 +1838,9 @@ PATTERNS: List[ErrorPattern] = [
         # Failed!"); most often no nvcc, ninja or host compiler where it runs
         # (camlab-ethz/ConvolutionalNeuralOperator#4)
         "custom-op-plugin-build-failed",
-        r"Setting up PyTorch plugin \"?\w+\"?\.\.\. ?Failed",
+        r"Setting up PyTorch plugin \"?\w+\"?\.\.\. ?Failed|"
+        # BigVGAN's loader, in the TTS projects that ship it (index-tts/index-tts#176)
+        r"Failed to load custom CUDA kernel for \w+",
         "toolkit-mismatch",
         "warning",
         "the program's custom CUDA op could not be compiled at start-up (the JIT build of its "
@@ -1844,6 +1849,18 @@ PATTERNS: List[ErrorPattern] = [
         "torch.version.cuda (its nvcc on PATH, CUDA_HOME set), ninja (`pip install ninja`) and "
         'the host compiler (gcc, or MSVC on Windows); the lines after "Failed!" name which is '
         "missing.",
+    ),
+    make(
+        # torch_tensorrt (and programs built on it) import the tensorrt package, which is not
+        # installed with them (HolyWu/vs-rife#24)
+        "tensorrt-module-missing",
+        r"No module named '?tensorrt'?(?![\w.])",
+        "cuda-libs-mismatch",
+        "warning",
+        "the TensorRT Python package is not installed in this Python",
+        "Install TensorRT for the CUDA major of the framework (`pip install tensorrt-cu12` or the "
+        "release the program names) in the same Python; on Windows its DLLs must be on PATH. "
+        "`python -c 'import tensorrt; print(tensorrt.__version__)'` checks it.",
     ),
     make(
         # a CUDA extension whose .cu half was never compiled (no nvcc / CUDA_HOME at build

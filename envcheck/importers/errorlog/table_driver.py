@@ -82,7 +82,11 @@ PATTERNS: List[ErrorPattern] = [
         "vulkan-no-driver",
         # (not \b: a Chinese sentence runs into the message, "报出了vkCreateInstance failed -9这个")
         r"(?<![A-Za-z0-9_])vkCreateInstance failed -(?:9|3)(?![0-9])|"
-        r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b|createInstance: ErrorIncompatibleDriver",
+        r"\bVK_ERROR_INCOMPATIBLE_DRIVER\b|createInstance: ErrorIncompatibleDriver|"
+        # the same at the loader's first call (nihui/waifu2x-ncnn-vulkan#65) and in llama.cpp's
+        # Vulkan backend under GPT4All (nomic-ai/gpt4all#1990: libnvidia-gl missing)
+        r"(?<![A-Za-z0-9_])vkEnumerateInstanceExtensionProperties failed -(?:9|3)(?![0-9])|"
+        r"enumeratePhysicalDevices: ErrorInitializationFailed",
         "driver-not-loaded",
         "warning",
         "Vulkan could not load a driver for the GPU: the NVIDIA driver's Vulkan part (its ICD) "
