@@ -358,15 +358,6 @@ def gpu_cc(gpu: Gpu, matrix: Any) -> Optional[str]:
     return None
 
 
-def gpus_with_cc(snapshot: Snapshot, matrix: Any) -> List[Tuple[Gpu, str]]:
-    """(GPU, compute capability) for every GPU whose capability is known; SkipCheck when none
-    is (a check that judges GPUs by their capability has nothing to judge)."""
-    known = [(g, cc) for g in gpus(snapshot) for cc in [gpu_cc(g, matrix)] if cc is not None]
-    if not known:
-        raise SkipCheck("the GPUs' compute capabilities are unknown")
-    return known
-
-
 def gpus_with_cc_choices(snapshot: Snapshot, matrix: Any) -> List[Tuple[Gpu, Tuple[str, ...]]]:
     """(GPU, its possible compute capabilities) for every GPU with one known capability, or a
     model name NVIDIA sold on GPUs of different capability (a Fermi and a Kepler "GT 730": both
