@@ -323,7 +323,10 @@ def test_the_old_setups_card_is_not_the_reports(text: str, gpu: object) -> None:
             ["windows-update-replaced-driver-stated"],
         ),
         ("After the Windows 10 update the app no longer saves settings.", []),
-        ("21:15:48:E :CUDA not supported: cuInit() returned 100", ["no-cuda-device"]),
+        (
+            "21:15:48:E :CUDA not supported: cuInit() returned 100",
+            ["no-cuda-device", "no-device-in-this-process"],
+        ),
         # another cuInit code is another row (or none)
         ("cuInit() returned 999", []),
         (

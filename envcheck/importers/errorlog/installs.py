@@ -509,6 +509,35 @@ _PIP_BUILD_ERROR = re.compile(
 )
 
 
+# torch's extension builder parsing torch.version.cuda, which a CPU build leaves None:
+# cpp_extension.py's _check_cuda_version, "torch_cuda_version =
+# packaging.version.parse(torch.version.cuda)", then "TypeError: expected string or bytes-like
+# object" (ashawkey/torch-ngp#167); older builders split it ("torch.version.cuda.split('.')",
+# "'NoneType' object has no attribute 'split'")
+_PARSES_TORCH_CUDA = re.compile(r"parse\(torch\.version\.cuda\)|torch\.version\.cuda\.split\(")
+_ROCM = re.compile(rb"rocm|\bhip\b")
+_NONE_REFUSED = re.compile(
+    r"TypeError: expected string or bytes-like object|"
+    r"AttributeError: 'NoneType' object has no attribute 'split'"
+)
+
+
+def extension_build_on_cpu_torch(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A traceback through the extension builder's reading of torch.version.cuda that ends in
+    the error None gives: the torch the build imports has no CUDA. (A ROCm torch leaves it None
+    too: not where the text names ROCm or HIP.)"""
+    if low.find(b"torch.version.cuda") == -1 or _ROCM.search(low):
+        return
+    at = _PARSES_TORCH_CUDA.search(text)
+    if at is None:
+        return
+    refused = _NONE_REFUSED.search(text, at.end(), at.end() + 3000)
+    if refused is not None:
+        out.append(entry_at(text, refused.start(), "extension-build-on-cpu-torch", source))
+
+
 def source_build_failed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """pip compiling a wheel-only package from source and failing, where nothing else was
     found: the release pinned has no wheel for this Python."""

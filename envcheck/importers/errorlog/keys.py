@@ -564,6 +564,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "'nvidia-smi' is not recognized",
         "nvidia-smi do",
         "nvidia-smi not exist",
+        "nvidia-smi no longer",
+        "nvidia-smi stopped",
+        "nvidia-smi won't",
+        "nvidia-smi will not",
+        "nvidia-smi command ",
     ),
     "mmcv-ops-without-cuda": ("implementation for device cuda",),
     "torch-c-no-cuda-attr": ("has no attribute '_cuda_",),
@@ -1345,7 +1350,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "from 'collections'",
         "module 'collections' has no attribute",
     ),
+    "extension-build-on-cpu-torch": (
+        "\x00never\x00",
+    ),  # inferred: installs.extension_build_on_cpu_torch
+    "tcnn-no-half-precision": ("not compiled with half-precision support",),
+    "toolkit-too-old-for-gpu-build-check": ("or higher is required for compute capability",),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths
+    "no-device-in-this-process": ("\x00never\x00",),  # inferred: sessions.no_device_in_this_process
     "cudnn-torch-bindings-version": ("these bindings are for cudnn",),
     "torch-no-kernels-for-gpu": ("does not include kernels for this gpu",),
     "torch-cuda-older-than-gpu": ("which requires cuda_version",),

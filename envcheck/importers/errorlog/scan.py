@@ -33,7 +33,12 @@ COMPONENT: Dict[str, str] = {
 _AT_WORK = {
     "torch": re.compile(
         r"site-packages[/\\]torch[/\\]|\btorch\.(?:cuda|nn|distributed|utils)\b|torchrun\b|"
-        r"\bimport torch\b|\bfrom torch\b|lightning|accelerate launch|deepspeed|\bpytorch\b",
+        r"\bimport torch\b|\bfrom torch\b|lightning|accelerate launch|deepspeed|"
+        # (not PyTorch named as the one that works, a comparison: "It seems that tensorflow is
+        # missing some libraries, even though pytorch works fine on my machine",
+        # nextcloud/recognize#864)
+        r"\bpytorch\b(?!\s+(?:works?|is working|runs?|is running)\s+(?:fine|well|ok|perfectly|"
+        r"as expected)\b)",
         re.I,
     ),
     "tensorflow": re.compile(
@@ -423,7 +428,9 @@ _FROM_THE_SYMPTOMS = (
     runtime_symptoms.windows_update_took_the_gpu,
     symptoms.torch_cc_warning_cut,
     symptoms.nix_without_host_driver,
+    sessions.no_device_in_this_process,  # (after them all: only where nothing else explains)
     installs.cpu_quota,
+    installs.extension_build_on_cpu_torch,
     installs.source_build_failed,  # only where nothing above was found
     installs.torch_without_cuda,  # last: only when nothing above explained the text
     installs.framework_sees_no_gpu,  # (the same for TensorFlow's, JAX's answers)

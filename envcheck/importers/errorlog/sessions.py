@@ -1,7 +1,8 @@
 """Inferences about where a job runs, from what the text says (round twenty-six): as which user
 (the GPU answers only under sudo), in which session (a terminal works, an IDE does not), in
-which container (nvidia-smi works there, CUDA does not). Each names an environment setting, not
-a broken install; all are warnings, since each rests on the reporter's words.
+which container (nvidia-smi works there, CUDA does not), in which process (CUDA finds no
+device where the driver may be fine). Each names an environment setting, not a broken install;
+all are warnings, since each rests on the reporter's words or on a message with two causes.
 """
 
 from __future__ import annotations
@@ -9,8 +10,14 @@ from __future__ import annotations
 import re
 from typing import Dict, List
 
-from envcheck.importers.errorlog.inferences import GPU_OR_CUDA_WORDS, entry_at, found_category
+from envcheck.importers.errorlog.inferences import (
+    GPU_OR_CUDA_WORDS,
+    entry,
+    entry_at,
+    found_category,
+)
 from envcheck.importers.errorlog.symptoms import line_entry, search_lines
+from envcheck.importers.errorlog.table import BY_ID
 
 # The GPU answers under sudo and not as the user: the /dev/nvidia* device files are not open to
 # the user (a distribution's udev rule making them root:video 0660, NVreg_DeviceFileMode), not
@@ -139,3 +146,50 @@ def sudo_loses_cuda_paths(text: str, low: bytes, out: List[Dict[str, str]], sour
     if re.search(r"without sudo[^.\n]{0,40}?\b(?:same|also|too)\b", text, re.I):
         return  # the reporter says it fails without sudo as well
     out.append(entry_at(text, run.start(), "sudo-loses-cuda-paths", source))
+
+
+# The driver shown answering in the same text: nvidia-smi's banner with a driver version (or
+# its process table), torch saying CUDA is available, or the reporter saying nvidia-smi works
+# ("nvidia-smi也都显示正常", doublechenching/brats_segmentation-pytorch#1)
+_DRIVER_ANSWERS = re.compile(
+    r"NVIDIA-SMI\s+\d{3}\.\d+[^\n]{0,60}Driver Version:\s*\d{3}\.\d+|"
+    # (ASCII look-arounds, not \b: a CJK sentence runs into the words, "是True")
+    r"is_available\(\)[\s)]*(?:(?:returns?|returned|gives|is|->|:|=+>?|的结果是|结果是|返回)\s*)?"
+    r"(?:\n\s*(?:Out\[\d+\]:\s*)?)?(?<![A-Za-z])True(?![A-Za-z])|"
+    r"(?<![\w-])nvidia-smi(?![\w-])[^.\n]{0,30}?(?:\bworks?\b|\bis\s+(?:fine|ok|normal)\b|正常)",
+    re.I,
+)
+
+
+def no_device_in_this_process(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """CUDA's "no CUDA-capable device is detected" (error 100; cudaErrorNoDevice, cuInit's
+    100) says that this process sees no GPU, not why. Of the 42 broken texts with the message
+    in the corpus (round thirty-eight),
+    the established cause was the process's view in 20 (CUDA_VISIBLE_DEVICES naming an index
+    the machine lacks, often a script's hard-coded "1"; a container or a scheduler job given no
+    GPU; a sandboxed service), a driver not loaded or no NVIDIA GPU in 11, both in 4 (WSL2
+    without its libcuda) and another cause in 7. Where the message is the
+    text's only driver-not-loaded reading and nothing else explains it, both readings stand as
+    warnings, the process's view added; where the same text shows the driver answering
+    (nvidia-smi's banner, torch's is_available() True, "nvidia-smi works"), the driver is
+    loaded and the process's view is the one reading left."""
+    mine = [e for e in out if e["pattern"] == "no-cuda-device"]
+    if not mine:
+        return
+    for e in out:
+        p = BY_ID.get(e["pattern"])
+        if p is None or e["pattern"] == "no-cuda-device":
+            continue
+        if e.get("severity", p.severity) in ("error", "warning") and p.category != "os-setting":
+            return  # another reading (a driver that failed, an old GPU, a mismatch) explains it
+        if p.category == "os-setting":
+            return  # the process's view is read already, by name
+    if _DRIVER_ANSWERS.search(text):
+        out[:] = [e for e in out if e["pattern"] != "no-cuda-device"]
+    else:
+        for e in mine:
+            e["severity"] = "warning"
+    first = mine[0]
+    out.append(entry("no-device-in-this-process", first["line"], source, int(first["lineno"])))

@@ -407,11 +407,55 @@ PATTERNS: List[ErrorPattern] = [
         # PyTorch was compiled with CUDA_VERSION 8000"
         "torch-cuda-older-than-gpu",
         r"which requires CUDA_VERSION >= \d+\s+for\s+optimal performance and fast startup time,"
-        r"\s*but your PyTorch was compiled\s+with CUDA_VERSION \d+",
+        # (some releases name themselves: "but your PyTorch(0.3.1) was compiled with
+        # CUDA_VERSION 8000", yuhuixu1993/PC-DARTS#4)
+        r"\s*but your PyTorch(?:\s*\([^)\n]{1,20}\))?\s+was compiled\s+with CUDA_VERSION \d+",
         "gpu-arch-unsupported",
         "error",
         "the PyTorch build's CUDA is older than this GPU: it has no kernels for its architecture",
         UPGRADE_FRAMEWORK,
+    ),
+    make(
+        # tiny-cuda-nn compiles its fp16 code only where the lowest architecture it is built for
+        # has fast half precision: include/tiny-cuda-nn/common.h, "#define TCNN_HALF_PRECISION
+        # (!(TCNN_MIN_GPU_ARCH == 61 || TCNN_MIN_GPU_ARCH <= 52))"; a Pascal GP10x (TITAN Xp,
+        # GTX 10x0) or a Maxwell GPU gets "TCNN was not compiled with half-precision support"
+        # (daviddmc/NeSVoR#5)
+        "tcnn-no-half-precision",
+        r"TCNN was not compiled with half-precision support",
+        "gpu-arch-unsupported",
+        "error",
+        "tiny-cuda-nn was built without half precision: the lowest GPU architecture it was "
+        "built for is 6.1 (Pascal GTX/TITAN) or 5.2 and older, which lack fast fp16",
+        "On such a GPU run in full precision (the program's fp32 / single-precision option, "
+        "tcnn's dtype=torch.float32); on a newer GPU rebuild tiny-cuda-nn for its architecture "
+        "alone (TCNN_CUDA_ARCHITECTURES=75, 86, ... without 61 or 52).",
+    ),
+    make(
+        # a build script's own check of the toolkit it compiles with (CUDA_HOME's nvcc, not
+        # torch's CUDA) against the GPU: SageAttention's setup.py, "CUDA 12.8 or higher is
+        # required for compute capability 12.0." (thu-ml/SageAttention#219, #130)
+        "toolkit-too-old-for-gpu-build-check",
+        r"\bCUDA \d{1,2}(?:\.\d)? or higher is required for compute capability \d{1,2}\.\d",
+        "toolkit-mismatch",
+        "error",
+        "the CUDA toolkit that compiles the extension (nvcc under CUDA_HOME) is older than this "
+        "GPU's architecture needs",
+        "Install the CUDA toolkit the message names or newer and build with it (`export "
+        "CUDA_HOME=/usr/local/cuda-12.8`; `$CUDA_HOME/bin/nvcc --version` must show it); the CUDA "
+        "inside the torch wheel (torch.version.cuda) compiles nothing.",
+    ),
+    make(
+        "extension-build-on-cpu-torch",
+        r"(?!x)x",  # never by itself: inferred (installs.extension_build_on_cpu_torch)
+        "cpu-only-build",
+        "error",
+        "a CUDA extension is built against a torch without CUDA: torch.version.cuda is None "
+        "(a CPU build), which torch's own extension builder cannot parse",
+        "Install a CUDA build of torch first (`pip install torch --index-url "
+        "https://download.pytorch.org/whl/cuXXX`, a cuXXX the driver runs; `python -c 'import "
+        "torch; print(torch.version.cuda)'` must print a version), then build the extension "
+        "again with `pip install --no-build-isolation` so that it sees that torch.",
     ),
     make(
         # Open3D's ML ops are built for one PyTorch / TensorFlow minor: "Version mismatch:

@@ -828,6 +828,22 @@ PATTERNS: List[ErrorPattern] = [
         "inside WSL, the Windows driver provides it.",
     ),
     make(
+        "no-device-in-this-process",
+        # never by itself: CUDA's "no CUDA-capable device is detected" with nothing else that
+        # explains it (sessions.no_device_in_this_process)
+        r"(?!x)x",
+        "os-setting",
+        "warning",
+        "CUDA finds no GPU in this process: as often as a driver that is not loaded, the "
+        "process is kept from a GPU the machine has (CUDA_VISIBLE_DEVICES naming an index the "
+        "machine lacks, a container or a scheduler job given no GPU, a sandboxed service)",
+        "In the same shell or job as the failing program: `echo $CUDA_VISIBLE_DEVICES` (an index "
+        "at or above the GPU count, or an empty value, hides every GPU; scripts often set it, "
+        "e.g. os.environ['CUDA_VISIBLE_DEVICES'] = '1'), `nvidia-smi -L` (the GPUs the driver "
+        "shows here); in a container start it with `--gpus all`, in Slurm ask for `--gres=gpu:1`; "
+        "if nvidia-smi fails too, load the driver.",
+    ),
+    make(
         "container-without-compute-capability",
         # never by itself: "CUDA Version: N/A" inside a container (symptoms), or nvidia-smi
         # said to work there while CUDA finds no GPU (sessions.container_without_compute)
@@ -1110,10 +1126,15 @@ PATTERNS: List[ErrorPattern] = [
         r"nvidia-smi: (?:command )?not found|'nvidia-smi' is not recognized|"
         r"nvidia-smi: No such file or directory|"
         # said in a sentence: "nvidia-smi not exist and GPU not available" (docker-stacks#2166)
-        r"\bnvidia-smi (?:does not|doesn't|do not|don't|not) exists?\b",
+        r"\bnvidia-smi (?:does not|doesn't|do not|don't|not) exists?\b|"
+        # or said to fail: "the NVidia drivers have completely disappeared. nvidia-smi no
+        # longer runs" (truenas/apps#1501), "Nvidia-smi does not work" (after a kernel change)
+        r"\bnvidia-smi\W{0,2}\s*(?:command\s+)?(?:no longer (?:runs|works)|stopped working|"
+        r"(?:does not|doesn't|do not|don't|won't|will not) (?:run|work))\b",
         "driver-not-loaded",
         "warning",
-        "nvidia-smi is not there (no NVIDIA driver installed here, or a container without GPUs)",
+        "nvidia-smi is not there or does not run (no NVIDIA driver installed or loaded here, or "
+        "a container without GPUs)",
         "On a host: install the NVIDIA driver (nvidia-smi comes with it). In a container: start "
         "it with GPU access (`docker run --gpus all`, the nvidia runtime) so the driver's tools "
         "and libraries are mounted.",

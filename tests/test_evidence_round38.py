@@ -1,0 +1,186 @@
+"""Round thirty-eight: readings learned from the sealed pools heldout128-131's misses, each with
+its near misses. The general one: CUDA's "no CUDA-capable device is detected" has two common
+causes (the process kept from the GPU, the driver not loaded), so alone it gives both as
+warnings, and where the text shows the driver answering only the process's view is left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_support import entries, judge, pats
+
+NO_DEVICE = (
+    "RuntimeError: cuda runtime error (38) : no CUDA-capable device is detected at "
+    "/opt/conda/conda-bld/pytorch/work/aten/src/THC/THCGeneral.cpp:74"
+)
+SMI_BANNER = (
+    "| NVIDIA-SMI 535.104.05             Driver Version: 535.104.05   CUDA Version: 12.2     |"
+)
+
+
+def _severities(text: str) -> dict:
+    return {e["pattern"]: e.get("severity", "") for e in entries(text)}
+
+
+# --- "no CUDA-capable device": two readings ---------------------------------------------------
+
+
+def test_the_message_alone_gives_both_readings_as_warnings(tmp_path: Path) -> None:
+    found = judge(tmp_path, NO_DEVICE + "\n", ["EC904", "EC913"])
+    assert found == [
+        ("EC904", "driver-not-loaded", "warning"),
+        ("EC913", "os-setting", "warning"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        SMI_BANNER,
+        "torch.cuda.is_available() returns True",
+        ">>> torch.cuda.is_available()\nTrue",
+        "torch.cuda.is_available()的结果是True，nvidia-smi也都显示正常",
+        "nvidia-smi works fine and lists the GPU",
+    ],
+)
+def test_a_driver_shown_answering_leaves_the_process_view(tmp_path: Path, shown: str) -> None:
+    found = judge(tmp_path, NO_DEVICE + "\n" + shown + "\n", ["EC904", "EC913"])
+    assert found == [("EC913", "os-setting", "warning")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a wish or a question, not the driver answering
+        "torch.cuda.is_available() should return True here",
+        "does nvidia-smi need to be installed?",
+    ],
+)
+def test_words_that_do_not_show_the_driver_keep_both(said: str) -> None:
+    got = pats(NO_DEVICE + "\n" + said + "\n")
+    assert "no-device-in-this-process" in got and "no-cuda-device" in got
+
+
+def test_a_missing_nvidia_smi_is_the_driver_reading() -> None:
+    got = pats(NO_DEVICE + "\nnvidia-smi: command not found\n")
+    assert sorted(got) == ["no-cuda-device", "nvidia-smi-not-found"]
+
+
+def test_another_driver_failure_keeps_the_error_alone() -> None:
+    text = (
+        NO_DEVICE + "\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
+        "driver. Make sure that the latest NVIDIA driver is installed and running.\n"
+    )
+    sev = _severities(text)
+    assert "no-device-in-this-process" not in sev
+    assert sev.get("no-cuda-device", "") == ""  # the row's own severity: an error
+
+
+def test_a_visible_devices_reading_is_not_doubled() -> None:
+    text = "export CUDA_VISIBLE_DEVICES=1\n" + NO_DEVICE + "\nI only have one GPU\n"
+    got = pats(text)
+    assert "visible-devices-past-gpus" in got
+    assert "no-device-in-this-process" not in got
+
+
+# --- messages of extensions and their builds --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "RuntimeError: TCNN was not compiled with half-precision support.",
+            "tcnn-no-half-precision",
+        ),
+        ("TCNN was compiled with half-precision support", None),
+        (
+            "RuntimeError: CUDA 12.8 or higher is required for compute capability 12.0.",
+            "toolkit-too-old-for-gpu-build-check",
+        ),
+        ("CUDA 12.8 or higher is recommended for compute capability 12.0", None),
+        (
+            "Found GPU0 Tesla V100 which requires CUDA_VERSION >= 9000 for optimal performance "
+            "and fast startup time, but your PyTorch(0.3.1) was compiled with CUDA_VERSION 8000.",
+            "torch-cuda-older-than-gpu",
+        ),
+        (
+            "Found GPU0 Tesla V100 which requires CUDA_VERSION >= 9000 for optimal performance "
+            "and fast startup time, but your PyTorch was compiled with CUDA_VERSION 8000.",
+            "torch-cuda-older-than-gpu",
+        ),
+    ],
+)
+def test_extension_and_build_messages(text: str, expected: object) -> None:
+    got = pats(text + "\n")
+    assert (expected in got) if expected else got == []
+
+
+CPP_EXTENSION_TRACE = """\
+  File "/env/site-packages/torch/utils/cpp_extension.py", line 813, in _check_cuda_version
+    torch_cuda_version = packaging.version.parse(torch.version.cuda)
+  File "/env/site-packages/pkg_resources/_vendor/packaging/version.py", line 49, in parse
+    return Version(version)
+TypeError: expected string or bytes-like object
+ERROR: Failed building wheel for freqencoder
+"""
+
+
+def test_extension_built_on_a_cpu_torch(tmp_path: Path) -> None:
+    assert "extension-build-on-cpu-torch" in pats(CPP_EXTENSION_TRACE)
+    found = judge(tmp_path, CPP_EXTENSION_TRACE, ["EC905"])
+    assert found == [("EC905", "cpu-only-build", "error")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # ROCm's torch leaves torch.version.cuda None too
+        CPP_EXTENSION_TRACE + "torch 2.3.0+rocm6.0\n",
+        # the builder's line without the error None gives
+        "    torch_cuda_version = packaging.version.parse(torch.version.cuda)\nValueError: x\n",
+        # the error without the builder's line
+        "TypeError: expected string or bytes-like object\n",
+    ],
+)
+def test_extension_near_misses(text: str) -> None:
+    assert "extension-build-on-cpu-torch" not in pats(text)
+
+
+# --- nvidia-smi said not to run ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("After the update the drivers disappeared. nvidia-smi no longer runs.", True),
+        ("Nvidia-smi does not work after the kernel update", True),
+        ("nvidia-smi stopped working yesterday", True),
+        ("nvidia-smi works and shows the GPU", False),
+        ("nvidia-smi does not show any process", False),
+    ],
+)
+def test_nvidia_smi_said_not_to_run(text: str, found: bool) -> None:
+    assert ("nvidia-smi-not-found" in pats(text + "\n")) is found
+
+
+# --- the framework at work --------------------------------------------------------------------
+
+TF_CUDART = (
+    "2023-05-28 09:13:33.016381: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] "
+    "Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot "
+    "open shared object file: No such file or directory\n"
+)
+
+
+def test_pytorch_named_as_working_is_not_the_framework_at_work(tmp_path: Path) -> None:
+    said = "It seems that tensorflow is missing some libraries, even though pytorch works fine.\n"
+    assert judge(tmp_path, said + TF_CUDART, ["EC906"]) == [
+        ("EC906", "cuda-libs-mismatch", "warning")
+    ]
+    # a text where PyTorch does the work keeps TensorFlow's notice as information
+    at_work = "I train with pytorch on the GPU.\n"
+    assert judge(tmp_path, at_work + TF_CUDART, ["EC906"]) == [
+        ("EC906", "cuda-libs-mismatch", "info")
+    ]
