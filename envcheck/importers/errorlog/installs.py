@@ -293,7 +293,9 @@ def extra_index_cpu_torch(text: str, low: bytes, out: List[Dict[str, str]], sour
 # be told on the next lines ("`print(torch.cuda.is_available())`" / "" / "it prints False").
 _TORCH_SEES_NO_CUDA = re.compile(
     r"\bcuda\.is_available\(\)(?:[^\n]{0,20}?|\)?[ \t]*\n(?:[ \t]*(?:Out\[\d+\]:)?[ \t]*)|"
-    r"[^\n]{0,4}\n(?:[ \t]*\n)?[^\n]{0,30}?\b(?:it|this|that|which)\s+(?:prints?|returns?|gives?|"
+    # (a sentence may start with the word: "It returns False", pytorch/pytorch#21259)
+    r"[^\n]{0,4}\n(?:[ \t]*\n)?[^\n]{0,30}?\b(?:[Ii]t|[Tt]his|[Tt]hat|[Ww]hich)\s+"
+    r"(?:prints?|returns?|gives?|"
     r"outputs?|shows?|says?)\s+(?:me\s+)?)False\b"
 )
 

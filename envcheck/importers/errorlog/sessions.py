@@ -49,7 +49,10 @@ def gpu_only_as_root(text: str, low: bytes, out: List[Dict[str, str]], source: s
 _SHELL_WORKS = re.compile(
     r"\b(?:start|run|launch|open|use)\w*\s+(?:\w+\s+){0,3}(?:inside|in|from|via)\s+(?:a\s+|the\s+)?"
     r"(?:terminal|command[- ]line|cli|shell|console|bash)\b[^.\n]{0,60}?\b(?:works?|fine|ok)\b|"
-    r"\b(?:works?|fine|can (?:run|load|use|work)\w*|able to (?:run|load|use|work)\w*|loads?)\b"
+    # ("I managed to run the same program in Terminal", tensorflow/tensorflow#9530; "I am also
+    # able to import TensorFlow in Python Console launched from Terminal", #7602)
+    r"\b(?:works?|fine|(?:can|could|able to|managed to|succeeded to) (?:run|load|use|work|import)"
+    r"\w*|loads?)\b"
     r"[^.\n]{0,60}?\b(?:from|via|in|inside|using|over)\s+(?:the\s+|a\s+)?(?:terminal|"
     r"command[- ]line|cli|shell|console|bash|ssh|bare r|r console|python console|ipython)\b",
     re.I,
@@ -80,7 +83,11 @@ def works_in_shell_not_in_ide(
         low.find(w) != -1 for w in _SHELL_WORDS
     ):
         return
-    if not _IDE.search(text) or not GPU_OR_CUDA_WORDS.search(text):
+    if not _IDE.search(text):
+        return
+    # (about the GPU: its words, or a CUDA library found missing, "libcudnn.so.5: cannot open
+    # shared object file", tensorflow/tensorflow#9530)
+    if not GPU_OR_CUDA_WORDS.search(text) and not found_category(out, ("cuda-libs-mismatch",)):
         return
     m = _SHELL_WORKS.search(text)
     if m is not None:

@@ -2366,6 +2366,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\binstall\w*\s+[`'\"]?(?:onnxruntime|tensorflow|paddlepaddle|faiss(?:-cpu)?)[`'\"]?\s+"
         r"(?:on top of|over|after|alongside|together with|beside)\s+[`'\"]?"
         r"(?:onnxruntime|tensorflow|paddlepaddle|faiss)-gpu\b|"
+        # both said installed: "Installing both onnxruntime (from faster_whisper) and
+        # onnxruntime-gpu (from pyannote), causes a conflict" (SYSTRAN/faster-whisper#493)
+        r"\b(?:install\w*|ha(?:ve|s|ving))\s+both\s+[`'\"]?(?:onnxruntime|tensorflow|paddlepaddle|"
+        r"faiss(?:-cpu)?)[`'\"]?(?:\s*\([^)\n]{0,40}\))?,?\s+and\s+[`'\"]?"
+        r"(?:onnxruntime|tensorflow|paddlepaddle|faiss)-gpu\b|"
         # rapidocr_onnxruntime requires the CPU onnxruntime package, which then shadows
         # onnxruntime-gpu (breezedeus/CnOCR#353)
         # (ASCII edges: in a Chinese sentence the names touch CJK letters)

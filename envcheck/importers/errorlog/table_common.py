@@ -143,7 +143,8 @@ PATTERNS: List[ErrorPattern] = [
         # CUDA reads only the exact name; a misspelled one (CUDA_VISABLE_DEVICES, the singular
         # CUDA_VISIBLE_DEVICE) is ignored, so every GPU stays visible
         "visible-devices-misspelled",
-        r"(?-i:(?<![A-Za-z0-9_])(?!CUDA_VISIBLE_DEVICES\b)CUDA_VIS[A-Z]{0,8}_?DEVICES?\b|"
+        # (either word misspelled: "CUDA_VISIBLE_DEVISES='3' spleeter train", deezer/spleeter#438)
+        r"(?-i:(?<![A-Za-z0-9_])(?!CUDA_VISIBLE_DEVICES\b)CUDA_VIS[A-Z]{0,8}_?DEV[A-Z]{0,6}\b|"
         # the name cut short: "CUDA_VISIBLE=0 python tools/train.py" (open-mmlab/mmagic#1580)
         r"(?<![A-Za-z0-9_])CUDA_VISIBLE(?![A-Za-z0-9_]))",
         "os-setting",
@@ -1946,7 +1947,9 @@ PATTERNS: List[ErrorPattern] = [
         # 0.4.4 cpu_py311h7146453_1 conda-forge"; conda-forge marks CPU builds "cpu_" and CUDA
         # builds "cuda1xx" (torch's own conda builds are read as facts by extract.packages)
         r"(?:::|(?<![\w.-]))(?:jaxlib|tensorflow(?:-base)?|mxnet|onnxruntime|paddlepaddle)"
-        r"(?:-\d[\w.]*-|\s+\d[\w.]*\s+\|?\s*)cpu_\w+",
+        # (and a plan's change row, "tensorflow  2.7.0-cpu_py39h4655687_0 --> 2.7.0-cuda112...":
+        # the CPU build is the one installed, jupyter/docker-stacks#1616)
+        r"(?:-\d[\w.]*-|\s+\d[\w.]*(?:-|\s+\|?\s*))cpu_\w+",
         "cpu-only-build",
         "warning",
         "conda lists the CPU build of the framework (its build string begins with 'cpu_')",

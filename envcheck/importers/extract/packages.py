@@ -30,6 +30,14 @@ _CONDA_DOWNLOAD_ROW = re.compile(
     r"^\s*(_?[A-Za-z][A-Za-z0-9._-]*?)-(\d[\w.+!]*)\s*\|\s*([A-Za-z0-9_.+]+)"
     r"(?:\s+\d[\d.]*\s*[KMG]?B)?(?:\s+\S+)?\s*$"
 )
+# a conda plan's change row, "name  old-version-build --> new-version-build" (its UPDATED,
+# SUPERSEDED and DOWNGRADED sections): the left side is what is installed while the plan has not
+# run ("tensorflow  2.7.0-cpu_py39h4655687_0 --> 2.7.0-cuda112py39h01bd6f0_0", a CPU build in
+# the image, jupyter/docker-stacks#1616); the right side once "Executing transaction" follows
+_CONDA_CHANGE = re.compile(
+    r"^\s*(_?[A-Za-z][\w.-]*)\s+(?:[\w.-]+::)?(\d[\w.+!]*)-([\w.]+)\s+-->\s+"
+    r"(?:[\w.-]+::)?(\d[\w.+!]*)-([\w.]+)\s*$"
+)
 # conda plans / package file names: pytorch-2.0.1-py3.10_cpu_0, linux-64::pytorch-2.0.1-...
 _CONDA_SPEC = re.compile(
     r"(?:::|/|\s|^)(pytorch-nightly|pytorch|torch|pytorch-cuda|cudatoolkit|pytorch-mutex|cpuonly|"
@@ -206,6 +214,7 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
     if candidates is None:
         candidates = candidate_lines("\n".join(lines), TRIGGERS)
     pip_index_name = ""
+    ran: Optional[bool] = None  # whether a conda plan in the text ran (read once, if needed)
     seen = set()
     for i in candidates:
         line = lines[i].strip()
@@ -235,6 +244,13 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
         m = _CONDA_ROW.match(line)
         if m and _INTERESTING.match(m.group(1)):
             yield from _package(fact, m.group(1), m.group(2), m.group(3))
+            continue
+        m = _CONDA_CHANGE.match(line) if "-->" in line else None
+        if m and _INTERESTING.match(m.group(1)):
+            if ran is None:
+                ran = any("executing transaction" in x.lower() for x in lines[i:])
+            version, build = (m.group(4), m.group(5)) if ran else (m.group(2), m.group(3))
+            yield from _package(fact, m.group(1), version, build)
             continue
         m = _CONDA_DOWNLOAD_ROW.match(line) if "|" in line else None
         if m and _INTERESTING.match(m.group(1)):
