@@ -1350,9 +1350,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "from 'collections'",
         "module 'collections' has no attribute",
     ),
-    "extension-build-on-cpu-torch": (
-        "\x00never\x00",
-    ),  # inferred: installs.extension_build_on_cpu_torch
+    # inferred: installs.extension_build_on_cpu_torch
+    "extension-build-on-cpu-torch": ("\x00never\x00",),
     "tcnn-no-half-precision": ("not compiled with half-precision support",),
     "toolkit-too-old-for-gpu-build-check": ("or higher is required for compute capability",),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths

@@ -173,15 +173,14 @@ def no_device_in_this_process(
 ) -> None:
     """CUDA's "no CUDA-capable device is detected" (error 100; cudaErrorNoDevice, cuInit's
     100) says that this process sees no GPU, not why. Of the 42 broken texts with the message
-    in the corpus (round thirty-eight),
-    the established cause was the process's view in 20 (CUDA_VISIBLE_DEVICES naming an index
-    the machine lacks, often a script's hard-coded "1"; a container or a scheduler job given no
-    GPU; a sandboxed service), a driver not loaded or no NVIDIA GPU in 11, both in 4 (WSL2
-    without its libcuda) and another cause in 7. Where the message is the
-    text's only driver-not-loaded reading and nothing else explains it, both readings stand as
-    warnings, the process's view added; where the same text shows the driver answering
-    (nvidia-smi's banner, torch's is_available() True, "nvidia-smi works"), the driver is
-    loaded and the process's view is the one reading left."""
+    in the corpus (round thirty-eight), the established cause was the process's view in 20
+    (CUDA_VISIBLE_DEVICES naming an index the machine lacks, often a script's hard-coded "1"; a
+    container or a scheduler job given no GPU; a sandboxed service), a driver not loaded or no
+    NVIDIA GPU in 11, both in 4 (WSL2 without its libcuda) and another cause in 7. Where the
+    message is the text's only reading at warning or error, both readings stand as warnings,
+    the process's view added; where the same text shows the driver answering (nvidia-smi's
+    banner, torch's is_available() True, "nvidia-smi works"), the driver is loaded and the
+    process's view is the one reading left."""
     mine = [e for e in out if e["pattern"] == "no-cuda-device"]
     if not mine:
         return
@@ -189,10 +188,10 @@ def no_device_in_this_process(
         p = BY_ID.get(e["pattern"])
         if p is None or e["pattern"] == "no-cuda-device":
             continue
-        if e.get("severity", p.severity) in ("error", "warning") and p.category != "os-setting":
-            return  # another reading (a driver that failed, an old GPU, a mismatch) explains it
-        if p.category == "os-setting":
-            return  # the process's view is read already, by name
+        if e.get("severity", p.severity) in ("error", "warning"):
+            # another reading explains it (a driver that failed, an old GPU, a mismatch), or
+            # names the process's view already (CUDA_VISIBLE_DEVICES past the GPUs)
+            return
     if _DRIVER_ANSWERS.search(text):
         out[:] = [e for e in out if e["pattern"] != "no-cuda-device"]
     else:
