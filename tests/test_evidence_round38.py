@@ -271,3 +271,26 @@ def test_conda_plan_change_rows(tail: str, cuda: object) -> None:
     read = {f.key: f.value for f in packages.facts((plan + tail).split("\n"), "paste.txt")}
     assert read["torch.version"] == "1.13.1"
     assert read["torch.cuda"] == cuda
+
+
+# --- lspci's revision field is no GPU name ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("03:00.0 3D controller: NVIDIA Corporation GM108M [GeForce 920MX] (rev a2)", []),
+        (
+            "01:00.0 VGA compatible controller [0300]: NVIDIA Corporation GM107M [GeForce GTX "
+            "860M] [10de:1392] (rev a2)",
+            ["GeForce GTX 860M"],
+        ),
+        # the data-center A2 itself is still read, in lspci's brackets or on a label
+        ("01:00.0 3D controller: NVIDIA Corporation GA107GL [A2] (rev a1)", ["A2"]),
+        ("GPU: A2", ["A2"]),
+    ],
+)
+def test_lspci_revision_is_not_a_gpu(line: str, names: list) -> None:
+    from envcheck.importers.extract.prose import gpu_names
+
+    assert gpu_names(line) == names

@@ -222,7 +222,9 @@ _SM_CONTEXT = re.compile(r"\b(?:gpu|card|device|capability|arch(?:itecture)?|my)
 # "4x A100", "A100 x 8", "A100*8" (not the "00" of "A100*8": a count is not part of a model)
 _COUNT = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×*])\s*(\d{1,2})\b", re.I)
 _GPU_NAME = re.compile(
-    r"(?<![A-Za-z0-9_.])((?:NVIDIA\s+)?(?:GeForce\s+|Quadro\s+|Tesla\s+|TITAN\s+)?"
+    # (not lspci's revision field: "NVIDIA Corporation GM108M [GeForce 920MX] (rev a2)" names no
+    # NVIDIA A2; JuliaGPU/CUDA.jl#3 was judged as an Ampere A2 on a 440 driver)
+    r"(?<![A-Za-z0-9_.])(?<!\(rev )((?:NVIDIA\s+)?(?:GeForce\s+|Quadro\s+|Tesla\s+|TITAN\s+)?"
     r"(?:RTX|GTX|GT)\s*(?:PRO\s*)?[A-Z]?\d{3,4}M?(?:\s*(?:Ti|SUPER|Ada|Blackwell))*(?:\s*Laptop(?:\s*GPU)?)?"
     r"|(?:NVIDIA\s+)?(?:Tesla\s+)?(?:[AHBLVTPKM]\d{1,3}[A-Z]?|GH200|GB200|A100|H100|H200|B200|L40S?)"
     r"(?:[-\s](?:SXM\d?|PCIE|NVL|\d+\s*GB))*"
