@@ -294,3 +294,50 @@ def test_lspci_revision_is_not_a_gpu(line: str, names: list) -> None:
     from envcheck.importers.extract.prose import gpu_names
 
     assert gpu_names(line) == names
+
+
+# --- the torch build a paste states, and the fix it gets -----------------------------------------
+
+
+def _arch_findings(tmp_path: Path, text: str) -> list:
+    from evidence_support import snap_of
+
+    from envcheck.checks import registry
+    from envcheck.compat import load_matrix
+
+    out = registry.run_checks(snap_of(tmp_path, text), load_matrix(), None, only=["EC201"])
+    return out.findings
+
+
+def test_a_stated_cuda_picks_that_build_not_the_pypi_default(tmp_path: Path) -> None:
+    # torch 1.12's PyPI default is cu102 (no sm_80); "cuda 11.6" with NCCL's +cuda11.6 is the
+    # cu116 wheel, which has sm_80 (NVIDIA/nccl#733: an A100)
+    text = "torch 1.12, cuda 11.6, a100 gpu\nNCCL INFO NCCL version 2.10.3+cuda11.6\n"
+    assert _arch_findings(tmp_path, text) == []
+    # the same release stated with CUDA 10.2 is the cu102 wheel: no sm_80
+    older = text.replace("11.6", "10.2")
+    assert [f.code for f in _arch_findings(tmp_path, older)] == ["EC201"]
+
+
+def test_wsl_runs_the_linux_wheels(tmp_path: Path) -> None:
+    # the Windows cu118 wheels carry compute_37 PTX, the Linux ones do not: under WSL2 the
+    # Linux list decides (pluja/whishper#172)
+    text = (
+        "The image ships PyTorch 2.4.1 + CUDA 11.8\n"
+        "- GPU: NVIDIA RTX 5070 Ti\n- OS: WSL2 on Windows 11\n"
+    )
+    found = _arch_findings(tmp_path, text)
+    assert [f.code for f in found] == ["EC201"]
+    assert "compute_37" not in found[0].found
+
+
+def test_the_fix_is_bounded_by_the_driver_cuda(tmp_path: Path) -> None:
+    text = "torch 2.4.1+cu118\nGPU: RTX 5070 Ti\nnvidia-smi says CUDA Version: 12.9\n"
+    (f,) = _arch_findings(tmp_path, text)
+    assert "whl/cu128" in f.fix or "whl/cu129" in f.fix
+    assert "cu13" not in f.fix
+
+
+def test_a_fix_for_an_unknown_driver_says_what_it_needs(tmp_path: Path) -> None:
+    (f,) = _arch_findings(tmp_path, "torch 2.4.1+cu118\nGPU: RTX 5070 Ti\n")
+    assert "needs a driver that runs CUDA" in f.fix and "nvidia-smi" in f.fix

@@ -250,6 +250,15 @@ def platform(snapshot: Snapshot) -> str:
     return "linux"
 
 
+def wheel_platform(snapshot: Snapshot) -> str:
+    """The platform of the Python wheels in use: under WSL the Linux ones (the driver is
+    Windows's, the wheels are not: a torch cu118 wheel inside WSL2 has the Linux arch list)."""
+    info = os_info(snapshot)
+    if info is not None and info.platform == "windows" and info.wsl is not True:
+        return "windows"
+    return "linux"
+
+
 def has_nvidia_gpus(snapshot: Snapshot) -> Optional[bool]:
     """True when the snapshot shows NVIDIA GPUs (listed, or kernel module / device nodes)."""
     if snapshot.gpus():
@@ -438,6 +447,14 @@ def torch_info(snapshot: Snapshot, matrix: Any) -> Optional[TorchInfo]:
         )
         info.build, info.cuda, info.cuda_source = "cuda", mm_str(dp.cuda_version), source
         info.evidence["torch.version.cuda"] = dp.cuda_version
+        if not tag and info.release is not None:
+            # the build is the one made with the stated CUDA, not the release's PyPI default
+            # ("torch 1.12, cuda 11.6" is the cu116 wheel, whose list has sm_80, not the cu102
+            # default's: NVIDIA/nccl#733 was judged by the cu102 list on an A100)
+            info.variant = next(
+                (v for v in info.release.variants if v.cuda and mm_str(v.cuda) == info.cuda),
+                None,
+            )
         return info
     if tag:
         if tag == "cpu":
@@ -616,7 +633,7 @@ def cuda_runtimes(snapshot: Snapshot, matrix: Any) -> List[Runtime]:
                     evidence={"tensorflow": tf, "cuda_version": dp.cuda_version},
                 )
             )
-        elif tf and platform(snapshot) == "linux":
+        elif tf and wheel_platform(snapshot) == "linux":
             rel = ask(matrix, "tensorflow_release", tf)
             builds = [
                 b for b in (rel.builds if rel else ()) if b.cuda and b.platform in (None, "linux")

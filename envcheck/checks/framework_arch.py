@@ -41,9 +41,12 @@ def _pip(args: List[str], reinstall: bool = True) -> str:
 def torch_fix(
     snap: Snapshot, matrix: Any, t: c.TorchInfo, ccs: List[str], keep_release: bool = True
 ) -> Optional[str]:
-    """A pip command for a torch build that has kernels for ``ccs`` and runs on this driver."""
+    """A pip command for a torch build that has kernels for ``ccs`` and runs on this driver.
+    Where the driver's version is unknown, the newest CUDA it runs bounds the choice (pasted
+    "CUDA Version: 12.9"); where neither is known, the command says which driver it needs."""
     driver = _driver_or_none(snap)
     plat = c.platform(snap)
+    dcuda = None if driver else c.driver_max_cuda(snap, matrix)
     if keep_release and t.release is not None:
         best = None
         for v in t.release.variants:
@@ -55,6 +58,8 @@ def torch_fix(
                 verdict = c.ask(matrix, "driver_runs_cuda", driver, v.cuda, plat)
                 if verdict is None or not verdict.ok:
                     continue
+            elif dcuda and _cuda_major(v.cuda) > _cuda_major(dcuda):
+                continue  # no driver runs a runtime of a newer CUDA major
             if best is None or (c.vparse(v.cuda) or 0) > (c.vparse(best.cuda) or 0):
                 best = v
         if best is not None and best.index_url:
@@ -64,11 +69,28 @@ def torch_fix(
                 paired = getattr(t.release, name, None)
                 if name in pkgs and paired:
                     pins.append(f"{name}=={paired}")
-            return _pip([*pins, "--index-url", best.index_url])
-    rec = c.ask(matrix, "recommend", "torch", driver, ccs, _python(snap), plat)
+            return _pip([*pins, "--index-url", best.index_url]) + _driver_unknown(
+                driver, dcuda, best.cuda
+            )
+    rec = c.ask(matrix, "recommend", "torch", driver, ccs, _python(snap), plat, dcuda)
     if rec is not None and rec.best is not None:
-        return _pip(list(rec.best.pip_args))
+        return _pip(list(rec.best.pip_args)) + _driver_unknown(
+            driver, dcuda, getattr(rec.best, "cuda", None)
+        )
     return None
+
+
+def _cuda_major(cuda: str) -> int:
+    head = str(cuda).split(".")[0]
+    return int(head) if head.isdigit() else 0
+
+
+def _driver_unknown(driver: Optional[str], dcuda: Optional[str], cuda: Optional[str]) -> str:
+    """What the command leaves to check, where the text does not say the driver: unknown is
+    not taken as good."""
+    if driver or dcuda or not cuda:
+        return ""
+    return f"   # needs a driver that runs CUDA {cuda}: check `nvidia-smi` (its 'CUDA Version')"
 
 
 def _torch_arch_facts(
@@ -127,7 +149,7 @@ def _variant_archs(snap: Snapshot, t: c.TorchInfo) -> Tuple[List[str], str]:
     """The build's arch list from the matrix, for the platform the text is on."""
     v = t.variant
     name = f"matrix: torch {t.version} ({v.tag}"
-    if c.platform(snap) != "windows":
+    if c.wheel_platform(snap) != "windows":
         return list(v.archs), name + ")"
     if v.arch_list_windows is not None:
         return list(v.archs_for("windows")), name + ", Windows wheels)"
@@ -424,7 +446,7 @@ def _below_every_torch_build(
     if not c.from_report(snap) or "torch" not in (c.pasted_evidence(snap).get("named") or []):
         raise unread or c.not_applicable("torch is not installed")
     releases = c.ask(matrix, "torch_releases") or []
-    platform = c.platform(snap)
+    platform = c.wheel_platform(snap)
     builds = [
         list(archs)
         for r in releases
