@@ -341,3 +341,21 @@ def test_the_fix_is_bounded_by_the_driver_cuda(tmp_path: Path) -> None:
 def test_a_fix_for_an_unknown_driver_says_what_it_needs(tmp_path: Path) -> None:
     (f,) = _arch_findings(tmp_path, "torch 2.4.1+cu118\nGPU: RTX 5070 Ti\n")
     assert "needs a driver that runs CUDA" in f.fix and "nvidia-smi" in f.fix
+
+
+@pytest.mark.parametrize(
+    ("package", "severity"),
+    [
+        # before 1.15 `tensorflow` was the CPU package, which loads no CUDA library
+        ("tensorflow==1.9.0", "warning"),
+        ("tensorflow-gpu==1.9.0", "error"),
+    ],
+)
+def test_tensorflow_1x_cpu_package_and_the_cuda_it_loads(
+    tmp_path: Path, package: str, severity: str
+) -> None:
+    from envcheck.compat import load_matrix
+
+    nvcc = "nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release 9.1, V9.1.85\n"
+    found = judge(tmp_path, package + "\n" + nvcc, ["EC305"], load_matrix())
+    assert found == [("EC305", "cuda-libs-mismatch", severity)]

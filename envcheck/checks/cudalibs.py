@@ -430,7 +430,9 @@ with CUDA 10.1) finds no GPU next to CUDA 10.2 ("Could not load dynamic library
 'cudart64_101.dll'"), while a TensorFlow built with CUDA 11.2 runs with any CUDA 11 toolkit.
 The tested versions are TensorFlow's own table (compat_data/tensorflow.json, from
 tensorflow.org/install/source and source_windows). A CUDA version stated in prose may be the
-driver's (nvidia-smi's header), not the toolkit's: then this is a warning.""",
+driver's (nvidia-smi's header), not the toolkit's: then this is a warning. So is a TensorFlow
+1.x named `tensorflow` (before 1.15 the CPU package; `tensorflow-gpu` was the GPU one): it
+loads CUDA only if it is the GPU build.""",
     fix="Install the CUDA toolkit version TensorFlow was built with (side by side is fine) and "
     "put its bin/lib directory on PATH / LD_LIBRARY_PATH, or install the TensorFlow release "
     "built for the CUDA you have.",
@@ -477,6 +479,15 @@ def tensorflow_cuda_runtime(
     if any(provides(t.version) for t in kits):
         return
     stated_only = all(str(t.version_source or "").startswith("report:prose") for t in kits)
+    # before 1.15 the `tensorflow` package was the CPU build, which loads no CUDA library at
+    # all (tensorflow.org/install/gpu; EC101 reads it the same way): only if it is the GPU one
+    v = c.vparse(tf)
+    cpu_package = (
+        name == "tensorflow"
+        and v is not None
+        and v < c.vparse("1.15")
+        and "tensorflow-gpu" not in pkgs
+    )
     lib = (
         f"cudart64_{want[0]}{want[1]}.dll"
         if windows and want[0] < 11
@@ -489,11 +500,17 @@ def tensorflow_cuda_runtime(
         f"(it loads {lib}; tested with CUDA {builds[0].cuda})",
         found="CUDA "
         + ", ".join(sorted({str(t.version) for t in kits}))
-        + (" (stated in the text: the toolkit's, or the driver's)" if stated_only else ""),
+        + (" (stated in the text: the toolkit's, or the driver's)" if stated_only else "")
+        + (
+            f"; tensorflow {tf} before 1.15 is the CPU package unless it is tensorflow-gpu, "
+            "and the CPU package loads no CUDA library"
+            if cpu_package
+            else ""
+        ),
         fix=f"install CUDA {builds[0].cuda} (with cuDNN {builds[0].cudnn}) and put it on "
         + ("PATH" if windows else "LD_LIBRARY_PATH")
         + f", or install the {name} release built for the CUDA you have",
-        severity="warning" if stated_only else None,
+        severity="warning" if stated_only or cpu_package else None,
         evidence={
             "tensorflow": tf,
             "tested_cuda": builds[0].cuda,
