@@ -58,7 +58,7 @@ def torch_fix(
                 verdict = c.ask(matrix, "driver_runs_cuda", driver, v.cuda, plat)
                 if verdict is None or not verdict.ok:
                     continue
-            elif dcuda and _cuda_major(v.cuda) > _cuda_major(dcuda):
+            elif dcuda and _major(v.cuda) > _major(dcuda):
                 continue  # no driver runs a runtime of a newer CUDA major
             if best is None or (c.vparse(v.cuda) or 0) > (c.vparse(best.cuda) or 0):
                 best = v
@@ -74,15 +74,12 @@ def torch_fix(
             )
     rec = c.ask(matrix, "recommend", "torch", driver, ccs, _python(snap), plat, dcuda)
     if rec is not None and rec.best is not None:
-        return _pip(list(rec.best.pip_args)) + _driver_unknown(
-            driver, dcuda, getattr(rec.best, "cuda", None)
-        )
+        return _pip(list(rec.best.pip_args)) + _driver_unknown(driver, dcuda, rec.best.cuda)
     return None
 
 
-def _cuda_major(cuda: str) -> int:
-    head = str(cuda).split(".")[0]
-    return int(head) if head.isdigit() else 0
+def _major(cuda: str) -> int:
+    return (c.major_minor(cuda) or (0, 0))[0]
 
 
 def _driver_unknown(driver: Optional[str], dcuda: Optional[str], cuda: Optional[str]) -> str:

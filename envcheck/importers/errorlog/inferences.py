@@ -509,7 +509,7 @@ def tf_probe_without_a_gpu(text: str, low: bytes, out: List[Dict[str, str]], sou
 
 
 # nvidia-smi's banner with the driver it talked to: the kernel module and NVML answer
-_SMI_DRIVER = re.compile(r"NVIDIA-SMI\s+\d{3}\.\d+[^\n]{0,60}Driver Version:\s*\d{3}\.\d+")
+SMI_DRIVER_BANNER = re.compile(r"NVIDIA-SMI\s+\d{3}\.\d+[^\n]{0,60}Driver Version:\s*\d{3}\.\d+")
 
 
 def tf_probe_beside_nvidia_smi(
@@ -524,7 +524,7 @@ def tf_probe_beside_nvidia_smi(
     mine = _tf_probe_alone(out)
     if not mine:
         return
-    if b"nvidia-smi" not in low or not _SMI_DRIVER.search(text):
+    if b"nvidia-smi" not in low or not SMI_DRIVER_BANNER.search(text):
         return
     for e in mine:
         e["pattern"] = "tf-probe-beside-working-driver"

@@ -12,12 +12,13 @@ from typing import Dict, List
 
 from envcheck.importers.errorlog.inferences import (
     GPU_OR_CUDA_WORDS,
+    SMI_DRIVER_BANNER,
     entry,
     entry_at,
     found_category,
+    found_severity,
 )
 from envcheck.importers.errorlog.symptoms import line_entry, search_lines
-from envcheck.importers.errorlog.table import BY_ID
 
 # The GPU answers under sudo and not as the user: the /dev/nvidia* device files are not open to
 # the user (a distribution's udev rule making them root:video 0660, NVreg_DeviceFileMode), not
@@ -159,7 +160,7 @@ def sudo_loses_cuda_paths(text: str, low: bytes, out: List[Dict[str, str]], sour
 # its process table), torch saying CUDA is available, or the reporter saying nvidia-smi works
 # ("nvidia-smi也都显示正常", doublechenching/brats_segmentation-pytorch#1)
 _DRIVER_ANSWERS = re.compile(
-    r"NVIDIA-SMI\s+\d{3}\.\d+[^\n]{0,60}Driver Version:\s*\d{3}\.\d+|"
+    SMI_DRIVER_BANNER.pattern + "|"
     # (ASCII look-arounds, not \b: a CJK sentence runs into the words, "是True")
     r"is_available\(\)[\s)]*(?:(?:returns?|returned|gives|is|->|:|=+>?|的结果是|结果是|返回)\s*)?"
     r"(?:\n\s*(?:Out\[\d+\]:\s*)?)?(?<![A-Za-z])True(?![A-Za-z])|"
@@ -184,14 +185,10 @@ def no_device_in_this_process(
     mine = [e for e in out if e["pattern"] == "no-cuda-device"]
     if not mine:
         return
-    for e in out:
-        p = BY_ID.get(e["pattern"])
-        if p is None or e["pattern"] == "no-cuda-device":
-            continue
-        if e.get("severity", p.severity) in ("error", "warning"):
-            # another reading explains it (a driver that failed, an old GPU, a mismatch), or
-            # names the process's view already (CUDA_VISIBLE_DEVICES past the GPUs)
-            return
+    # another reading explains it (a driver that failed, an old GPU, a mismatch), or names the
+    # process's view already (CUDA_VISIBLE_DEVICES past the GPUs)
+    if found_severity([e for e in out if e["pattern"] != "no-cuda-device"], ("error", "warning")):
+        return
     if _DRIVER_ANSWERS.search(text):
         out[:] = [e for e in out if e["pattern"] != "no-cuda-device"]
     else:
