@@ -184,6 +184,33 @@ def test_ec214_quiet_with_the_gpu_build_alone_and_modern_tensorflow():
     quiet(s, "EC214")
 
 
+def test_ec216_cpu_only_paddle_and_onnxruntime_on_a_gpu_node():
+    s = load("healthy_h100")
+    s.packages.installed = {"paddlepaddle": "3.1.0", "onnxruntime": "1.18.0", "faiss-cpu": "1.8.0"}
+    found = fires(s, "EC216", severity="warning")
+    assert {f.evidence and next(iter(f.evidence)) for f in found} == {
+        "paddlepaddle",
+        "onnxruntime",
+        "faiss-cpu",
+    }
+    assert any(
+        f.fix == "pip uninstall -y paddlepaddle && pip install paddlepaddle-gpu" for f in found
+    )
+
+
+def test_ec216_quiet_with_the_gpu_packages():
+    s = load("healthy_h100")
+    s.packages.installed = {
+        "paddlepaddle-gpu": "3.1.0",
+        "onnxruntime": "1.18.0",
+        "onnxruntime-gpu": "1.18.0",
+        "faiss-gpu-cu12": "1.8.0",
+        "mxnet-cu112": "1.9.1",
+        "mxnet": "1.9.1",
+    }
+    quiet(s, "EC216")
+
+
 def test_ec210_cpu_torch_on_gpu_node():
     (f,) = fires(load("cpu_only_torch_a100"), "EC210", severity="error")
     assert f.fix.startswith("pip uninstall -y torch") and "download.pytorch.org" in f.fix

@@ -760,6 +760,22 @@ THRESHOLDS = {
     "heldout136": 0.52,
     # pool 139 (10 cases; course and tutorial environments): 3/7 (43%), no false error
     "heldout137": 0.42,
+    # Round thirty-nine. Pools 140-143 sealed and scored once at bc77875f (round 38's end), then
+    # tuned on (the sealed score first, the tuned one after it):
+    # pool 140 (15 cases; voice conversion, bioimage deep learning): 7/11 (64%), no false error;
+    # tuned: "inline_container.cc_595]" (markdown's underscore), Windows' shared GPU memory
+    "heldout138": 0.72,
+    # pool 141 (23 cases; 3D perception for driving, document AI and OCR): 9/16 (56%), no false
+    # error; tuned: EC216 (paddlepaddle listed without -gpu), nougat's "WARNING:root:No GPU
+    # found", lspci's "Intel Corporation UHD Graphics", a UUID's "a109" no NVIDIA A-series
+    "heldout139": 0.75,
+    # pool 142 (33 cases; game-playing and RL agents, image restoration apps): 18/25 (72%), no
+    # false error; tuned: CuPy's CUDA root, "functional_tensor)" without its closing quote
+    "heldout140": 0.80,
+    # pool 143 (28 cases; vision-language models, NVIDIA domain SDKs): 11/21 (52%), no false
+    # error; tuned: "Support for 3.12 ?", transformers disabling an old torch, a CUDA compiler
+    # said not to know the GPU's architecture
+    "heldout141": 0.66,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -57,6 +57,80 @@ def cpu_and_gpu_twins(
         )
 
 
+# Packages that are a framework's CPU build, by name, on PyPI: the CUDA build is another
+# package (paddlepaddle-gpu, onnxruntime-gpu, faiss-gpu*, mxnet-cuXYZ). Each entry: the CPU
+# package, the prefixes of its GPU builds' names, and what the job loses.
+_CPU_BUILDS = (
+    ("paddlepaddle", ("paddlepaddle-gpu",), "PaddlePaddle runs on the CPU"),
+    (
+        "onnxruntime",
+        ("onnxruntime-gpu", "onnxruntime-directml", "onnxruntime-training"),
+        "ONNX Runtime offers only the CPUExecutionProvider (no CUDA or TensorRT provider)",
+    ),
+    ("faiss-cpu", ("faiss-gpu",), "faiss builds its indexes on the CPU"),
+    ("mxnet", ("mxnet-cu",), "MXNet runs on the CPU (mx.gpu() fails)"),
+)
+
+
+def _listed_cpu_package(snap: Snapshot, name: str) -> bool:
+    """The package as a listing names it (pip freeze's "paddlepaddle==3.1.0", a pip list or
+    conda list row), not an issue form's label ("onnxruntime Version: 1.11.0", "PaddlePaddle
+    2.1.2": people write the framework's name whichever package they have), and not a conda
+    row whose build string names CUDA (conda-forge's onnxruntime and faiss GPU builds). On a
+    live host the installed metadata is the listing."""
+    if not c.from_report(snap):
+        return True
+    rows = [r for r in c.facts_read(snap) if r.get("fact") == f"package:{name}"]
+    return any(
+        r.get("kind") != "prose"
+        and name in str(r.get("text"))
+        and not re.search(r"version|cuda|gpu", str(r.get("text")), re.I)
+        for r in rows
+    )
+
+
+@check(
+    "EC216",
+    category="cpu-only-build",
+    severity="warning",
+    title="A framework's CPU-only package on a host with NVIDIA GPUs",
+    rationale="""
+Some frameworks publish their CUDA build as a separate PyPI package, and the plain name is the
+CPU build: paddlepaddle (the GPU build is paddlepaddle-gpu, https://www.paddlepaddle.org.cn/install
+), onnxruntime (CUDA and TensorRT providers are in onnxruntime-gpu,
+https://onnxruntime.ai/docs/install/), faiss-cpu (faiss-gpu), mxnet (mxnet-cu112 and the
+like). With only the CPU package installed the job runs on the CPU however many GPUs the host
+has: PaddlePaddle says "You are using paddlepaddle cpu version", ONNX Runtime lists only
+CPUExecutionProvider. A warning: the job may do its GPU work with another framework.""",
+    fix="pip uninstall -y <cpu package> && pip install <gpu package>",
+)
+def cpu_only_package(
+    spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any
+) -> Iterator[Finding]:
+    pkgs = c.installed(snap)
+    present = [
+        (cpu, gpu_prefixes, loses)
+        for cpu, gpu_prefixes, loses in _CPU_BUILDS
+        if cpu in pkgs and not any(n.startswith(gpu_prefixes) for n in pkgs)
+    ]
+    if not present:
+        return
+    if not (c.has_nvidia_gpus(snap) or (c.has_nvidia_gpus(snap) is None and _pasted_driver(snap))):
+        c.need_nvidia_gpus(snap)
+    for cpu, gpu_prefixes, loses in present:
+        if not _listed_cpu_package(snap, cpu):
+            continue
+        gpu = gpu_prefixes[0] + ("112" if gpu_prefixes[0].endswith("-cu") else "")
+        yield spec.finding(
+            expected=f"{gpu_prefixes[0]}{'XYZ' if gpu_prefixes[0].endswith('-cu') else ''} "
+            "(the CUDA build)",
+            found=f"{cpu} {pkgs[cpu]} is the CPU-only package: {loses}",
+            fix=f"pip uninstall -y {cpu} && pip install {gpu}"
+            + (" (the build for your CUDA)" if gpu_prefixes[0].endswith("-cu") else ""),
+            evidence={cpu: pkgs[cpu]},
+        )
+
+
 @check(
     "EC210",
     category="cpu-only-build",

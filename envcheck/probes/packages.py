@@ -37,6 +37,10 @@ NAMES = frozenset(
         "paddlepaddle-gpu",
         "onnxruntime",
         "onnxruntime-gpu",
+        "onnxruntime-directml",
+        "onnxruntime-training",
+        "faiss-cpu",
+        "faiss-gpu",
         "tensorrt",
         "triton",
         "pytorch-triton",
@@ -70,6 +74,7 @@ PATTERNS = (
     re.compile(r"^jax-cuda\d+-(plugin|pjrt)$"),
     re.compile(r"^tensorrt-.+"),
     re.compile(r"^mxnet-cu\d+$"),
+    re.compile(r"^faiss-gpu-cu\d+$"),
     re.compile(r"^torch-(scatter|sparse|cluster|spline-conv)$"),
     re.compile(r"^(cuquantum|custatevec|cutensornet)(-python)?(-cu\d+)?$"),
 )

@@ -674,7 +674,7 @@ def cpu_device_chosen(text: str, low: bytes, out: List[Dict[str, str]], source: 
 # a GPU that is not NVIDIA's: a Radeon, Intel's integrated or Arc graphics, Apple silicon, or an
 # issue form's ticked "Intel" / "AMD" answer
 _OTHER_VENDOR_GPU = re.compile(
-    r"\bRadeon\b|\bIntel(?:\(R\))?\s+(?:UHD|HD|Iris|Arc)\b|\bApple\s+M[1-4]\b|"
+    r"\bRadeon\b|\bIntel(?:\(R\)|\s+Corporation)?\s+(?:UHD|HD|Iris|Arc)\b|\bApple\s+M[1-4]\b|"
     # an AMD card said as such (not an AMD CPU), also in Chinese: "A卡" / "AMD显卡" is an AMD
     # card, as "N卡" is NVIDIA's
     r"(?P<amd>(?<!/)\bAMD\s+(?:GPU|graphics card|video card|card)s?\b|A卡|AMD\s*显卡|"
@@ -690,7 +690,8 @@ _OTHER_VENDOR_GPU = re.compile(
 _NVIDIA_GPU_SHOWN = re.compile(
     # (nvidia-smi's "Driver Version:", not CUDA's "driver version is insufficient")
     r"\b(?:GeForce|Quadro|Tesla|Titan|RTX|GTX|NVS|Jetson)\b|NVIDIA-SMI|(?-i:Driver Version)\s*:|"
-    r"\b[AHLB]\d{2,3}\b|\bT4\b|\bV100\b|\bP100\b|\bK80\b",
+    # (not inside a UUID or a link: "assets/.../3b30a64a-bc0d-4eb8-a109-...", nougat#117)
+    r"(?<![\w-])(?:[AHLB]\d{2,3}|T4|V100|P100|K80)\b",
     re.I,
 )
 # the text is about another vendor's stack: ROCm, DirectML, Apple's MPS, oneAPI...

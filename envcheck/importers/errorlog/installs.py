@@ -341,7 +341,10 @@ _CPU_FALLBACK_NOTICE = re.compile(
     r"\bNo GPU found,?\s+(?:use|using|fall(?:ing)? back to)\s+(?:the\s+)?CPU\b|"
     # Bark's: "No GPU being used. Careful, inference might be very slow!" (earlier releases:
     # "... might be extremely slow!")
-    r"\bNo GPU being used\. Careful, inference might be (?:very|extremely) slow",
+    r"\bNo GPU being used\. Careful, inference might be (?:very|extremely) slow|"
+    # a program's own log line, Python logging's "LEVEL:logger:" in front: nougat's
+    # "WARNING:root:No GPU found" (facebookresearch/nougat#1, a CPU torch in the venv)
+    r"(?:(?<=\n)|(?<![\s\S]))[ \t`>]*(?:WARNING|WARN|INFO):[\w.]*:\s*No GPU found\b",
     re.I,
 )
 
@@ -350,9 +353,11 @@ def cpu_fallback_notice(text: str, low: bytes, out: List[Dict[str, str]], source
     """A program says it found no CUDA and falls back to the CPU, and the text shows nothing
     that explains it or lets another check judge it (the same guard as torch_without_cuda):
     the usual cause is a framework build without CUDA under it, else a missing driver."""
-    if (low.find(b"cpu") == -1 and low.find(b"no gpu being used") == -1) or found_severity(
-        out, ("warning", "error")
-    ):
+    if (
+        low.find(b"cpu") == -1
+        and low.find(b"no gpu being used") == -1
+        and low.find(b"no gpu found") == -1
+    ) or found_severity(out, ("warning", "error")):
         return
     notice = _CPU_FALLBACK_NOTICE.search(text)
     if notice is None or JETSON.search(text) or _TORCH_JUDGED_ELSEWHERE.search(text):

@@ -1354,6 +1354,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-build-on-cpu-torch": ("\x00never\x00",),
     "tcnn-no-half-precision": ("not compiled with half-precision support",),
     "toolkit-too-old-for-gpu-build-check": ("or higher is required for compute capability",),
+    "toolkit-too-old-for-gpu-stated": ("cuda compiler", "nvcc", "cuda toolkit"),
+    "transformers-needs-newer-torch": ("disabling pytorch because",),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths
     "no-device-in-this-process": ("\x00never\x00",),  # inferred: sessions.no_device_in_this_process
     "cudnn-torch-bindings-version": ("these bindings are for cudnn",),
@@ -1508,6 +1510,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "torch-placeholder-package": ("tools.nnwrap",),
     "uv-no-wheel-for-python-abi": ("no wheels with a matching python",),
+    "python-support-requested": ("support for", "support?", "support ?", "supported?"),
     "python-stated-unsupported": (
         "lack of",
         "support torch",
@@ -1707,6 +1710,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "libtorch-not-on-loader-path": ("error while loading shared libraries: lib",),
     "libtorch-version-assert": ("incompatible libtorch version",),
     "tch-bindings-other-libtorch": ("torch_api_generated.cpp",),
+    "cupy-cuda-root-not-found": ("auto-detect cuda root",),
     "cupy-cuda-library-not-loaded": ("cupy failed to load", "could not find module"),
     "cupy-import-failed": ("failed to import cupy",),
     "nvrtc-builtins-missing": ("failed to load builtins", "nvrtc-builtins"),

