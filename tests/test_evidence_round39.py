@@ -162,3 +162,102 @@ def test_windows_shared_gpu_memory_is_not_dev_shm() -> None:
     assert "shm-stated-too-small" not in pats(text)
     # /dev/shm said to be full keeps its reading
     assert "shm-stated-too-small" in pats("the shared memory is full inside the container\n")
+
+
+# --- after the second batch (heldout142-145): two false errors' causes ---------------------------
+
+TRITON = (
+    "RuntimeError: Cannot find a working triton installation. Either the package is not "
+    "installed or it is too old. More information on installing Triton can be found at "
+    "https://github.com/openai/triton\n"
+)
+
+
+@pytest.mark.parametrize(
+    "where", ["- OS: windows10 22H2\n", "Torch.compile not working on Windows\n", "C:\\Users\\a>"]
+)
+def test_no_triton_on_native_windows_is_a_platform_warning(tmp_path: Path, where: str) -> None:
+    assert "triton-not-on-windows" in pats(where + TRITON)
+    assert judge(tmp_path, where + TRITON, ["EC914"]) == [("EC914", "framework-pairing", "warning")]
+
+
+@pytest.mark.parametrize("where", ["Ubuntu 22.04\n", "Windows 11 with WSL2, Ubuntu inside\n"])
+def test_no_triton_on_linux_or_wsl_stays_an_error(tmp_path: Path, where: str) -> None:
+    assert "triton-missing" in pats(where + TRITON)
+    assert judge(tmp_path, where + TRITON, ["EC914"]) == [("EC914", "framework-pairing", "error")]
+
+
+OPEN_FILES = "OSError: [Errno 24] Too many open files\n"
+
+
+def test_too_many_open_files_alone_is_the_limit(tmp_path: Path) -> None:
+    assert judge(tmp_path, OPEN_FILES, ["EC913"]) == [("EC913", "os-setting", "error")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I checked the number of processes created when fitting, it is very high for the "
+        "second epoch (above 35 specified, double that).",
+        "The number of open files keeps growing every epoch.",
+        "It looks like file descriptors are leaking in the loader.",
+    ],
+)
+def test_a_stated_leak_leaves_the_limit_a_warning(tmp_path: Path, said: str) -> None:
+    found = judge(tmp_path, OPEN_FILES + said + "\n", ["EC913"])
+    assert found == [("EC913", "os-setting", "warning")]
+
+
+def test_a_raised_limit_is_no_leak(tmp_path: Path) -> None:
+    said = "I raised the number of open files with ulimit -n 4096 and it still fails.\n"
+    assert judge(tmp_path, OPEN_FILES + said, ["EC913"]) == [("EC913", "os-setting", "error")]
+
+
+@pytest.mark.parametrize(
+    "text, pattern, category",
+    [
+        (
+            "Warning: This version of CUDA.jl only supports NVIDIA drivers for CUDA 10.1 or "
+            "higher (yours is for CUDA 10.0.0)",
+            "driver-incompatible-with-toolkits",
+            "driver-too-old",
+        ),
+        (
+            "> There is a problem with the CUDA driver or with this GPU device. Be sure that you "
+            "have a supported GPU and that\n> the latest driver is installed.",
+            "matlab-cuda-driver-or-device",
+            "driver-not-loaded",
+        ),
+        (
+            "what():  [enforce fail at gloo/transport/tcp/device.cc:88] ifa != nullptr. Unable "
+            "to find address for: eth0",
+            "gloo-address-not-found",
+            "os-setting",
+        ),
+    ],
+)
+def test_rows_of_the_second_batch(text: str, pattern: str, category: str) -> None:
+    from envcheck.importers.errorlog.table import BY_ID
+
+    assert pattern in pats(text + "\n")
+    assert BY_ID[pattern].category == category
+
+
+def test_matlab_on_nodes_without_gpus_is_cuda_called_without_a_gpu() -> None:
+    text = (
+        "I tried to run this in supercomputing clusters which does not have GPUs. It gave errors.\n"
+        "> There is a problem with the CUDA driver or with this GPU device.\n"
+    )
+    assert set(pats(text)) == {"cuda-called-without-a-gpu"}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "a build that doesn't have GPU support",
+        "the nodes that do not have GPU drivers installed yet",
+    ],
+)
+def test_gpu_support_words_are_not_a_machine_without_gpus(said: str) -> None:
+    text = said + "\n> There is a problem with the CUDA driver or with this GPU device.\n"
+    assert set(pats(text)) == {"matlab-cuda-driver-or-device"}

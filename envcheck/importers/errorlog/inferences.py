@@ -962,10 +962,11 @@ _NO_GPU_HERE = re.compile(
     r"gpus?\s+(?:on|in)\s+(?:this|my|the)\s+(?:computer|machine|pc|laptop|server)\b|"
     # "(No GPU, CPU only on my PC)" (CMU-Perceptual-Computing-Lab/openpose#1339)
     r"\(?\bno gpu,?\s+(?:cpu[- ]only|only cpu)\b|"
-    r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they|(?:environments?|containers?)"
+    # ("clusters which does not have GPUs": cszn/IRCNN#4)
+    r"\b(?:i|we|nodes?|machines?|instances?|servers?|it|they|which|that|(?:environments?|containers?)"
     r"(?: that)?)\s+(?:do not|don't|dont|does not|"
     r"doesn't|did not|didn't)\s+have\s+(?:an?\s+|any\s+)?(?:nvidia\s+)?(?:gpus?|graphics? cards?|"
-    r"cuda[- ]capable)\b|"
+    r"cuda[- ]capable)\b(?!\s*(?:support|acceleration|enabled|build|version|drivers?))|"
     r"\b(?:machine|instance|server|laptop|computer|pc|node|vm|box)\b[^.\n]{0,30}?\b(?:has|have|"
     r"with) no (?:nvidia )?(?:gpus?|graphics? card)\b|"
     r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?|"
@@ -980,7 +981,11 @@ _NO_GPU_HERE = re.compile(
     re.I | re.M,
 )
 # what CUDA says when there is no GPU or no driver for it to use
-_NO_GPU_MESSAGES = _NO_GPU_REACHED | {"driver-insufficient", "kernel-driver-not-running"}
+_NO_GPU_MESSAGES = _NO_GPU_REACHED | {
+    "driver-insufficient",
+    "kernel-driver-not-running",
+    "matlab-cuda-driver-or-device",
+}
 
 
 def cuda_called_without_a_gpu(text: str, out: List[Dict[str, str]]) -> None:

@@ -770,7 +770,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "blas xgemv launch failed",
         "failed to create cublas handle",
     ),
-    "driver-incompatible-with-toolkits": ("is not compatible with any supported cuda toolkit",),
+    "gloo-address-not-found": ("unable to find address for",),
+    "matlab-cuda-driver-or-device": ("problem with the cuda driver or with this gpu device",),
+    "driver-incompatible-with-toolkits": (
+        "is not compatible with any supported cuda toolkit",
+        "only supports nvidia drivers for cuda",
+    ),
     "ptx-files-missing-for-gpu": ("missing the necessary ptx files",),
     "not-compiled-for-gpu-arch": (
         "not compiled for the gpu architecture",
@@ -1357,6 +1362,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "toolkit-too-old-for-gpu-stated": ("cuda compiler", "nvcc", "cuda toolkit"),
     "transformers-needs-newer-torch": ("disabling pytorch because",),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths
+    "triton-not-on-windows": ("\x00never\x00",),  # inferred: installs.triton_on_native_windows
     "no-device-in-this-process": ("\x00never\x00",),  # inferred: sessions.no_device_in_this_process
     "cudnn-torch-bindings-version": ("these bindings are for cudnn",),
     "torch-no-kernels-for-gpu": ("does not include kernels for this gpu",),

