@@ -791,6 +791,16 @@ THRESHOLDS = {
     # pool 147 (15 cases; distributed launchers, molecular dynamics codes): 8/11 (73%); tuned:
     # Gloo's "Unable to find address for"
     "heldout145": 0.90,
+    # Pools 148-150 were gathered after ce0623c8 (the tuning on pools 144-147) and scored once
+    # at bc77875f, 38dbe7a5 and ce0623c8: the same findings at all three, case by case. Then
+    # tuned on:
+    # pool 148 (24 cases; Chinese model hubs and speech toolkits, chat front-ends): 9/17 (53%);
+    # tuned: k2's CUDA version assert, "doesn't have builds for python 3.10"
+    "heldout146": 0.64,
+    # pool 149 (33 cases; recommendation training, managed notebooks): 13/24 (54%), not tuned
+    "heldout147": 0.54,
+    # pool 150 (10 cases; object detection training): 4/6 (67%); tuned: "error: no disk space"
+    "heldout148": 0.83,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

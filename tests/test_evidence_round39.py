@@ -261,3 +261,36 @@ def test_matlab_on_nodes_without_gpus_is_cuda_called_without_a_gpu() -> None:
 def test_gpu_support_words_are_not_a_machine_without_gpus(said: str) -> None:
     text = said + "\n> There is a problem with the CUDA driver or with this GPU device.\n"
     assert set(pats(text)) == {"matlab-cuda-driver-or-device"}
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "AssertionError: PyTorch is built with CUDA version: 11.3.\n"
+            "The current running CUDA version is: 11.4.120",
+            "k2-cuda-version-assert",
+        ),
+        (
+            "PyTorch currently doesn't have builds for python 3.10, which means everyone builds "
+            "it on every install.",
+            "python-stated-unsupported",
+        ),
+        ("After 13 epochs, when val is starting, report a error: no disk space", "disk-full"),
+    ],
+)
+def test_rows_of_the_third_batch(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have no disk space issues, the drive is half empty.",
+        "The wheel doesn't have builds for Windows yet.",
+        "PyTorch is built with CUDA version 11.3 and runs fine.",
+    ],
+)
+def test_near_misses_of_the_third_batch(text: str) -> None:
+    found = set(pats(text + "\n"))
+    assert not found & {"k2-cuda-version-assert", "python-stated-unsupported", "disk-full"}

