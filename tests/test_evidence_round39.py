@@ -294,3 +294,14 @@ def test_rows_of_the_third_batch(text: str, pattern: str) -> None:
 def test_near_misses_of_the_third_batch(text: str) -> None:
     found = set(pats(text + "\n"))
     assert not found & {"k2-cuda-version-assert", "python-stated-unsupported", "disk-full"}
+
+
+def test_a_long_run_of_blanks_is_kept_short_and_lines_keep_their_numbers() -> None:
+    from envcheck.importers.text import clean
+
+    text = "a" + " " * 5000 + "b\n\t\tkept\nc" + "\t" * 300 + "d"
+    out = clean(text)
+    assert out.split("\n")[0] == "a" + " " * 256 + "b"
+    assert out.split("\n")[1] == "\t\tkept"
+    assert out.split("\n")[2] == "c" + "\t" * 256 + "d"
+    assert out.count("\n") == text.count("\n")

@@ -443,3 +443,25 @@ def test_corrupt_policy(text: str, words: tuple, tmp_path: Path) -> None:
     for args in (["verify", "--policy", str(policy)], ["verify"]):  # explicit, and ./envcheck.toml
         run = run_envcheck(args, cwd=tmp_path)
         assert_clean_error(run, 2, "envcheck.toml", *words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " " * 999_000 + "WARNING:root:No GPU found\n",
+        "\t" * 999_000 + "TensorFlow version: 2.4\n",
+        "\r" * 999_000 + "x\n",
+        " \n" * 499_000 + "hello\n",
+    ],
+    ids=["spaces", "tabs", "carriage-returns", "blank-lines"],
+)
+def test_a_megabyte_of_blanks_is_judged_not_hung_on(text: str, tmp_path: Path) -> None:
+    """Round thirty-nine found patterns that tried every split of a run of blanks ("^\\s*" over
+    blank lines, "\\s*[-*]?\\s*"): 40,000 spaces took 5 s and a megabyte hours. Now a run of
+    blanks is kept to 256 characters and the line patterns stop at the line's end: each of
+    these is judged (exit 0, nothing recognised but the line itself) well inside the bound."""
+    paste = tmp_path / "paste.txt"
+    paste.write_bytes(text.encode())
+    run = run_envcheck(["verify", "--from-report", str(paste), "-f", "json"], timeout=60)
+    assert run.returncode in (0, 1), run
+    assert isinstance(json.loads(run.stdout)["findings"], list)

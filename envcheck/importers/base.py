@@ -59,7 +59,7 @@ class _StatedNone:
 
 STATED_NONE: Any = _StatedNone()
 
-COULD_NOT_COLLECT = re.compile(r"^\s*(could not collect|n/?a|unknown|not found)\s*$", re.I)
+COULD_NOT_COLLECT = re.compile(r"^[^\S\n]*(could not collect|n/?a|unknown|not found)\s*$", re.I)
 
 
 def is_set(value: Any) -> bool:

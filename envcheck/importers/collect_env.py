@@ -22,13 +22,13 @@ from envcheck.snapshot import CpuMemory, OsInfo, PythonInfo, Snapshot, Unknown
 
 NAME = "collect_env"
 
-_KEY = re.compile(r"^\s*(?P<key>[A-Za-z][A-Za-z0-9 _./()-]*?)\s*:\s?(?P<val>.*)$")
+_KEY = re.compile(r"^[^\S\n]*(?P<key>[A-Za-z][A-Za-z0-9 _./()-]*?)\s*:\s?(?P<val>.*)$")
 _MARKERS = (
-    re.compile(r"^\s*PyTorch version\s*:", re.M),
-    re.compile(r"^\s*CUDA used to build PyTorch\s*:", re.M),
-    re.compile(r"^\s*Is CUDA available\s*:", re.M),
-    re.compile(r"^\s*GPU models and configuration\s*:", re.M),
-    re.compile(r"^\s*Nvidia driver version\s*:", re.M),
+    re.compile(r"^[^\S\n]*PyTorch version\s*:", re.M),
+    re.compile(r"^[^\S\n]*CUDA used to build PyTorch\s*:", re.M),
+    re.compile(r"^[^\S\n]*Is CUDA available\s*:", re.M),
+    re.compile(r"^[^\S\n]*GPU models and configuration\s*:", re.M),
+    re.compile(r"^[^\S\n]*Nvidia driver version\s*:", re.M),
 )
 _KNOWN_KEYS = {
     "pytorch version",
@@ -55,10 +55,10 @@ _KNOWN_KEYS = {
     "versions of relevant libraries",
     "version of relevant libraries",
 }
-_GPU_LINE = re.compile(r"^\s*GPU\s+(\d+)\s*[:：]\s*(.+?)\s*$")
-_GPU_LIST = re.compile(r"^\s*GPU\s+([\d,]+)\s*[:：]\s*(.+?)\s*$")
-_MIG_LINE = re.compile(r"^\s*MIG\s+\S+\s+Device\s+\d+\s*:")
-_LIB_LINE = re.compile(r"^\s*\[(pip3?|conda)\]\s+(.+?)\s*$")
+_GPU_LINE = re.compile(r"^[^\S\n]*GPU\s+(\d+)\s*[:：]\s*(.+?)\s*$")
+_GPU_LIST = re.compile(r"^[^\S\n]*GPU\s+([\d,]+)\s*[:：]\s*(.+?)\s*$")
+_MIG_LINE = re.compile(r"^[^\S\n]*MIG\s+\S+\s+Device\s+\d+\s*:")
+_LIB_LINE = re.compile(r"^[^\S\n]*\[(pip3?|conda)\]\s+(.+?)\s*$")
 _ARCH_WARNING = re.compile(
     r"(?P<name>[A-Za-z][\w .-]*?) with CUDA capability sm_(?P<cc>\d+) is not compatible", re.I
 )
@@ -89,7 +89,7 @@ def _fields(text: str) -> Tuple[Dict[str, str], Dict[str, List[str]]]:
     blocks: Dict[str, List[str]] = {}
     current: Optional[str] = None
     for line in text.split("\n"):
-        if re.match(r"^\s*=+\s*$", line) or re.match(r"^\s*=+\s*[\w /]+=+\s*$", line):
+        if re.match(r"^[^\S\n]*=+\s*$", line) or re.match(r"^[^\S\n]*=+\s*[\w /]+=+\s*$", line):
             current = None
             continue
         m = _KEY.match(line)
@@ -160,7 +160,7 @@ def parse(text: str) -> Snapshot:
             torch.available = _yes_no(avail)
         torch.detail = "from collect_env"
         rocm = values.get("rocm used to build pytorch", "")
-        if re.match(r"^\s*\d", rocm):
+        if re.match(r"^[^\S\n]*\d", rocm):
             torch.detail = f"from collect_env: ROCm {rocm.strip()} build"
 
     # --- GPUs, driver ------------------------------------------------------------------------
@@ -331,7 +331,7 @@ def _parse_os(snap: Snapshot, values: Dict[str, str]) -> None:
         snap.os = osinfo
     py = values.get("python version")
     if py:
-        pm2 = re.match(r"^\s*(\d+\.\d+(?:\.\d+)?)", py)
+        pm2 = re.match(r"^[^\S\n]*(\d+\.\d+(?:\.\d+)?)", py)
         if pm2:
             impl = "CPython"
             if "pypy" in py.lower():
@@ -347,7 +347,7 @@ def _parse_cpu(snap: Snapshot, lines: List[str]) -> None:
     for line in lines:
         if _LIB_LINE.match(line) or line.strip().lower().startswith("versions of"):
             break
-        km = re.match(r"^\s*([A-Za-z][\w ()/-]*?)\s*[:=]\s*(.*?)\s*$", line)
+        km = re.match(r"^[^\S\n]*([A-Za-z][\w ()/-]*?)\s*[:=]\s*(.*?)\s*$", line)
         if not km:
             continue
         key, val = km.group(1).strip().lower(), km.group(2)

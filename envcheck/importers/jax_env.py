@@ -16,14 +16,14 @@ from envcheck.snapshot import OsInfo, PythonInfo, Snapshot
 
 NAME = "jax environment"
 
-_JAX = re.compile(r"^\s*jax:\s+(\d[\w.+-]*)\s*$", re.M)
-_JAXLIB = re.compile(r"^\s*jaxlib:\s+(\d[\w.+-]*)\s*$", re.M)
-_PLUGIN = re.compile(r"^\s*(jax[_-]cuda\d+[_-](?:plugin|pjrt))\s*:\s+(\d[\w.+-]*)\s*$", re.M)
-_PY = re.compile(r"^\s*python:\s+(\d+\.\d+(?:\.\d+)?)", re.M)
-_DEVICES = re.compile(r"^\s*jax\.devices\s*\((\d+) total[^)]*\)\s*:\s*\[(.*)\]?\s*$", re.M)
-_DEVICE_INFO = re.compile(r"^\s*device info:\s*(.+?)\s*$", re.M)
+_JAX = re.compile(r"^[^\S\n]*jax:\s+(\d[\w.+-]*)\s*$", re.M)
+_JAXLIB = re.compile(r"^[^\S\n]*jaxlib:\s+(\d[\w.+-]*)\s*$", re.M)
+_PLUGIN = re.compile(r"^[^\S\n]*(jax[_-]cuda\d+[_-](?:plugin|pjrt))\s*:\s+(\d[\w.+-]*)\s*$", re.M)
+_PY = re.compile(r"^[^\S\n]*python:\s+(\d+\.\d+(?:\.\d+)?)", re.M)
+_DEVICES = re.compile(r"^[^\S\n]*jax\.devices\s*\((\d+) total[^)]*\)\s*:\s*\[(.*)\]?\s*$", re.M)
+_DEVICE_INFO = re.compile(r"^[^\S\n]*device info:\s*(.+?)\s*$", re.M)
 _UNAME = re.compile(r"uname_result\(system='([^']*)', node='([^']*)', release='([^']*)'")
-_ENV = re.compile(r"^\s*((?:JAX|XLA)_[A-Z0-9_]+)\s*[=:]\s*(.*?)\s*$", re.M)
+_ENV = re.compile(r"^[^\S\n]*((?:JAX|XLA)_[A-Z0-9_]+)\s*[=:]\s*(.*?)\s*$", re.M)
 
 
 def detect(text: str) -> bool:

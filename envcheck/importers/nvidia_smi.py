@@ -23,13 +23,13 @@ _HEADER = re.compile(
     r"(?:\s+CUDA (?:UMD )?Version:\s*(?P<cuda>[\d.]+|N/A))?"
 )
 _QLOG = re.compile(r"=+\s*NVSMI LOG\s*=+")
-_QDRIVER = re.compile(r"^\s*Driver Version\s*:\s*([\d.]+)", re.M)
-_QPRODUCT = re.compile(r"^\s*Product Name\s*:", re.M)
-_LIST = re.compile(r"^\s*GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Fa-f-]+)\)\s*$", re.M)
+_QDRIVER = re.compile(r"^[^\S\n]*Driver Version\s*:\s*([\d.]+)", re.M)
+_QPRODUCT = re.compile(r"^[^\S\n]*Product Name\s*:", re.M)
+_LIST = re.compile(r"^[^\S\n]*GPU (\d+): (.+?) \(UUID: (GPU-[0-9A-Fa-f-]+)\)\s*$", re.M)
 
-_ROW1 = re.compile(r"^\s*(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC|N/A)\s*$")
+_ROW1 = re.compile(r"^[^\S\n]*(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC|N/A)\s*$")
 _BUS = re.compile(
-    r"^\s*([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s*(On|Off|N/A)?\s*$"
+    r"^[^\S\n]*([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])\s*(On|Off|N/A)?\s*$"
 )
 _MEM = re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
 _TEMP = re.compile(r"(?<![\w.])(\d+)C\b")

@@ -13,9 +13,9 @@ from envcheck.snapshot import Snapshot
 
 NAME = "pip/conda list"
 
-_PIP_HEADER = re.compile(r"^\s*Package\s+Version(\s+\S+)*\s*$", re.M)
-_PIP_RULE = re.compile(r"^\s*-{3,}\s+-{3,}", re.M)
-_FREEZE = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*==\s*([^\s;#]+)")
+_PIP_HEADER = re.compile(r"^[^\S\n]*Package\s+Version(\s+\S+)*\s*$", re.M)
+_PIP_RULE = re.compile(r"^[^\S\n]*-{3,}\s+-{3,}", re.M)
+_FREEZE = re.compile(r"^[^\S\n]*([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*==\s*([^\s;#]+)")
 _CONDA_HEADER = re.compile(r"^#\s*packages in environment at", re.M)
 _CONDA_COLUMNS = re.compile(r"^#\s*Name\s+Version\s+Build", re.M)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")

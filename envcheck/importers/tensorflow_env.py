@@ -19,14 +19,16 @@ from envcheck.snapshot import OsInfo, PythonInfo, SharedLib, Snapshot
 
 NAME = "tensorflow environment"
 
-_TF_VERSION = re.compile(r"^\s*tf\.version\.VERSION\s*=\s*(\S+)", re.M)
+_TF_VERSION = re.compile(r"^[^\S\n]*tf\.version\.VERSION\s*=\s*(\S+)", re.M)
 _SECTION = re.compile(r"^==\s*(.+?)\s*=+\s*$")
 _TEMPLATE_VERSION = re.compile(
-    r"^\s*[-*]?\s*TensorFlow version(?:\s*\([^)]*\))?\s*:\s*"
+    # (one run of blanks and an optional bullet: "\s*[-*]?\s*" tried every split of a long
+    # run of spaces, quadratic in its length)
+    r"^[ \t]*(?:[-*][ \t]*)?TensorFlow version(?:\s*\([^)]*\))?\s*:\s*"
     r"(?:b?'?v?[\w.-]*'?\s+)?v?(\d+\.\d+(?:\.\d+)?)",
     re.M | re.I,
 )
-_TEMPLATE_PY = re.compile(r"^\s*[-*]\s*Python version\s*:\s*(\d+\.\d+(?:\.\d+)?)", re.M | re.I)
+_TEMPLATE_PY = re.compile(r"^[^\S\n]*[-*]\s*Python version\s*:\s*(\d+\.\d+(?:\.\d+)?)", re.M | re.I)
 # The GitHub issue form (2022 on): "### TensorFlow version" with the answer on a later line,
 # e.g. "2.17.0", "tf 2.13.0", "v2.12.0-rc1-12-g0db597d0d75 2.12.0" (tensorflow/tensorflow#73368,
 # #60237, #61691, read 2026-12-02).
@@ -34,7 +36,7 @@ _FORM_VERSION = re.compile(r"^#{2,4}\s*TensorFlow version\s*\n\s*\n?(.+)$", re.M
 _FORM_PY = re.compile(r"^#{2,4}\s*Python version\s*\n\s*\n?\s*(\d+\.\d+(?:\.\d+)?)", re.M | re.I)
 _OS = re.compile(
     r"^(?:#{2,4}\s*OS platform and distribution\s*\n\s*\n?"
-    r"|\s*[-*]?\s*\**OS Platform and Distribution[^:\n]*:\**)[ \t]*(\S.*)$",
+    r"|[ \t]*(?:[-*][ \t]*)?\**OS Platform and Distribution[^:\n]*:\**)[ \t]*(\S.*)$",
     re.M | re.I,
 )
 _CUDA_LIB = re.compile(r"/(lib(?:cudart|cublas|cudnn|nccl))\.so\.(\d+(?:\.\d+)*)\s*$")

@@ -13,8 +13,8 @@ from envcheck.errors import BINARY_INPUT, InputError
 MAX_BYTES = 16 * 1024 * 1024  # a pasted report is never this big; read at most this much
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
-_HTML_TAG = re.compile(r"^\s*</?(details|summary|code|pre)\b[^>]*>", re.I)
-_FENCE = re.compile(r"^\s*(```|~~~)")
+_HTML_TAG = re.compile(r"^[^\S\n]*</?(details|summary|code|pre)\b[^>]*>", re.I)
+_FENCE = re.compile(r"^[^\S\n]*(```|~~~)")
 
 
 def read_text(path: str) -> str:
@@ -89,11 +89,19 @@ def _looks_textual(text: str) -> bool:
     return bad <= len(sample) * 0.05
 
 
-_QUOTE = re.compile(r"^\s*>(?!>>)\s?")
+_QUOTE = re.compile(r"^[^\S\n]*>(?!>>)\s?")
+
+
+# a run of blanks longer than any report's column gap: kept to its first 256 characters, so
+# that a hostile paste of a megabyte of spaces costs what a short run costs (whole-text
+# patterns try each position of the run)
+_LONG_BLANKS = re.compile(r"[^\S\n]{257,}")
 
 
 def clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    if "     " in text:
+        text = _LONG_BLANKS.sub(lambda m: m.group(0)[:256], text)
     # rsyslog escapes the newlines inside one kernel message as "#012"
     text = text.replace("#012", "\n")
     text = _ANSI.sub("", text)

@@ -610,7 +610,7 @@ _CPU_CHOSEN = re.compile(
     # used": a script pointed at another GPU index says that too)
     r"\bCPU is (?:being |only )?used\b|"
     # an app's own settings printout: "llm device: cpu", "embedding device: cpu"
-    r"^\s*(?:llm|embedding|model|inference|compute)[ _]device\s*[:=]\s*['\"]?cpu['\"]?\s*$|"
+    r"^[^\S\n]*(?:llm|embedding|model|inference|compute)[ _]device\s*[:=]\s*['\"]?cpu['\"]?\s*$|"
     # "chroma is running using CPU only", "any example will run on CPU"
     r"\b(?:is|are|was|were|will)\s+(?:only\s+)?(?:run|running)\s+(?:on|using)\s+(?:the\s+)?"
     r"cpu\b|"
@@ -681,7 +681,7 @@ _OTHER_VENDOR_GPU = re.compile(
     # a Radeon model without the word: "I'm using a Rx7900xt from AMD" (roop-unleashed#524)
     r"\bRX\s?[4-9]\d{2,3}(?:\s?(?:XTX|XT|GRE))?\b)|"
     # (the tick also typed "[+ ]" or "[ +]": C0untFloyd/roop-unleashed#363)
-    r"^\s*-\s*\[\s*[xX+]\s*\]\s*(?:Intel|AMD)\s*$",
+    r"^[^\S\n]*-\s*\[\s*[xX+]\s*\]\s*(?:Intel|AMD)\s*$",
     re.I | re.M,
 )
 # an NVIDIA GPU named, or its tools' output: the text's machine has one (not
@@ -888,7 +888,7 @@ _FILE_WRITE = re.compile(
 _SHM_NAMED = re.compile(r"/dev/shm|shared memory|\bshm|semlock|_share_(?:filename|fd)", re.I)
 
 # `df -h` output: "tmpfs  7.9G  92M  7.8G  2% /dev/shm" (use below 90%: not the full device)
-_DF_ROW_NOT_FULL = re.compile(r"^\s*\S+\s+\S+\s+\S+\s+\S+\s+(?:[0-8]?\d)%\s+\S+\s*$")
+_DF_ROW_NOT_FULL = re.compile(r"^[^\S\n]*\S+\s+\S+\s+\S+\s+\S+\s+(?:[0-8]?\d)%\s+\S+\s*$")
 
 # "write /usr/local/cuda-11.4/bin/nvdisasm: no space left on device" (docker pulling a layer)
 # (a path may hold ':' itself: Ollama's blobs are "sha256:<digest>-partial")

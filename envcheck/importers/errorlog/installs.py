@@ -229,11 +229,11 @@ def pip_replaced_torch(text: str, low: bytes, out: List[Dict[str, str]], source:
 # arguments, 3.6 reading the walrus operator).
 _INSTALLED_FILE = re.compile(
     # (a forum's typographic quotes too: File “/home/u/.local/lib/python2.7/site-packages/...”)
-    r"^\s*File [\"“][^\"“”\n]*[/\\](?:site|dist)-packages[/\\][^\"“”\n]+\.py[\"”], line \d+",
+    r"^[^\S\n]*File [\"“][^\"“”\n]*[/\\](?:site|dist)-packages[/\\][^\"“”\n]+\.py[\"”], line \d+",
     re.M,
 )
 _SYNTAX_ERROR = re.compile(
-    r"^\s*SyntaxError: (?:invalid syntax|future feature \w+ is not defined)", re.M
+    r"^[^\S\n]*SyntaxError: (?:invalid syntax|future feature \w+ is not defined)", re.M
 )
 
 
@@ -445,7 +445,7 @@ def framework_sees_no_gpu(text: str, low: bytes, out: List[Dict[str, str]], sour
 # separate"; 1.15.0's release notes moved GPU support into `tensorflow`, so 1.15 is left out)
 _TF1_CPU_PACKAGE = re.compile(
     r"(?<![\w-])tensorflow\s*==\s*(?:0\.\d+|1\.(?:[0-9]|1[0-4]))(?:\.\d+)?(?![\w.-])|"
-    r"^\s*tensorflow\s+(?:0\.\d+|1\.(?:[0-9]|1[0-4]))\.\d+\s*$",
+    r"^[^\S\n]*tensorflow\s+(?:0\.\d+|1\.(?:[0-9]|1[0-4]))\.\d+\s*$",
     re.I | re.M,
 )
 # the GPU package named as present (not "contains tensorflow==1.12.0, not tensorflow-gpu")

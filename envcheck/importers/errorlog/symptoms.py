@@ -1004,7 +1004,7 @@ def toolkit_installed(text: str, low: bytes, out: List[Dict[str, str]], source: 
 # A process the kernel killed with no message of its own: the shell's "Killed", or the
 # reporter's words for it ("it just says killed after the model loads")
 _KILLED = re.compile(
-    r"^\s*Killed\s*$|\b(?:says|said|shows|showed|prints|printed|gets|got|just)\s+[\"'`]?killed\b",
+    r"^[^\S\n]*Killed\s*$|\b(?:says|said|shows|showed|prints|printed|gets|got|just)\s+[\"'`]?killed\b",
     re.I | re.M,
 )
 

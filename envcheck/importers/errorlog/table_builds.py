@@ -1678,7 +1678,7 @@ PATTERNS: List[ErrorPattern] = [
         # 12.1), "Imported target "torch" includes non-existent path "C:\Program Files\NVIDIA
         # Corporation\NvToolsExt\/include"" (acids-ircam/nn_tilde#46, libtorch on CUDA 12)
         "nvtoolsext-not-found",
-        r"^\s*LIBNVTOOLSEXT\s*$|\bLIBNVTOOLSEXT\b[^\n]{0,40}NOTFOUND|"
+        r"^[^\S\n]*LIBNVTOOLSEXT\s*$|\bLIBNVTOOLSEXT\b[^\n]{0,40}NOTFOUND|"
         r"non-existent path\W{0,5}\s*\"?[^\"\n]{0,60}NvToolsExt",
         "cuda-libs-mismatch",
         "warning",

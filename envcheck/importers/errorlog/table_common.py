@@ -269,7 +269,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "visible-devices-not-exported",
-        r"^\s*(?:\$\s*)?CUDA_VISIBLE_DEVICES=[^\s;&]+\s*(?:;|&&)"
+        r"^[^\S\n]*(?:\$\s*)?CUDA_VISIBLE_DEVICES=[^\s;&]+\s*(?:;|&&)"
         r"(?![^\n]*\bexport\s+CUDA_VISIBLE_DEVICES\b)",
         "os-setting",
         "warning",

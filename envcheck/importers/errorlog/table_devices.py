@@ -123,7 +123,7 @@ PATTERNS: List[ErrorPattern] = [
         r"-\s*(?:tensorflow(?:-gpu)?|pytorch|torch|jax|jaxlib|keras)==[\d.]+\s*->\s*"
         r"python\[version=|"
         # the solver's "Package python conflicts for:" block under a requested python=X
-        r"^\s*Package python conflicts for:\s*$|"
+        r"^[^\S\n]*Package python conflicts for:\s*$|"
         # UnsatisfiableError's own header: the package has no build for the env's Python
         r"incompatible with the existing python installation in your environment",
         "python-unsupported",

@@ -157,7 +157,7 @@ PATTERNS: List[ErrorPattern] = [
         # no driver, its ICD file missing, or (NVIDIA) nvidia-uvm not loaded
         "opencl-no-platform",
         r"what\(\):\s*clGetPlatformIDs\b|\bCL_PLATFORM_NOT_FOUND_KHR\b|"
-        r"\bclGetPlatformIDs\b[^\n]{0,40}?(?:-1001\b|failed)|^\s*Number of platforms\s+0\s*$",
+        r"\bclGetPlatformIDs\b[^\n]{0,40}?(?:-1001\b|failed)|^[^\S\n]*Number of platforms\s+0\s*$",
         "driver-not-loaded",
         "warning",
         "the OpenCL loader finds no platform: no GPU driver's OpenCL is installed or visible",
@@ -439,7 +439,7 @@ PATTERNS: List[ErrorPattern] = [
         "insufficient-driver-alone",
         # NVIDIA's cuda-checkpoint, whose whole answer is "Insufficient driver" (it needs
         # display driver 550 or newer: NVIDIA/cuda-checkpoint#22 and the project's README)
-        r"^\s*[`'\"]?Insufficient driver\.?[`'\"]?\s*$",
+        r"^[^\S\n]*[`'\"]?Insufficient driver\.?[`'\"]?\s*$",
         "driver-too-old",
         "error",
         "the program says the NVIDIA driver is too old for it",

@@ -186,7 +186,7 @@ PATTERNS: List[ErrorPattern] = [
         # mismatch" from cudnn.jl): the GPU is below the compute capability cuDNN needs (3.0;
         # later releases more)
         "cudnn-arch-mismatch-short",
-        r"^\s*ERROR: Arch mismatch\s*$",
+        r"^[^\S\n]*ERROR: Arch mismatch\s*$",
         "gpu-arch-unsupported",
         "error",
         "cuDNN refused the GPU's architecture (its compute capability is below what this cuDNN "
@@ -627,7 +627,7 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "bus-error",
-        r"^\s*Bus error(?: \(core dumped\))?\s*$|\bkilled by signal: Bus error|"
+        r"^[^\S\n]*Bus error(?: \(core dumped\))?\s*$|\bkilled by signal: Bus error|"
         # UCX's and NCCL's signal handler: "Caught signal 7 (Bus error: nonexistent physical
         # address)" when a shared-memory segment cannot be backed
         r"Caught signal 7 \(Bus error|\b(?:is )?killed(?: by signal)?: [Bb]us error",

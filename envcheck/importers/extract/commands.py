@@ -50,34 +50,34 @@ _MARKERS = (
     "NVML version",
     'NAME="',
 )
-_PIP_SHOW_NAME = re.compile(r"^\s*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*$")
-_PIP_SHOW_VERSION = re.compile(r"^\s*Version:\s*(\d[\w.+!-]*)\s*$")
+_PIP_SHOW_NAME = re.compile(r"^[^\S\n]*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*$")
+_PIP_SHOW_VERSION = re.compile(r"^[^\S\n]*Version:\s*(\d[\w.+!-]*)\s*$")
 _DEVICE_QUERY_VERSIONS = re.compile(
     r"CUDA Driver Version\s*/\s*Runtime Version\s+(\d{1,2}\.\d{1,2})\s*/\s*\d{1,2}\.\d{1,2}"
 )
 _DEVICE_QUERY_CC = re.compile(r"CUDA Capability Major/Minor version number:\s*(\d{1,2}\.\d)\b")
-_MODINFO_VERSION = re.compile(r"^\s*version:\s*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s*$")
+_MODINFO_VERSION = re.compile(r"^[^\S\n]*version:\s*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s*$")
 _MODINFO_CONTEXT = re.compile(r"\bmodinfo\s+nvidia\b|/nvidia\.ko(?:\.\w+)?\b")
-_JSON_CUDA = re.compile(r'^\s*"cuda"\s*:\s*\{\s*$')
-_JSON_VERSION = re.compile(r'^\s*"version"\s*:\s*"(\d{1,2}\.\d{1,2})(?:\.\d+)?"')
-_CUDNN_DEFINE = re.compile(r"^\s*#\s*define\s+CUDNN_(MAJOR|MINOR|PATCHLEVEL)\s+(\d{1,2})\s*$")
+_JSON_CUDA = re.compile(r'^[^\S\n]*"cuda"\s*:\s*\{\s*$')
+_JSON_VERSION = re.compile(r'^[^\S\n]*"version"\s*:\s*"(\d{1,2}\.\d{1,2})(?:\.\d+)?"')
+_CUDNN_DEFINE = re.compile(r"^[^\S\n]*#\s*define\s+CUDNN_(MAJOR|MINOR|PATCHLEVEL)\s+(\d{1,2})\s*$")
 _REPL_CALL = re.compile(
-    r"^\s*(?:>>>|In \[\d+\]:)?\s*(?:print\s*\(\s*)?torch\s*\.\s*cuda\s*\.\s*"
+    r"^[^\S\n]*(?:>>>|In \[\d+\]:)?\s*(?:print\s*\(\s*)?torch\s*\.\s*cuda\s*\.\s*"
     r"(get_device_capability|get_arch_list)\s*\(\s*\d*\s*\)\s*\)?\s*$"
 )
 # nvidia-smi --version: "NVIDIA-SMI version : 550.54.15", "NVML version : 550.54", "DRIVER
 # version : 550.54.15", "CUDA Version : 12.4" (the driver's CUDA)
-_SMI_VERSION_CUDA = re.compile(r"^\s*CUDA Version\s*:\s*(\d{1,2}\.\d{1,2})\s*$")
+_SMI_VERSION_CUDA = re.compile(r"^[^\S\n]*CUDA Version\s*:\s*(\d{1,2}\.\d{1,2})\s*$")
 _CONTAINER_CLI = re.compile(
-    r"^\s*(NVRM version|CUDA version|Architecture)\s*:\s*(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)\s*$"
+    r"^[^\S\n]*(NVRM version|CUDA version|Architecture)\s*:\s*(\d{1,3}\.\d{1,3}(?:\.\d{1,3})?)\s*$"
 )
 _SYS_MODULE = re.compile(r"cat\s+/sys/module/nvidia/version\s*$")
-_MODULE_VERSION = re.compile(r"^\s*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s*$")
+_MODULE_VERSION = re.compile(r"^[^\S\n]*(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\s*$")
 _QUERY_GPU = re.compile(r"--query-gpu[= ]([\w.,]+)[^\n]*--format[= ]csv\S*noheader")
 _TF_BUILD_CUDA = re.compile(r"['\"]cuda_version['\"]\s*[,:]\s*['\"](\d{1,2}\.\d{1,2})['\"]")
 _OS_NAME = re.compile(r'^NAME="?([A-Za-z][\w !./-]{1,40}?)"?\s*$')
 _OS_VERSION = re.compile(r'^VERSION="?(\d[\w .()/-]{0,40}?)"?\s*$')
-_CC_TUPLE = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?\(\s*(\d{1,2})\s*,\s*(\d)\s*\)\s*$")
+_CC_TUPLE = re.compile(r"^[^\S\n]*(?:Out\[\d+\]:\s*)?\(\s*(\d{1,2})\s*,\s*(\d)\s*\)\s*$")
 _ARCH_LIST = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?\[\s*((?:'(?:sm|compute)_\d+a?'\s*,?\s*)+)\]\s*$")
 
 

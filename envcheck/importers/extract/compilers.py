@@ -16,9 +16,9 @@ from envcheck.importers.extract.facts import Fact
 
 _GCC = re.compile(
     # gcc --version / g++ --version: "gcc (GCC) 8.3.1 20190311", "g++ (Ubuntu ...) 11.3.0"
-    r"^\s*(?:gcc|g\+\+|cc|c\+\+)(?:-\d+)?\s+\([^)\n]{1,80}\)\s+(?P<v1>\d{1,2}\.\d+(?:\.\d+)?)|"
+    r"^[^\S\n]*(?:gcc|g\+\+|cc|c\+\+)(?:-\d+)?\s+\([^)\n]{1,80}\)\s+(?P<v1>\d{1,2}\.\d+(?:\.\d+)?)|"
     # collect_env: "GCC version: (Ubuntu 9.4.0-1ubuntu1~20.04.1) 9.4.0"
-    r"^\s*GCC version\s*:\s*(?:\([^)\n]{1,80}\)\s*)?(?P<v2>\d{1,2}\.\d+(?:\.\d+)?)|"
+    r"^[^\S\n]*GCC version\s*:\s*(?:\([^)\n]{1,80}\)\s*)?(?P<v2>\d{1,2}\.\d+(?:\.\d+)?)|"
     # gcc -v and sentences: "gcc version 6.2.0", "gcc version is 8.3.1", "`gcc` version: 8.3.1",
     # "GCC 9.4", "gcc-11.2", "g++ 9.3" (not "[GCC 11.2.0]", not "%gcc@11.3.0")
     r"(?<![\[\w%@-])`?(?:gcc|g\+\+)`?[ -]?(?:version\s*(?:is\s*|:\s*)?)?v?"

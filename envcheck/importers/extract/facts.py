@@ -161,7 +161,7 @@ def same_value(a: Any, b: Any) -> bool:
 # 470.82"; not "workaround: pip install torch==1.11"): the reporter states the value as the
 # answer to a question, which beats a number in a sentence ("with torch 1.2 it worked, 1.3
 # fails") of the same kind.
-_FIELD = re.compile(r"^\s*(?:[-*>]\s*)?[A-Za-z][\w ./()+,-]{1,60}?\s*[:=]\s*v?\d")
+_FIELD = re.compile(r"^[^\S\n]*(?:[-*>]\s*)?[A-Za-z][\w ./()+,-]{1,60}?\s*[:=]\s*v?\d")
 
 
 def _trust(f: Fact) -> Tuple[int, int]:

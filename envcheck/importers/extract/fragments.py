@@ -16,8 +16,8 @@ from envcheck.importers.extract.facts import Fact
 from envcheck.importers.extract.messages import cuda_api_version
 from envcheck.importers.extract.messages import mib as _mib
 
-_KV = re.compile(r"^\s*([A-Za-z][\w ./()-]*?)\s*:\s*(.*?)\s*$")
-_GPU_HEADER = re.compile(r"^\s*GPU\s+[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s*$")
+_KV = re.compile(r"^[^\S\n]*([A-Za-z][\w ./()-]*?)\s*:\s*(.*?)\s*$")
+_GPU_HEADER = re.compile(r"^[^\S\n]*GPU\s+[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.\d\s*$")
 _SECTIONS = (
     "clocks event reasons",
     "clocks throttle reasons",
@@ -65,15 +65,15 @@ _NUM = re.compile(r"^(\d+)")
 _LNK = re.compile(r"\b(LnkCap|LnkSta):.*?Speed\s+([\d.]+)GT/s.*?Width\s+x(\d+)", re.I)
 _GT_GEN = {"2.5": 1, "5": 2, "8": 3, "16": 4, "32": 5, "64": 6}
 _LIST_NO_UUID = re.compile(
-    r"^\s*GPU (\d+): ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN)[^()]*?)\s*(?:\(|$)"
+    r"^[^\S\n]*GPU (\d+): ((?:NVIDIA|Tesla|Quadro|GeForce|TITAN)[^()]*?)\s*(?:\(|$)"
 )
-_TOPO_ROW = re.compile(r"^\s*GPU(\d+)\s+(?:X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC)\b")
+_TOPO_ROW = re.compile(r"^[^\S\n]*GPU(\d+)\s+(?:X|NV\d+|PIX|PXB|PHB|NODE|SYS|SOC)\b")
 _CSV_HINT = re.compile(
-    r"^\s*(?:name|index|driver_version|pci\.bus_id|memory\.|temperature\.|clocks|uuid|"
+    r"^[^\S\n]*(?:name|index|driver_version|pci\.bus_id|memory\.|temperature\.|clocks|uuid|"
     r"timestamp|utilization|pcie\.|power\.|gpu_name|ecc\.|remapped|retired|compute_cap)",
     re.I,
 )
-_CSV_NUM = re.compile(r"^\s*([\d.]+)\s*(?:MiB|W|MHz|%|C)?\s*$")
+_CSV_NUM = re.compile(r"^[^\S\n]*([\d.]+)\s*(?:MiB|W|MHz|%|C)?\s*$")
 
 
 def _yes(v: str) -> Optional[bool]:
@@ -370,11 +370,11 @@ def csv_row(fact, cols: List[str], cells: List[str], n: int) -> Iterator[Fact]: 
             yield fact("gpu.field", _yes(cell), "remapped_rows_failure", gpu)
 
 
-_TABLE_ROW = re.compile(r"\|\s*\d+MiB\s*/\s*\d+MiB\s*\||^\|?\s*Processes\s*:", re.M)
+_TABLE_ROW = re.compile(r"\|\s*\d+MiB\s*/\s*\d+MiB\s*\||^\|?[^\S\n]*Processes\s*:", re.M)
 _GPUSTAT = re.compile(
-    r"^\s*`?\[(\d+)\]\s+(.+?)\s*\|\s*(\d+)\s*['°]?C,\s*(\d+)\s*%\s*\|\s*(\d+)\s*/\s*(\d+)\s*MB\b"
+    r"^[^\S\n]*`?\[(\d+)\]\s+(.+?)\s*\|\s*(\d+)\s*['°]?C,\s*(\d+)\s*%\s*\|\s*(\d+)\s*/\s*(\d+)\s*MB\b"
 )
-_MAX_OPERATING = re.compile(r"^\s*GPU Max Operating Temp\s*:\s*(\d+)\s*C", re.M)
+_MAX_OPERATING = re.compile(r"^[^\S\n]*GPU Max Operating Temp\s*:\s*(\d+)\s*C", re.M)
 
 
 def table_facts(text: str, file: str) -> List[Fact]:
@@ -521,7 +521,7 @@ def _cupy_fact(fact, key: str, value: str) -> Iterator[Fact]:  # type: ignore[no
 #
 # A one-line program does the same: `python -c "import torch; print(torch.version.cuda)"`.
 _REPL_EXPR = re.compile(
-    r"^\s*(?P<prompt>>>>|In \[\d+\]:|\$?\s*python3?\s+-c\s+[\"'](?:[^\"';]*;\s*)*)?\s*"
+    r"^[^\S\n]*(?P<prompt>>>>|In \[\d+\]:|\$?\s*python3?\s+-c\s+[\"'](?:[^\"';]*;\s*)*)?\s*"
     r"(?P<print>print\s*\(\s*)?"
     r"(torch|torchvision|tf|tensorflow|jax|jaxlib)\s*\.\s*"
     r"(__version__|version\s*\.\s*cuda|backends\s*\.\s*cudnn\s*\.\s*version\s*\(\s*\))"
@@ -529,8 +529,8 @@ _REPL_EXPR = re.compile(
 )
 # The CUDA of a CPU-only torch is None: print() shows "None"; Python's own prompt shows nothing
 # and the next prompt follows at once
-_REPL_NONE = re.compile(r"^\s*(?:None|>>>.*|In \[\d+\]:.*)\s*$")
-_REPL_VALUE = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?['\"]?([\w.+-]{1,40}?)['\"]?\s*$")
+_REPL_NONE = re.compile(r"^[^\S\n]*(?:None|>>>.*|In \[\d+\]:.*)\s*$")
+_REPL_VALUE = re.compile(r"^[^\S\n]*(?:Out\[\d+\]:\s*)?['\"]?([\w.+-]{1,40}?)['\"]?\s*$")
 _REPL_KEYS = {
     ("torch", "__version__"): ("torch.version", ""),
     ("torch", "version.cuda"): ("torch.cuda", ""),

@@ -39,7 +39,7 @@ _PREFIXES = [
     # docker build (BuildKit) output: "#12 1.295 RuntimeError: ..." / "1.295 RuntimeError: ..."
     r"(?:#\d+\s+)?\d+\.\d{3}\s+(?=\S)",
 ]
-_PREFIX = re.compile(r"^\s*(?:" + "|".join(f"(?:{p})" for p in _PREFIXES) + r")")
+_PREFIX = re.compile(r"^[^\S\n]*(?:" + "|".join(f"(?:{p})" for p in _PREFIXES) + r")")
 
 
 def strip_prefix(line: str) -> str:

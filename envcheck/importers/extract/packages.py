@@ -16,18 +16,18 @@ from envcheck.importers.extract.lines import candidate_lines
 
 # pip freeze; uv / pip install output lists what it installed as " + name==version"
 _FREEZE = re.compile(
-    r"^\s*(?:\+\s+)?([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([0-9][^\s;#,]*)"
+    r"^[^\S\n]*(?:\+\s+)?([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([0-9][^\s;#,]*)"
 )
 # conda list row: name version build [channel]
 _CONDA_ROW = re.compile(
-    r"^\s*(_?[A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
+    r"^[^\S\n]*(_?[A-Za-z0-9][A-Za-z0-9._-]*)\s+(\d[\w.+!-]*)\s+([A-Za-z0-9_.+]*_\d+|[a-z0-9_.]*(?:cpu|cuda)[\w.]*|h[0-9a-f]{7}\w*)"
     r"(?:\s+\S+){0,2}\s*$"  # [channel], or a mark such as [cpuonly] and the channel
 )
 # conda's "The following packages will be downloaded" table: "package | build", the name and
 # version joined by a dash ("pytorch-1.7.1   |cpu_py37hf1c21f6_1   28.5 MB  conda-forge",
 # rapidsai/clx#319)
 _CONDA_DOWNLOAD_ROW = re.compile(
-    r"^\s*(_?[A-Za-z][A-Za-z0-9._-]*?)-(\d[\w.+!]*)\s*\|\s*([A-Za-z0-9_.+]+)"
+    r"^[^\S\n]*(_?[A-Za-z][A-Za-z0-9._-]*?)-(\d[\w.+!]*)\s*\|\s*([A-Za-z0-9_.+]+)"
     r"(?:\s+\d[\d.]*\s*[KMG]?B)?(?:\s+\S+)?\s*$"
 )
 # a conda plan's change row, "name  old-version-build --> new-version-build" (its UPDATED,
@@ -35,7 +35,7 @@ _CONDA_DOWNLOAD_ROW = re.compile(
 # run ("tensorflow  2.7.0-cpu_py39h4655687_0 --> 2.7.0-cuda112py39h01bd6f0_0", a CPU build in
 # the image, jupyter/docker-stacks#1616); the right side once "Executing transaction" follows
 _CONDA_CHANGE = re.compile(
-    r"^\s*(_?[A-Za-z][\w.-]*)\s+(?:[\w.-]+::)?(\d[\w.+!]*)-([\w.]+)\s+-->\s+"
+    r"^[^\S\n]*(_?[A-Za-z][\w.-]*)\s+(?:[\w.-]+::)?(\d[\w.+!]*)-([\w.]+)\s+-->\s+"
     r"(?:[\w.-]+::)?(\d[\w.+!]*)-([\w.]+)\s*$"
 )
 # conda plans / package file names: pytorch-2.0.1-py3.10_cpu_0, linux-64::pytorch-2.0.1-...
@@ -70,12 +70,12 @@ _TIMESTAMP = re.compile(
     r"^\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?\s*"
 )
 # `pip list` row without its header: "paddlepaddle-gpu     1.8.4.post97"
-_PIP_LIST_ROW = re.compile(r"^\s*([A-Za-z][\w.-]*)\s{2,}(\d[\w.+!-]*)\s*$")
+_PIP_LIST_ROW = re.compile(r"^[^\S\n]*([A-Za-z][\w.-]*)\s{2,}(\d[\w.+!-]*)\s*$")
 # An environment dump's "name: version" line (sglang's / vLLM's env, an issue form), also as a
 # markdown table row: "flashinfer: 0.1.3", "- xformers version: 0.0.22", "| torch | 2.3.0 |",
 # or a JSON dump's pair (InvokeAI's version info: `"torch"       : "2.6.0+cu124" ,`)
 _KV_ROW = re.compile(
-    r"^\s*(?:[-*]\s*)?\|?\s*['\"]?([A-Za-z][\w.-]*)['\"]?(?:\s+version)?\s*(?::|=|\|)\s*['\"]?v?"
+    r"^[^\S\n]*(?:[-*]\s*)?\|?\s*['\"]?([A-Za-z][\w.-]*)['\"]?(?:\s+version)?\s*(?::|=|\|)\s*['\"]?v?"
     r"(\d+(?:\.\d+){1,3}(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)['\"]?\s*[|,]?\s*$",
     re.I,
 )
@@ -87,7 +87,7 @@ _WHEEL_PAGE = re.compile(
     re.I,
 )
 # an install command or pip's "Collecting name==version": the releases asked for
-_REQUEST_LINE = re.compile(r"^\s*Collecting\s|\b(?:pip3?|uv\s+pip)\s+install\b", re.I)
+_REQUEST_LINE = re.compile(r"^[^\S\n]*Collecting\s|\b(?:pip3?|uv\s+pip)\s+install\b", re.I)
 # an install of torch from PyTorch's own index for one CUDA: `pip install torch --index-url
 # https://download.pytorch.org/whl/cu118` (nightly/ and test/ alike) installs the cu118 build.
 # Only --index-url / -i: with --extra-index-url pip may take PyPI's build instead
@@ -101,17 +101,17 @@ _REQUESTED = re.compile(r"(?<![\w.-])([A-Za-z][\w.-]*)==(\d[\w.!+]*)")
 # pip's install output: "Successfully installed torchaudio-0.10.0 xformers-0.0.22" and
 # "Requirement already satisfied: torch==1.10.0 in /usr/lib/python3/dist-packages (from
 # torchaudio) (1.10.0+cu111)": the versions installed, the last one with its local tag
-_PIP_SUCCESS = re.compile(r"^\s*Successfully installed\s+(.+?)\s*$", re.I)
+_PIP_SUCCESS = re.compile(r"^[^\S\n]*Successfully installed\s+(.+?)\s*$", re.I)
 _PIP_SUCCESS_ITEM = re.compile(r"^([A-Za-z][\w.-]*?)-(\d[\w.+!]*)$")
 _PIP_SATISFIED = re.compile(
-    r"^\s*Requirement already satisfied:\s*([A-Za-z][\w.-]*)[^\n]*?\sin\s\S+"
+    r"^[^\S\n]*Requirement already satisfied:\s*([A-Za-z][\w.-]*)[^\n]*?\sin\s\S+"
     r"(?:\s\(from [^)]*\))?\s\((\d[\w.+!-]*)\)\s*$",
     re.I,
 )
 # pip's resolver: "torchvision 0.15.0+cu117 requires torch==2.0.0, but you have torch 1.13.1
 # which is incompatible." - both packages are installed, at the versions named
 _PIP_CONFLICT = re.compile(
-    r"^\s*(?:ERROR:\s*)?([A-Za-z][\w.-]*) (\d[\w.+!-]*) requires [^,]{1,120}, but you have "
+    r"^[^\S\n]*(?:ERROR:\s*)?([A-Za-z][\w.-]*) (\d[\w.+!-]*) requires [^,]{1,120}, but you have "
     r"([A-Za-z][\w.-]*) (\d[\w.+!-]*) which is incompatible",
     re.I,
 )
@@ -119,18 +119,18 @@ _PIP_CONFLICT = re.compile(
 # onnxruntime-gpu 1.28.0", "`onnxruntime-gpu` 1.27 silently falls back ...", "* xformers
 # v0.0.28": only for the packages above, and never "name 2 GPUs" (a version has a dot)
 _NAME_VERSION_LEAD = re.compile(
-    r"^\s*(?:[-*\u2022]\s*)?`?([A-Za-z][\w.-]*?)`?\s+v?(\d+\.\d+(?:\.\d+){0,2}"
+    r"^[^\S\n]*(?:[-*\u2022]\s*)?`?([A-Za-z][\w.-]*?)`?\s+v?(\d+\.\d+(?:\.\d+){0,2}"
     r"(?:\.?(?:post|dev|rc|a|b)\d*)?(?:\+[\w.]+)?)(?=[\s,;)]|$)"
 )
-_CONDA_DOWNLOAD = re.compile(r"^\s*([A-Za-z][\w.-]*?)-(\d[\w.+]*)\s*\|\s*(\S+)\s")
+_CONDA_DOWNLOAD = re.compile(r"^[^\S\n]*([A-Za-z][\w.-]*?)-(\d[\w.+]*)\s*\|\s*(\S+)\s")
 _PIP_NOT_FOUND = re.compile(
     r"(?:satisfies the requirement|No matching distribution found for)\s+"
     r"(torch|tensorflow(?:-gpu)?|jax|jaxlib)\s*==\s*(\d[\w.]*)",
     re.I,
 )
 _DPKG = re.compile(r"^\s*(?:ii|hi|rc|iU|iF)\s+(\S+?)(?::\w+)?\s+(\S+)\s+(?:amd64|arm64|all|i386)\b")
-_PIP_INDEX = re.compile(r"^\s*INSTALLED:\s*(\S+)")
-_PIP_INDEX_NAME = re.compile(r"^\s*([A-Za-z0-9][\w.-]*)\s+\((\S+)\)\s*$")
+_PIP_INDEX = re.compile(r"^[^\S\n]*INSTALLED:\s*(\S+)")
+_PIP_INDEX_NAME = re.compile(r"^[^\S\n]*([A-Za-z0-9][\w.-]*)\s+\((\S+)\)\s*$")
 _USR_LOCAL_CUDA = re.compile(
     r"(?:^|[\s/`'\"])(?:usr/local/)?cuda-(\d{1,2}\.\d)(?:\.\d+)?(?=[\s/:`'\",.]|$)"
 )

@@ -242,18 +242,18 @@ _GPU_NAME = re.compile(
     re.I,
 )
 _GPU_LINE = re.compile(
-    r"^\s*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device|hardware)\s*(?:models?|types?)?"
+    r"^[^\S\n]*(?:[-*]\s*)?(?:gpus?|graphics card|video card|device|hardware)\s*(?:models?|types?)?"
     r"(?:\s+and\s+memory)?\s*[:=]|"
     # a label without its colon: "GPU T4", "GPU: ..." typed as "GPU RTX 3090"
-    r"^\s*(?:[-*]\s*)?gpus?\s+(?=(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|titan|"
+    r"^[^\S\n]*(?:[-*]\s*)?gpus?\s+(?=(?:nvidia\s+)?(?:geforce\s+)?(?:rtx|gtx|tesla|quadro|titan|"
     r"[ahblvtpk]\d))|"
-    r"^\s*(?:[-*]\s*)?gpu\s*(?=(?:10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\b)",
+    r"^[^\S\n]*(?:[-*]\s*)?gpu\s*(?=(?:10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)\b)",
     re.I,
 )
 # TensorFlow 1.x's device line: "name: GeForce GTX 1080 major: 6 minor: 1 memoryClockRate(GHz)"
 _TF1_DEVICE = re.compile(r"\bname:\s*(\S.{1,60}?)\s+major:\s*(\d{1,2})\s+minor:\s*(\d)\b")
 # numba.cuda.detect(): "id 1    b'Quadro K620'    [SUPPORTED]"
-_NUMBA_DEVICE = re.compile(r"^\s*id\s+(\d{1,2})\s+b?'([^'\n]{2,60})'\s+\[(?:NOT )?SUPPORTED\]")
+_NUMBA_DEVICE = re.compile(r"^[^\S\n]*id\s+(\d{1,2})\s+b?'([^'\n]{2,60})'\s+\[(?:NOT )?SUPPORTED\]")
 _OS = re.compile(
     r"\b(Ubuntu\s*\d{2}\.\d{2}(?:\.\d+)?(?:\s*LTS)?|Debian(?: GNU/Linux)?\s*\d+"
     r"|CentOS(?: Linux)?\s*\d+(?:\.\d+)?|Rocky Linux\s*\d+(?:\.\d+)?"
@@ -289,8 +289,8 @@ def _gpu_words(low: str) -> bool:
     return False
 
 
-_LSB = re.compile(r"^\s*(Description|Release|Distributor ID)\s*:\s*(.+?)\s*$")
-_OS_RELEASE = re.compile(r'^\s*PRETTY_NAME="?([^"]+)"?\s*$')
+_LSB = re.compile(r"^[^\S\n]*(Description|Release|Distributor ID)\s*:\s*(.+?)\s*$")
+_OS_RELEASE = re.compile(r'^[^\S\n]*PRETTY_NAME="?([^"]+)"?\s*$')
 _GLIBC = re.compile(r"\b(?:glibc|GLIBC|ldd \(.*?\))\s*(?:version)?\s*[:=]?\s*(2\.\d{1,2})\b")
 # The text says there is an NVIDIA GPU (without naming it): a CPU-only build is then wrong.
 _GPU_PRESENT = re.compile(
@@ -325,7 +325,7 @@ _MEMLOCK = re.compile(
 )
 # /dev/shm's size: a `df` row for it, a sentence, or the size a container was started with
 _SHM_DF = re.compile(
-    r"^\s*(?:shm|tmpfs|none|shmfs|overlay)\s+(\d+(?:\.\d+)?)([KMGT])?i?B?\s+\S+\s+\S+\s+\d+%\s+"
+    r"^[^\S\n]*(?:shm|tmpfs|none|shmfs|overlay)\s+(\d+(?:\.\d+)?)([KMGT])?i?B?\s+\S+\s+\S+\s+\d+%\s+"
     r"/dev/shm\s*$"
 )
 _SHM_PROSE = re.compile(
@@ -356,7 +356,7 @@ _BOTH_BUILDS = re.compile(
     r"((?:onnxruntime|tensorflow|paddlepaddle|faiss)-gpu)\b",
     re.I,
 )
-_HEADING = re.compile(r"^\s*#{2,6}\s+(.+?)\s*$")
+_HEADING = re.compile(r"^[^\S\n]*#{2,6}\s+(.+?)\s*$")
 # PaddlePaddle's device line: "GPU Compute Capability: 8.6, Driver API Version: 11.2, Runtime
 # API Version: 10.2" - the driver's CUDA ceiling and the CUDA the framework runs with
 _PADDLE_DEVICE = re.compile(
@@ -390,12 +390,12 @@ _WARP_DRIVER = re.compile(r"\binstalled CUDA driver version is (\d{1,2}\.\d{1,2}
 # detectron2's / torchvision's collect_env: "detectron2 arch flags   sm_75" - the architectures
 # an extension was compiled for (not the GPU's)
 _EXT_ARCH = re.compile(
-    r"^\s*([A-Za-z][\w.-]*)\s+arch(?:itecture)?\s*(?:flags|list)\s*[:=]?\s*"
+    r"^[^\S\n]*([A-Za-z][\w.-]*)\s+arch(?:itecture)?\s*(?:flags|list)\s*[:=]?\s*"
     r"((?:sm|compute)_\d+a?(?:\s*[,;]?\s*(?:sm|compute)_\d+a?)*)\s*$",
     re.I,
 )
 # "GPU 0                GeForce RTX 2080" (detectron2's collect_env table)
-_GPU_INDEXED = re.compile(r"^\s*GPU\s*(\d{1,2})\s*[:=]?\s+(\S.{2,80}?)\s*$")
+_GPU_INDEXED = re.compile(r"^[^\S\n]*GPU\s*(\d{1,2})\s*[:=]?\s+(\S.{2,80}?)\s*$")
 # TensorFlow's dso_loader: "Successfully opened dynamic library libcudart.so.10.1" (TF 2.x),
 # "successfully opened CUDA library libcudart.so.9.0 locally" (TF 1.x)
 _TF_CUDART = re.compile(
@@ -704,7 +704,7 @@ def gpu_names(line: str) -> List[str]:
 # "GPU:3090", "GPU Type: 4090 Ti": a GeForce model number alone as a GPU label's value
 # (also glued to the label, the line's only content: "GPU3090," in a pasted list)
 _LABELLED_NUMBER = re.compile(
-    r"(?:[:=]|^\s*(?:[-*]\s*)?gpu)\s*(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
+    r"(?:[:=]|^[^\S\n]*(?:[-*]\s*)?gpu)\s*(10[5-8]0|16[56]0|20[6-8]0|30[5-9]0|40[6-9]0|50[6-9]0)"
     r"(\s*(?:ti|super))?\s*[,;.]?\s*$",
     re.I,
 )

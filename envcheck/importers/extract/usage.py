@@ -17,7 +17,7 @@ from envcheck.importers.extract.facts import Fact
 # keras", "from keras.models import", a traceback through site-packages/keras/)
 _TF_KERAS = re.compile(r"\b(?:tf|tensorflow)\.keras\b")
 _STANDALONE_KERAS = re.compile(
-    r"^\s*(?:import keras\b|from keras(?:\.\w+)* import\b)|[/\\]site-packages[/\\]keras[/\\]",
+    r"^[^\S\n]*(?:import keras\b|from keras(?:\.\w+)* import\b)|[/\\]site-packages[/\\]keras[/\\]",
     re.M,
 )
 
