@@ -22,7 +22,7 @@ SMI = "NVIDIA-SMI 525.60.13\nDriver Version: 525.60.13\nCUDA Version: 12.0\nV100
     "listing, package",
     [
         ("paddleocr==3.1.0\npaddlepaddle==3.1.0\n", "paddlepaddle"),
-        ("onnxruntime==1.18.0\ntorch==2.3.1+cu121\n", "onnxruntime"),
+        ("rembg==2.0.50\nonnxruntime==1.18.0\n", "onnxruntime"),
         ("faiss-cpu==1.8.0\n", "faiss-cpu"),
     ],
 )
@@ -45,6 +45,11 @@ def test_a_cpu_only_package_listed_on_a_gpu_host_is_a_warning(
         "onnxruntime Version: 1.11.0\n",
         "- PaddlePaddle Version: 2.1.2\n",
         "paddlepaddle 2.0 compiled from source\n",
+        # a CUDA build of another framework does the GPU work; the CPU package is a helper's
+        # dependency (the real H200 host of tests/fixtures/real_h200: onnxruntime beside
+        # torch+cu128)
+        "onnxruntime==1.18.0\ntorch==2.3.1+cu121\n",
+        "paddlepaddle==2.6.1\ncupy-cuda12x==13.0.0\n",
     ],
 )
 def test_the_gpu_package_or_a_label_is_not_a_cpu_build(tmp_path: Path, listing: str) -> None:

@@ -89,6 +89,27 @@ def _listed_cpu_package(snap: Snapshot, name: str) -> bool:
     )
 
 
+# GPU builds by their package name (torch is judged by its build tag instead)
+_GPU_PACKAGE = re.compile(
+    r"^(?:paddlepaddle-gpu|onnxruntime-gpu|mxnet-cu\d+|faiss-gpu[\w-]*|cupy-cuda\w+|"
+    r"jax-cuda\d+-plugin|tensorflow-gpu|tensorrt(?:-cu\d+)?)$"
+)
+
+
+def _gpu_build_of_another_framework(snap: Snapshot, matrix: Any, pkgs: Dict[str, str]) -> bool:
+    """A CUDA build of some framework is installed next to the CPU-only package: that one does
+    the GPU work and the CPU package is a helper's dependency (the real H200 training host of
+    tests/fixtures/real_h200 has onnxruntime beside torch+cu128). Judged only where the CPU
+    package is the one framework there is."""
+    if any(_GPU_PACKAGE.match(name) for name in pkgs):
+        return True
+    try:
+        t = c.torch_info(snap, matrix)
+    except SkipCheck:
+        return False
+    return t is not None and t.build == "cuda"
+
+
 @check(
     "EC216",
     category="cpu-only-build",
@@ -101,7 +122,9 @@ CPU build: paddlepaddle (the GPU build is paddlepaddle-gpu, https://www.paddlepa
 https://onnxruntime.ai/docs/install/), faiss-cpu (faiss-gpu), mxnet (mxnet-cu112 and the
 like). With only the CPU package installed the job runs on the CPU however many GPUs the host
 has: PaddlePaddle says "You are using paddlepaddle cpu version", ONNX Runtime lists only
-CPUExecutionProvider. A warning: the job may do its GPU work with another framework.""",
+CPUExecutionProvider. Judged only where no CUDA build of another framework is installed (next
+to torch+cuXYZ, onnxruntime is usually a helper's dependency), and a warning: the text may not
+show which framework does the work.""",
     fix="pip uninstall -y <cpu package> && pip install <gpu package>",
 )
 def cpu_only_package(
@@ -113,20 +136,25 @@ def cpu_only_package(
         for cpu, gpu_prefixes, loses in _CPU_BUILDS
         if cpu in pkgs and not any(n.startswith(gpu_prefixes) for n in pkgs)
     ]
-    if not present:
+    if not present or _gpu_build_of_another_framework(snap, matrix, pkgs):
         return
-    if not (c.has_nvidia_gpus(snap) or (c.has_nvidia_gpus(snap) is None and _pasted_driver(snap))):
+    shown = c.has_nvidia_gpus(snap)
+    if not (shown or (shown is None and _pasted_driver(snap))):
         c.need_nvidia_gpus(snap)
     for cpu, gpu_prefixes, loses in present:
         if not _listed_cpu_package(snap, cpu):
             continue
-        gpu = gpu_prefixes[0] + ("112" if gpu_prefixes[0].endswith("-cu") else "")
+        per_cuda = gpu_prefixes[0].endswith("-cu")  # mxnet-cu112: one package per CUDA
+        gpu = gpu_prefixes[0] + ("XYZ" if per_cuda else "")
         yield spec.finding(
-            expected=f"{gpu_prefixes[0]}{'XYZ' if gpu_prefixes[0].endswith('-cu') else ''} "
-            "(the CUDA build)",
+            expected=f"{gpu} (the CUDA build)",
             found=f"{cpu} {pkgs[cpu]} is the CPU-only package: {loses}",
             fix=f"pip uninstall -y {cpu} && pip install {gpu}"
-            + (" (the build for your CUDA)" if gpu_prefixes[0].endswith("-cu") else ""),
+            + (
+                " (XYZ: the CUDA it is built for, e.g. mxnet-cu112 for CUDA 11.2)"
+                if per_cuda
+                else ""
+            ),
             evidence={cpu: pkgs[cpu]},
         )
 
