@@ -117,14 +117,15 @@ def _gpu_build_of_another_framework(snap: Snapshot, matrix: Any, pkgs: Dict[str,
     title="A framework's CPU-only package on a host with NVIDIA GPUs",
     rationale="""
 Some frameworks publish their CUDA build as a separate PyPI package, and the plain name is the
-CPU build: paddlepaddle (the GPU build is paddlepaddle-gpu, https://www.paddlepaddle.org.cn/install
-), onnxruntime (CUDA and TensorRT providers are in onnxruntime-gpu,
-https://onnxruntime.ai/docs/install/), faiss-cpu (faiss-gpu), mxnet (mxnet-cu112 and the
-like). With only the CPU package installed the job runs on the CPU however many GPUs the host
-has: PaddlePaddle says "You are using paddlepaddle cpu version", ONNX Runtime lists only
-CPUExecutionProvider. Judged only where no CUDA build of another framework is installed (next
-to torch+cuXYZ, onnxruntime is usually a helper's dependency), and a warning: the text may not
-show which framework does the work.""",
+CPU build: paddlepaddle (the GPU build is paddlepaddle-gpu,
+https://www.paddlepaddle.org.cn/install), onnxruntime (the CUDA and TensorRT providers are in
+onnxruntime-gpu: https://onnxruntime.ai/docs/install/ and microsoft/onnxruntime#10685, read
+2026-12-06), faiss-cpu (faiss-gpu), mxnet (mxnet-cu112 and the like). With only the CPU
+package installed the job runs on the CPU however many GPUs the host has: PaddlePaddle says
+"You are using paddlepaddle cpu version", ONNX Runtime lists only CPUExecutionProvider.
+Judged only where no CUDA build of another framework is installed (next to torch+cuXYZ,
+onnxruntime is usually a helper's dependency), and a warning: the text may not show which
+framework does the work.""",
     fix="pip uninstall -y <cpu package> && pip install <gpu package>",
 )
 def cpu_only_package(
