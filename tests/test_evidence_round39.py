@@ -47,7 +47,7 @@ def test_a_cpu_only_package_listed_on_a_gpu_host_is_a_warning(
         "paddlepaddle 2.0 compiled from source\n",
         # a CUDA build of another framework does the GPU work; the CPU package is a helper's
         # dependency (the real H200 host of tests/fixtures/real_h200: onnxruntime beside
-        # torch+cu128)
+        # torch 2.11.0, a CUDA build)
         "onnxruntime==1.18.0\ntorch==2.3.1+cu121\n",
         "paddlepaddle==2.6.1\ncupy-cuda12x==13.0.0\n",
     ],

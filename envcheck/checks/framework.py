@@ -99,8 +99,8 @@ _GPU_PACKAGE = re.compile(
 def _gpu_build_of_another_framework(snap: Snapshot, matrix: Any, pkgs: Dict[str, str]) -> bool:
     """A CUDA build of some framework is installed next to the CPU-only package: that one does
     the GPU work and the CPU package is a helper's dependency (the real H200 training host of
-    tests/fixtures/real_h200 has onnxruntime beside torch+cu128). Judged only where the CPU
-    package is the one framework there is."""
+    tests/fixtures/real_h200 has onnxruntime 1.30.0 beside torch 2.11.0, PyPI's CUDA 13.0
+    build). Judged only where the CPU package is the one framework there is."""
     if any(_GPU_PACKAGE.match(name) for name in pkgs):
         return True
     try:
