@@ -89,10 +89,13 @@ def _listed_cpu_package(snap: Snapshot, name: str) -> bool:
     )
 
 
-# GPU builds by their package name (torch is judged by its build tag instead)
-_GPU_PACKAGE = re.compile(
-    r"^(?:paddlepaddle-gpu|onnxruntime-gpu|mxnet-cu\d+|faiss-gpu[\w-]*|cupy-cuda\w+|"
-    r"jax-cuda\d+-plugin|tensorflow-gpu|tensorrt(?:-cu\d+)?)$"
+# GPU builds of other frameworks by their package name, beside those of _CPU_BUILDS (torch is
+# judged by its build tag instead)
+_GPU_PACKAGE_PREFIXES = tuple(p for _, prefixes, _ in _CPU_BUILDS for p in prefixes) + (
+    "cupy-cuda",
+    "jax-cuda",
+    "tensorflow-gpu",
+    "tensorrt",
 )
 
 
@@ -101,7 +104,7 @@ def _gpu_build_of_another_framework(snap: Snapshot, matrix: Any, pkgs: Dict[str,
     the GPU work and the CPU package is a helper's dependency (the real H200 training host of
     tests/fixtures/real_h200 has onnxruntime 1.30.0 beside torch 2.11.0, PyPI's CUDA 13.0
     build). Judged only where the CPU package is the one framework there is."""
-    if any(_GPU_PACKAGE.match(name) for name in pkgs):
+    if any(name.startswith(_GPU_PACKAGE_PREFIXES) for name in pkgs):
         return True
     try:
         t = c.torch_info(snap, matrix)

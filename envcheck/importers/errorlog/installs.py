@@ -262,7 +262,8 @@ _EXTRA_INDEX_CUDA = re.compile(
 # (no \b after "win10": Chinese text runs on without a space, "win10机器")
 # ("[MSC v.1929 64 bit (AMD64)]": the banner of a Windows Python)
 _WINDOWS = re.compile(
-    r"\bwindows\b|(?<![A-Za-z0-9])win ?1[01](?![A-Za-z0-9])|win_amd64|\b[C-H]:\\|"
+    # (also run together: "windows10 22H2")
+    r"\bwindows(?: ?1[01])?\b|(?<![A-Za-z0-9])win ?1[01](?![A-Za-z0-9])|win_amd64|\b[C-H]:\\|"
     r"\[MSC v\.\d+ (?:32|64) bit",
     re.I,
 )
@@ -349,20 +350,14 @@ _CPU_FALLBACK_NOTICE = re.compile(
 )
 
 
-# native Windows named (not WSL, whose Linux wheels bring Triton): also "Windows10" run together
-_NATIVE_WINDOWS = re.compile(r"\bwindows ?(?:1[01])?\b|\bwin ?1[01]\b|win_amd64|\b[C-H]:\\", re.I)
-
-
 def triton_on_native_windows(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """torch.compile's "Cannot find a working triton installation" on native Windows: PyTorch
     publishes Triton for Linux only (its Windows wheels require none), so the default inductor
     backend has no GPU compiler there by design - "expected behaviour" in PyTorch's words
     (pytorch/pytorch#136361, three controls of heldout143 at its scoring). Not a broken install:
     a warning that says what the platform lacks and the ways round it."""
-    if low.find(b"working triton") == -1 or low.find(b"wsl") != -1:
-        return
-    if _NATIVE_WINDOWS.search(text) is None:
-        return
+    if low.find(b"working triton") == -1 or not _WINDOWS.search(text) or WSL.search(text):
+        return  # (not WSL: its Linux wheels bring Triton)
     for e in out:
         if e["pattern"] == "triton-missing" and "working triton" in e["line"].lower():
             e["pattern"] = "triton-not-on-windows"
