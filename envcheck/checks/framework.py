@@ -281,10 +281,16 @@ with `pip install tensorflow[and-cuda]` (2.14+).""",
     fix="Use WSL2 on Windows, or install the GPU build: pip install 'tensorflow[and-cuda]'.",
 )
 def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
-    pkgs = c.installed(snap)
+    built_without_cuda = _tf_stated_not_cuda_build(snap)
+    try:
+        pkgs = c.installed(snap)
+    except SkipCheck:
+        if not built_without_cuda:
+            raise
+        pkgs = {}  # the build info alone says it (a pasted tf.sysconfig.get_build_info())
     tf = pkgs.get("tensorflow")
     tf_cpu = pkgs.get("tensorflow-cpu") or pkgs.get("tensorflow-intel")
-    if not tf and not tf_cpu:
+    if not tf and not tf_cpu and not built_without_cuda:
         raise c.not_applicable("tensorflow is not installed")
     info = c.os_info(snap)
     native_windows = info is not None and not info.wsl and _windows(info)
@@ -294,7 +300,9 @@ def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
 
     tf_windows_cpu = native_windows and v is not None and v >= Version("2.11")
     present = c.has_nvidia_gpus(snap)
-    if present is False or (present is None and not (tf and tf_windows_cpu)):
+    if present is False or (
+        present is None and not ((tf and tf_windows_cpu) or built_without_cuda)
+    ):
         c.need_nvidia_gpus(snap)
     if tf_windows_cpu:
         # with the GPUs unknown (a pasted report naming only the OS and TensorFlow), the
@@ -314,6 +322,35 @@ def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
             fix="pip uninstall -y tensorflow-cpu && pip install 'tensorflow[and-cuda]'",
             evidence={"tensorflow-cpu": tf_cpu},
         )
+    elif built_without_cuda:
+        # with the GPUs unknown (the build info pasted alone), a warning: this build cannot
+        # use a GPU, whether or not the host has one
+        yield spec.finding(
+            severity=None if present else "warning",
+            expected="a CUDA build of TensorFlow (is_cuda_build True)",
+            found=(f"tensorflow {version}" if version else "TensorFlow's build info")
+            + " reports is_cuda_build False: not a CUDA build",
+            fix="install the GPU build where TensorFlow runs (`pip install 'tensorflow[and-cuda]'` "
+            "on Linux, or an image built on it such as nvcr.io/nvidia/tensorflow); then "
+            "tf.config.list_physical_devices('GPU') must list the GPUs",
+            evidence={"tensorflow": version or None, "is_cuda_build": False},
+        )
+
+
+def _tf_stated_not_cuda_build(snap: Snapshot) -> bool:
+    """TensorFlow's own build info says it is not a CUDA build: tf.sysconfig.get_build_info()
+    pasted or probed ("is_cuda_build": False). Not on macOS, where no TensorFlow is one."""
+    dp = c.deep(snap, "tensorflow")
+    info = c.os_info(snap)
+    on_mac = info is not None and (
+        info.platform == "darwin" or re.match(r"mac", str(info.distribution or ""), re.I)
+    )
+    return bool(
+        dp is not None
+        and isinstance(dp.detail, str)
+        and "is_cuda_build=False" in dp.detail
+        and not on_mac
+    )
 
 
 def _windows(info: Any) -> bool:

@@ -118,6 +118,7 @@ def parse(text: str) -> Snapshot:
         tf.detail = "from tf.sysconfig.get_build_info()"
         if info.get("is_cuda_build") is False:
             tf.cuda_version = base.STATED_NONE
+            tf.detail += ": is_cuda_build=False"  # the probe's wording, which EC211 reads
         cv = info.get("cuda_version")
         if isinstance(cv, str) and base.cuda_major_minor(cv):
             tf.cuda_version = base.cuda_major_minor(cv)

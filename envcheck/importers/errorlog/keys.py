@@ -482,6 +482,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "only supported on cuda devices with compute capability",
         "unsupported cuda architecture: sm",
         "not supported in this architecture",
+        "data type is not supported on cuda arch",
         "not supported by available toolchain",
         "minimum capability:",
         "only supports devices of cuda capability",
@@ -911,6 +912,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "colmap-siftgpu-without-cuda": ("siftgpu not fully supported",),
     "tfp-needs-tf-keras": ("failed to import tf-keras", "keras._tf_keras.keras' has no attribute"),
+    "keras3-layer-never-called": ("has never been called and thus has no defined",),
+    "nvjpeg-no-hardware-engine": (
+        "nvjpeg_status_arch_mismatch",
+        "nvjpeg_status_implementation_not_supported",
+        "nvjpeg error #9",
+        "decoder not supported. falling back to",
+    ),
     "nvlink-older-than-input": ("newer than toolkit",),
     "said-not-built-with-cuda": (
         "not built with",

@@ -811,6 +811,8 @@ PATTERNS: List[ErrorPattern] = [
         # Triton's FP8 type check: "type fp8e4nv not supported in this architecture. The
         # supported fp8 dtypes are ('fp8e4b15', 'fp8e5')" (fp8e4nv needs compute capability 8.9)
         r"\btype fp8e4nv not supported in this architecture\b|"
+        # Triton 3's: "fp8e4nv data type is not supported on CUDA arch < 89"
+        r"\bfp8e4\w* data type is not supported on CUDA arch < ?\d+|"
         # SageAttention's dispatch on the GPU's architecture: "Unsupported CUDA architecture:
         # sm75" (its kernels start at sm_80)
         r"\bUnsupported CUDA architecture: sm_?\d{2,3}\b|"
@@ -2271,6 +2273,25 @@ PATTERNS: List[ErrorPattern] = [
         "Install tf-keras matching TensorFlow (`pip install tf-keras~=<TF major.minor>`, or "
         "`pip install tensorflow-probability[tf]`) and export TF_USE_LEGACY_KERAS=1, or pin "
         "TensorFlow < 2.16 with the Keras 2 it shipped with and the TFP release made for it.",
+    ),
+    make(
+        "keras3-layer-never-called",
+        # Keras 3's Operation.input/.output on a layer or Sequential model never called:
+        # "The layer sequential_6 has never been called and thus has no defined input." (Keras 3
+        # names the layer; tf.keras 2 said "The layer has never been called and thus has no
+        # defined input shape", keras/src/ops/operation.py). Code written for tf.keras 2 (a
+        # Sequential given input_shape, then model.input) meets it under TensorFlow >= 2.16
+        # (serengil/deepface#1202, #1272)
+        r"\bThe layer (?!has\b)[\w.-]+ has never been called and thus has no defined "
+        r"(?:input|output)\b(?! shape)",
+        "framework-pairing",
+        "warning",
+        "Keras 3 (TensorFlow >= 2.16's Keras) runs code that may be written for Keras 2: a "
+        "model never called has no .input/.output there",
+        "For a library written for tf.keras (Keras 2): `pip install tf-keras~=<TF major.minor>` "
+        "and export TF_USE_LEGACY_KERAS=1, or pin tensorflow < 2.16; for your own Keras 3 code: "
+        "start the Sequential with keras.Input(shape=...) or call the model once before "
+        "reading .input.",
     ),
     make(
         "colmap-siftgpu-without-cuda",

@@ -470,6 +470,26 @@ PATTERNS: List[ErrorPattern] = [
         "has (e.g. fp32 instead of fp16 tensor-core GEMMs).",
     ),
     make(
+        # nvJPEG's hardware JPEG engine is on a few datacenter GPUs only ("Hardware acceleration
+        # for baseline JPEG decode on A100 GPUs", developer.nvidia.com/nvjpeg, read 2026-12-06;
+        # A30 and H100 have it too): asking a T4 or a Jetson for the hardware backend answers
+        # NVJPEG_STATUS_ARCH_MISMATCH, nvImageCodec's "nvjpeg error #9 (implementation not
+        # supported)", or the samples' "Hardware Decoder not supported. Falling back to default
+        # backend" (NVIDIA/CUDALibrarySamples#153, CVCUDA/CV-CUDA#42, NVIDIA/nvImageCodec#35)
+        "nvjpeg-no-hardware-engine",
+        r"\bNVJPEG_STATUS_ARCH_MISMATCH\b|\bNVJPEG_STATUS_IMPLEMENTATION_NOT_SUPPORTED\b|"
+        r"\bnvjpeg error #9 \(implementation not supported\)|"
+        r"\bHardware (?:JPEG )?Decoder not supported\. Falling back to (?:the )?default backend",
+        "gpu-arch-unsupported",
+        "warning",
+        "nvJPEG's hardware JPEG engine is not on this GPU (it is on A100, A30 and H100-class "
+        "GPUs, not on a T4, a GeForce or a Jetson through nvJPEG)",
+        "Use nvJPEG's default (CUDA) backend, which works on every GPU (NVJPEG_BACKEND_DEFAULT; "
+        "nvImageCodec: drop HW_GPU_ONLY, keep GPU_ONLY/HYBRID_CPU_GPU; DALI: hw_decoder_load=0), "
+        "or run on a GPU that has the engine; on a Jetson use its multimedia API's JPEG "
+        "encoder/decoder.",
+    ),
+    make(
         "hopper-only-kernel-dispatched",
         r"(?!x)x",  # never by itself: "no kernel image" raised from FlashAttention-3's hopper/
         "gpu-arch-unsupported",

@@ -1,0 +1,181 @@
+"""Round forty: readings learned from the sealed pools heldout149-152's misses and their
+controls' warnings, each with its near misses. The general one: TensorFlow's own build info
+(tf.sysconfig.get_build_info(), pasted or probed) saying ``is_cuda_build: False`` is a
+CPU-only TensorFlow (EC211); the importer read it before, and no check judged it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_support import judge, pats
+
+from envcheck.snapshot import Driver, FrameworkDeep, Gpu, OsInfo, Packages, Snapshot
+
+SMI = "NVIDIA-SMI 525.60.13\nDriver Version: 525.60.13\nCUDA Version: 12.0\nV100/16GB\n"
+BUILD_INFO_CPU = (
+    '$ python3 -c "import tensorflow as tf;print(tf.sysconfig.get_build_info(),tf.__version__)"\n'
+    "OrderedDict([('is_cuda_build', False), ('is_rocm_build', False), "
+    "('is_tensorrt_build', False)]) 2.7.1\n"
+)
+BUILD_INFO_CUDA = (
+    "OrderedDict([('cpu_compiler', '/usr/bin/gcc'), ('cuda_compute_capabilities', "
+    "['sm_70', 'sm_80']), ('cuda_version', '12.1'), ('cudnn_version', '8'), "
+    "('is_cuda_build', True), ('is_rocm_build', False), ('is_tensorrt_build', True)])\n"
+)
+
+
+# --- EC211: TensorFlow's build info says it is not a CUDA build --------------------------------
+
+
+def test_build_info_without_cuda_on_a_gpu_host_is_an_error(tmp_path: Path) -> None:
+    assert judge(tmp_path, BUILD_INFO_CPU + SMI, ["EC211"]) == [
+        ("EC211", "cpu-only-build", "error")
+    ]
+
+
+def test_build_info_without_cuda_alone_is_a_warning(tmp_path: Path) -> None:
+    # whether the host has a GPU is unknown; this build cannot use one either way
+    assert judge(tmp_path, BUILD_INFO_CPU, ["EC211"]) == [("EC211", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize("text", [BUILD_INFO_CUDA + SMI, BUILD_INFO_CUDA])
+def test_a_cuda_build_info_is_not_cpu_only(tmp_path: Path, text: str) -> None:
+    assert judge(tmp_path, text, ["EC211"]) == []
+
+
+def test_build_info_without_cuda_on_macos_is_not_judged(tmp_path: Path) -> None:
+    # no TensorFlow for macOS is a CUDA build: nothing to fix there
+    assert judge(tmp_path, BUILD_INFO_CPU + "OS: macOS 14.2\n", ["EC211"]) == []
+
+
+def _live(detail: str) -> Snapshot:
+    return Snapshot(
+        driver=Driver(version="550.54.15", gpus=[Gpu(index=0, name="NVIDIA A100")]),
+        packages=Packages(
+            installed={"tensorflow": "2.15.0"},
+            deep=[FrameworkDeep(name="tensorflow", detail=detail)],
+        ),
+        os=OsInfo(platform="linux"),
+    )
+
+
+@pytest.mark.parametrize(
+    "detail, expected",
+    [
+        ("is_cuda_build=False", [("EC211", "cpu-only-build", "error")]),
+        ("is_cuda_build=True", []),
+        ("is_cuda_build=None", []),
+    ],
+)
+def test_the_live_probes_build_info_is_judged_the_same(detail: str, expected: list) -> None:
+    from envcheck.checks import registry
+
+    out = registry.run_checks(_live(detail), None, None, only=["EC211"])
+    assert sorted((f.code, f.category, f.severity) for f in out.findings) == expected
+
+
+# --- new and widened rows ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "ValueError: The layer sequential_6 has never been called and thus has no defined "
+            "input.",
+            "keras3-layer-never-called",
+        ),
+        (
+            "AttributeError: The layer functional has never been called and thus has no defined "
+            "output.",
+            "keras3-layer-never-called",
+        ),
+        (
+            "status = nvjpegCreateEx(NVJPEG_BACKEND_HARDWARE, &dev_allocator, NULL, 0, &h); "
+            "error: NVJPEG_STATUS_ARCH_MISMATCH",
+            "nvjpeg-no-hardware-engine",
+        ),
+        (
+            "Hardware Decoder not supported. Falling back to default backend",
+            "nvjpeg-no-hardware-engine",
+        ),
+        (
+            "[ERROR] [nvjpeg_cuda_encoder] Could not create nvjpeg encoder - nvjpeg error #9 "
+            "(implementation not supported) when running nvjpegCreateEx(...)",
+            "nvjpeg-no-hardware-engine",
+        ),
+        (
+            'assert builder.options.allow_fp8e4nv, "fp8e4nv data type is not supported on CUDA '
+            'arch < 89"',
+            "gpu-below-library-minimum-cc",
+        ),
+    ],
+)
+def test_new_and_widened_rows_read_the_message(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # tf.keras 2's message names no layer and asks for a shape: not Keras 3's
+        "AttributeError: The layer has never been called and thus has no defined input shape.",
+        "RuntimeError: The layer has never been called and thus has no defined output shape.",
+        # other nvJPEG statuses, and a hardware decoder that is there
+        "NVJPEG_STATUS_INVALID_PARAMETER",
+        "Using NVJPEG_BACKEND_HARDWARE with 1 engine",
+        "nvjpeg error #2 (invalid parameter)",
+        # an fp8 type the GPU has
+        "fp8e5 data type is supported here",
+    ],
+)
+def test_near_misses_of_the_new_rows_are_not_read(text: str) -> None:
+    found = set(pats(text + "\n"))
+    assert not found & {
+        "keras3-layer-never-called",
+        "nvjpeg-no-hardware-engine",
+        "gpu-below-library-minimum-cc",
+    }
+
+
+def test_keras3_message_is_a_pairing_warning(tmp_path: Path) -> None:
+    text = (
+        "ValueError: The layer sequential_4 has never been called and thus has no defined input.\n"
+    )
+    assert judge(tmp_path, text, ["EC914"]) == [("EC914", "framework-pairing", "warning")]
+
+
+# --- inferences -------------------------------------------------------------------------------
+
+INSUFFICIENT = "CUDA failure 35: CUDA driver version is insufficient for CUDA runtime version\n"
+
+
+def test_driver_insufficient_when_deploying_on_cpu_is_a_cpu_run(tmp_path: Path) -> None:
+    text = "Having only `onnxruntime-gpu` installed I get the following when deploying on CPU.\n"
+    assert "cuda-called-without-a-gpu" in pats(text + INSUFFICIENT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We deploy both on CPU and GPU servers.\n",
+        "After deploying on CPU/GPU nodes it fails.\n",
+        "It runs when deploying on CPU instead, slowly.\n",
+    ],
+)
+def test_deploying_on_cpu_and_gpu_is_not_a_cpu_run(text: str) -> None:
+    assert "cuda-called-without-a-gpu" not in pats(text + INSUFFICIENT)
+
+
+MULTI_3090 = "I am using 16 core cpu and 2 3090 gpus for training.\n"
+
+
+def test_a_hang_laid_on_the_data_loader_is_not_nccls() -> None:
+    text = MULTI_3090 + "The data loader stuck the speed, the cpu usage is low.\n"
+    assert "consumer-gpu-p2p-hang" not in pats(text)
+
+
+def test_a_multi_gpu_hang_on_geforce_cards_keeps_its_reading() -> None:
+    text = MULTI_3090 + "The data loader is fine, but training hangs at the first step.\n"
+    assert "consumer-gpu-p2p-hang" in pats(text)
