@@ -179,3 +179,122 @@ def test_a_hang_laid_on_the_data_loader_is_not_nccls() -> None:
 def test_a_multi_gpu_hang_on_geforce_cards_keeps_its_reading() -> None:
     text = MULTI_3090 + "The data loader is fine, but training hangs at the first step.\n"
     assert "consumer-gpu-p2p-hang" in pats(text)
+
+
+# --- after the second batch (heldout153-156) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # glog's CHECK_EQ (Caffe, OpenPose) states the code alone
+        ("Check failed: error == cudaSuccess (35 vs. 0)", "driver-insufficient"),
+        ("Check failed: error == cudaSuccess (38 vs. 0)", "no-cuda-device"),
+        ("Check failed: error == cudaSuccess (100 vs. 0)", "no-cuda-device"),
+        ("Check cuda failed: error == cudaSuccess (30/35 vs. 0)", "cuinit-unknown-error"),
+        ("Check failed: error == cudaSuccess (30 vs. 0)", "cuinit-unknown-error"),
+        (
+            "NotImplementedError: CUDA_HOME is None. Please set environment variable CUDA_HOME.",
+            "cuda-home-missing",
+        ),
+        (
+            "OSError: The nvcc binary could not be located in your $PATH. Either add it to your "
+            "path, or set $CUDAHOME",
+            "cuda-home-missing",
+        ),
+        ("NameError: name 'bare_metal_version' is not defined", "cuda-home-missing"),
+        (
+            "always show install error CUDA version (11.7) mismatches\nI recently installed",
+            "cuda-version-mismatch-extension",
+        ),
+        ('Could not create logging file: Too may open files"', "too-many-open-files"),
+        ("the OS to crash and return OSError, 24 too many files open", "too-many-open-files"),
+        (
+            '  File "inception.py", line 8, in <module>\n'
+            "    from torch.jit.annotations import Optional\n"
+            "ImportError: cannot import name 'Optional'",
+            "import-name-missing",
+        ),
+        (
+            "I didn't have enough space on the device to download the model",
+            "disk-space-low-stated",
+        ),
+        (
+            "ImportError: k2 was built using CUDA 10.1\nBut you are using CUDA 10.2 to run it.",
+            "extension-wheel-for-another-torch-cuda",
+        ),
+        (
+            'load_balancing.cuh(453): error: identifier "__match_any_sync" is undefined',
+            "cuda-intrinsic-needs-volta",
+        ),
+        ("ModuleNotFoundError: No module named '_scs_gpu'", "gpu-extension-module-missing"),
+    ],
+)
+def test_second_batch_rows_read_the_message(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # another code, and a code of no glog check
+        ("Check failed: error == cudaSuccess (2 vs. 0)", "driver-insufficient"),
+        ("Check failed: status == CUBLAS_STATUS_SUCCESS (35 vs. 0)", "driver-insufficient"),
+        # the full message is the row's own; a version sentence that is not a mismatch
+        ("the CUDA version (11.7) mismatches the driver's", "cuda-version-mismatch-extension"),
+        # a name missing from the program's own module, not from a framework's
+        (
+            "from mylib import Optional\nImportError: cannot import name 'Optional'",
+            "import-name-missing",
+        ),
+        ("from torch import foo\nImportError: cannot import name 'bar'", "import-name-missing"),
+        # space on the GPU is memory, not disk
+        ("there is not enough space on the GPU for the model", "disk-space-low-stated"),
+        # a GPU-named module that is no package's GPU build
+        ("ModuleNotFoundError: No module named 'rlgpu'", "gpu-extension-module-missing"),
+        ('error: identifier "__shfl_sync" is undefined', "cuda-intrinsic-needs-volta"),
+    ],
+)
+def test_near_misses_of_the_second_batch(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
+
+
+# torch.__config__.show() as OpenMMLab's environment report prints it
+TORCH_CONFIG = """\
+sys.platform: linux
+GPU 0,1: NVIDIA GeForce RTX 3090
+NVCC: Cuda compilation tools, release 11.1, V11.1.105
+GCC: gcc (Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0
+PyTorch: 1.8.0
+PyTorch compiling details: PyTorch built with:
+  - GCC 7.3
+  - C++ Version: 201402
+  - CUDA Runtime 11.1
+  - NVCC architecture flags: -gencode;arch=compute_37,code=sm_37;-gencode;arch=compute_50,\
+code=sm_50;-gencode;arch=compute_60,code=sm_60;-gencode;arch=compute_70,code=sm_70;-gencode;\
+arch=compute_75,code=sm_75;-gencode;arch=compute_80,code=sm_80;-gencode;arch=compute_86,\
+code=sm_86;-gencode;arch=compute_37,code=compute_37
+  - CuDNN 8.0.5
+"""
+
+
+def test_torch_build_configuration_states_its_cuda_and_architectures(tmp_path: Path) -> None:
+    from evidence_support import snap_of
+
+    snap = snap_of(tmp_path, TORCH_CONFIG)
+    torch = next(d for d in snap.packages.deep if d.name == "torch")
+    assert torch.cuda_version == "11.1"
+    assert torch.arch_list[-2:] == ["sm_86", "compute_37"] and "sm_37" in torch.arch_list
+    # the RTX 3090 (sm_86) is in the build: no "GPU newer than the build" warning, which the
+    # PyPI default of torch 1.8.0 (CUDA 10.2, up to sm_75) gave before
+    assert judge(tmp_path, TORCH_CONFIG, ["EC201"]) == []
+
+
+def test_torch_build_configuration_is_not_the_host_compiler(tmp_path: Path) -> None:
+    from evidence_support import snap_of
+
+    read = snap_of(tmp_path, TORCH_CONFIG).evidence["read"]
+    # the host's gcc (7.5.0, the report's "GCC:" line) is read; torch's "- GCC 7.3" is not,
+    # nor does "PyTorch compiling details" say code is compiled here
+    assert [f["value"] for f in read if f["fact"] == "host_gcc"] == ["7.5.0"]
+    assert not [f for f in read if f["fact"] == "cuda_build"]

@@ -276,8 +276,10 @@ def trains_on_cpu(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
     rationale="""
 TensorFlow 2.10 was the last release with GPU support on native Windows; from 2.11 the Windows
 wheels are CPU-only and GPU use needs WSL2 (https://www.tensorflow.org/install/pip, read
-2026-12-02). The `tensorflow-cpu` package is CPU-only everywhere. On Linux, GPU support comes
-with `pip install tensorflow[and-cuda]` (2.14+).""",
+2026-12-02). The `tensorflow-cpu` package is CPU-only everywhere, and so is any build whose own
+build info (`tf.sysconfig.get_build_info()`) says `is_cuda_build: False`, as an image's or a
+distribution's TensorFlow may. On Linux, GPU support comes with `pip install tensorflow[and-cuda]`
+(2.14+).""",
     fix="Use WSL2 on Windows, or install the GPU build: pip install 'tensorflow[and-cuda]'.",
 )
 def tf_cpu_only(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:

@@ -222,7 +222,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "please compile with cuda enabled",
     ),
     "numpy-abi-mismatch": ("compiled using numpy 1.x",),
-    "cuda-home-missing": ("cuda_home environment variable is not set", "cuda_home does not exist"),
+    "cuda-home-missing": (
+        "cuda_home environment variable is not set",
+        "cuda_home does not exist",
+        "cuda_home is none. please set",
+        "nvcc binary could not be located",
+        "name 'bare_metal_version' is not defined",
+    ),
     "torch-load-cuda-without-gpu": ("attempting to deserialize object on a cuda device",),
     "tf-cudnn-failed-to-initialize": ("because cudnn failed to initialize",),
     "docker-nvidia-runtime-unknown": (
@@ -930,7 +936,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "jetson-over-current-throttle": ("due to over-current", "due to overcurrent"),
     "cuda-runtime-not-on-link-path": ("cannot find -lcudart",),
     "driver-library-not-on-link-path": ("cannot find -lcuda",),
-    "cuda-version-mismatch-extension": ("mismatches the version that was used to compile",),
+    "cuda-version-mismatch-extension": (
+        "mismatches the version that was used to compile",
+        ") mismatches",
+    ),
     "driver-too-old-found-version": (
         "driver on your system is too old",
         "驱动",
@@ -1261,7 +1270,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cannot-dlopen-gpu-libraries": ("cannot dlopen some gpu libraries",),
     "cublas-status": ("cublas_status_",),
     "cudnn-status": ("cudnn_status_",),
-    "too-many-open-files": ("too many open files", "in read-write mode"),
+    "too-many-open-files": (
+        "too many open files",
+        "too may open files",
+        "too many files open",
+        "in read-write mode",
+    ),
     "torch-shm-unable-to-write": ("</torch",),
     "dataloader-bus-error": (
         "killed by signal: bus error",
@@ -1368,6 +1382,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tcnn-no-half-precision": ("not compiled with half-precision support",),
     "toolkit-too-old-for-gpu-build-check": ("or higher is required for compute capability",),
     "k2-cuda-version-assert": ("pytorch is built with cuda version",),
+    "extension-wheel-for-another-torch-cuda": ("but you are using cuda",),
+    "cuda-intrinsic-needs-volta": ('identifier "__match_',),
+    "gpu-extension-module-missing": ("_gpu'",),
     "toolkit-too-old-for-gpu-stated": ("cuda compiler", "nvcc", "cuda toolkit"),
     "transformers-needs-newer-torch": ("disabling pytorch because",),
     "sudo-loses-cuda-paths": ("\x00never\x00",),  # inferred: sessions.sudo_loses_cuda_paths

@@ -34,7 +34,10 @@ _CODE_PREFIX = (
     r"\bcuda[A-Z]\w{2,40}(?:\(\))?\s+(?:failed with|returned)\s+(?:error\s*)?#?|"
     # the CUDA samples' checkCudaErrors (helper_cuda.h), copied by many programs: "CUDA error at
     # CudaSimulation.cu:382 code=222(<unknown>)" (chrxh/alien#22)
-    r"\bCUDA error at \S{1,160}:\d{1,6} code=)\s*:?\s*"
+    r"\bCUDA error at \S{1,160}:\d{1,6} code=|"
+    # glog's CHECK_EQ in Caffe and the programs built on it (OpenPose): "Check failed: error ==
+    # cudaSuccess (35 vs. 0)"; OpenPose prints two codes, "(30/35 vs. 0)"
+    r"== cudaSuccess \((?:\d{1,3}/)?)\s*:?\s*"
     r"(?:code\s*)?"
 )
 
@@ -55,6 +58,7 @@ def code_keys(number: int) -> Tuple[str, ...]:
         f"error #{number}",  # "cudaRuntimeGetVersion() failed with error #35"
         f"returned {number}",
         f"code={number}",
+        "== cudasuccess (",  # glog's "error == cudaSuccess (35 vs. 0)"
     )
 
 

@@ -480,6 +480,44 @@ PATTERNS: List[ErrorPattern] = [
         "must agree.",
     ),
     make(
+        # a prebuilt extension's import check against torch's CUDA: "ImportError: k2 was built
+        # using CUDA 10.1 / But you are using CUDA 10.2 to run it." (k2-fsa/k2#963: Colab's
+        # torch moved to a cu102 build under a cu101 k2 wheel)
+        "extension-wheel-for-another-torch-cuda",
+        r"\b[\w.-]+ was built using CUDA \d+\.\d+\s+But you are using CUDA \d+\.\d+ to run it",
+        "framework-pairing",
+        "error",
+        "a prebuilt extension was made for a torch of another CUDA than the torch installed",
+        "Install the extension's wheel made for the installed torch and its CUDA (its release "
+        "page lists them by torch and cuXYZ), or install the torch build it was made for, the "
+        "two together: `pip install torch==<v>+cuXYZ <extension> -f <its wheel index>`.",
+    ),
+    make(
+        # __match_any_sync / __match_all_sync exist from compute capability 7.0 (Volta): a source
+        # build for an older GPU (or with no -arch, an old nvcc's sm_52 default) fails on them:
+        # 'error: identifier "__match_any_sync" is undefined' (NVIDIA/cuopt#166, Pascal)
+        "cuda-intrinsic-needs-volta",
+        r"\bidentifier \"__match_(?:any|all)_sync\" is undefined",
+        "gpu-arch-unsupported",
+        "warning",
+        "the build targets a GPU architecture older than Volta (compute capability 7.0), which "
+        "lacks warp-match intrinsics the code uses",
+        "Build for the GPU's own architecture, 7.0 or newer (`-arch=sm_XY`, "
+        "CMAKE_CUDA_ARCHITECTURES, TORCH_CUDA_ARCH_LIST); on a Pascal or older GPU this code "
+        "does not run: use a newer GPU.",
+    ),
+    make(
+        # a package's compiled GPU module absent: SCS installed from PyPI is the CPU build,
+        # "import _scs_gpu / ModuleNotFoundError: No module named '_scs_gpu'" (cvxpy/cvxpy#902)
+        "gpu-extension-module-missing",
+        r"\bNo module named '_?[A-Za-z][\w.]*_gpu'",
+        "cpu-only-build",
+        "warning",
+        "the package's GPU module is not installed: the build in use was made without its GPU part",
+        "Install the package's GPU build (a -gpu wheel or conda package, or a build from source "
+        "with its GPU option on, as its install page says), then import the module again.",
+    ),
+    make(
         "extension-build-on-cpu-torch",
         r"(?!x)x",  # never by itself: inferred (installs.extension_build_on_cpu_torch)
         "cpu-only-build",
@@ -2048,7 +2086,14 @@ PATTERNS: List[ErrorPattern] = [
         # (not torch._six: torch-six-removed says which torch removed it)
         r"cannot import name '\w+' from '(?!torch\._six')(?:torch|torchvision|torchaudio|"
         r"transformers|huggingface_hub|diffusers|accelerate|peft|keras|tensorflow|cumm|spconv|mmcv|mmengine|"
-        r"xformers|triton|jax|jaxlib|numpy)(?:\.\w+)*'",
+        r"xformers|triton|jax|jaxlib|numpy)(?:\.\w+)*'|"
+        # Python < 3.8 names no module ("ImportError: cannot import name 'Optional'"): the
+        # traceback's import line above it (joined to it when wrapped lines are tried) does
+        # ("from torch.jit.annotations import Optional" in torchvision's inception.py:
+        # junyanz/pytorch-CycleGAN-and-pix2pix#933)
+        r"\bfrom (?:torch|torchvision|torchaudio|transformers|huggingface_hub|diffusers|"
+        r"accelerate|peft|keras|tensorflow|mmcv|mmengine|xformers|triton|jax|jaxlib|numpy)"
+        r"(?:\.\w+)* import (\w+)\s+ImportError: cannot import name '\1'(?!\s*from ')",
         "framework-pairing",
         "warning",
         "a package imports a name its dependency (at the installed version) does not have",

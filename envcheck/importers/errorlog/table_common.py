@@ -26,7 +26,16 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "cuda-home-missing",
         r"CUDA_HOME environment variable is not set|"
-        r"CUDA_HOME does not exist, unable to compile CUDA op",
+        r"CUDA_HOME does not exist, unable to compile CUDA op|"
+        # extension builds' own checks: "CUDA_HOME is None. Please set environment variable
+        # CUDA_HOME." (slonetime/EBSeg#4), setup.py's locate_cuda() copied by many repos: "The
+        # nvcc binary could not be located in your $PATH. Either add it to your path, or set
+        # $CUDAHOME" (HuangJunJie2017/UDP-Pose#4)
+        r"\bCUDA_HOME is None\. Please set (?:the )?environment variable CUDA_HOME|"
+        r"\bThe nvcc binary could not be located in your \$PATH|"
+        # setup.py of flash-attn, mamba-ssm and causal-conv1d read nvcc's version only when they
+        # find it: "NameError: name 'bare_metal_version' is not defined" (state-spaces/mamba#104)
+        r"\bNameError: name 'bare_metal_version' is not defined",
         "toolkit-mismatch",
         "error",
         "a CUDA extension must be compiled and no CUDA toolkit (CUDA_HOME) is found",
@@ -121,6 +130,8 @@ PATTERNS: List[ErrorPattern] = [
         # dlib's CHECK_CUDA: "Error while calling cudaGetDevice(&the_device_id) in file
         # .../gpu_data.cpp:201. code: 999, reason: unknown error" (ageitgey/face_recognition#930)
         r"\bcode: (?:999|30), reason: unknown error\b|"
+        # and glog's CHECK_EQ (Caffe, OpenPose): "error == cudaSuccess (30 vs. 0)", "(30/35 vs. 0)"
+        r"== cudaSuccess \(30(?:/\d{1,3})? vs\. 0\)|"
         + cuda_code(999),  # cudaErrorUnknown: ollama's "cudart init failure: 999", "CUDA error 999"
         "driver-not-loaded",
         "warning",

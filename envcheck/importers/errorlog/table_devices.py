@@ -418,7 +418,10 @@ PATTERNS: List[ErrorPattern] = [
         # template with its arguments after it, "(%s) ... to compilePyTorch (%s).', '11.3',
         # '12.8'": circleLZY/JL1-CD#5)
         r"The detected CUDA version \((?:[\d.]+|%s)\) mismatches the version that was used "
-        r"to\s*compile(?:\s*PyTorch|\b)",
+        r"to\s*compile(?:\s*PyTorch|\b)|"
+        # an issue title's shortening: "always show install error CUDA version (11.7)
+        # mismatches" (state-spaces/mamba#679)
+        r"\b(?:detected |install error )CUDA version \(\d+\.\d+\) mismatches[^\S\n]*(?:\n|$)",
         "toolkit-mismatch",
         "error",
         "the system nvcc does not match the CUDA PyTorch was built with",

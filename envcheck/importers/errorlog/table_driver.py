@@ -1232,6 +1232,9 @@ PATTERNS: List[ErrorPattern] = [
         r"no CUDA-capable device is detected|cudaErrorNoDevice|CUDA_ERROR_NO_DEVICE|"
         # COLMAP's CUDA SIFT: "Check failed: num_cuda_devices > 0 (0 vs. 0)"
         r"Check failed: num_cuda_devices > 0|"
+        # glog's CHECK_EQ under CUDA <= 10.0, whose cudaErrorNoDevice was 38: "Check failed:
+        # error == cudaSuccess (38 vs. 0)" (Caffe, OpenPose)
+        r"== cudaSuccess \((?:\d{1,3}/)?38 vs\. 0\)|"
         # the driver API's own call answered 100: "CUDA not supported: cuInit() returned 100"
         # (FoldingAtHome/fah-client-bastet#252)
         r"\bcuInit\(\d?\)\s*(?:returned|failed with|=)\s*(?:error\s*)?100\b|" + cuda_code(100),

@@ -571,7 +571,10 @@ PATTERNS: List[ErrorPattern] = [
     # --- shared memory ------------------------------------------------------------------------
     make(
         "too-many-open-files",
-        r"Too many open files|unable to open shared memory object \S+ in read-write mode"
+        # ("Too may open files": a reporter's retyping, ray-project/ray#10104; "OSError, 24 too
+        # many files open", ThilinaRajapakse/simpletransformers#1216)
+        r"Too ma(?:n)?y open files|\btoo many files open\b|"
+        r"unable to open shared memory object \S+ in read-write mode"
         r"(?![^\n]{0,20}No space left)",
         "os-setting",
         "error",
@@ -1093,7 +1096,12 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:completely )?full\b|"
         r"\b(?:/tmp|tmp (?:folder|dir\w*)|disk|drive|partition|volume|file ?system|root (?:disk|"
         r"storage|partition))\b[^.\n]{0,40}?\b(?:has|had|have) (?:not enough|no|insufficient|"
-        r"too little) (?:free )?(?:disk )?space\b",
+        r"too little) (?:free )?(?:disk )?space\b|"
+        # "I didn't have enough space on the device to download the model"
+        # (huggingface/sentence-transformers#3561); not "enough space on the GPU"
+        r"(?:\bnot|n't|\bnever) (?:have |had |has )?(?:enough|sufficient) (?:free )?"
+        r"(?:disk |storage )?space (?:left )?(?:on|in) (?:the |my |this )?"
+        r"(?:device|disk|drive|ssd|hdd|partition|volume|file ?system)\b",
         "storage",
         "warning",
         "the text says the disk is (nearly) full",

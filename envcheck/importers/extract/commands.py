@@ -19,6 +19,10 @@ Each reader here knows one command's output and reads only what that output stat
 - ``nvidia-smi --query-gpu=... --format=csv,noheader``: the columns are named by the command,
   not by a header line;
 - TensorFlow's ``tf.sysconfig.get_build_info()``: the CUDA its build was made for;
+- PyTorch's build configuration (``torch.__config__.show()``, which OpenMMLab's and
+  detectron2's environment reports print as "PyTorch compiling details" / "PyTorch built
+  with:"): "- CUDA Runtime 11.1" and "- NVCC architecture flags: -gencode;arch=compute_86,
+  code=sm_86;..." are the torch build's CUDA and architectures;
 - ``/etc/os-release`` without its PRETTY_NAME line (prose reads that one): NAME and VERSION.
 
 Versions printed by ``torch.__version__`` and the like are read by fragments.repl_facts.
@@ -27,7 +31,7 @@ Versions printed by ``torch.__version__`` and the like are read by fragments.rep
 from __future__ import annotations
 
 import re
-from typing import Iterator, List
+from typing import Callable, Iterator, List
 
 from envcheck.importers.extract import fragments, packages
 from envcheck.importers.extract.facts import Fact
@@ -49,6 +53,7 @@ _MARKERS = (
     "cuda_version",
     "NVML version",
     'NAME="',
+    "NVCC architecture flags",
 )
 _PIP_SHOW_NAME = re.compile(r"^[^\S\n]*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*$")
 _PIP_SHOW_VERSION = re.compile(r"^[^\S\n]*Version:\s*(\d[\w.+!-]*)\s*$")
@@ -78,6 +83,15 @@ _TF_BUILD_CUDA = re.compile(r"['\"]cuda_version['\"]\s*[,:]\s*['\"](\d{1,2}\.\d{
 _OS_NAME = re.compile(r'^NAME="?([A-Za-z][\w !./-]{1,40}?)"?\s*$')
 _OS_VERSION = re.compile(r'^VERSION="?(\d[\w .()/-]{0,40}?)"?\s*$')
 _CC_TUPLE = re.compile(r"^[^\S\n]*(?:Out\[\d+\]:\s*)?\(\s*(\d{1,2})\s*,\s*(\d)\s*\)\s*$")
+# torch.__config__.show(): its bullets, and each -gencode's code= (an SASS sm_XY or a PTX
+# compute_XY; "code=[sm_90,compute_90]" names both)
+_NVCC_ARCH_FLAGS = re.compile(r"^-?\s*NVCC architecture flags:\s*(\S+)")
+_GENCODE_CODES = re.compile(r"code=\[?((?:sm|compute)_\d+a?(?:,(?:sm|compute)_\d+a?)*)\]?")
+_WHOLE_GENCODES = re.compile(
+    r"^(?:-gencode;arch=compute_\d+a?,code=\[?(?:sm|compute)_\d+a?(?:,(?:sm|compute)_\d+a?)*\]?;?)+$"
+)
+_TORCH_CONFIG_CUDA = re.compile(r"^-\s*CUDA Runtime (\d{1,2}\.\d{1,2})\s*$")
+_TORCH_CONFIG = re.compile(r"PyTorch built with:|PyTorch compiling details")
 _ARCH_LIST = re.compile(r"^\s*(?:Out\[\d+\]:\s*)?\[\s*((?:'(?:sm|compute)_\d+a?'\s*,?\s*)+)\]\s*$")
 
 
@@ -88,18 +102,26 @@ def facts(lines: List[str], file: str, text: str) -> Iterator[Fact]:  # noqa: C9
     modinfo = _MODINFO_CONTEXT.search(text) is not None
     container_cli = "nvidia-container-cli" in text or "NVRM version" in text
     smi_version = "NVML version" in text
+    torch_config = _TORCH_CONFIG.search(text) is not None
     cudnn: dict = {}
     query: List[str] = []  # the columns a --query-gpu ... noheader command named
     for i, raw in enumerate(lines):
         line = raw.strip()
-        if not line or len(line) > 300:
-            continue
         n = i + 1
 
         def fact(
             key: str, value: object, name: str = "", g: int = -1, at: int = n, said: str = line
         ) -> Fact:
             return Fact(key, value, file, at, said[:300], "fragment", gpu=g, name=name)
+
+        if torch_config and line.startswith("-") and len(line) <= 4000:
+            # (the flags line runs to several hundred characters: read before the length cut)
+            read = list(_torch_config_line(line, fact, _next_is_a_bullet(lines, i)))
+            if read:
+                yield from read
+                continue
+        if not line or len(line) > 300:
+            continue
 
         if query:
             cells = [c.strip() for c in line.split(",")]
@@ -210,3 +232,29 @@ def facts(lines: List[str], file: str, text: str) -> Iterator[Fact]:  # noqa: C9
                     found = tuple(re.findall(r"'((?:sm|compute)_\d+a?)'", archs.group(1)))
                     said = f"{line} -> {answer.strip()}"
                     yield fact("torch.arch_list", found, at=n + 1, said=said)
+
+
+def _torch_config_line(line: str, fact: Callable[..., Fact], whole: bool) -> Iterator[Fact]:
+    """One bullet of torch.__config__.show(): the build's CUDA and its architectures. The
+    architectures only from a flags line that is whole (``whole``: another bullet follows it,
+    and every -gencode in it is complete): people cut the line ("...;-gencode;arch=compute_70"
+    at a paste's end, "...code=sm_75;-g"), and a cut list would name too few."""
+    m = _TORCH_CONFIG_CUDA.match(line)
+    if m:
+        yield fact("torch.cuda", m.group(1))
+        return
+    m = _NVCC_ARCH_FLAGS.match(line)
+    if m and whole and _WHOLE_GENCODES.match(m.group(1)):
+        codes: List[str] = []
+        for group in _GENCODE_CODES.findall(m.group(1)):
+            codes.extend(c for c in group.split(",") if c not in codes)
+        if codes:
+            yield fact("torch.arch_list", tuple(codes))
+
+
+def _next_is_a_bullet(lines: List[str], i: int) -> bool:
+    """Whether the next non-blank line after ``i`` is another "- " bullet."""
+    for later in lines[i + 1 : i + 4]:
+        if later.strip():
+            return later.lstrip().startswith("- ")
+    return False

@@ -16,7 +16,9 @@ from envcheck.importers.extract.facts import Fact
 
 _GCC = re.compile(
     # gcc --version / g++ --version: "gcc (GCC) 8.3.1 20190311", "g++ (Ubuntu ...) 11.3.0"
-    r"^[^\S\n]*(?:gcc|g\+\+|cc|c\+\+)(?:-\d+)?\s+\([^)\n]{1,80}\)\s+(?P<v1>\d{1,2}\.\d+(?:\.\d+)?)|"
+    # (OpenMMLab's environment report prefixes it: "GCC: gcc (Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0")
+    r"^[^\S\n]*(?:GCC:\s*)?(?:gcc|g\+\+|cc|c\+\+)(?:-\d+)?\s+\([^)\n]{1,80}\)\s+"
+    r"(?P<v1>\d{1,2}\.\d+(?:\.\d+)?)|"
     # collect_env: "GCC version: (Ubuntu 9.4.0-1ubuntu1~20.04.1) 9.4.0"
     r"^[^\S\n]*GCC version\s*:\s*(?:\([^)\n]{1,80}\)\s*)?(?P<v2>\d{1,2}\.\d+(?:\.\d+)?)|"
     # gcc -v and sentences: "gcc version 6.2.0", "gcc version is 8.3.1", "`gcc` version: 8.3.1",
@@ -35,7 +37,8 @@ MAX_FACTS = 5
 # matters then. Not "Cuda compilation tools" (nvcc -V) nor collect_env's "Is debug build".
 _COMPILING = re.compile(
     # ("compiled" is not: "not compiled with CUDA", "a PyTorch version that has been compiled")
-    r"\bsetup\.py\b|\bcompil(?:e|es|ing|ation)\b(?!\s+tools)|\bninja\b|"
+    # (nor OpenMMLab's "PyTorch compiling details": torch's build configuration)
+    r"\bsetup\.py\b|\bcompil(?:e|es|ing|ation)\b(?!\s+tools|\s+details)|\bninja\b|"
     r"\bbuilding (?:wheel|extension|cuda)|\bnvcc (?:fatal|error)|#error\b|\bmake -j|"
     # Jittor's banner ("Jittor(1.2.1.1) src: ..."): it compiles its operators with the host
     # g++ and nvcc at run time (Jittor/jittor#153)
@@ -44,6 +47,7 @@ _COMPILING = re.compile(
 )
 
 
+_TORCH_BUILT_WITH_GCC = re.compile(r"^\s*-\s*GCC \d{1,2}\.\d+\s*$")
 _COMPILING_WORDS = (
     "setup.py",
     "compil",
@@ -86,7 +90,10 @@ def host_gcc(text: str, file: str) -> List[Fact]:
             out.append(Fact("cuda_build", True, file, n, line.strip()[:200], "prose"))
             break
     seen: Set[str] = set()
+    torch_config = "pytorch built with:" in low or "pytorch compiling details" in low
     for n, line in _lines_with(text, low, _GCC_WORDS):
+        if torch_config and _TORCH_BUILT_WITH_GCC.match(line):
+            continue  # torch.__config__.show()'s "- GCC 7.3": the GCC torch was built with
         for m in _GCC.finditer(line):
             # (one alternative matches, and each names its version v1 ... v6)
             version = next(v for v in m.groupdict().values() if v)
