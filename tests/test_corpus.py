@@ -801,6 +801,35 @@ THRESHOLDS = {
     "heldout147": 0.54,
     # pool 150 (10 cases; object detection training): 4/6 (67%); tuned: "error: no disk space"
     "heldout148": 0.83,
+    # Round forty (its README, README-round40.md). Pools 151-154 were sealed and scored once at
+    # d6f01214, before any code of the round; then tuned on (bfa22727):
+    # pool 151 (13 cases; face recognition, LLM evaluation harnesses): 5/9 (56%); tuned: Keras
+    # 3's "has never been called", "deploying on CPU"
+    "heldout149": 0.88,
+    # pool 152 (19 cases; GPU image-processing libraries, LLM pretraining codebases): 7/12
+    # (58%); tuned: nvJPEG's hardware engine, Triton 3's fp8e4nv check
+    "heldout150": 0.91,
+    # pool 153 (13 cases; astronomy and particle physics, genomics): 7/8 (88%); tuned: EC211
+    # reads TensorFlow's is_cuda_build False
+    "heldout151": 1.0,
+    # pool 154 (10 cases; image classification codebases, vocoders and speech enhancement):
+    # 2/5 (40%)
+    "heldout152": 0.40,
+    # Pools 155-158 were sealed before bfa22727 and scored once at d6f01214 and bfa22727: the
+    # same findings at both, case by case. Then tuned on (41eec62f):
+    # pool 155 (21 cases; pose estimation, RLHF trainers): 11/15 (73%); tuned: glog's "error ==
+    # cudaSuccess (30/35 vs. 0)", "The nvcc binary could not be located"
+    "heldout153": 0.80,
+    # pool 156 (21 cases; state-space kernels, Ray on GPU clusters): 11/16 (69%); tuned:
+    # "bare_metal_version", "Too may open files", "CUDA_HOME is None"
+    "heldout154": 0.87,
+    # pool 157 (24 cases; classic 2016-2020 research repos, NLP fine-tuning libraries): 13/19
+    # (68%); tuned: Python < 3.8's "cannot import name", "too many files open"
+    "heldout155": 0.84,
+    # pool 158 (11 cases; distillation and NAS code, optimisation solvers on GPUs): 2/7 (29%);
+    # tuned: k2's "built using CUDA 10.1 But you are using CUDA 10.2", __match_any_sync,
+    # "_scs_gpu"; torch.__config__.show()'s architectures (a control's false warning)
+    "heldout156": 0.71,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -298,3 +298,93 @@ def test_torch_build_configuration_is_not_the_host_compiler(tmp_path: Path) -> N
     # nor does "PyTorch compiling details" say code is compiled here
     assert [f["value"] for f in read if f["fact"] == "host_gcc"] == ["7.5.0"]
     assert not [f for f in read if f["fact"] == "cuda_build"]
+
+
+# --- after the third batch (heldout157-159) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "RuntimeError: ('Quantization scheme is not supported for ', 'the current GPU. Min "
+            "capability: 80. ', 'Current capability: 75.')",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "RuntimeError: cuGraph failure at file=relabel.cu line=57: Relabel not supported on "
+            "Pascal and older architectures.",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "[test_utils.cu, 61 @ gpu 32610] cudaSetDevice failed. (CUDA error 30: unknown error)",
+            "cuinit-unknown-error",
+        ),
+        (
+            "Could the reason be that I'm in China and the server can't use VPN, making some "
+            "external images inaccessible?",
+            "network-filtered-region-stated",
+        ),
+        ("the download is blocked by the Great Firewall", "network-filtered-region-stated"),
+    ],
+)
+def test_third_batch_rows_read_the_message(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("supported on Pascal and older cards too", "gpu-below-library-minimum-cc"),
+        ("older GPUs and older drivers both work", "gpu-below-library-minimum-cc"),
+        ("CUDA error 2: out of memory", "cuinit-unknown-error"),
+        ("I use a VPN from Germany to reach the cluster", "network-filtered-region-stated"),
+        ("Made in China, this card runs fine", "network-filtered-region-stated"),
+    ],
+)
+def test_near_misses_of_the_third_batch(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "CUDA_VISIBLE_DEVICES='0,1' python main.py --config a.yaml --nproc_per_node 8",
+        "CUDA_VISIBLE_DEVICES=3 python -m torch.distributed.launch --nproc_per_node=2 train.py",
+    ],
+)
+def test_more_processes_than_visible_gpus_is_a_setting_error(tmp_path: Path, command: str) -> None:
+    assert "more-processes-than-visible-gpus" in pats(command + "\n")
+    assert judge(tmp_path, command + "\n", ["EC913"]) == [("EC913", "os-setting", "error")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CUDA_VISIBLE_DEVICES=0,1,2,3 torchrun --nproc_per_node=4 train.py",
+        "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc-per-node=2 train.py",
+        # on two lines: not one command
+        "export CUDA_VISIBLE_DEVICES=0\ntorchrun --nproc_per_node=4 train.py",
+    ],
+)
+def test_as_many_processes_as_visible_gpus_is_fine(text: str) -> None:
+    assert "more-processes-than-visible-gpus" not in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        (
+            "`madmom` dependency requires python<=3.9\n"
+            "Most users will be using Python 3.11 or 3.12 currently.",
+            True,
+        ),
+        ("This is limited to Python < 3.10; I have Python 3.10.4 here.", True),
+        # the Python named is within the bound, or at a "<=" bound itself
+        ("requires python<=3.9, and I use python 3.8", False),
+        ("requires python <= 3.9; python 3.9 works", False),
+        ("requires Python < 3.10, and python 3.9 works", False),
+    ],
+)
+def test_a_python_above_a_stated_maximum(text: str, found: bool) -> None:
+    assert ("python-above-stated-maximum" in pats(text + "\n")) is found

@@ -582,6 +582,29 @@ def visible_devices_past_the_gpus(
     out.append(entry_at(text, chosen.start(), "visible-devices-past-gpus", source))
 
 
+# one command line: the GPUs it leaves visible and the processes it starts on each node
+_VISIBLE_LIST = re.compile(r"CUDA_VISIBLE_DEVICES\s*=\s*['\"]?(\d{1,2}(?:\s*,\s*\d{1,2})*)\b")
+_NPROC = re.compile(r"--nproc[_-]per[_-]node(?:\s*=\s*|\s+)['\"]?(\d{1,3})\b")
+
+
+def more_processes_than_visible_gpus(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """One command that sets CUDA_VISIBLE_DEVICES to k GPUs and launches more than k
+    processes per node (`CUDA_VISIBLE_DEVICES='0,1' python main.py --nproc_per_node 8`,
+    Siyu-C/ACAR-Net#5): each process takes the GPU of its local rank, and those past k find
+    none (NCCL's "unhandled cuda error", "invalid device ordinal")."""
+    if low.find(b"cuda_visible_devices") == -1 or low.find(b"nproc") == -1:
+        return
+    for line in text.split("\n"):
+        if "CUDA_VISIBLE_DEVICES" not in line or "nproc" not in line or len(line) > 2000:
+            continue
+        visible, nproc = _VISIBLE_LIST.search(line), _NPROC.search(line)
+        if visible and nproc and int(nproc.group(1)) > len(visible.group(1).split(",")):
+            out.append(entry_at(text, text.find(line), "more-processes-than-visible-gpus", source))
+            return
+
+
 _COLAB = re.compile(r"\bcolab(?:oratory)?\b|colab\.research\.google\.com", re.I)
 # torch / TensorFlow answering that no GPU is usable, the answer on the same or a later line
 _NO_GPU_ANSWER = re.compile(

@@ -926,6 +926,30 @@ _PY_MINIMUM = re.compile(
 )
 
 
+# ... or its Python maximum ("`madmom` dependency requires python<=3.9", "limited to Python <
+# 3.10", CPJKU/beat_this#9) ...
+_PY_MAXIMUM = re.compile(
+    r"\b(?:requires?|limited to|restricted to|needs?)\s+(?:a\s+)?python(?:\s+version)?\s*"
+    r"(<=?)\s*v?(3\.\d{1,2})\b",
+    re.I,
+)
+
+
+def _python_above_maximum(text: str) -> Optional[int]:
+    """Where a stated Python maximum is when the text also names a Python above it."""
+    m = _PY_MAXIMUM.search(text)
+    if m is None:
+        return None
+    bound = tuple(int(x) for x in m.group(2).split("."))
+    for n in _PYTHON_STATED.finditer(text):
+        if m.start() <= n.start() < m.end():
+            continue
+        named = _stated_python(n)
+        if named > bound or (m.group(1) == "<" and named == bound):
+            return m.start()
+    return None
+
+
 def _python_below_minimum(text: str) -> Optional[int]:
     """Where a stated Python minimum is when the text also names a Python below it (the
     minimum's own version is not the Python that runs: "the system defaulted to Python 3.9")."""
@@ -974,6 +998,14 @@ def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source:
     below = _python_below_minimum(text) if low.find(b"require") != -1 else None
     if below is not None:
         out.append(entry_at(text, below, "python-below-stated-minimum", source))
+        return
+    above = (
+        _python_above_maximum(text)
+        if low.find(b"python<") != -1 or low.find(b"python <") != -1
+        else None
+    )
+    if above is not None:
+        out.append(entry_at(text, above, "python-above-stated-maximum", source))
 
 
 # The text says the NVIDIA Container Toolkit (or nvidia-docker2) was installed.

@@ -846,6 +846,10 @@ PATTERNS: List[ErrorPattern] = [
         # vLLM: "The quantization method awq is not supported for the current GPU. Minimum
         # capability: 75. Current capability: 70."
         r"not supported for the current GPU\.\s*Minimum capability:\s*\d+|"
+        # vLLM's compressed-tensors check, printed as the tuple it raises: "('Quantization
+        # scheme is not supported for ', 'the current GPU. Min capability: 80. ', 'Current
+        # capability: 75.')" (rh-aiservices-bu/rhoai-maas-guide#53)
+        r"not supported for\W{0,6}the current GPU\.\s*Min capability:\s*\d+|"
         # Triton's FP8 type check: "type fp8e4nv not supported in this architecture. The
         # supported fp8 dtypes are ('fp8e4b15', 'fp8e5')" (fp8e4nv needs compute capability 8.9)
         r"\btype fp8e4nv not supported in this architecture\b|"
@@ -854,6 +858,9 @@ PATTERNS: List[ErrorPattern] = [
         # SageAttention's dispatch on the GPU's architecture: "Unsupported CUDA architecture:
         # sm75" (its kernels start at sm_80)
         r"\bUnsupported CUDA architecture: sm_?\d{2,3}\b|"
+        # cuGraph's: "Relabel not supported on Pascal and older architectures." (rapidsai/clx#358)
+        r"\bnot supported on (?:Kepler|Maxwell|Pascal|Volta|Turing|Ampere)(?: GPUs)? (?:and|or) "
+        r"(?:older|earlier)\b|"
         # Julia's CUDAnative: "Device capability v2.1.0 not supported by available toolchain"
         r"Device capability v?\d+\.\d+(?:\.\d+)? not supported by available toolchain|"
         # FasterTransformer: "int8 mode only works with sm >= 75" (NVIDIA/FasterTransformer#163)

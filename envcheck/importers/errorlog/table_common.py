@@ -130,6 +130,9 @@ PATTERNS: List[ErrorPattern] = [
         # dlib's CHECK_CUDA: "Error while calling cudaGetDevice(&the_device_id) in file
         # .../gpu_data.cpp:201. code: 999, reason: unknown error" (ageitgey/face_recognition#930)
         r"\bcode: (?:999|30), reason: unknown error\b|"
+        # ... and a program's own print of it: "cudaSetDevice failed. (CUDA error 30: unknown
+        # error)" (gunrock/gunrock#282, CUDA 7.5)
+        r"\bCUDA error 30: unknown error\b|"
         # and glog's CHECK_EQ (Caffe, OpenPose): "error == cudaSuccess (30 vs. 0)", "(30/35 vs. 0)"
         r"== cudaSuccess \(30(?:/\d{1,3})? vs\. 0\)|"
         + cuda_code(999),  # cudaErrorUnknown: ollama's "cudart init failure: 999", "CUDA error 999"

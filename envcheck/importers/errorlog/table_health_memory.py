@@ -204,6 +204,17 @@ PATTERNS: List[ErrorPattern] = [
         "it (os.environ['CUDA_VISIBLE_DEVICES'] or a launch script).",
     ),
     make(
+        "more-processes-than-visible-gpus",
+        r"(?!x)x",  # never by itself: inferred (more_processes_than_visible_gpus)
+        "os-setting",
+        "error",
+        "the launch starts more processes per node than the GPUs CUDA_VISIBLE_DEVICES leaves "
+        "visible: the ranks past them get no GPU of their own",
+        "Make --nproc_per_node (torchrun / torch.distributed.launch) equal the number of GPUs in "
+        "CUDA_VISIBLE_DEVICES, or list as many GPUs as processes; inside CUDA_VISIBLE_DEVICES "
+        "the GPUs are renumbered from 0.",
+    ),
+    make(
         "device-index-past-visible-gpus",
         r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED|"
         r"\bdevice_index < num_gpus\b[^\n]{0,40}?ASSERT",

@@ -1211,6 +1211,22 @@ PATTERNS: List[ErrorPattern] = [
         "training, or stream it in large sharded files (WebDataset, TFRecord) with prefetching.",
     ),
     make(
+        # the reporter places the host behind China's network filter: "Could the reason be that
+        # I'm in China and the server can't use VPN, making some external images inaccessible?"
+        # (rom1504/img2dataset#456); "VPN" and "China" on one line, or the filter named
+        "network-filtered-region-stated",
+        r"\bChina\b[^\n]{0,80}?\b(?:VPN|proxy)\b|"
+        r"\bVPN\b[^\n]{0,80}?\b(?:in|from) (?:mainland )?China\b|"
+        r"\b(?:the )?Great Firewall\b|\bGFW\b",
+        "data-network",
+        "warning",
+        "the text places the host behind China's network filter: many foreign hosts (Hugging "
+        "Face, GitHub, image and video sites) are slow or unreachable from it",
+        "Use mirrors reachable from the host (HF_ENDPOINT=https://hf-mirror.com, a PyPI mirror "
+        "with pip -i, ModelScope for models) or a proxy for the downloads; pre-fetch the data "
+        "elsewhere and copy it in. Retries do not help a blocked host.",
+    ),
+    make(
         "data-on-remote-mount-slow",
         r"(?!x)x",  # never by itself: inferred from the whole text (see symptoms.remote_data_slow)
         "data-network",

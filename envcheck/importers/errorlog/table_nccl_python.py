@@ -648,6 +648,17 @@ PATTERNS: List[ErrorPattern] = [
         "it, and pip then fails or falls back to an old release of the package.",
     ),
     make(
+        "python-above-stated-maximum",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms.python_newer_fails)
+        "python-unsupported",
+        "warning",
+        "the text names a Python maximum for a package and a Python above it",
+        "Run that package in an environment with a Python at or below its maximum (`conda "
+        "create -n env python=3.X`), or install a release of it that supports the newer Python "
+        "(its changelog or PyPI classifiers say which), from its repository if none is "
+        "released.",
+    ),
+    make(
         "torch-placeholder-package",
         r"No module named '?tools\.nnwrap'?",
         "python-unsupported",
