@@ -813,13 +813,14 @@ THRESHOLDS = {
     # reads TensorFlow's is_cuda_build False
     "heldout151": 1.0,
     # pool 154 (10 cases; image classification codebases, vocoders and speech enhancement):
-    # 2/5 (40%)
-    "heldout152": 0.40,
+    # 2/5 (40%); a stated pairing ("torch==2.10.0 will reject to import torchcodec>=0.11.0")
+    # read later in the round
+    "heldout152": 0.60,
     # Pools 155-158 were sealed before bfa22727 and scored once at d6f01214 and bfa22727: the
     # same findings at both, case by case. Then tuned on (41eec62f):
     # pool 155 (21 cases; pose estimation, RLHF trainers): 11/15 (73%); tuned: glog's "error ==
-    # cudaSuccess (30/35 vs. 0)", "The nvcc binary could not be located"
-    "heldout153": 0.80,
+    # cudaSuccess (30/35 vs. 0)", "The nvcc binary could not be located", a stated pairing
+    "heldout153": 0.86,
     # pool 156 (21 cases; state-space kernels, Ray on GPU clusters): 11/16 (69%); tuned:
     # "bare_metal_version", "Too may open files", "CUDA_HOME is None"
     "heldout154": 0.87,
@@ -830,6 +831,18 @@ THRESHOLDS = {
     # tuned: k2's "built using CUDA 10.1 But you are using CUDA 10.2", __match_any_sync,
     # "_scs_gpu"; torch.__config__.show()'s architectures (a control's false warning)
     "heldout156": 0.71,
+    # Pools 159-161 were gathered and sealed after 41eec62f and scored once at d6f01214,
+    # bfa22727 and 41eec62f: the same findings at all three, case by case. Then tuned on
+    # (8449f6fc):
+    # pool 159 (16 cases; model serving, OpenMMLab's smaller toolboxes): 8/11 (73%); tuned:
+    # vLLM's capability check printed as a tuple
+    "heldout157": 0.81,
+    # pool 160 (24 cases; CLIP training and retrieval, audio tagging): 11/17 (65%); tuned: more
+    # processes than visible GPUs, a Python above a stated maximum, China's network filter
+    "heldout158": 0.82,
+    # pool 161 (17 cases; JAX physics and RL, graph analytics): 6/11 (55%); tuned: "not
+    # supported on Pascal and older", "CUDA error 30: unknown error"
+    "heldout159": 0.72,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -388,3 +388,20 @@ def test_as_many_processes_as_visible_gpus_is_fine(text: str) -> None:
 )
 def test_a_python_above_a_stated_maximum(text: str, found: bool) -> None:
     assert ("python-above-stated-maximum" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("It seems that flash-attn==2.7.x do not support torch==2.7.0.", True),
+        ("But torch==2.10.0 will reject to import torchcodec>=0.11.0", True),
+        ("numpy 2.0.1 conflicts with torch 2.1.0 here", True),
+        # one side without a version, or no package of a pairing on the other side
+        ("flash-attn does not support torch 2.7.0", False),
+        ("torch 2.1 does not support CUDA 12.4", False),
+        ("torch 2.1 supports python 3.12", False),
+        ("transformers 4.40 works with torch 2.2", False),
+    ],
+)
+def test_two_releases_said_not_to_go_together(text: str, found: bool) -> None:
+    assert ("versions-stated-incompatible" in pats(text + "\n")) is found

@@ -6,6 +6,16 @@ from typing import List
 
 from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, make
 
+# the packages a stated pairing names (versions-stated-incompatible), and a version after one:
+# "==2.7.x", ">=0.11.0", " 2.7.0", "v2.1"
+_PAIRED = (
+    r"(?:py)?torch|torchvision|torchaudio|torchcodec|flash[-_]?attn|flash-attention|xformers|"
+    r"vllm|transformers|tensorflow|keras|jaxlib|jax|triton|mmcv(?:-full)?|mmdet|mmengine|"
+    r"deepspeed|bitsandbytes|onnxruntime(?:-gpu)?|numpy|diffusers|accelerate|peft|"
+    r"paddlepaddle(?:-gpu)?|torch-geometric|dgl"
+)
+_STATED_VERSION = r"\s*(?:[=<>~!]=?|\s)\s*v?\d+(?:\.(?:\d+|x|\*))+\+?[\w.]*"
+
 PATTERNS: List[ErrorPattern] = [
     make(
         # Accelerate refuses multi-GPU on GeForce RTX 40 cards unless NCCL's P2P and IB
@@ -310,7 +320,17 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:latest|newest)\s+(?:version of\s+|release of\s+)?(?:torch[-_](?:scatter|sparse|"
         r"cluster|spline[-_]conv)|pyg[-_]lib|torchvision|torchaudio|xformers|mmcv(?:-full)?|"
         r"flash[-_ ]?attn|keras|tensorflow[-_](?:addons|probability|text))\b[^.\n]{0,20}?"
-        r"\b(?:which|that) (?:is|are) (?:not compatible|incompatible)\b",
+        r"\b(?:which|that) (?:is|are) (?:not compatible|incompatible)\b|"
+        # two releases, each with its version, and a verb that says they do not go together:
+        # "flash-attn==2.7.x do not support torch==2.7.0" (NVlabs/Long-RL#16), "torch==2.10.0
+        # will reject to import torchcodec>=0.11.0" (unslothai/unsloth#7225)
+        r"\b(?:" + _PAIRED + r")" + _STATED_VERSION + r"[^.\n]{0,30}?"
+        r"\b(?:(?:does|do|will|is|are|was|were|can)(?:\s*not|n't)\s+(?:\w+\s+)?"
+        r"(?:support|work with|compatible with|import|run with|load with)|"
+        r"(?:will\s+)?reject(?:s|ed)?\s+(?:to\s+)?import|conflicts? with)\s+(?:the\s+)?(?:"
+        + _PAIRED
+        + r")"
+        + _STATED_VERSION,
         "framework-pairing",
         "warning",
         "the text says two framework releases in use do not work together",
