@@ -154,8 +154,15 @@ def consumer_gpu_p2p_hang(text: str, low: bytes, out: List[Dict[str, str]], sour
     # a hang the text lays on the data loader ("The data loader stuck the speed",
     # open-mmlab/mmpretrain#1824, a heldout152 control warned at its scoring) is the input
     # pipeline's, not NCCL's
+    # (the window before each hang word only: a search from the text's start for each of
+    # thousands of "stuck" in a long log would be quadratic)
     hang = next(
-        (h for h in _HANG.finditer(text) if not _LOADER_BEFORE.search(text, 0, h.start())), None
+        (
+            h
+            for h in _HANG.finditer(text)
+            if not _LOADER_BEFORE.search(text, max(0, h.start() - 40), h.start())
+        ),
+        None,
     )
     if hang is None:
         return
