@@ -1,0 +1,73 @@
+"""Hostile pastes: inputs built to be slow for a careless regex or loop in the paste readers
+(issue 10: a 1 MB paste in about a second; never hang). Times snapshot_from_reports (read +
+extract + scan, no start-up) for each and prints the worst. Run it against any tree to compare
+commits on one machine:
+
+    python benchmarks/hostile_pastes.py [TREE]     # TREE: a checkout (default: this one)
+
+Each input is about a megabyte of a phrase one reading looks for, repeated so that a search
+from the text's start per match, or nested quantifiers, would show as seconds or minutes.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Dict
+
+N = 1_000_000
+
+
+def inputs() -> Dict[str, str]:
+    gencodes = "-gencode;arch=compute_70,code=sm_70;" * 100
+    return {
+        "a hang word repeated, GeForce GPUs named": "I use 2 3090 gpus\n"
+        + "the job is stuck " * (N // 17),
+        "a hang word on each line": "2 3090 gpus ddp\n" + "stuck\n" * (N // 6),
+        "a versioned package and a negation, repeated": "flash-attn==2.7.x do not " * (N // 25),
+        "versioned packages only": "torch==1.1 " * (N // 11),
+        "CUDA_VISIBLE_DEVICES and --nproc_per_node on each line": (
+            "CUDA_VISIBLE_DEVICES=0,1 --nproc_per_node 2 x\n" * (N // 48)
+        ),
+        "a Python maximum and many Pythons named": "requires python<3.9\n"
+        + "python 3.8 " * (N // 11),
+        "torch's build configuration, bullets repeated": "PyTorch built with:\n"
+        + f"  - NVCC architecture flags: {gencodes}\n  - CuDNN 8\n"
+        + "  - GCC 7.3\n" * (N // 12),
+        "-gencode without code=, long lines": "PyTorch built with:\n"
+        + ("  - NVCC architecture flags: " + "-gencode;arch=compute_70" * 150 + "\n") * 200,
+        "China named, no VPN": ("China " * 20 + "\n") * (N // 121),
+        "glog's prefix repeated": "== cudaSuccess (" * (N // 16),
+        "Keras 3's subject repeated": "The layer " * (N // 10),
+        "an architecture bound's words repeated": "not supported on Pascal and " * (N // 28),
+        "a disk sentence's start repeated": "not enough " * (N // 11),
+        "an import line and an ImportError, repeated": (
+            "from torch import a\nImportError: cannot import name 'b'\n" * (N // 56)
+        ),
+        "blank lines after one word": "x" + "\n" * N,
+    }
+
+
+def main() -> int:
+    tree = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).parents[1]
+    sys.path.insert(0, str(tree))
+    from envcheck.importers import snapshot_from_reports
+
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, (name, text) in enumerate(inputs().items()):
+            path = Path(tmp) / f"{n}.txt"
+            path.write_text(text)
+            start = time.perf_counter()
+            snapshot_from_reports([str(path)])
+            took = time.perf_counter() - start
+            worst = max(worst, took)
+            print(f"{took:6.2f} s  {len(text):8d} B  {name}")
+    print(f"worst {worst:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
