@@ -571,8 +571,9 @@ PATTERNS: List[ErrorPattern] = [
     # --- shared memory ------------------------------------------------------------------------
     make(
         "too-many-open-files",
-        # ("Too may open files": a reporter's retyping, ray-project/ray#10104; "OSError, 24 too
-        # many files open", ThilinaRajapakse/simpletransformers#1216)
+        # ("Could not create logging file: Too may open files", as two Ray reports quote their
+        # log, ray-project/ray#10104 and #6583; a retelling, "OSError, 24 too many files open",
+        # ThilinaRajapakse/simpletransformers#1216)
         r"Too ma(?:n)?y open files|\btoo many files open\b|"
         r"unable to open shared memory object \S+ in read-write mode"
         r"(?![^\n]{0,20}No space left)",
