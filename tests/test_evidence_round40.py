@@ -405,3 +405,55 @@ def test_a_python_above_a_stated_maximum(text: str, found: bool) -> None:
 )
 def test_two_releases_said_not_to_go_together(text: str, found: bool) -> None:
     assert ("versions-stated-incompatible" in pats(text + "\n")) is found
+
+
+# --- libraries' own architecture gates, read in their sources -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # microsoft/DeepSpeed (38327e07f)
+        ("The FP6 functions are only available on Ampere GPUs.", "gpu-below-library-minimum-cc"),
+        (
+            "The mma functions are only implemented for Ampere and newer architectures",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "RuntimeError: Blocked attention requires CUDA compute capability >= 8.0",
+            "gpu-below-library-minimum-cc",
+        ),
+        ("bfloat16 is only supported on Ampere GPUs or newer", "bf16-tf32-needs-ampere"),
+        # Dao-AILab/flash-attention (0251105a)
+        ("q_v is only supported for Hopper GPUs", "gpu-below-library-minimum-cc"),
+        (
+            "Unsupported compute capability. Supported: 8.x, 9.x, 10.x, 11.x, 12.x",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "Only Ampere (8.x), Hopper (9.x), and Blackwell (10.x, 11.x, 12.x) are supported",
+            "gpu-below-library-minimum-cc",
+        ),
+        (
+            "FlashAttention was requested, but nvcc was not found.  Are you sure your "
+            "environment has nvcc available?",
+            "cuda-home-missing",
+        ),
+    ],
+)
+def test_library_gates_read_from_their_sources(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This feature is only supported on Linux",
+        "this flag is only available for Python 3",
+        "The kernel is only supported for fp16 inputs",
+        # bf16's sentence is its own row's, not the general gate's
+        "bfloat16 is only supported on Ampere GPUs or newer",
+    ],
+)
+def test_near_misses_of_the_library_gates(text: str) -> None:
+    assert "gpu-below-library-minimum-cc" not in pats(text + "\n")

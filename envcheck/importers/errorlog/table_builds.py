@@ -858,6 +858,20 @@ PATTERNS: List[ErrorPattern] = [
         # SageAttention's dispatch on the GPU's architecture: "Unsupported CUDA architecture:
         # sm75" (its kernels start at sm_80)
         r"\bUnsupported CUDA architecture: sm_?\d{2,3}\b|"
+        # libraries' own architecture gates, read in their sources (2026-12-06): DeepSpeed's "The
+        # FP6 functions are only available on Ampere GPUs", "The mma functions are only
+        # implemented for Ampere and newer architectures", "Blocked attention requires CUDA
+        # compute capability >= 8.0" (microsoft/DeepSpeed 38327e07f); FlashAttention's "q_v is
+        # only supported for Hopper GPUs", "Unsupported compute capability. Supported: 8.x,
+        # 9.x, ...", "Only Ampere (8.x), Hopper (9.x), and Blackwell (...) are supported"
+        # (Dao-AILab/flash-attention 0251105a)
+        # (bf16's and TF32's own sentences are bf16-tf32-needs-ampere's, whose fix says more)
+        r"(?<!bf16 )(?<!bfloat16 )(?<!tf32 )\b(?:is|are) only (?:supported|available|implemented) "
+        r"(?:on|for) (?:NVIDIA )?"
+        r"(?:Volta|Turing|Ampere|Ada|Hopper|Blackwell)(?: GPUs| architectures?|\b)|"
+        r"\brequires CUDA compute capability >= ?\d+\.\d|"
+        r"\bUnsupported compute capability(?::\s*\d+(?:\.\d+)?)?\.\s*Supported:|"
+        r"\bOnly (?:Volta|Turing|Ampere) \(\d+\.x\)[^\n]{0,80}?\bare supported\b|"
         # cuGraph's: "Relabel not supported on Pascal and older architectures." (rapidsai/clx#358)
         r"\bnot supported on (?:Kepler|Maxwell|Pascal|Volta|Turing|Ampere)(?: GPUs)? (?:and|or) "
         r"(?:older|earlier)\b|"

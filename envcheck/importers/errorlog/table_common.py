@@ -33,6 +33,9 @@ PATTERNS: List[ErrorPattern] = [
         # $CUDAHOME" (HuangJunJie2017/UDP-Pose#4)
         r"\bCUDA_HOME is None\. Please set (?:the )?environment variable CUDA_HOME|"
         r"\bThe nvcc binary could not be located in your \$PATH|"
+        # FlashAttention's setup.py: "FlashAttention was requested, but nvcc was not found.
+        # Are you sure your environment has nvcc available?" (its source, 0251105a)
+        r"\bwas requested, but nvcc was not found\b|"
         # setup.py of flash-attn, mamba-ssm and causal-conv1d read nvcc's version only when they
         # find it: "NameError: name 'bare_metal_version' is not defined" (state-spaces/mamba#104)
         r"\bNameError: name 'bare_metal_version' is not defined",
@@ -910,6 +913,9 @@ PATTERNS: List[ErrorPattern] = [
         "bf16-tf32-needs-ampere",
         r"Your setup doesn't support bf16/gpu|--tf32 requires Ampere|"
         r"Bfloat16 is only supported on GPUs with compute capability of at least \d+\.\d+|"
+        # FlashAttention's TORCH_CHECK (in DeepSpeed's copy too, 38327e07f): "bfloat16 is only
+        # supported on Ampere GPUs or newer"
+        r"\b(?:bf16|bfloat16) is only supported on (?:NVIDIA )?Ampere\b|"
         # torch.autocast's check (torch/amp/autocast_mode.py)
         r"Current CUDA Device does not support bfloat16",
         "gpu-arch-unsupported",
