@@ -457,3 +457,18 @@ def test_library_gates_read_from_their_sources(text: str, pattern: str) -> None:
 )
 def test_near_misses_of_the_library_gates(text: str) -> None:
     assert "gpu-below-library-minimum-cc" not in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("I realized that libcudart.so.11.0 was missing, which is normal", True),
+        ("libcublasLt.so.12 is missing here", True),
+        # ldd's form is other rows' (hedged there), ldd resolving it, the library said to be there
+        ("libcublasLt.so.12 => not found", False),
+        ("libcudart.so.12 => /usr/local/cuda/lib64/libcudart.so.12", False),
+        ("libcudart.so.11.0 is present in /usr/local/cuda/lib64", False),
+    ],
+)
+def test_a_cuda_library_said_missing(text: str, found: bool) -> None:
+    assert ("could-not-load-dynamic-library" in pats(text + "\n")) is found

@@ -1241,7 +1241,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "unmatched",
     ),
     "jax-cuda-lib-too-old": ("but jax was built against", "installation found"),
-    "could-not-load-dynamic-library": ("could not load dynamic library", "could not locate"),
+    "could-not-load-dynamic-library": (
+        "could not load dynamic library",
+        "could not locate",
+        " missing",
+    ),
     "extension-torch-abi-mismatch": (
         "undefined symbol",
         "the specified procedure could not be found",

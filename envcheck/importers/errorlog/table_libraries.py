@@ -259,7 +259,12 @@ PATTERNS: List[ErrorPattern] = [
         # the same said by ONNX Runtime / CTranslate2 on Windows: "Could not locate
         # cublas64_10.dll. Please make sure it is in your library path!"
         # (hacksider/Deep-Live-Cam#1063)
-        r"Could not locate (?:cublas\w*|cudart|cufft|curand|cusolver|cusparse)64_\d+\.dll",
+        r"Could not locate (?:cublas\w*|cudart|cufft|curand|cusolver|cusparse)64_\d+\.dll|"
+        # the same said in prose: "I realized that libcudart.so.11.0 was missing"
+        # (google-research/timesfm#156); not CTranslate2's "Library libcublas.so.12 is not found
+        # or cannot be loaded" nor ldd's "=> not found", which other rows and their hedges read
+        r"\blib(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|cudnn\w*)\.so\.\d+(?:\.\d+)*"
+        r"\s+(?:was|is|were|are)\s+missing\b",
         "cuda-libs-mismatch",
         "error",
         "a CUDA library the framework needs cannot be loaded",
