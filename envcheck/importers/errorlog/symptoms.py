@@ -21,7 +21,7 @@ decides (`envcheck verify --kernels`, the Xid log, `envcheck watch`).
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, List, Optional, Pattern, Tuple
+from typing import Callable, Dict, List, Match, Optional, Pattern, Tuple
 
 from envcheck.importers.errorlog import textindex, words
 from envcheck.importers.errorlog.inferences import SHM_GIVEN, entry, entry_at, found_category
@@ -935,34 +935,41 @@ _PY_MAXIMUM = re.compile(
 )
 
 
-def _python_above_maximum(text: str) -> Optional[int]:
-    """Where a stated Python maximum is when the text also names a Python above it."""
-    m = _PY_MAXIMUM.search(text)
+def _python_past_bound(
+    text: str, bound: Pattern[str], past: Callable[[Match[str], Tuple[int, ...]], bool]
+) -> Optional[int]:
+    """Where a stated Python bound (``bound``) is when the text also names a Python past it
+    (``past(match, named)``), the bound's own version aside."""
+    m = bound.search(text)
     if m is None:
         return None
-    bound = tuple(int(x) for x in m.group(2).split("."))
     for n in _PYTHON_STATED.finditer(text):
-        if m.start() <= n.start() < m.end():
-            continue
-        named = _stated_python(n)
-        if named > bound or (m.group(1) == "<" and named == bound):
+        if not m.start() <= n.start() < m.end() and past(m, _stated_python(n)):
             return m.start()
     return None
+
+
+def _version(v: str) -> Tuple[int, ...]:
+    return tuple(int(x) for x in v.split("."))
+
+
+def _python_above_maximum(text: str) -> Optional[int]:
+    """A stated Python maximum and a Python above it ("<=3.9" and 3.11; "<3.10" and 3.10)."""
+    return _python_past_bound(
+        text,
+        _PY_MAXIMUM,
+        lambda m, named: (
+            named > _version(m.group(2)) or (m.group(1) == "<" and named == _version(m.group(2)))
+        ),
+    )
 
 
 def _python_below_minimum(text: str) -> Optional[int]:
-    """Where a stated Python minimum is when the text also names a Python below it (the
-    minimum's own version is not the Python that runs: "the system defaulted to Python 3.9")."""
-    m = _PY_MINIMUM.search(text)
-    if m is None:
-        return None
-    minimum = tuple(int(x) for x in (m.group(1) or m.group(2)).split("."))
-    for n in _PYTHON_STATED.finditer(text):
-        if m.start() <= n.start() < m.end():
-            continue
-        if _stated_python(n) < minimum:
-            return m.start()
-    return None
+    """A stated Python minimum and a Python below it (the minimum's own version is not the
+    Python that runs: "the system defaulted to Python 3.9")."""
+    return _python_past_bound(
+        text, _PY_MINIMUM, lambda m, named: named < _version(m.group(1) or m.group(2))
+    )
 
 
 def python_newer_fails(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:

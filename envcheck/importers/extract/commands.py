@@ -107,6 +107,11 @@ def facts(lines: List[str], file: str, text: str) -> Iterator[Fact]:  # noqa: C9
     query: List[str] = []  # the columns a --query-gpu ... noheader command named
     for i, raw in enumerate(lines):
         line = raw.strip()
+        # (torch's build-configuration bullets run to several hundred characters: the flags
+        # line is read past the length cut the other readers have)
+        bullet = torch_config and line.startswith("-") and len(line) <= 4000
+        if not line or (len(line) > 300 and not bullet):
+            continue
         n = i + 1
 
         def fact(
@@ -114,14 +119,13 @@ def facts(lines: List[str], file: str, text: str) -> Iterator[Fact]:  # noqa: C9
         ) -> Fact:
             return Fact(key, value, file, at, said[:300], "fragment", gpu=g, name=name)
 
-        if torch_config and line.startswith("-") and len(line) <= 4000:
-            # (the flags line runs to several hundred characters: read before the length cut)
+        if bullet:
             read = list(_torch_config_line(line, fact, _next_is_a_bullet(lines, i)))
             if read:
                 yield from read
                 continue
-        if not line or len(line) > 300:
-            continue
+            if len(line) > 300:
+                continue
 
         if query:
             cells = [c.strip() for c in line.split(",")]
