@@ -122,6 +122,8 @@ _CONSUMER_GPUS = re.compile(
     r"(?:30[5-9]0|40[6-9]0|50[6-9]0)(?:\s*ti)?\b(?:\s*[x*\u00d7]\s*[2-8]\b)?",
     re.I,
 )
+# a hang word the data loader is named just before ("The data loader stuck the speed")
+_LOADER_BEFORE = re.compile(r"\b(?:data ?loaders?|dataloading|data loading)\b[^\n.]{0,12}$", re.I)
 _HANG = re.compile(r"\b(?:hangs?|hanging|hung|stuck|freez\w*|froze|deadlock\w*)\b", re.I)
 _MULTI_GPU = re.compile(
     r"\b(?:nccl|ddp|distributed|multi[- ]?gpus?|multiple gpus|deepspeed|torchrun|all_?reduce)\b",
@@ -167,9 +169,6 @@ def consumer_gpu_p2p_hang(text: str, low: bytes, out: List[Dict[str, str]], sour
     if hang is None:
         return
     out.append(entry_at(text, hang.start(), "consumer-gpu-p2p-hang", source))
-
-
-_LOADER_BEFORE = re.compile(r"\b(?:data ?loaders?|dataloading|data loading)\b[^\n.]{0,12}$", re.I)
 
 
 _STALL = re.compile(
@@ -587,29 +586,6 @@ def visible_devices_past_the_gpus(
     if chosen is None or not (_NO_GPU_WORDS.search(text) or _ONE_GPU.search(text)):
         return
     out.append(entry_at(text, chosen.start(), "visible-devices-past-gpus", source))
-
-
-# one command line: the GPUs it leaves visible and the processes it starts on each node
-_VISIBLE_LIST = re.compile(r"CUDA_VISIBLE_DEVICES\s*=\s*['\"]?(\d{1,2}(?:\s*,\s*\d{1,2})*)\b")
-_NPROC = re.compile(r"--nproc[_-]per[_-]node(?:\s*=\s*|\s+)['\"]?(\d{1,3})\b")
-
-
-def more_processes_than_visible_gpus(
-    text: str, low: bytes, out: List[Dict[str, str]], source: str
-) -> None:
-    """One command that sets CUDA_VISIBLE_DEVICES to k GPUs and launches more than k
-    processes per node (`CUDA_VISIBLE_DEVICES='0,1' python main.py --nproc_per_node 8`,
-    Siyu-C/ACAR-Net#5): each process takes the GPU of its local rank, and those past k find
-    none (NCCL's "unhandled cuda error", "invalid device ordinal")."""
-    if low.find(b"cuda_visible_devices") == -1 or low.find(b"nproc") == -1:
-        return
-    for line in text.split("\n"):
-        if "CUDA_VISIBLE_DEVICES" not in line or "nproc" not in line or len(line) > 2000:
-            continue
-        visible, nproc = _VISIBLE_LIST.search(line), _NPROC.search(line)
-        if visible and nproc and int(nproc.group(1)) > len(visible.group(1).split(",")):
-            out.append(entry_at(text, text.find(line), "more-processes-than-visible-gpus", source))
-            return
 
 
 _COLAB = re.compile(r"\bcolab(?:oratory)?\b|colab\.research\.google\.com", re.I)

@@ -364,7 +364,7 @@ _FROM_THE_TEXT = (
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,
-    inferences.more_processes_than_visible_gpus,
+    symptoms.more_processes_than_visible_gpus,
     inferences.visible_devices_hide_the_gpus,
     # (after it: it says more where it applies)
     inferences.onnxruntime_device_is_cpu,

@@ -55,6 +55,31 @@ def first_line(
     return None
 
 
+# one command line: the GPUs it leaves visible and the processes it starts on each node (read
+# in the lower-cased text first_line gives)
+_VISIBLE_LIST = re.compile(r"cuda_visible_devices\s*=\s*['\"]?(\d{1,2}(?:\s*,\s*\d{1,2})*)\b")
+_NPROC = re.compile(r"--nproc[_-]per[_-]node(?:\s*=\s*|\s+)['\"]?(\d{1,3})\b")
+
+
+def _more_processes_than_visible(line: str) -> bool:
+    visible, nproc = _VISIBLE_LIST.search(line), _NPROC.search(line)
+    return bool(visible and nproc and int(nproc.group(1)) > len(visible.group(1).split(",")))
+
+
+def more_processes_than_visible_gpus(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """One command that sets CUDA_VISIBLE_DEVICES to k GPUs and launches more than k
+    processes per node (`CUDA_VISIBLE_DEVICES='0,1' python main.py --nproc_per_node 8`,
+    Siyu-C/ACAR-Net#5): each process takes the GPU of its local rank, and those past k find
+    none (NCCL's "unhandled cuda error", "invalid device ordinal")."""
+    if low.find(b"nproc") == -1:
+        return
+    hit = first_line(low, (b"cuda_visible_devices",), _more_processes_than_visible)
+    if hit is not None:
+        out.append(line_entry(text, hit, "more-processes-than-visible-gpus", source))
+
+
 def _line_and_text(
     text: str,
     low: bytes,

@@ -17,6 +17,12 @@ LLAMA_CPP_CUDA_BUILD = (
     "index; the load log must then show `ggml_cuda_init` and CUDA0 buffers."
 )
 
+# the packages whose missing names import-name-missing reads as a version pairing
+_IMPORTED_FROM = (
+    r"torch|torchvision|torchaudio|transformers|huggingface_hub|diffusers|accelerate|peft|keras|"
+    r"tensorflow|cumm|spconv|mmcv|mmengine|xformers|triton|jax|jaxlib|numpy"
+)
+
 PATTERNS: List[ErrorPattern] = [
     # before the extension and torch-companion patterns (table_libraries), whose words DGL's
     # message also has: DGL's TensorDispatcher finds no tensor adapter built for the installed
@@ -2105,16 +2111,13 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "import-name-missing",
         # (not torch._six: torch-six-removed says which torch removed it)
-        r"cannot import name '\w+' from '(?!torch\._six')(?:torch|torchvision|torchaudio|"
-        r"transformers|huggingface_hub|diffusers|accelerate|peft|keras|tensorflow|cumm|spconv|mmcv|mmengine|"
-        r"xformers|triton|jax|jaxlib|numpy)(?:\.\w+)*'|"
+        r"cannot import name '\w+' from '(?!torch\._six')(?:" + _IMPORTED_FROM + r")(?:\.\w+)*'|"
         # Python < 3.8 names no module ("ImportError: cannot import name 'Optional'"): the
         # traceback's import line above it (joined to it when wrapped lines are tried) does
         # ("from torch.jit.annotations import Optional" in torchvision's inception.py:
         # junyanz/pytorch-CycleGAN-and-pix2pix#933)
-        r"\bfrom (?:torch|torchvision|torchaudio|transformers|huggingface_hub|diffusers|"
-        r"accelerate|peft|keras|tensorflow|mmcv|mmengine|xformers|triton|jax|jaxlib|numpy)"
-        r"(?:\.\w+)* import (\w+)\s+ImportError: cannot import name '\1'(?!\s*from ')",
+        r"\bfrom (?:" + _IMPORTED_FROM + r")(?:\.\w+)* import (\w+)\s+ImportError: cannot import "
+        r"name '\1'(?!\s*from ')",
         "framework-pairing",
         "warning",
         "a package imports a name its dependency (at the installed version) does not have",
