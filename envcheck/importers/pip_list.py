@@ -32,7 +32,7 @@ def detect(text: str) -> bool:
         return True
     if _PIP_HEADER.search(text) and _PIP_RULE.search(text):
         return True
-    lines = [ln for ln in text.split("\n") if ln.strip()]
+    lines = [ln for ln in text.split("\n") if ln and not ln.isspace()]
     freeze = sum(1 for ln in lines if _FREEZE.match(ln))
     return freeze >= 3 and freeze >= len(lines) * 0.5
 

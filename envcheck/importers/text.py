@@ -106,12 +106,16 @@ def clean(text: str) -> str:
     text = text.replace("#012", "\n")
     text = _ANSI.sub("", text)
     lines = text.split("\n")
-    quoted = [ln for ln in lines if ln.strip()]
+    quoted = [ln for ln in lines if ln and not ln.isspace()]
     # a quoted reply (e-mail, a forum's "> ") loses its markers; Python's prompt (">>> ") is
     # no quote: it stays, so the session's expressions and their values are still read
     if quoted and sum(1 for ln in quoted if _QUOTE.match(ln)) > len(quoted) * 0.6:
         lines = [_QUOTE.sub("", ln) for ln in lines]
     # a fence or wrapper line becomes an empty one rather than going: every later line keeps
     # its number, so a fact's provenance ("paste.txt:12") points at the line in the file
-    out = ["" if _FENCE.match(ln) or _HTML_TAG.match(ln) else ln.rstrip() for ln in lines]
+    # (an empty line, a megabyte of them in a hostile paste, skips both patterns)
+    out = [
+        ln if not ln else "" if _FENCE.match(ln) or _HTML_TAG.match(ln) else ln.rstrip()
+        for ln in lines
+    ]
     return "\n".join(out)

@@ -28,6 +28,9 @@ from envcheck.importers.errorlog.inferences import SHM_GIVEN, entry, entry_at, f
 from envcheck.importers.errorlog.model import MAX_LINE
 
 _MAX_LINES = 400  # candidate lines looked at per search: a 1 MB log repeats its lines
+# and the first characters of each: a one-line megabyte (a log without newlines, a hostile
+# paste) must not cost a whole-megabyte regex search per symptom
+_LINE_PREFIX = 10_000
 
 
 def search_lines(
@@ -48,8 +51,8 @@ def first_line(
     """(1-based line number, line) of the first line holding one of ``keys`` that ``accept``
     takes, in ``low``: search_lines for a test that is not one regex."""
     for start in sorted(textindex.line_starts(low, keys, _MAX_LINES)):
-        end = low.find(b"\n", start)
-        line = low[start : end if end != -1 else len(low)].decode("utf-8", "replace")
+        end = low.find(b"\n", start, start + _LINE_PREFIX)
+        line = low[start : end if end != -1 else start + _LINE_PREFIX].decode("utf-8", "replace")
         if accept(line):
             return low.count(b"\n", 0, start) + 1, line
     return None
@@ -968,8 +971,12 @@ def _python_past_bound(
     m = bound.search(text)
     if m is None:
         return None
+    judged = set()  # each spelling once: a megabyte naming "python 3.8" costs one judgment
     for n in _PYTHON_STATED.finditer(text):
-        if not m.start() <= n.start() < m.end() and past(m, _stated_python(n)):
+        if m.start() <= n.start() < m.end() or n.groups() in judged:
+            continue
+        judged.add(n.groups())
+        if past(m, _stated_python(n)):
             return m.start()
     return None
 

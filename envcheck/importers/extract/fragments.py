@@ -13,6 +13,7 @@ import re
 from typing import Any, Dict, Iterator, List, Optional
 
 from envcheck.importers.extract.facts import Fact
+from envcheck.importers.extract.lines import candidate_lines
 from envcheck.importers.extract.messages import cuda_api_version
 from envcheck.importers.extract.messages import mib as _mib
 
@@ -384,7 +385,8 @@ def table_facts(text: str, file: str) -> List[Fact]:
     lines = text.split("\n")
     if _TABLE_ROW.search(text) and "NVIDIA-SMI" not in text:
         out.extend(_headless_table(text, file, lines))
-    for i, line in enumerate(lines):
+    for i in candidate_lines(text, ("mb",)):  # (a keyed search, no Python step per line)
+        line = lines[i]
         if "MB" in line and "|" in line:
             m = _GPUSTAT.match(line)
             if m:

@@ -569,14 +569,19 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     """The one NVIDIA GPU model the texts name anywhere ("Setup: i7-8750H, GTX 1070, 16 GB"),
     as a prose fact: only when exactly one distinct model is named, since a text naming two
     ("works on my 4090, fails on the 1070") does not say which one runs the job."""
+    # the lines naming a GPU first (a keyed search): a text naming none costs no whole-text
+    # regex search below, which a megabyte without a CUDA word would make slow
+    named = [(file, text, candidate_lines(text, _GPU_MENTION_WORDS)[:2000]) for file, text in texts]
+    if not any(found for _, _, found in named):
+        return []
     # a model named in passing ("P40 prices dropped") is no GPU fact: the text must be about a
     # CUDA stack for its one GPU model to be the one the stack runs on
     if not any(_CUDA_STACK.search(text) for _, text in texts):
         return []
     seen: Dict[str, Tuple[str, str, int, str]] = {}
-    for file, text in texts:
+    for file, text, found in named:
         lines = text.split("\n")
-        for i in candidate_lines(text, _GPU_MENTION_WORDS)[:2000]:
+        for i in found:
             line = lines[i][:400]
             if "://" in line:  # a data sheet's address ("...-Tesla-M60-DS.pdf") names no GPU
                 line = _URL.sub(" ", line)
@@ -722,8 +727,10 @@ def _labelled_model_number(line: str) -> List[str]:
 
 def section_values(lines: List[str]) -> Iterator[Tuple[int, str]]:
     """Issue-form sections: ``### PyTorch version`` + value on a later line -> "heading: value"."""
-    for i, line in enumerate(lines):
-        m = _HEADING.match(line)
+    # (only the lines holding "##", found by a keyed search: a megabyte of lines without one
+    # costs no Python step per line)
+    for i in candidate_lines("\n".join(lines), ("##",)):
+        m = _HEADING.match(lines[i])
         if not m:
             continue
         for j in range(i + 1, min(len(lines), i + 4)):
