@@ -2529,4 +2529,24 @@ PATTERNS: List[ErrorPattern] = [
         "onnxruntime-gpu && pip install onnxruntime-gpu` (likewise tensorflow / faiss), and drop "
         "the CPU package from the requirements that pulled it in.",
     ),
+    make(
+        # CMake's FindCUDA (and find_package(CUDA VERSION)) refusing the toolkit it found: the
+        # project needs another CUDA release than the one first on its search path ("Could NOT
+        # find CUDA: Found unsuitable version "10.1", but required is at least "11" (found
+        # /usr)"; an SDK built for one CUDA: 'required is exact version "8"'). CMake's
+        # FindPackageHandleStandardArgs words it so for any package; the CUDA name or a found
+        # path with "cuda" in it makes it the toolkit.
+        "cmake-cuda-unsuitable-version",
+        r"(?-i:\bCould NOT find CUDA): Found unsuitable version|"
+        r"\bFound unsuitable version \"[\d.]*\",? but required is (?:exact version|at\s+least)"
+        r"\s+\"[\d.]+\"\s*\(found [^)\n]*cuda",
+        "toolkit-mismatch",
+        "error",
+        "the build requires another CUDA toolkit release than the one CMake found",
+        "Install the CUDA toolkit release the project (or its SDK build) requires, or point CMake "
+        "at it: `-DCUDA_TOOLKIT_ROOT_DIR=/usr/local/cuda-X.Y` (CUDAToolkit_ROOT for newer CMake) "
+        "and that toolkit's bin first on PATH. A distribution's CUDA under /usr (`which nvcc`) "
+        "can shadow the one in /usr/local/cuda; an SDK built for one CUDA release needs its "
+        "build for the installed one.",
+    ),
 ]

@@ -1145,6 +1145,9 @@ PATTERNS: List[ErrorPattern] = [
         "nvidia-smi-not-found",
         r"nvidia-smi: (?:command )?not found|'nvidia-smi' is not recognized|"
         r"nvidia-smi: No such file or directory|"
+        # Python running it: "FileNotFoundError: [Errno 2] No such file or directory:
+        # 'nvidia-smi'" (peci1/nvidia-htop#23, a GeForce 9300 GS on nouveau)
+        r"No such file or directory: '?nvidia-smi(?:\.exe)?(?![\w.-])|"
         # said in a sentence: "nvidia-smi not exist and GPU not available" (docker-stacks#2166)
         r"\bnvidia-smi (?:does not|doesn't|do not|don't|not) exists?\b|"
         # or said to fail: "the NVidia drivers have completely disappeared. nvidia-smi no
@@ -1598,5 +1601,40 @@ PATTERNS: List[ErrorPattern] = [
         "Install the extension for the running driver (`flatpak update`, then `flatpak list | "
         "grep GL.nvidia` against `cat /sys/module/nvidia/version`); after a driver update it "
         "may need a few days to be published.",
+    ),
+    make(
+        # DCGM's profiling (DCP) fields, DCGM_FI_PROF_* (1001 and up), exist only where the GPU
+        # supports them: data-center Volta and newer, and not every field on every model (the
+        # tensor-pipe IMMA/HMMA fields, FP64 on an A10). Watching one the GPU lacks fails: the
+        # exporter's "Error watching fields: Feature not supported", dcgmi's "-33: This request
+        # is serviced by a module of DCGM that is not currently loaded" (the profiling module
+        # does not load for the GPU). NVIDIA's dcgmi profile page: "Metric support is
+        # GPU-specific"; the API returns DCGM_ST_NOT_SUPPORTED "if profiling metrics are not
+        # supported for the given GPU group".
+        "dcgm-profiling-unsupported",
+        r"\bError watching fields: Feature not supported\b|"
+        r"\bserviced by a module of DCGM that is not currently loaded\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "DCGM profiling (DCP) metrics were requested that this GPU does not support (or DCGM's "
+        "profiling module is not loaded for it)",
+        "List what the GPU supports with `dcgmi profile -l -i 0` and remove the other "
+        "DCGM_FI_PROF_* fields from the exporter's metrics file (or the watch list); DCP "
+        "metrics need a data-center GPU of the Volta generation or newer, and some fields a "
+        "newer one.",
+    ),
+    make(
+        # CMake's find module for NVML: libnvidia-ml.so comes with the NVIDIA driver, so a
+        # build machine or container without the driver's libraries has none ("Could NOT find
+        # NVML (missing: NVML_LIBRARIES)", Syllo/nvtop#30 in a docker container)
+        "nvml-not-found-at-build",
+        r"(?-i:\bCould NOT find NVML\b)",
+        "driver-not-loaded",
+        "warning",
+        "the build cannot find NVML (libnvidia-ml.so, which the NVIDIA driver installs)",
+        "Build where the NVIDIA driver is installed (`nvidia-smi` works), or in a container "
+        "started with GPU access (`docker run --gpus all`) so the driver's libraries are "
+        "mounted; for a build without a GPU, link the CUDA toolkit's stub "
+        "(`/usr/local/cuda/lib64/stubs/libnvidia-ml.so`).",
     ),
 ]

@@ -417,6 +417,36 @@ PATTERNS: List[ErrorPattern] = [
         "release that supports this Python.",
     ),
     make(
+        # JAX's own words for an API it removed ("jax.interpreters.xla.pytype_aval_mappings was
+        # deprecated in JAX v0.5.0 and removed in JAX v0.7.0", "jax.tree_map was removed in JAX
+        # v0.6.0"): the code that calls it, often another package (a TensorFlow Probability
+        # release's JAX substrate), predates the installed JAX
+        "jax-api-removed",
+        r"\bwas (?:deprecated in JAX v?\d+\.\d+(?:\.\d+)? and )?removed in JAX v?\d+\.\d+",
+        "framework-pairing",
+        "warning",
+        "code calls a JAX API that the installed JAX has removed: the package that calls it is "
+        "older than this JAX",
+        "Upgrade the package whose file the traceback names to a release made for this JAX (for "
+        "TensorFlow Probability's JAX substrate: tfp-nightly or a newer tensorflow-probability), "
+        "or install the JAX (and jaxlib) release before the removal the message names, e.g. "
+        "`pip install 'jax<0.7' 'jaxlib<0.7'`.",
+    ),
+    make(
+        # Python's resource.setrlimit refusing a soft limit above the hard one: a program
+        # raising its open-files limit (resource.RLIMIT_NOFILE, 64000) on a node whose hard
+        # limit is lower ("ValueError: current limit exceeds maximum limit")
+        "rlimit-above-hard-limit",
+        r"\bcurrent limit exceeds maximum limit\b",
+        "os-setting",
+        "warning",
+        "the program asks for a resource limit (usually open files) above this machine's hard "
+        "limit",
+        "Raise the hard limit where the job starts (`ulimit -Hn` shows it; limits.conf "
+        "`nofile`, LimitNOFILE= for a service, `docker run --ulimit nofile=65536:65536`, the "
+        "scheduler's settings), or lower the value the program sets to at most the hard limit.",
+    ),
+    make(
         # the aliases of collections.abc in collections were removed in Python 3.10 (Python's
         # docs: "Deprecated since version 3.3, removed in version 3.10"): a package release
         # that imports them predates 3.10 ("cannot import name 'MutableSequence' from
@@ -884,7 +914,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:unusable|stuck|left)\s+(?:with|on)\s+nouveau\b|"
         r"\b(?:falls?|fell|falling)\s+back\s+(?:to|on)\s+(?:the\s+)?nouveau\b|"
         # lsmod's line of a nouveau module in use (size, then a use count above 0)
-        r"(?:^|(?<=\n))nouveau\s+\d{5,}\s+[1-9]",
+        r"(?:^|(?<=\n))nouveau\s+\d{5,}\s+[1-9]|"
+        # lshw -C display's line for the card: "configuration: driver=nouveau latency=0"
+        r"\bconfiguration: driver=nouveau\b",
         "driver-not-loaded",
         "error",
         "the open-source nouveau driver holds the GPU, so the NVIDIA driver cannot bind",
