@@ -172,3 +172,198 @@ def test_setrlimit_above_the_hard_limit(tmp_path: Path) -> None:
 
 def test_other_limits_are_not_the_hard_limit() -> None:
     assert "rlimit-above-hard-limit" not in pats("ValueError: not allowed to raise maximum limit\n")
+
+
+# --- second half of the round: heldout167-171's misses -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        # pip reads "<=3.8" as PEP 440 does: 3.8.5 is above it, 3.8.0 is 3.8
+        ("Installation requires python<=3.8 and does not work with python 3.8.5", True),
+        ("Installation requires python<=3.8; python 3.8.0 works", False),
+        ("requires python<=3.8.1 and I have python 3.8.1", False),
+        ("requires python<=3.8.1 and I have python 3.8.2", True),
+    ],
+)
+def test_a_patch_release_against_a_stated_maximum(text: str, found: bool) -> None:
+    assert ("python-above-stated-maximum" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("The package requires Python >= 3.8.1; I run python 3.8.0", True),
+        ("The package requires Python >= 3.8; I run python 3.8.10", False),
+    ],
+)
+def test_a_patch_release_against_a_stated_minimum(text: str, found: bool) -> None:
+    assert ("python-below-stated-minimum" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[96c7e3d99641:24984] Read -1, expected 122880, errno = 1",
+        "[1,5]<stderr>:[8311b4012d34:153937] Read -1, expected 131072, errno = 1",
+        "Read -1, expected <someNumber>, errno =1",
+    ],
+)
+def test_open_mpi_single_copy_refused(text: str, tmp_path: Path) -> None:
+    assert "openmpi-cma-blocked" in pats(text + "\n")
+    assert judge(tmp_path, text + "\n", ["EC913"]) == [("EC913", "os-setting", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Read -1, expected 131072, errno = 11",  # EAGAIN: not the permission refusal
+        "read 0 bytes, expected 4096",
+    ],
+)
+def test_other_short_reads_are_not_the_single_copy(text: str) -> None:
+    assert "openmpi-cma-blocked" not in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user requested CUDA support with the --mca mpi_cuda_support 1 flag\n"
+        "but the library was not compiled with any support.",
+        "mca:mpi:base:param:mpi_built_with_cuda_support:value:false",
+        "Warning: MPI Implementation is not CUDA Aware.",
+    ],
+)
+def test_mpi_without_cuda_support(text: str, tmp_path: Path) -> None:
+    assert "mpi-not-cuda-aware" in pats(text + "\n")
+    assert judge(tmp_path, text + "\n", ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mca:mpi:base:param:mpi_built_with_cuda_support:value:true",
+        "Is the MPI implementation CUDA aware? yes",
+    ],
+)
+def test_a_cuda_aware_mpi_is_not_flagged(text: str) -> None:
+    assert "mpi-not-cuda-aware" not in pats(text + "\n")
+
+
+PIP_CONFLICT = (
+    "ERROR: Cannot install -r requirements.txt (line 7) and torch==1.10.0 because these package "
+    "versions have conflicting dependencies.\n"
+    "The conflict is caused by:\n"
+    "    The user requested torch==1.10.0\n"
+    "    {companion} depends on {dependency}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "companion, dependency",
+    [("torchvision 0.11.2", "torch==1.10.1"), ("torchaudio 0.8.2", "torch==1.7.1")],
+)
+def test_pip_conflict_of_a_torch_companion(companion: str, dependency: str) -> None:
+    text = PIP_CONFLICT.format(companion=companion, dependency=dependency)
+    assert "pip-companion-needs-other-torch" in pats(text)
+
+
+@pytest.mark.parametrize(
+    "companion, dependency",
+    [
+        ("torchvision 0.11.2", "numpy"),  # another dependency
+        ("torch-scatter 2.0.9", "torch==1.10.1"),  # not a companion released with torch
+    ],
+)
+def test_other_pip_conflicts_are_not_a_torch_companion(companion: str, dependency: str) -> None:
+    text = PIP_CONFLICT.format(companion=companion, dependency=dependency)
+    assert "pip-companion-needs-other-torch" not in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the av dependency doesn't provide wheels for Python 3.12 yet",
+        "there are no wheels for python 3.13 on PyPI",
+        "no py3.12 wheels yet",
+    ],
+)
+def test_no_wheel_for_python_said(text: str) -> None:
+    assert "no-wheel-for-python-stated" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "there are no wheels for Linux aarch64",
+        "it provides wheels for Python 3.12 now",
+    ],
+)
+def test_wheels_said_otherwise(text: str) -> None:
+    assert "no-wheel-for-python-stated" not in pats(text + "\n")
+
+
+LIBCUDA = "error while loading shared libraries: libcuda.so.1: cannot open shared object file\n"
+
+
+def test_libcuda_missing_on_gke_is_the_loader_path(tmp_path: Path) -> None:
+    text = "- GKE 1.11.3-gke.18\n" + LIBCUDA
+    assert pats(text) == ["gke-libcuda-not-on-path"]
+    assert judge(tmp_path, text, ["EC913", "EC904"]) == [("EC913", "os-setting", "warning")]
+
+
+@pytest.mark.parametrize("where", ["on a bare-metal server\n", "the gkeeper service\n"])
+def test_libcuda_missing_elsewhere_is_the_driver(where: str) -> None:
+    assert pats(where + LIBCUDA) == ["libcuda-missing"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "UndefVarError: libcuda not defined",
+        "  Got exception outside of a @test\n  CUDA driver not found",
+        "tgi server complains about a missing libcuda.so file",
+    ],
+)
+def test_cuda_jl_and_prose_say_libcuda_is_missing(text: str) -> None:
+    assert "libcuda-missing" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("Because Github-hosted runners do not have CUDA, the tests cannot pass.", True),
+        ("GitHub Actions doesn't have the CUDA run-time, so testing fails", True),
+        ("the GitHub runners without a GPU skip these tests", True),
+        ("we test on GitHub Actions without any problem on our GPUs", False),
+        ("our self-hosted runner has an A100", False),
+    ],
+)
+def test_hosted_ci_runner_without_a_gpu(text: str, found: bool) -> None:
+    assert ("ci-runner-without-gpu" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        (
+            "Connecting to bias.csr.unibo.it (bias.csr.unibo.it)|137.204.72.188|:80... failed: "
+            "No route to host.",
+            True,
+        ),
+        (
+            "Connecting to example.org (example.org)|93.184.215.14|:443... failed: Connection "
+            "timed out.",
+            True,
+        ),
+        # a local service that is down is not the network to the data
+        (
+            "Connecting to localhost (localhost)|127.0.0.1|:8080... failed: Connection refused.",
+            False,
+        ),
+        ("Connecting to example.org (example.org)|93.184.215.14|:443... connected.", False),
+    ],
+)
+def test_wget_connection_failures(text: str, found: bool) -> None:
+    assert ("download-http-error" in pats(text + "\n")) is found

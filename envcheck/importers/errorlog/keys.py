@@ -602,6 +602,23 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "dcgm-profiling-unsupported": ("error watching fields", "module of dcgm"),
     "nvml-not-found-at-build": ("could not find nvml",),
     "jax-api-removed": ("removed in jax",),
+    "pip-companion-needs-other-torch": (" depends on torch",),
+    "no-wheel-for-python-stated": ("wheels for ", "wheel for ", " wheels", " wheel"),
+    "openmpi-cma-blocked": (", errno",),
+    "mpi-not-cuda-aware": (
+        "mpi_cuda_support",
+        "mpi_built_with_cuda_support",
+        "cuda aware",
+        "cuda-aware",
+    ),
+    "gke-libcuda-not-on-path": ("\x00never\x00",),  # inferred: symptoms.libcuda_by_platform
+    "ci-runner-without-gpu": (
+        "runner",
+        "github actions",
+        "gitlab ci",
+        "github ci",
+        "gitlab actions",
+    ),
     "rlimit-above-hard-limit": ("current limit exceeds maximum limit",),
     "mmcv-ops-without-cuda": ("implementation for device cuda",),
     "torch-c-no-cuda-attr": ("has no attribute '_cuda_",),
@@ -773,6 +790,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "max retries exceeded",
         "could not resolve host",
         "(connect timeout=",
+        "... failed: ",
     ),
     "data-loading-slow-stated": ("slow",),
     "slow-storage-stated": (
@@ -1091,7 +1109,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "find any nvidia driver",
         "/dev/dxg",
     ),
-    "libcuda-missing": ("libcuda.so", "could not find cuda drivers"),
+    "libcuda-missing": (
+        "libcuda.so",
+        "could not find cuda drivers",
+        "libcuda not defined",
+        "libcuda` not defined",
+        "cuda driver not found",
+    ),
     "smi-cuda-version-na": ("cuda version",),
     "kernel-driver-not-running": (
         "kernel driver does not appear to be running",

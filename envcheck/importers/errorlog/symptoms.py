@@ -576,6 +576,9 @@ def remote_data_slow(text: str, low: bytes, out: List[Dict[str, str]], source: s
 WSL = re.compile(
     r"(?<![A-Za-z0-9])wsl\s*2?(?![A-Za-z0-9])|/usr/lib/wsl/|windows subsystem for linux", re.I
 )
+# Google Kubernetes Engine: its device plugin mounts the driver's libraries at
+# /usr/local/nvidia/lib64 (GoogleCloudPlatform/container-engine-accelerators, cmd/nvidia_gpu)
+_GKE = re.compile(r"\bgke\b|google kubernetes engine", re.I)
 _CONTAINER = re.compile(
     r"\b(?:docker|container|compose|podman|kubernetes|k8s|pod|singularity|apptainer|enroot)\b",
     re.I,
@@ -584,11 +587,14 @@ _CONTAINER = re.compile(
 
 def libcuda_by_platform(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
     """Where the text says where it runs, a missing libcuda has a known cause: under WSL the
-    library is in /usr/lib/wsl/lib, off the program's loader path; in a container whose
+    library is in /usr/lib/wsl/lib, off the program's loader path; on GKE it is mounted at
+    /usr/local/nvidia/lib64, which the image must put on its loader path; in a container whose
     nvidia-smi shows "CUDA Version: N/A" the runtime did not mount it (no compute capability)."""
     for e in out:
         if e["pattern"] == "libcuda-missing" and low.find(b"wsl") != -1 and WSL.search(text):
             e["pattern"] = "wsl-libcuda-not-on-path"
+        elif e["pattern"] == "libcuda-missing" and _GKE.search(text):
+            e["pattern"] = "gke-libcuda-not-on-path"
         elif e["pattern"] == "smi-cuda-version-na" and _CONTAINER.search(text):
             e["pattern"] = "container-without-compute-capability"
 
@@ -598,16 +604,17 @@ _PYTHON_STATED = re.compile(
     # package named after Python: "opencv-contrib-python==3.4.2.17")
     # (and matplotlib's setup report: "python: yes [3.11.9 | packaged by Anaconda", #28671)
     r"(?<![\w-])p(?:ython|yhton)\s*(?:version\s*)?(?:is\s*)?(?:==|[:=])?\s*(?:yes\s*\[)?"
-    r"v?(3\.\d{1,2})\b|\bcp3(\d{1,2})\b|"
+    r"v?(3\.\d{1,2}(?:\.\d{1,2})?)\b|\bcp3(\d{1,2})\b|"
     r"\bpy(3\.\d{1,2})\b",
     re.I,
 )
 
 
 def _stated_python(m: re.Match[str]) -> Tuple[int, ...]:
-    """The Python version a _PYTHON_STATED match names ("python 3.9", "cp310", "py3.11")."""
+    """The Python version a _PYTHON_STATED match names ("python 3.9", "cp310", "py3.11",
+    "python 3.8.5")."""
     version = m.group(1) or m.group(3) or f"3.{m.group(2)}"
-    return tuple(int(x) for x in version.split("."))
+    return _version(version)
 
 
 # pip's readings that point at the Python only where the text says which Python runs
@@ -947,8 +954,8 @@ _PY_TOO_NEW = re.compile(
 # "requires Python >= 3.10", "Python 3.10 or higher is required") ...
 _PY_MINIMUM = re.compile(
     r"\brequires?\s+(?:a\s+)?python(?:\s+version)?\s*(?:>=?\s*|(?:higher|greater|newer) than\s+|"
-    r"(?:of\s+)?at least\s+|above\s+)v?(3\.\d{1,2})\b|"
-    r"\bpython\s*v?(3\.\d{1,2})\+?\s+(?:or|and)\s+(?:higher|newer|above|later)\s+(?:is\s+)?"
+    r"(?:of\s+)?at least\s+|above\s+)v?(3\.\d{1,2}(?:\.\d{1,2})?)\b|"
+    r"\bpython\s*v?(3\.\d{1,2}(?:\.\d{1,2})?)\+?\s+(?:or|and)\s+(?:higher|newer|above|later)\s+(?:is\s+)?"
     r"required\b",
     re.I,
 )
@@ -958,7 +965,7 @@ _PY_MINIMUM = re.compile(
 # 3.10", CPJKU/beat_this#9) ...
 _PY_MAXIMUM = re.compile(
     r"\b(?:requires?|limited to|restricted to|needs?)\s+(?:a\s+)?python(?:\s+version)?\s*"
-    r"(<=?)\s*v?(3\.\d{1,2})\b",
+    r"(<=?)\s*v?(3\.\d{1,2}(?:\.\d{1,2})?)\b",
     re.I,
 )
 
@@ -982,7 +989,12 @@ def _python_past_bound(
 
 
 def _version(v: str) -> Tuple[int, ...]:
-    return tuple(int(x) for x in v.split("."))
+    """(3, 8) for "3.8"; (3, 8, 5) for "3.8.5"; "3.9.0" is (3, 9), as PEP 440 compares them
+    (so "<=3.8" excludes Python 3.8.5 and admits 3.8.0, as pip reads it)."""
+    parts = [int(x) for x in v.split(".")]
+    while len(parts) > 2 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts)
 
 
 def _python_above_maximum(text: str) -> Optional[int]:

@@ -737,7 +737,14 @@ PATTERNS: List[ErrorPattern] = [
         # said in words: "报找不到库libcuda.so.1" (cannot find the library; opendatalab/MinerU#5175)
         r"找不到(?:库|文件)?\s*libcuda\.so|"
         r"\b(?:can(?:no|')t|could ?n[o']t|unable to) (?:find|locate) (?:the )?(?:library )?"
-        r"libcuda\.so",
+        r"libcuda\.so|"
+        # said as missing: "complains about a missing libcuda.so file"
+        # (huggingface/text-generation-inference#1711)
+        r"\bmissing (?:a |the )?libcuda\.so|"
+        # CUDA.jl: "UndefVarError: libcuda not defined" (JuliaGPU/CUDA.jl#1867), and its
+        # later wording "CUDA driver not found" (huiyuxie/TrixiGPU.jl#16), both on a GitHub
+        # runner without a GPU
+        r"\bUndefVarError: `?libcuda`? not defined|\bCUDA driver not found\b",
         "driver-not-loaded",
         "error",
         "the NVIDIA driver's libcuda cannot be found",
@@ -835,6 +842,34 @@ PATTERNS: List[ErrorPattern] = [
         "kernel module); in a container, the runtime mounted no libcuda: start it with "
         "`--gpus all` (or NVIDIA_DRIVER_CAPABILITIES=compute,utility, compose "
         "`capabilities: [gpu, compute, utility]`).",
+    ),
+    make(
+        "gke-libcuda-not-on-path",
+        r"(?!x)x",  # never by itself: a libcuda message in a text about GKE (symptoms)
+        "os-setting",
+        "warning",
+        "on GKE the driver's libraries are mounted at /usr/local/nvidia/lib64, which this "
+        "container's loader path (LD_LIBRARY_PATH or its ld.so cache) does not include",
+        "Put them on the loader path in the image or the pod spec: `ENV "
+        "LD_LIBRARY_PATH=/usr/local/nvidia/lib64:/usr/local/nvidia/lib:$LD_LIBRARY_PATH` and "
+        "`PATH=/usr/local/nvidia/bin:$PATH` (newer nvidia/cuda base images no longer set "
+        "them), or run `ldconfig` at start; `ls /usr/local/nvidia/lib64/libcuda.so*` shows the "
+        "library is there.",
+    ),
+    make(
+        "ci-runner-without-gpu",
+        # a hosted CI runner has no GPU and no NVIDIA driver: "Github-hosted runners do not have
+        # CUDA" (qiboteam/qibotn#14), "GitHub Actions doesn't have the CUDA run-time"
+        # (SyneRBI/SIRF#1278)
+        r"\b(?:GitHub|GitLab)[- ](?:hosted |shared )?(?:runners?|Actions|CI)\b[^.\n]{0,30}?\b"
+        r"(?:(?:do(?:es)? not|don't|doesn't) have|have no|has no|lacks?|without)"
+        r"(?:\s+(?:a|an|any|the|access to(?:\s+(?:a|any))?))?\s+(?:CUDA|GPUs?|NVIDIA)\b",
+        "driver-not-loaded",
+        "warning",
+        "the job runs on a hosted CI runner, which has no GPU and no NVIDIA driver",
+        "Run the GPU tests on a runner with a GPU (a self-hosted runner with the NVIDIA driver, "
+        "GitHub's GPU runners, a GPU CI service such as Buildkite's) and skip them elsewhere "
+        "(e.g. when `nvidia-smi` is absent).",
     ),
     make(
         "wsl-libcuda-not-on-path",

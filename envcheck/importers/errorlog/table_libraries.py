@@ -1133,6 +1133,10 @@ PATTERNS: List[ErrorPattern] = [
         r"Temporary failure in name resolution|Could not resolve host|"
         r"Connection to \S+ timed out\. \(connect timeout=|"
         r"\bconnect ETIMEDOUT \d{1,3}(?:\.\d{1,3}){3}:\d+|"
+        # wget's connection failure ("Connecting to bias.csr.unibo.it (bias.csr.unibo.it)|
+        # 137.204.72.188|:80... failed: No route to host.", vlomonaco/core50#4), not to this host
+        r"\bConnecting to (?!localhost\b|127\.0\.0\.1\b|\[?::1\b)[^\n]{1,200}?\.\.\. failed: "
+        r"(?:No route to host|Connection timed out|Connection refused|Network is unreachable)|"
         r"^(?=[^\n]*(?:https?://|\bdownload|\burl\b))[^\n]*"
         r"\bservice (?:temporarily )?unavailable\b|"
         r"^(?![^\n]*(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]))[^\n]*"

@@ -417,6 +417,69 @@ PATTERNS: List[ErrorPattern] = [
         "release that supports this Python.",
     ),
     make(
+        # pip's resolver explaining a conflict: a torch companion release is built for one torch
+        # release, and the requested torch is another ("The user requested torch==1.10.0 /
+        # torchvision 0.11.2 depends on torch==1.10.1", a requirements file pinning both)
+        "pip-companion-needs-other-torch",
+        r"\b(?:torchvision|torchaudio|torchtext|torchdata|xformers) \d[\w.+]* depends on "
+        r"torch\s*(?:==|~=|<=?|>=?)\s*\d",
+        "framework-pairing",
+        "warning",
+        "pip cannot install this torchvision / torchaudio / xformers release beside the torch "
+        "requested: each release is built for one torch release",
+        "Pin the companion release made for the torch you want (pytorch.org's previous-versions "
+        "page pairs them: torch 1.10.0 with torchvision 0.11.1), or the torch the message "
+        "names; pin both in the same requirements line or file.",
+    ),
+    make(
+        # a project's release without a wheel for this Python, said in words ("PyAV doesn't
+        # provide wheels for Python 3.12 yet", neuroinformatics-unit/sleap-io#68): pip builds it
+        # from source, which fails without its build dependencies
+        "no-wheel-for-python-stated",
+        r"\b(?:(?:does not|doesn't|do not|don't|did not|didn't) (?:yet )?(?:provide|ship|have|"
+        r"publish|offer|build)|(?:there are |there is )?no|without)\s+(?:pre-?built\s+|binary\s+)?"
+        r"wheels?\s+(?:\w+\s+)?for\s+(?:python|py|cp)\s*3\.?\d{1,2}\b|"
+        r"\bno\s+(?:python|py|cp)\s*3\.?\d{1,2}\s+wheels?\b",
+        "python-unsupported",
+        "warning",
+        "a package has no wheel for this Python, so pip tries to build it from source",
+        "Use a Python the package ships wheels for (a venv or `conda create -n py311 "
+        "python=3.11`), or a newer release of the package with wheels for this Python (its "
+        "PyPI files list the cpXY tags).",
+    ),
+    make(
+        # Open MPI's shared-memory transport (vader) copying between ranks with cross-memory
+        # attach (process_vm_readv), which a container without CAP_SYS_PTRACE may not use:
+        # every transfer prints "Read -1, expected 131072, errno = 1" (open-mpi/ompi#4948)
+        "openmpi-cma-blocked",
+        r"\b(?:Read|Write) -1, expected (?:\d+|<\w+>), errno\s*=\s*1\b",
+        "os-setting",
+        "warning",
+        "Open MPI's single-copy shared-memory transfers are not permitted here (a container "
+        "without CAP_SYS_PTRACE)",
+        "Start the container with `--cap-add=SYS_PTRACE` (or `--privileged`), or turn the "
+        "single-copy path off: `export OMPI_MCA_btl_vader_single_copy_mechanism=none` (Open MPI "
+        "5: OMPI_MCA_smsc=^cma) or `mpirun --mca btl_vader_single_copy_mechanism none`.",
+    ),
+    make(
+        # an MPI library built without CUDA support, asked to move GPU buffers: Open MPI's
+        # "The user requested CUDA support with the --mca mpi_cuda_support 1 flag but the
+        # library was not compiled with any support" (conda-forge/openmpi-feedstock#83),
+        # ompi_info's "mpi_built_with_cuda_support:value:false", FluxMPI's "MPI Implementation
+        # is not CUDA Aware" (avik-pal/FluxMPI.jl#38)
+        "mpi-not-cuda-aware",
+        r"\brequested CUDA support with the --mca mpi_cuda_support 1 flag|"
+        r"\bmpi_built_with_cuda_support:value:false\b|"
+        r"\bMPI (?:Implementation |library |build )?is not CUDA[- ]aware\b",
+        "cpu-only-build",
+        "warning",
+        "the MPI library was built without CUDA support, so it cannot move GPU buffers",
+        "Use a CUDA-aware MPI: Open MPI configured `--with-cuda` (and UCX built `--with-cuda`), "
+        "a conda-forge openmpi/mpich build with CUDA, or the cluster's CUDA-aware MPI module; "
+        "`ompi_info --parsable --all | grep mpi_built_with_cuda_support:value` must say true. "
+        "Otherwise copy the buffers to host memory before MPI calls.",
+    ),
+    make(
         # JAX's own words for an API it removed ("jax.interpreters.xla.pytype_aval_mappings was
         # deprecated in JAX v0.5.0 and removed in JAX v0.7.0", "jax.tree_map was removed in JAX
         # v0.6.0"): the code that calls it, often another package (a TensorFlow Probability
