@@ -367,3 +367,29 @@ def test_hosted_ci_runner_without_a_gpu(text: str, found: bool) -> None:
 )
 def test_wget_connection_failures(text: str, found: bool) -> None:
     assert ("download-http-error" in pats(text + "\n")) is found
+
+
+def test_a_jaxlib_without_cuda(tmp_path: Path) -> None:
+    text = (
+        "RuntimeError: Unable to initialize backend 'cuda': module 'jaxlib.xla_extension' has "
+        "no attribute 'GpuAllocatorConfig' (set JAX_PLATFORMS='' to automatically choose an "
+        "available backend)\n"
+    )
+    assert pats(text) == ["jaxlib-without-cuda"]
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]
+    # another missing attribute is a jax / jaxlib pairing, not a CPU build
+    other = "AttributeError: module 'jaxlib.xla_extension' has no attribute 'PmapFunction'\n"
+    assert pats(other) == ["jax-api-missing"]
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("The Jax pip installation only comes with the CPU version of Jax.", True),
+        ("the COLMAP specified in the lockfile is the CPU version, so no GPU", True),
+        ("this is the CPU version of the demo; the GPU one is below", False),
+        ("I tried the CPU version and it works", False),
+    ],
+)
+def test_a_cpu_build_said_in_words(text: str, found: bool) -> None:
+    assert ("cpu-build-stated" in pats(text + "\n")) is found

@@ -2092,6 +2092,38 @@ PATTERNS: List[ErrorPattern] = [
         "the library release made for the installed torchaudio.",
     ),
     make(
+        # a jaxlib without CUDA asked for the GPU backend: its xla_extension has no GPU
+        # allocator ("Unable to initialize backend 'cuda': module 'jaxlib.xla_extension' has no
+        # attribute 'GpuAllocatorConfig'", google-research/maxim#32, RobertTLange/gymnax-blines
+        # #10: the CPU jaxlib was installed)
+        "jaxlib-without-cuda",
+        r"Unable to initialize backend '(?:cuda|gpu)': module 'jaxlib(?:\.\w+)*' has no "
+        r"attribute 'GpuAllocatorConfig'",
+        "cpu-only-build",
+        "warning",
+        "the installed jaxlib is a build without CUDA, so JAX cannot use the GPU",
+        "Install JAX with its CUDA build: `pip install -U 'jax[cuda12]'` (jax 0.4.26 and newer; "
+        "older releases: the cuda wheels from the jax_cuda_releases page), after `pip "
+        "uninstall jaxlib`; `python -c 'import jax; print(jax.devices())'` must list a "
+        "CudaDevice.",
+    ),
+    make(
+        # said in words: the install brings only the CPU build ("The Jax pip installation only
+        # comes with the CPU version of Jax", gbionics/adam#50; "the COLMAP used and specified in
+        # the lockfile is the CPU version", nerfstudio-project/nerfstudio#3588)
+        "cpu-build-stated",
+        r"\b(?:comes?|came|ships?)\s+with\s+(?:only\s+)?(?:the\s+)?cpu(?:[- ]only)?\s+"
+        r"(?:version|build|wheel)s?\b|"
+        r"\b(?:is|was)\s+(?:only\s+)?the\s+cpu(?:[- ]only)?\s+(?:version|build)\b"
+        r"(?!\s+(?:of\s+)?(?:the\s+)?(?:tests?|demo|example|benchmark|notebook)\b)",
+        "cpu-only-build",
+        "warning",
+        "the text says the install brings the CPU build of a GPU package",
+        "Install the package's CUDA build (its install page names the index URL or the extra, "
+        "e.g. `pip install -U 'jax[cuda12]'`, torch from download.pytorch.org/whl/cuXYZ, COLMAP "
+        "from conda-forge built with CUDA) and check that it sees the GPU.",
+    ),
+    make(
         "jax-api-missing",
         # a JAX library (Haiku, Optax, ColabFold's AlphaFold) calls an API the installed jax or
         # jaxlib does not have: "module 'jax' has no attribute 'linear_util'", "module
