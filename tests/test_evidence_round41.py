@@ -393,3 +393,30 @@ def test_a_jaxlib_without_cuda(tmp_path: Path) -> None:
 )
 def test_a_cpu_build_said_in_words(text: str, found: bool) -> None:
     assert ("cpu-build-stated" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("The GPU that I use is A100 which is not compatible with CUDA 10. Every time", True),
+        ("my graphics card RTX 3060 is not compatible with cuda 10.2. Tried others", True),
+        ("I guess it is about CUDA version, my current GPU does not support CUDA 8.", True),
+        # a driver's or a framework's words are other readings
+        ("Torch does not support Cuda 11.x", False),
+        ("my GPU is compatible with CUDA 12", False),
+    ],
+)
+def test_a_gpu_said_not_to_go_with_a_cuda_release(text: str, found: bool) -> None:
+    assert ("gpu-stated-incompatible-with-cuda" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("OSError: [Errno 101] Network is unreachable", True),
+        ("OSError: [Errno 113] No route to host", True),
+        ("OSError: [Errno 104] Connection reset by peer", False),
+    ],
+)
+def test_python_socket_errors_to_the_data(text: str, found: bool) -> None:
+    assert ("download-http-error" in pats(text + "\n")) is found

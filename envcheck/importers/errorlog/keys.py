@@ -602,6 +602,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "dcgm-profiling-unsupported": ("error watching fields", "module of dcgm"),
     "nvml-not-found-at-build": ("could not find nvml",),
     "jax-api-removed": ("removed in jax",),
+    "gpu-stated-incompatible-with-cuda": (
+        "compatible with cuda",
+        "support cuda",
+        "work with cuda",
+        "run cuda",
+    ),
     "jaxlib-without-cuda": ("gpuallocatorconfig",),
     "cpu-build-stated": (
         "cpu version",
@@ -803,6 +809,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "could not resolve host",
         "(connect timeout=",
         "... failed: ",
+        "] network is unreachable",
+        "] no route to host",
     ),
     "data-loading-slow-stated": ("slow",),
     "slow-storage-stated": (

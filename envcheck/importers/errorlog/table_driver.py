@@ -857,6 +857,24 @@ PATTERNS: List[ErrorPattern] = [
         "library is there.",
     ),
     make(
+        # said in words of the GPU itself: "my graphics card RTX 3060 is not compatible with cuda
+        # 10.2", "my current GPU does not support CUDA 8", "A100 which is not compatible with
+        # CUDA 10" (tensorflow/compression#145): a CUDA release that cannot target this GPU
+        "gpu-stated-incompatible-with-cuda",
+        r"\b(?:(?:RTX|GTX|Quadro|Tesla)\s?[A-Z]?\d{3,4}\w*|[AHBL]\d{2,3}[A-Z]?|(?:graphics\s+)?"
+        r"card|(?<![\w-])GPU)\b(?:\s+(?:which|that|also|still|currently|card|(?:RTX|GTX)\s?\d{3,4}\w*))"
+        r"{0,2}\s+(?:(?:(?:is|are)\s+)?(?:not|n't|in)\s*compatible\s+with|"
+        r"(?:does\s*not|doesn't|do\s*not|don't|cannot|can't)\s+(?:support|work\s+with|run))\s+"
+        r"CUDA\s*v?\d",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says this GPU and the CUDA release in use do not go together",
+        "Use a build made with a CUDA release that supports this GPU's compute capability (an "
+        "Ampere GPU needs CUDA 11.0+, sm_86 11.1+, Ada 11.8+, Hopper 11.8+, Blackwell 12.8+; an "
+        "old Kepler or Maxwell GPU needs an older CUDA); `envcheck matrix recommend --gpu NAME` "
+        "lists builds for it.",
+    ),
+    make(
         "ci-runner-without-gpu",
         # a hosted CI runner has no GPU and no NVIDIA driver: "Github-hosted runners do not have
         # CUDA" (qiboteam/qibotn#14), "GitHub Actions doesn't have the CUDA run-time"

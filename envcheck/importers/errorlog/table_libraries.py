@@ -1135,6 +1135,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\bconnect ETIMEDOUT \d{1,3}(?:\.\d{1,3}){3}:\d+|"
         # wget's connection failure ("Connecting to bias.csr.unibo.it (bias.csr.unibo.it)|
         # 137.204.72.188|:80... failed: No route to host.", vlomonaco/core50#4), not to this host
+        # Python's socket errors themselves: "OSError: [Errno 101] Network is unreachable" (a
+        # cluster without internet access fetching weights, jwohlwend/boltz#392)
+        r"\[Errno (?:101|113)\] (?:Network is unreachable|No route to host)|"
         r"\bConnecting to (?!localhost\b|127\.0\.0\.1\b|\[?::1\b)[^\n]{1,200}?\.\.\. failed: "
         r"(?:No route to host|Connection timed out|Connection refused|Network is unreachable)|"
         r"^(?=[^\n]*(?:https?://|\bdownload|\burl\b))[^\n]*"
