@@ -881,8 +881,9 @@ THRESHOLDS = {
     # missing on GKE, "is the CPU version"
     "heldout169": 0.76,
     # pool 172 (25 cases; GPU CI runners, Spack and HPC source builds): 8/18 (44%); tuned: a
-    # hosted CI runner without a GPU, CUDA.jl's libcuda messages
-    "heldout170": 0.66,
+    # hosted CI runner without a GPU, CUDA.jl's libcuda messages, and (later in the round) the
+    # host compiler of a Spack spec built with CUDA
+    "heldout170": 0.77,
     # pool 173 (19 cases; neural ODEs, NLP toolkits): 11/14 (79%); tuned: "only comes with the
     # CPU version of Jax"
     "heldout171": 0.85,
@@ -891,6 +892,11 @@ THRESHOLDS = {
     # pool 174 (23 cases; protein design, learned compression): 9/17 (53%); tuned: "A100 which is
     # not compatible with CUDA 10", "[Errno 101] Network is unreachable"
     "heldout172": 0.64,
+    # pool 175 was sealed after 9591c276 and scored once at 52a9ad10, a8bc77c3, 5a09c60d,
+    # 3e8f518e and 9591c276: the same findings at all five, case by case.
+    # pool 175 (5 cases; GPU linear algebra and HPC libraries): 1/3 (33%); tuned: scikit-cuda's
+    # "cusolver library not found"
+    "heldout173": 0.66,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

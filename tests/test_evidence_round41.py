@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, pats
+from checks_support import fires, outcome
+from evidence_support import judge, pats, snap_of
 
 # --- CMake refusing the CUDA toolkit it found (toolkit-mismatch) ------------------------------
 
@@ -420,3 +421,44 @@ def test_a_gpu_said_not_to_go_with_a_cuda_release(text: str, found: bool) -> Non
 )
 def test_python_socket_errors_to_the_data(text: str, found: bool) -> None:
     assert ("download-http-error" in pats(text + "\n")) is found
+
+
+SPACK = (
+    "Concretized\n"
+    "--------------------------------\n"
+    " -   vl25zhp  mpich@4.1.2%gcc@{gcc}~argobots{cuda}+fortran~hcoll build_system=autotools\n"
+    "[e]  tatyw2o      ^cuda@11.8%gcc@{gcc}+allow-unsupported-compilers~dev\n"
+    "[+]  oaezgck      ^findutils@4.9.0%gcc@{gcc} build_system=autotools\n"
+)
+
+
+def test_a_spack_spec_built_with_cuda_names_the_host_compiler(tmp_path: Path) -> None:
+    # CUDA 11.8's nvcc accepts gcc 11 at most (compat_data/floors.json host_compilers)
+    snap = snap_of(tmp_path, SPACK.format(gcc="12.3.0", cuda="+cuda"))
+    (f,) = fires(snap, "EC312", severity="warning")
+    assert f.evidence["gcc"] == "12.3.0" and f.evidence["max_gcc"] == "11"
+
+
+@pytest.mark.parametrize(
+    "gcc, cuda",
+    [
+        ("11.3.0", "+cuda"),  # a gcc nvcc 11.8 accepts
+        ("12.3.0", "~cuda"),  # a spec without CUDA: its compiler runs no nvcc
+    ],
+)
+def test_a_spack_spec_within_the_limit_or_without_cuda(tmp_path: Path, gcc: str, cuda: str) -> None:
+    snap = snap_of(tmp_path, SPACK.format(gcc=gcc, cuda=cuda))
+    # (judged and passed with +cuda; without it no host compiler is read, and EC312 skips)
+    assert not [f for f in outcome(snap, "EC312").findings if f.code == "EC312"]
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("    raise OSError('cusolver library not found')", True),
+        ("OSError: cublas library not found", True),
+        ("the nvml library not found", False),  # not a CUDA math library
+    ],
+)
+def test_scikit_cuda_not_finding_a_cuda_library(text: str, found: bool) -> None:
+    assert ("cuda-lib-missing" in pats(text + "\n")) is found

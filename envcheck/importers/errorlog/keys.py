@@ -1312,6 +1312,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tensorrt-lib-missing": ("cannot open shared object file", "unable to load library: nvinfer"),
     "cuda-lib-missing": (
         "cannot open shared object file",
+        " library not found",
         "library not loaded",
         "find cudart64_",
         "find cublas64_",

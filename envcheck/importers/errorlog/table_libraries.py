@@ -367,6 +367,10 @@ PATTERNS: List[ErrorPattern] = [
         "cuda-lib-missing",
         rf"(lib(?:{_CUDA_LIBS}|cusparseLt|cupti|nvToolsExt|nvJitLink)\.so[.\d]*)"
         r": cannot open shared object file|"
+        # scikit-cuda's loader, which tries a list of sonames and DLL names: "OSError: cusolver
+        # library not found" (lebedov/scikit-cuda#307: CUDA 11.1's cusolver64_11.dll was not
+        # among the names it knew)
+        rf"\b(?:{_CUDA_LIBS}) library not found\b|"
         # CTranslate2 (faster-whisper): "RuntimeError: Library libcublas.so.12 is not found or
         # cannot be loaded"; on Windows "cublas64_12.dll is not found"
         rf"\bLibrary (?:lib(?:{_CUDA_LIBS})\.so[.\d]*|(?:cudart|cublas|cublasLt|cudnn\w*)64_\d+"

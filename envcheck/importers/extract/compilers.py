@@ -47,6 +47,14 @@ _COMPILING = re.compile(
 )
 
 
+# Spack's spec of a package built with CUDA: the compiler after its "%" is the host compiler nvcc
+# runs for it ("mpich@4.1.2%gcc@12.3.0~argobots+cuda+fortran", spack/spack#40272;
+# "libbeagle@3.1.2%gcc@9.1.0+cuda cuda_arch=35,60", spack/spack#13462). Only a spec with +cuda:
+# every line of a spec names a compiler, and the CUDA toolkit's own ("^cuda@11.8%gcc@12.3.0")
+# is the one Spack installed a binary package with.
+_SPACK_CUDA_PACKAGE = re.compile(
+    r"(?<![\w-])[a-z][\w-]*(?:@[\w.]+)?%gcc@(\d{1,2}\.\d+(?:\.\d+)?)\S*?\+cuda(?![\w-])"
+)
 _TORCH_BUILT_WITH_GCC = re.compile(r"^\s*-\s*GCC \d{1,2}\.\d+\s*$")
 _COMPILING_WORDS = (
     "setup.py",
@@ -101,6 +109,12 @@ def host_gcc(text: str, file: str) -> List[Fact]:
                 continue
             seen.add(version)
             out.append(Fact("host_gcc", version, file, n, line.strip()[:200], "prose"))
+        for m in _SPACK_CUDA_PACKAGE.finditer(line) if "+cuda" in line else ():
+            if not any(f.key == "cuda_build" for f in out):  # Spack builds it with nvcc
+                out.append(Fact("cuda_build", True, file, n, line.strip()[:200], "prose"))
+            if m.group(1) not in seen:
+                seen.add(m.group(1))
+                out.append(Fact("host_gcc", m.group(1), file, n, line.strip()[:200], "prose"))
         if len(seen) >= MAX_FACTS:
             break
     return out
