@@ -10,6 +10,8 @@ import pytest
 from checks_support import fires, outcome
 from evidence_support import judge, pats, snap_of
 
+from envcheck.compat import load_matrix
+
 # --- CMake refusing the CUDA toolkit it found (toolkit-mismatch) ------------------------------
 
 
@@ -462,3 +464,31 @@ def test_a_spack_spec_within_the_limit_or_without_cuda(tmp_path: Path, gcc: str,
 )
 def test_scikit_cuda_not_finding_a_cuda_library(text: str, found: bool) -> None:
     assert ("cuda-lib-missing" in pats(text + "\n")) is found
+
+
+ARCHS = ">>> torch.cuda.get_arch_list()\n[{archs}]\n"
+
+
+def test_a_stated_arch_list_is_judged_not_called_unstated(tmp_path: Path) -> None:
+    # an RTX 5090 (sm_120) beside a build without sm_120: EC201 says so from the list itself;
+    # EC215 ("build not stated") no longer adds its guess about the releases in circulation
+    archs = "'sm_50', 'sm_60', 'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_90'"
+    text = ARCHS.format(archs=archs) + "GPU: NVIDIA GeForce RTX 5090\n"
+    assert judge(tmp_path, text, ["EC201", "EC215"], load_matrix()) == [
+        ("EC201", "gpu-arch-unsupported", "error")
+    ]
+
+
+def test_a_stated_arch_list_that_runs_on_the_gpu(tmp_path: Path) -> None:
+    # sm_120 cubins run on a compute capability 12.1 GPU (same major, higher minor): nothing to
+    # say, where EC215 used to recommend a build the list already was
+    archs = "'sm_80', 'sm_90', 'sm_100', 'sm_120', 'compute_120'"
+    text = ARCHS.format(archs=archs) + ">>> torch.cuda.get_device_capability()\n(12, 1)\n"
+    assert judge(tmp_path, text, ["EC201", "EC202", "EC215"], load_matrix()) == []
+
+
+def test_without_the_arch_list_an_edge_gpu_is_still_named(tmp_path: Path) -> None:
+    text = ">>> torch.cuda.get_device_capability()\n(12, 1)\n"
+    assert judge(tmp_path, text, ["EC215"], load_matrix()) == [
+        ("EC215", "gpu-arch-unsupported", "warning")
+    ]

@@ -66,6 +66,12 @@ def edge_gpu_build_unstated(
         )
     if _arch_message_seen(snap):
         raise c.not_applicable("an error message in the text already says the build lacks kernels")
+    dp = c.deep(snap, "torch")
+    if dp is not None and isinstance(dp.arch_list, list) and dp.arch_list:
+        # `torch.cuda.get_arch_list()` pasted without the version: the build is stated after
+        # all, and EC201/EC202 judge its list (this check would recommend a build the list may
+        # already be: sm_121 beside a list with sm_120)
+        raise c.not_applicable("the text states the torch build's arch list: EC201/EC202 judge it")
     for gpu, ccs in c.gpus_with_cc_choices(snap, matrix):
         # a name sold on two GPUs (a Fermi and a Kepler GT 730) is judged only when every one
         # of them is at the edge; the newest of them names the builds
