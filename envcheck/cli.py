@@ -116,13 +116,23 @@ def main(argv: Optional[List[str]] = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
+_COMMAND_TREE: List[Any] = []
+
+
 def _command() -> Any:
-    """The click command tree with envcheck's help conventions (envcheck/cli_help.py)."""
-    import typer.main  # noqa: PLC0415 - what app() itself calls
+    """The click command tree with envcheck's help conventions (envcheck/cli_help.py).
 
-    from envcheck import cli_help  # noqa: PLC0415
+    Built once a process: typer rebuilds every command's parameters from its signature on each
+    call (about 13 ms), which a process that runs main() many times (the corpus test's batches,
+    8,786 pastes) paid per paste. The tree holds no per-run state; click makes a new context
+    for each invocation."""
+    if not _COMMAND_TREE:
+        import typer.main  # noqa: PLC0415 - what app() itself calls
 
-    return cli_help.apply(typer.main.get_command(app))
+        from envcheck import cli_help  # noqa: PLC0415
+
+        _COMMAND_TREE.append(cli_help.apply(typer.main.get_command(app)))
+    return _COMMAND_TREE[0]
 
 
 def _click() -> Any:
