@@ -183,8 +183,9 @@ def test_other_limits_are_not_the_hard_limit() -> None:
 @pytest.mark.parametrize(
     "text, found",
     [
-        # pip reads "<=3.8" as PEP 440 does: 3.8.5 is above it, 3.8.0 is 3.8
-        ("Installation requires python<=3.8 and does not work with python 3.8.5", True),
+        # pip reads "<=3.8" as PEP 440 does: 3.8.5 is above it, 3.8.0 is 3.8 (avalanche#367's
+        # "... and does not work with python 3.8.5" is read in words since round forty-two)
+        ("Installation requires python<=3.8 and fails with python 3.8.5", True),
         ("Installation requires python<=3.8; python 3.8.0 works", False),
         ("requires python<=3.8.1 and I have python 3.8.1", False),
         ("requires python<=3.8.1 and I have python 3.8.2", True),

@@ -9,6 +9,7 @@ import re
 from typing import Dict, List, Optional, Tuple
 
 from envcheck.importers.errorlog import (
+    cluster,
     inferences,
     installs,
     optix,
@@ -432,6 +433,7 @@ _FROM_THE_SYMPTOMS = (
     runtime_symptoms.windows_update_took_the_gpu,
     symptoms.torch_cc_warning_cut,
     symptoms.nix_without_host_driver,
+    cluster.allocatable_below_capacity,
     sessions.no_device_in_this_process,  # (after them all: only where nothing else explains)
     sessions.open_files_leak_stated,
     installs.cpu_quota,

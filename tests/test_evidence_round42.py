@@ -1,0 +1,302 @@
+"""Round forty-two: readings learned from the sealed pools heldout174-177's misses, each with its
+near misses: what texts say in words (all ranks on GPU 0, compute nodes without internet, a
+toolkit without an architecture, a program's own capability check, a CPU-only install), what
+tools print (cc1's permission error, `kubectl describe node`'s two GPU counts) and one false
+error (a Python comparison read as a CUDA_VISIBLE_DEVICES value)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evidence_support import judge, pats
+
+# --- every rank on one GPU, said in words (os-setting) -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I noticed that all MPI ranks seem to use the same GPU (typically GPU 0), even when "
+        "multiple processes are launched.",
+        "However, I've found that all processes are using GPU 0, which is not the intended "
+        "behavior.",
+        "I found all the processes were running on gpu0.",
+        "all ranks end up on cuda:0",
+    ],
+)
+def test_all_ranks_on_one_gpu_said_in_words(text: str) -> None:
+    assert "ranks-on-one-gpu-stated" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "all processes are using GPU memory",  # memory, not one GPU
+        "all ranks use different GPUs now",  # the fix working
+        "all tests run on GPU 1",  # tests, not ranks or processes
+        "I want all processes to use their own GPU",  # a wish with no GPU named
+    ],
+)
+def test_ranks_on_their_own_gpus_are_not_one_gpu(text: str) -> None:
+    assert "ranks-on-one-gpu-stated" not in pats(text + "\n")
+
+
+def test_all_ranks_on_one_gpu_is_an_os_setting_warning(tmp_path: Path) -> None:
+    text = "all MPI ranks seem to use the same GPU\n"
+    assert judge(tmp_path, text, ["EC913"]) == [("EC913", "os-setting", "warning")]
+
+
+# --- several processes sharing a GPU, oversubscription (gpu-contention) -------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "are we somehow oversubscribing the GPUs in some settings?",
+        "multiple processes using the same GPU make it slow",
+        "Oversubscription of the GPUs could go very bad",
+    ],
+)
+def test_oversubscribed_gpus_said_in_words(text: str) -> None:
+    assert "gpu-used-by-others-stated" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the CPU cores are oversubscribed",  # CPUs, not GPUs
+        "one process using the same GPU as before",  # one process
+    ],
+)
+def test_oversubscribed_cpus_are_not_gpu_contention(text: str) -> None:
+    assert "gpu-used-by-others-stated" not in pats(text + "\n")
+
+
+# --- compute nodes without internet access (data-network) ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The GPU/CPU compute nodes on Australia's HPC don't have internet access.",
+        "I want to run an example on a HPC server where GPU nodes have no network access.",
+        "There is no internet access on the compute nodes, so the weights cannot be fetched.",
+        "our cluster nodes cannot access the internet",
+    ],
+)
+def test_compute_nodes_without_internet_said_in_words(text: str) -> None:
+    assert "compute-node-offline-stated" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the compute nodes have internet access",  # they do
+        "I don't have internet access at home right now",  # not the nodes
+        "the GPU nodes have no InfiniBand",  # another network word, not access to the internet
+    ],
+)
+def test_nodes_with_internet_are_not_offline(text: str) -> None:
+    assert "compute-node-offline-stated" not in pats(text + "\n")
+
+
+def test_offline_compute_nodes_are_a_data_network_warning(tmp_path: Path) -> None:
+    text = "The compute nodes don't have internet access.\n"
+    assert judge(tmp_path, text, ["EC919"]) == [("EC919", "data-network", "warning")]
+
+
+# --- a toolkit said to lack an architecture (toolkit-mismatch) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CUDA toolkit is 11.5, which doesn't support compute_89 (H100) or compute_90 (Blackwell).",
+        "I am using CUDA 6.5 right now, and it does not support sm52.",
+        "my nvcc cannot compile for sm_120",
+    ],
+)
+def test_a_toolkit_said_to_lack_an_architecture(text: str) -> None:
+    assert "toolkit-stated-lacks-arch" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CUDA 12.8 supports sm_120",  # it does
+        "the driver does not support sm_90",  # no toolkit named
+        "CUDA does not support this GPU",  # no architecture named
+    ],
+)
+def test_a_toolkit_that_has_the_architecture_is_not_a_mismatch(text: str) -> None:
+    assert "toolkit-stated-lacks-arch" not in pats(text + "\n")
+
+
+def test_a_toolkit_without_the_architecture_is_a_toolkit_warning(tmp_path: Path) -> None:
+    text = "CUDA toolkit is 11.5, which doesn't support compute_89\n"
+    assert judge(tmp_path, text, ["EC907"]) == [("EC907", "toolkit-mismatch", "warning")]
+
+
+# --- a program's own compute-capability check (gpu-arch-unsupported) ----------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[ERR!] GPU Compute Capability is lower than it is required",
+        "LOG:  PG-Strom: GPU0 GeForce GTX TITAN X - CC 5.2 is not supported",
+        "compute capability 3.0 is not supported",
+    ],
+)
+def test_a_programs_capability_check_in_its_words(text: str) -> None:
+    assert "gpu-below-minimum-cc-stated" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Kokkos: a binary built for another architecture (a control of heldout49)
+        "Kokkos::Cuda::initialize ERROR: running kernels compiled for compute capability 7.0 on "
+        "device with compute capability 7.5 is not supported by CUDA!",
+        "compute capability 8.6 is supported",  # it is
+        "Python 3.6 is not supported",  # not a compute capability
+    ],
+)
+def test_other_capability_sentences_are_not_the_programs_check(text: str) -> None:
+    assert "gpu-below-minimum-cc-stated" not in pats(text + "\n")
+
+
+# --- installs said to bring the CPU build (cpu-only-build) --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it seems to be installing torch with cpu support only.",
+        "it automatically installs pytorch with CPU support only `torch==2.7.1+cpu`.",
+        "conda installed tensorflow with only CPU support",
+    ],
+)
+def test_an_install_with_cpu_support_only(text: str) -> None:
+    assert "cpu-build-stated" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "installed torch with CUDA support",  # the GPU build
+        "CPU support only for the preprocessing step",  # no install named
+    ],
+)
+def test_an_install_with_cuda_support_is_not_a_cpu_build(text: str) -> None:
+    assert "cpu-build-stated" not in pats(text + "\n")
+
+
+# --- Python releases a package does not work with (python-unsupported) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it depends on numba which in turn requires llvmlite which does not work with python "
+        "3.11 yet.",
+        "Installation process does not work for Python 3.12",
+        "However, there are no packages for Python 3.11 at https://anaconda.org/pytorch/pytorch",
+    ],
+)
+def test_a_python_release_said_to_be_unsupported(text: str) -> None:
+    assert "python-stated-unsupported" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it does not work with python either",  # no release named
+        "there are no packages for CUDA 12.4 yet",  # not Python
+        "does not work with python 2 style prints",  # no 3.x
+    ],
+)
+def test_other_sentences_name_no_unsupported_python(text: str) -> None:
+    assert "python-stated-unsupported" not in pats(text + "\n")
+
+
+# --- cc1 refused a path (os-setting) -----------------------------------------------------------
+
+
+def test_the_compiler_refused_a_path() -> None:
+    text = "cc1: error: /root/postgresql-9.6.2/src/include/: Permission denied\n"
+    assert "compiler-path-permission-denied" in pats(text)
+    for near in (
+        "bash: ./configure: Permission denied\n",  # the shell, not the compiler
+        "cc1: error: unrecognized command-line option '-mavx512'\n",  # another compiler error
+        "cc1: warning: /root/include: Permission denied (ignored)\n",  # a warning, trailing words
+    ):
+        assert "compiler-path-permission-denied" not in pats(near), near
+
+
+# --- kubectl describe node: fewer GPUs allocatable than the capacity (gpu-health) ---------------
+
+NODE = """Capacity:
+  cpu:                104
+  ephemeral-storage:  51343996Ki
+  memory:             791635548Ki
+  nvidia.com/gpu:     {cap}
+  pods:               110
+Allocatable:
+  cpu:                104
+  ephemeral-storage:  47318626636
+  memory:             791533148Ki
+  nvidia.com/gpu:     {alloc}
+  pods:               110
+"""
+
+
+def test_fewer_gpus_allocatable_than_the_capacity_are_marked_unhealthy(tmp_path: Path) -> None:
+    assert "k8s-gpus-marked-unhealthy" in pats(NODE.format(cap=8, alloc=6))
+    assert judge(tmp_path, NODE.format(cap=8, alloc=7), ["EC910"]) == [
+        ("EC910", "gpu-health", "warning")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        NODE.format(cap=8, alloc=8),  # all of them allocatable
+        NODE.format(cap=1, alloc=1),
+        # another resource below its capacity: not the GPUs
+        NODE.replace("nvidia.com/gpu", "example.com/fpga").format(cap=8, alloc=6),
+        # the counts in prose, not the node's description
+        "Capacity nvidia.com/gpu: 8 but allocatable nvidia.com/gpu: 6?\n",
+    ],
+)
+def test_all_gpus_allocatable_are_not_marked_unhealthy(text: str) -> None:
+    assert "k8s-gpus-marked-unhealthy" not in pats(text)
+
+
+# --- CUDA_VISIBLE_DEVICES: a comparison is no value; "is -1" is one -----------------------------
+
+
+def test_a_comparison_sets_no_visible_devices(tmp_path: Path) -> None:
+    # ray-project/ray#8838 (a control of heldout176): a test script's assertion
+    text = (
+        "expected = os.getenv('CUDA_VISIBLE_DEVICES')\n"
+        "cuda_visible_devices = os.getenv('CUDA_VISIBLE_DEVICES')\n"
+        "assert cuda_visible_devices == expected, (expected, cuda_visible_devices)\n"
+    )
+    assert judge(tmp_path, text, ["EC507"]) == []
+
+
+def test_visible_devices_reported_as_minus_one_hide_the_gpus(tmp_path: Path) -> None:
+    # microsoft/nni#4853 (heldout176 at its scoring)
+    text = (
+        "in function evaluate_model() ,torch.cuda.is_available() is False and "
+        'os.environ["CUDA_VISIBLE_DEVICES"] is -1\n'
+    )
+    assert judge(tmp_path, text, ["EC507"]) == [("EC507", "os-setting", "warning")]
+    for near in (
+        "CUDA_VISIBLE_DEVICES is 0\n",  # may be a wish; not a value that hides every GPU
+        "CUDA_VISIBLE_DEVICES is -1.5 somewhere\n",  # not -1
+        "CUDA_VISIBLE_DEVICES is set\n",  # no value
+    ):
+        assert judge(tmp_path, near, ["EC507"]) == [], near
