@@ -300,3 +300,194 @@ def test_visible_devices_reported_as_minus_one_hide_the_gpus(tmp_path: Path) -> 
         "CUDA_VISIBLE_DEVICES is set\n",  # no value
     ):
         assert judge(tmp_path, near, ["EC507"]) == [], near
+
+
+# --- second half of the round: heldout178-181's misses -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Connecting to a system via Remote Desktop (rather than through the primary display) and "
+        "launching the Boinc Manager prevents BOINC from detecting any CUDA devices.",
+        "When starting up miner over remote desktop I get this error message:\n"
+        "Unable to query CUDA driver version! Is an nVidia driver installed?",
+        "I access the GPU machine over RDP and torch.cuda.is_available() returns False",
+    ],
+)
+def test_a_gpu_not_reached_over_remote_desktop(text: str) -> None:
+    assert "remote-desktop-session" in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I use Remote Desktop to watch the training; the GPU runs at 100%",  # nothing fails
+        "https://developer.nvidia.com/rdp/cudnn-download failed to download",  # NVIDIA's URL
+        "Remote Desktop does not work on this laptop",  # nothing about the GPU or CUDA
+    ],
+)
+def test_remote_desktop_without_a_gpu_failure(text: str) -> None:
+    assert "remote-desktop-session" not in pats(text + "\n")
+
+
+def test_remote_desktop_is_an_os_setting_warning(tmp_path: Path) -> None:
+    text = "Over remote desktop the CUDA devices are not detected\n"
+    assert judge(tmp_path, text, ["EC913"]) == [("EC913", "os-setting", "warning")]
+
+
+def test_nvcc_without_cl_exe_in_a_build_tools_warning_is_no_error(tmp_path: Path) -> None:
+    # xmake-io/xmake#2004 (a control of heldout181): xmake's probe of the GPUs warned
+    probe = (
+        "warning: failed to find cuda devices: nvcc fatal   : Cannot find compiler 'cl.exe' in "
+        "PATH\n"
+    )
+    assert "nvcc-no-cl-exe" not in pats(probe)
+    assert "nvcc-no-cl-exe" not in pats("windows下报错" + probe)
+    build = "nvcc fatal   : Cannot find compiler 'cl.exe' in PATH\n"
+    assert "nvcc-no-cl-exe" in pats(build)
+    assert judge(tmp_path, build, ["EC907"]) == [("EC907", "toolkit-mismatch", "error")]
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        (
+            "torch/include/ATen/cuda/CUDAContext.h:10:10: fatal error: cusolverDn.h: No such "
+            "file or directory",
+            True,
+        ),
+        ("src/gemm.cu:3:10: fatal error: cublas_v2.h: No such file or directory", True),
+        ("fatal error: curand_kernel.h: No such file or directory", True),
+        # cuDNN's header is cuDNN's, not the toolkit's
+        ("./src/cuda.h:33:19: fatal error: cudnn.h: No such file or directory", False),
+        # a project's own header
+        ("fatal error: mycusolver.h: No such file or directory", False),
+    ],
+)
+def test_the_toolkits_library_headers_missing(text: str, found: bool) -> None:
+    assert ("cuda-headers-missing" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "I tried to extract all the video frames, but the storage space seems to be full.",
+            "disk-space-low-stated",
+        ),
+        (
+            "Sometimes it appears httperror 429, it seems youtube has banned our IPs",
+            "download-http-error",
+        ),
+        ("requests.exceptions.HTTPError 503 Server Error", "download-http-error"),
+    ],
+)
+def test_a_full_disk_and_a_refused_download_said_in_words(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("the storage space seems to be fine", "disk-space-low-stated"),
+        ("the GPU memory seems to be full of tensors", "disk-space-low-stated"),
+        ("httperror 200 OK", "download-http-error"),
+    ],
+)
+def test_a_disk_with_room_and_a_good_download_are_not_failures(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, pattern, code, category",
+    [
+        (
+            "ImportError: Cannot initialize a EGL device display. This likely means that your EGL "
+            "driver does not support the PLATFORM_DEVICE extension",
+            "egl-device-display-failed",
+            "EC904",
+            "driver-not-loaded",
+        ),
+        (
+            "libEGL warning: failed to open /dev/dri/renderD129: Permission denied",
+            "egl-render-node-permission",
+            "EC913",
+            "os-setting",
+        ),
+        (
+            "AttributeError: 'GLXPlatform' object has no attribute 'EGL'",
+            "pyopengl-platform-mismatch",
+            "EC913",
+            "os-setting",
+        ),
+    ],
+)
+def test_headless_rendering_messages(
+    tmp_path: Path, text: str, pattern: str, code: str, category: str
+) -> None:
+    assert pattern in pats(text + "\n")
+    assert judge(tmp_path, text + "\n", [code]) == [(code, category, "warning")]
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("libEGL warning: DRI2: failed to authenticate", "egl-render-node-permission"),
+        ("open /dev/dri/renderD128: Permission denied", "egl-render-node-permission"),  # not EGL's
+        (
+            "AttributeError: 'GLXPlatform' object has no attribute 'GLX_foo'",
+            "pyopengl-platform-mismatch",
+        ),
+        ("Initialized a EGL device display", "egl-device-display-failed"),
+    ],
+)
+def test_other_rendering_lines(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
+
+
+def test_tvm_without_its_cuda_code_generator(tmp_path: Path) -> None:
+    text = "src/codegen/codegen.cc:27: Check failed: bf != nullptr Target cuda is not enabled\n"
+    assert "tvm-target-cuda-not-enabled" in pats(text)
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "error")]
+    assert "tvm-target-cuda-not-enabled" not in pats("Target cuda is enabled\n")
+
+
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("编译的时候提示驱动版本过低，但是升级集群上的驱动又太麻烦", True),
+        ("显卡驱动太旧了", True),
+        ("驱动版本是535", False),  # a version, not too old
+        ("驱动已经是最新版本", False),  # the newest
+    ],
+)
+def test_a_driver_too_old_said_in_chinese(text: str, found: bool) -> None:
+    assert ("driver-too-old-stated-zh" in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, pattern, found",
+    [
+        (
+            "Pytorch 1.7 did not support sm_37 for Kepler based GPUs (i.e. Tesla K80). But 1.8 "
+            "does.",
+            "framework-stated-lacks-arch",
+            True,
+        ),
+        ("torch 2.0 doesn't have sm_35 kernels", "framework-stated-lacks-arch", True),
+        ("torch 2.0 doesn't have a bug on sm_35", "framework-stated-lacks-arch", False),
+        ("torch 2.0 doesn't have kernels for sm_35", "framework-stated-lacks-arch", True),
+        ("PyTorch 2.5 supports sm_90", "framework-stated-lacks-arch", False),
+        ("my CUDA driver was mismatched with my library", "driver-library-mismatch-stated", True),
+        (
+            "the driver version mismatched with what the docs say",
+            "driver-library-mismatch-stated",
+            False,
+        ),
+    ],
+)
+def test_an_architecture_and_a_driver_mismatch_said_in_words(
+    text: str, pattern: str, found: bool
+) -> None:
+    assert (pattern in pats(text + "\n")) is found

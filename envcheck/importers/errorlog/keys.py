@@ -186,6 +186,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvcc-gcc-parameter-packs": ("parameter packs not expanded",),
     "nvcc-no-cl-exe": ("cannot find compiler 'cl.exe'",),
     "cuda-headers-missing": (
+        ".h: no such file or directory",
         "cuda_runtime.h: no such file",
         "cuda_runtime_api.h: no such file",
         "catastrophic error: cannot open source file",
@@ -313,6 +314,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "torch-dll-load-failed": ("winerror 126",),
     "nccl-duplicate-gpu": ("duplicate gpu detected",),
+    "driver-library-mismatch-stated": ("mismatch",),
+    "framework-stated-lacks-arch": ("torch",),
+    "tvm-target-cuda-not-enabled": ("target cuda is not enabled",),
+    "driver-too-old-stated-zh": ("驱动",),
+    "egl-device-display-failed": ("cannot initialize a egl device display",),
+    "egl-render-node-permission": (": permission denied",),
+    "pyopengl-platform-mismatch": ("platform' object has no attribute",),
+    "remote-desktop-session": ("\x00never\x00",),  # inferred: sessions.remote_desktop_session
     "compiler-path-permission-denied": ("permission denied",),
     "k8s-gpus-marked-unhealthy": ("\x00never\x00",),  # inferred: cluster.py
     "toolkit-stated-lacks-arch": (
@@ -795,6 +804,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "fill",
     ),
     "download-http-error": (
+        "httperror 4",
+        "httperror 5",
         "awaiting response... ",
         "http 403",
         "http 429",

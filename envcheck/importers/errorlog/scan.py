@@ -408,6 +408,7 @@ _FROM_THE_SYMPTOMS = (
     installs.pip_too_old_for_the_wheel,
     sessions.gpu_only_as_root,
     sessions.works_in_shell_not_in_ide,
+    sessions.remote_desktop_session,
     sessions.container_without_compute,
     sessions.sudo_loses_cuda_paths,
     symptoms.slurm_ddp_tasks,

@@ -95,6 +95,36 @@ def works_in_shell_not_in_ide(
         out.append(entry_at(text, m.start(), "works-in-shell-not-in-ide", source))
 
 
+# The program runs in a Windows Remote Desktop session: Windows replaces the NVIDIA display
+# driver with its RDP one for the session, and CUDA programs started there find no GPU
+# (codeyarns.com/tech/2011-02-03-cuda-and-remote-desktop.html; a TCC-mode GPU is not affected).
+# Told with what failed: "Connecting to a system via Remote Desktop ... prevents BOINC from
+# detecting any CUDA devices" (BOINC#913), "Unable to query CUDA driver version!" over remote
+# desktop (cudaminer#102), "Specified device id (0) is invalid" (CNTK#1841; heldout181 at its
+# scoring).
+_REMOTE_DESKTOP = re.compile(
+    r"\b(?:(?:ms|microsoft|windows)\s+)?remote\s+desktop\b|\b(?:over|via|through|in an?)\s+RDP\b|"
+    r"\bRDP\s+(?:session|connection|login)\b|\bmstsc\b",
+    re.I,
+)
+_GPU_NOT_REACHED = re.compile(
+    r"\b(?:not|no|unable|cannot|can't|couldn't|invalid|fail\w*|disabled|prevents?|without|"
+    r"false)\b",
+    re.I,
+)
+
+
+def remote_desktop_session(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A text about the GPU or CUDA failing that says the program runs over Remote Desktop."""
+    if low.find(b"remote desktop") == -1 and low.find(b"rdp") == -1 and low.find(b"mstsc") == -1:
+        return
+    if found_category(out, ("os-setting",)) or not GPU_OR_CUDA_WORDS.search(text):
+        return
+    m = _REMOTE_DESKTOP.search(text)
+    if m is not None and _GPU_NOT_REACHED.search(text):
+        out.append(entry_at(text, m.start(), "remote-desktop-session", source))
+
+
 # Inside a container nvidia-smi works and CUDA does not: the runtime mounted the driver's
 # utility part (nvidia-smi, NVML) and not its compute part (libcuda), as with
 # NVIDIA_DRIVER_CAPABILITIES=utility, or the framework is a CPU build

