@@ -53,11 +53,24 @@ def around(lines: List[str], e: Dict[str, str], before: int, after: int) -> str:
 
 
 def retell(
-    out: List[Dict[str, str]], patterns: Collection[str], why: re.Pattern[str], text: str, to: str
+    out: List[Dict[str, str]],
+    patterns: Collection[str],
+    why: re.Pattern[str],
+    text: str,
+    to: str,
+    keys: Tuple[str, ...] = (),
 ) -> None:
     """Every entry of ``patterns`` becomes pattern ``to`` when the text also says ``why``: the
-    same message, read in the light of what the rest of the text states."""
-    if any(e["pattern"] in patterns for e in out) and why.search(text):
+    same message, read in the light of what the rest of the text states. ``keys``, where
+    given, are lower-case literals every match of ``why`` holds: a text holding none is not
+    searched (a whole-text regex costs tens of milliseconds on a megabyte)."""
+    if not any(e["pattern"] in patterns for e in out):
+        return
+    if keys:
+        low = text.lower()
+        if not any(low.find(k) != -1 for k in keys):
+            return
+    if why.search(text):
         for e in out:
             if e["pattern"] in patterns:
                 e["pattern"] = to
@@ -1230,7 +1243,8 @@ def launch_failure_after_suspend(text: str, out: List[Dict[str, str]]) -> None:
     lived through a suspend: the driver kept no GPU memory across it (unless its power
     management preserves video memory), not a bug in the kernel."""
     failed = ("unspecified-launch-failure", "illegal-memory-access")
-    retell(out, failed, _SUSPENDED, text, "launch-failure-after-suspend")
+    keys = ("suspend", "hibernat", "sleep", "woke", "wak")
+    retell(out, failed, _SUSPENDED, text, "launch-failure-after-suspend", keys)
 
 
 def no_space_context(text: str, out: List[Dict[str, str]]) -> None:

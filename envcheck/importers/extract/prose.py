@@ -643,9 +643,14 @@ def torch_named(text: str, file: str) -> List[Fact]:
     """A "named" fact when the text names PyTorch: no version, no claim that it is installed,
     only that the reporter works with it (EC202 asks whether any torch build in the data runs
     on the GPU named). Not a fact about the host: it is kept apart from the facts read."""
-    if text.lower().find("torch") == -1:
+    low = text.lower()
+    # every match begins with "pytorch" or "ptorch": the regex starts at the first one (a
+    # megabyte of log naming torch only in its paths cost a 25 ms whole-text search); where
+    # lower-casing changed the text's length the offsets differ, so it searches it all
+    found = [at for at in (low.find("pytorch"), low.find("ptorch")) if at != -1]
+    if not found:
         return []
-    m = _TORCH_NAMED.search(text)
+    m = _TORCH_NAMED.search(text, min(found) if len(low) == len(text) else 0)
     if m is None:
         return []
     return [Fact("named", "torch", file, *_line_at(text, m.start()), "prose")]
