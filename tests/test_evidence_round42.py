@@ -594,3 +594,65 @@ def test_near_misses_of_the_third_part(text: str, pattern: str) -> None:
 def test_an_extension_without_cuda_is_a_cpu_build_error(tmp_path: Path) -> None:
     text = "PyTorch has CUDA version 10.1 and torch_sparse has CUDA version 0.0.\n"
     assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "error")]
+
+
+# --- the round's last pool: heldout186's misses (Slurm, LibTorch) ------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern, code, category",
+    [
+        (
+            "Jul  8 15:11:23 gpu slurmd[5421]: fatal: can't stat gres.conf file /dev//nvidia0: No "
+            "such file or directory",
+            "slurm-gres-device-missing",
+            "EC904",
+            "driver-not-loaded",
+        ),
+        (
+            "slurmd[57977]: fatal: gres.conf duplicate records for gpu",
+            "slurm-gres-duplicate-records",
+            "EC913",
+            "os-setting",
+        ),
+        (
+            "aten::_convolution(Tensor input, ...) -> (Tensor):\n"
+            "Expected at most 12 arguments but found 13 positional arguments.",
+            "torchscript-newer-than-runtime",
+            "EC914",
+            "framework-pairing",
+        ),
+        (
+            "CUDA_cublas_device_LIBRARY (ADVANCED)\n"
+            '    linked by target "THC" in directory /home/u/torch/extra/cutorch/lib/THC',
+            "cublas-device-library-missing",
+            "EC907",
+            "toolkit-mismatch",
+        ),
+    ],
+)
+def test_slurm_and_libtorch_messages(
+    tmp_path: Path, text: str, pattern: str, code: str, category: str
+) -> None:
+    assert pattern in pats(text + "\n")
+    assert judge(tmp_path, text + "\n", [code]) == [(code, category, "warning")]
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("slurmd: gres.conf file /etc/slurm/gres.conf read", "slurm-gres-device-missing"),
+        ("slurmd: gres/gpu: records for gpu merged", "slurm-gres-duplicate-records"),
+        # Python's own words for a call with too many arguments, not TorchScript's schema
+        (
+            "TypeError: knn_graph() takes from 2 to 6 positional arguments but 7 were given",
+            "torchscript-newer-than-runtime",
+        ),
+        (
+            "CUDA_cublas_LIBRARY: /usr/local/cuda/lib64/libcublas.so",
+            "cublas-device-library-missing",
+        ),
+    ],
+)
+def test_near_misses_of_slurm_and_libtorch(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")

