@@ -897,6 +897,57 @@ THRESHOLDS = {
     # pool 175 (5 cases; GPU linear algebra and HPC libraries): 1/3 (33%); tuned: scikit-cuda's
     # "cusolver library not found"
     "heldout173": 0.66,
+    # Round forty-two (README-round42.md). Pools 176-179 were sealed at 5db2aa9b and scored
+    # once there, before any code of the round; tuned on (2d41b752):
+    # pool 176 (11 cases; GPU data loading and video decoding, interpretability and privacy):
+    # 2/6 (33%); tuned: "does not work with python 3.11 yet", "no packages for Python 3.11"
+    "heldout174": 0.66,
+    # pool 177 (21 cases; MoE and FP8 kernels, CFD and PDE codes): 4/15 (27%); tuned: all ranks
+    # on GPU 0, compute nodes without internet, a toolkit said to lack compute_89, a program's
+    # own capability check, oversubscribed GPUs
+    "heldout175": 0.73,
+    # pool 178 (23 cases; GPU databases, hyperparameter search): 9/15 (60%), one false error (a
+    # Python comparison read as CUDA_VISIBLE_DEVICES, fixed); tuned: "is -1", cc1's permission
+    # error, "CC 5.2 is not supported", "installing torch with cpu support only"
+    "heldout176": 0.86,
+    # pool 179 (14 cases; ML compilers, Kubernetes GPU scheduling): 4/9 (44%); tuned: a node's
+    # allocatable nvidia.com/gpu below its capacity
+    "heldout177": 0.55,
+    # Pools 180-183 were sealed after 2d41b752 and scored once at 5db2aa9b and 2d41b752 (the
+    # same findings at both, case by case); tuned on (9564d6da):
+    # pool 180 (22 cases; GAN custom ops, text-embedding training): 12/17 (71%); tuned: the
+    # toolkit's library headers, a driver/library mismatch and a torch release without sm_37
+    # said in words
+    "heldout178": 0.88,
+    # pool 181 (21 cases; video understanding, molecular and chemistry codes): 12/16 (75%);
+    # tuned: "storage space seems to be full", "httperror 429"
+    "heldout179": 0.87,
+    # pool 182 (19 cases; smaller LLM inference engines, simulators): 5/13 (38%); tuned: EGL's
+    # render-node permission, MuJoCo's EGL device display, PyOpenGL's platform, TVM without
+    # CUDA, a driver too old said in Chinese
+    "heldout180": 0.76,
+    # pool 183 (35 cases; Windows-native CUDA builds, Keras 3 and TensorFlow): 6/26 (23%), one
+    # false error (nvcc's missing cl.exe inside xmake's warning, fixed); tuned: Remote Desktop
+    "heldout181": 0.34,
+    # Pools 184-187 were sealed after 9564d6da and scored once at 5db2aa9b, 2d41b752 and
+    # 9564d6da (the same findings at all three); tuned on (e3991e1d):
+    # pool 186 (6 cases; GPU thermals and power, PCIe and NVLink): 0/3; tuned: the P2P samples
+    # crashing, a hot GPU without a number
+    "heldout182": 0.66,
+    # pool 187 (10 cases; RL libraries, sequence search): 2/6 (33%); tuned: macOS dyld's missing
+    # at::Tensor symbol
+    "heldout183": 0.50,
+    # pool 184 (17 cases; PyTorch3D and 3D ops, cryo-EM): 7/13 (54%); tuned: MSVC's AT_CHECK,
+    # setuptools' "torch X is installed but torch==Y is required by {'torchvision'}"
+    "heldout184": 0.69,
+    # pool 185 (19 cases; GNN libraries' CUDA builds, geophysics): 6/13 (46%); tuned: an
+    # extension with CUDA version 0.0, DGL's sparse library, "Expected is_sm80 to be true"
+    "heldout185": 0.69,
+    # pool 188 was sealed after 229e23ae and scored once at 5db2aa9b, 2d41b752, 9564d6da,
+    # e3991e1d and 229e23ae: the same findings at all five, case by case.
+    # pool 188 (19 cases; LibTorch C++ applications, Slurm GPU configuration): 7/15 (47%);
+    # tuned: slurmd's gres.conf messages, TorchScript's argument count, cublas_device
+    "heldout186": 0.73,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
