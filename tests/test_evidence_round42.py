@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, pats
+from evidence_support import judge, pats, snap_of
+
+from envcheck.checks import registry
 
 # --- every rank on one GPU, said in words (os-setting) -----------------------------------------
 
@@ -656,3 +658,19 @@ def test_slurm_and_libtorch_messages(
 )
 def test_near_misses_of_slurm_and_libtorch(text: str, pattern: str) -> None:
     assert pattern not in pats(text + "\n")
+
+
+# --- EC430's wording on a paste: memory in use, whose it is not said -----------------------------
+
+
+def test_memory_in_use_on_a_paste_does_not_say_whose(tmp_path: Path) -> None:
+    # heldout175's meshcnn-105 (a control): PyTorch's OOM figures leave 2.07 GiB outside its
+    # allocator, which may be the job's own CUDA context; the finding says so
+    text = (
+        "RuntimeError: CUDA out of memory. Tried to allocate 1.62 GiB (GPU 0; 8.00 GiB total "
+        "capacity; 3.97 GiB already allocated; 1.25 GiB free; 4.68 GiB reserved in total by "
+        "PyTorch)\n"
+    )
+    (f,) = registry.run_checks(snap_of(tmp_path, text), None, None, only=["EC430"]).findings
+    assert f.severity == "warning" and "does not say whose" in f.found
+    assert "not visible here" not in f.found and "while the job is stopped" in f.fix
