@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import functools
 import importlib
 import os
 import sys
@@ -116,9 +117,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-_COMMAND_TREE: List[Any] = []
-
-
+@functools.lru_cache(maxsize=1)
 def _command() -> Any:
     """The click command tree with envcheck's help conventions (envcheck/cli_help.py).
 
@@ -126,13 +125,11 @@ def _command() -> Any:
     call (about 13 ms), which a process that runs main() many times (the corpus test's batches,
     8,786 pastes) paid per paste. The tree holds no per-run state; click makes a new context
     for each invocation."""
-    if not _COMMAND_TREE:
-        import typer.main  # noqa: PLC0415 - what app() itself calls
+    import typer.main  # noqa: PLC0415 - what app() itself calls
 
-        from envcheck import cli_help  # noqa: PLC0415
+    from envcheck import cli_help  # noqa: PLC0415
 
-        _COMMAND_TREE.append(cli_help.apply(typer.main.get_command(app)))
-    return _COMMAND_TREE[0]
+    return cli_help.apply(typer.main.get_command(app))
 
 
 def _click() -> Any:

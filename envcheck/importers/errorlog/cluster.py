@@ -10,22 +10,23 @@ the table with the other symptoms; it adds at most one entry.
 from __future__ import annotations
 
 import re
-from typing import Dict, List
+from typing import Dict, List, Pattern
 
 from envcheck.importers.errorlog.inferences import entry_at, found_category
 
+
 # The two blocks of `kubectl describe node`, each up to its nvidia.com/gpu line (the block's
 # other resources lie between: cpu, ephemeral-storage, hugepages, memory).
-_CAPACITY = re.compile(
-    r"^[ \t]*Capacity:[ \t]*\n(?:[ \t]+[\w./-]+:[^\n]*\n){0,15}?"
-    r"[ \t]+nvidia\.com/gpu:[ \t]+(\d{1,3})[ \t]*$",
-    re.M,
-)
-_ALLOCATABLE = re.compile(
-    r"^[ \t]*Allocatable:[ \t]*\n(?:[ \t]+[\w./-]+:[^\n]*\n){0,15}?"
-    r"[ \t]+nvidia\.com/gpu:[ \t]+(\d{1,3})[ \t]*$",
-    re.M,
-)
+def _gpus_in_block(block: str) -> Pattern[str]:
+    return re.compile(
+        rf"^[ \t]*{block}:[ \t]*\n(?:[ \t]+[\w./-]+:[^\n]*\n){{0,15}}?"
+        r"[ \t]+nvidia\.com/gpu:[ \t]+(\d{1,3})[ \t]*$",
+        re.M,
+    )
+
+
+_CAPACITY = _gpus_in_block("Capacity")
+_ALLOCATABLE = _gpus_in_block("Allocatable")
 
 
 def allocatable_below_capacity(
