@@ -669,3 +669,31 @@ def test_memory_in_use_on_a_paste_does_not_say_whose(tmp_path: Path) -> None:
     (f,) = registry.run_checks(snap_of(tmp_path, text), None, None, only=["EC430"]).findings
     assert f.severity == "warning" and "does not say whose" in f.found
     assert "not visible here" not in f.found and "while the job is stopped" in f.fix
+
+
+# --- the round's speed-ups keep their answers ---------------------------------------------------
+
+
+def test_the_cli_builds_its_command_tree_once_a_process() -> None:
+    # the corpus test runs main() once per paste in a few processes: the tree is built once
+    from envcheck import cli
+
+    assert cli._command() is cli._command()
+
+
+def test_the_suspend_reading_still_needs_its_words_and_still_finds_them() -> None:
+    illegal = "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+    assert "launch-failure-after-suspend" in pats(
+        "It happens after I woke up the computer from sleep.\n" + illegal
+    )
+    # a megabyte of the message without any suspend word: read as the message itself
+    assert set(pats(illegal * 20000)) == {"illegal-memory-access"}
+
+
+def test_pytorch_named_late_in_a_long_text_is_still_named(tmp_path: Path) -> None:
+    from envcheck.importers.extract import prose
+
+    text = "site-packages/torch/nn/modules/module.py line 1\n" * 20000 + "I use PyTorch 2.1\n"
+    (fact,) = prose.torch_named(text, "paste.txt")
+    assert fact.line == 20001 and fact.value == "torch"
+    assert prose.torch_named("site-packages/torch/nn/x.py\n" * 100, "paste.txt") == []
