@@ -948,6 +948,50 @@ THRESHOLDS = {
     # pool 188 (19 cases; LibTorch C++ applications, Slurm GPU configuration): 7/15 (47%);
     # tuned: slurmd's gres.conf messages, TorchScript's argument count, cublas_device
     "heldout186": 0.73,
+    # Round forty-three: pools 189-201 were sealed after 38fee67d and scored once there, before
+    # any tuning (a26b83f7 then tuned on them all):
+    # pool 189 (20 cases; time-series forecasting, talking heads): 11/13 (85%)
+    "heldout187": 0.84,
+    # pool 190 (14 cases; weather and climate ML, Segment Anything): 6/10 (60%); tuned: Python
+    # support in words
+    "heldout188": 0.70,
+    # pool 191 (11 cases; depth and optical flow, video generation): 1/5 (20%); tuned:
+    # host_config's singular "gcc version later than", a CUDA mismatch retold
+    "heldout189": 0.60,
+    # pool 192 (10 cases; spiking networks, quantum simulators): 1/6 (17%); tuned: a program's
+    # table of GPU generations, CUDA-Q's GPU simulators
+    "heldout190": 0.66,
+    # pool 193 (11 cases; multimodal LLM fine-tuning, self-supervised pretraining): 6/7 (86%);
+    # tuned: bitsandbytes' CUDA setup read as its CUDA libraries
+    "heldout191": 1.00,
+    # pool 194 (10 cases; medical imaging, remote sensing): 7/7 (100%)
+    "heldout192": 1.00,
+    # pool 195 (9 cases; anomaly detection, federated learning): 2/6 (33%); tuned: Lightning's
+    # fewer visible GPUs, Python support, TensorFlow 1's CPU package
+    "heldout193": 0.83,
+    # pool 196 (15 cases; OCR and document AI, image restoration): 6/11 (55%); tuned: others on
+    # the GPU in words, onnxruntime JS's CUDA backend
+    "heldout194": 0.72,
+    # pool 197 (19 cases; multi-object tracking, Deformable-DETR ops): 8/13 (62%); tuned: an
+    # extension op's "invalid device function", YOLO's device index
+    "heldout195": 0.76,
+    # pool 198 (17 cases; gradient boosting, music and audio generation): 10/13 (77%); tuned: a
+    # build's CUDA minimum, a retyped kernel image
+    "heldout196": 0.92,
+    # pool 199 (14 cases; knowledge-graph embeddings, tabular AutoML): 2/10 (20%); tuned: DGL's
+    # "device API GPU", TensorFlow 1's CPU package, "GPU is not totally free"
+    "heldout197": 0.50,
+    # pool 200 (11 cases; robot-learning policies, matting): 6/7 (86%), one false error (no
+    # NVIDIA driver in a run with --device cpu, now a warning); tuned: Python support
+    "heldout198": 1.00,
+    # pool 201 (20 cases; GPU SLAM and registration, image-to-3D): 10/15 (67%); tuned: "no
+    # nvidia-smi" in a container, a wheel missing for a Python
+    "heldout199": 0.80,
+    # pool 202 was gathered after a26b83f7 (the tuning above) and scored once at 38fee67d and
+    # a26b83f7: the same findings at both, case by case.
+    # pool 202 (8 cases; LLM quantization toolkits, ML interatomic potentials): 2/6 (33%);
+    # tuned: torch's minor CUDA mismatch warning, an installed package's call refused
+    "heldout200": 0.66,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

@@ -331,3 +331,62 @@ def test_no_nvidia_smi_needed_is_not_missing() -> None:
 def test_kernel_image_retyped() -> None:
     text = "Exception: CUDA error: no kermal image is available for execution on the device\n"
     assert "no-kernel-image" in pats(text)
+
+
+# --- the round's last pool, heldout200: torch's minor mismatch, a library's call refused --------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "UserWarning: The detected CUDA version (11.5) has a minor version mismatch with the "
+        "version that was used to compile PyTorch (11.7). Most likely this shouldn't be a "
+        "problem.",
+        "cpp_extension.py:388: UserWarning: The detected CUDA version (11>        "
+        "warnings.warn(CUDA_MISMATCH_WARN.format(cuda_str_version, torch.version.cuda))",
+    ],
+)
+def test_torch_minor_cuda_mismatch_warned(text: str) -> None:
+    assert "cuda-minor-version-mismatch-warned" in pats(text + "\n")
+
+
+def test_torch_minor_cuda_mismatch_is_a_toolkit_warning(tmp_path: Path) -> None:
+    text = (
+        "UserWarning: The detected CUDA version (11.5) has a minor version mismatch with the "
+        "version that was used to compile PyTorch (11.7).\n"
+    )
+    assert judge(tmp_path, text, ["EC907"]) == [("EC907", "toolkit-mismatch", "warning")]
+
+
+def test_cuda_mismatch_template_named_elsewhere_is_not_the_warning() -> None:
+    assert "cuda-minor-version-mismatch-warned" not in pats("CUDA_MISMATCH_MESSAGE = ...\n")
+
+
+_REFUSED = (
+    "Traceback (most recent call last):\n"
+    '  File "/env/lib/python3.10/site-packages/mace/modules/wrapper_ops.py", line 102, in '
+    "__new__\n"
+    "    instance = cuet.Linear(\n"
+    "TypeError: Linear.__init__() got an unexpected keyword argument 'optimize_fallback'\n"
+)
+
+
+def test_a_library_call_refused_is_a_pairing_warning(tmp_path: Path) -> None:
+    assert "library-call-refused" in pats(_REFUSED)
+    assert judge(tmp_path, _REFUSED, ["EC914"]) == [("EC914", "framework-pairing", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the reporter's own script calls with a wrong keyword
+        '  File "/home/u/train.py", line 12, in <module>\n    m = Linear(3, 4, bias2=True)\n'
+        "TypeError: Linear.__init__() got an unexpected keyword argument 'bias2'\n",
+        # Python's dataclass() keywords: the Python's release, read elsewhere
+        '  File "/env/lib/python3.9/site-packages/flashinfer/jit/core.py", line 5, in <module>\n'
+        "    @dataclass(slots=True)\n"
+        "TypeError: dataclass() got an unexpected keyword argument 'slots'\n",
+    ],
+)
+def test_a_call_refused_outside_installed_code_is_not_pairing(text: str) -> None:
+    assert "library-call-refused" not in pats(text)

@@ -1061,6 +1061,32 @@ _ON_A_MAC = re.compile(
 )
 
 
+# the last frame of a traceback inside an installed package, then its call refused: "File
+# ".../site-packages/mace/modules/wrapper_ops.py", line 102 ... instance = cuet.Linear( /
+# TypeError: Linear.__init__() got an unexpected keyword argument 'optimize_fallback'"
+_LIBRARY_CALL_REFUSED = re.compile(
+    r"File \"[^\"\n]*(?:site|dist)-packages[/\\][\w.-]+[/\\][^\"\n]*\", line \d+, in [^\n]*\n"
+    r"(?:[ \t]*[^\n]*\n){0,3}?[ \t]*TypeError: (?P<callee>[\w.<>]+)\(\) got an unexpected keyword "
+    r"argument",
+    re.I,
+)
+
+
+def library_call_refused(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """An installed package's own code (the traceback's last frame in site-packages) calls a
+    function with a keyword that function does not take: released code is tested against
+    the releases of its dependencies it was written for, so another release of the callee is
+    installed (ACEsuit/mace#827, heldout200 at its scoring: mace 0.3.10 with cuequivariance
+    0.2.0, which renamed the argument). A warning: the text does not name the two releases.
+    Python's own dataclass() keywords are the Python's, read elsewhere."""
+    if low.find(b"got an unexpected keyword argument") == -1:
+        return
+    m = _LIBRARY_CALL_REFUSED.search(text)
+    if m is None or m.group("callee").lower() == "dataclass":
+        return
+    out.append(entry_at(text, m.end() - len("argument"), "library-call-refused", source))
+
+
 def cuda_asked_in_a_cpu_run(text: str, out: List[Dict[str, str]]) -> None:
     """A "not compiled with CUDA" message in a text whose reporter chose the CPU on purpose: the
     CPU-only build is what they meant to run; a program or an extension asks for CUDA anyway

@@ -964,6 +964,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "unsupported-cuda-device-version": ("unsupported cuda device",),
     "lightning-fewer-gpus-visible": ("your machine only has",),
+    "cuda-minor-version-mismatch-warned": (
+        "has a minor version mismatch",
+        "warnings.warn(cuda_mismatch_warn",
+    ),
     "yolo-device-index-hides-gpus": ("cuda unavailable, invalid device",),
     "import-name-missing": ("cannot import name",),
     "cudnn9-libs-missing": ("unable to load any of {libcudnn", "could not load library libcudnn"),
@@ -1241,6 +1245,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pip-too-old-for-the-wheel": ("\x00never\x00",),  # inferred: pip_too_old_for_the_wheel
     "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "no-driver-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
+    "library-call-refused": ("\x00never\x00",),  # inferred: inferences.library_call_refused
     "cuda-asked-on-macos": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "cuda-compat-on-loader-path": ("\x00never\x00",),  # inferred: cuda_compat_on_loader_path
     "gpu-minor-newer-than-pytorch-build": ("\x00never\x00",),  # inferred: pytorch_cc_range

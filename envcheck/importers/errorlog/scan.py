@@ -376,6 +376,7 @@ _FROM_THE_TEXT = (
     inferences.torch_version_assert,
     inferences.ib_not_seen,
     inferences.jetson_illegal_instruction,
+    inferences.library_call_refused,
 )
 # ... and after the entries are settled (hedged, ENOSPC placed): what the reporter describes
 _FROM_THE_SYMPTOMS = (

@@ -2644,6 +2644,17 @@ PATTERNS: List[ErrorPattern] = [
         "build for the installed one.",
     ),
     make(
+        "library-call-refused",
+        r"(?!x)x",  # never by itself: inferred from a traceback (inferences.library_call_refused)
+        "framework-pairing",
+        "warning",
+        "an installed package calls another with an argument that release does not take: the "
+        "two installed releases do not go together",
+        "Install the release of the called package that the calling one was written for (its "
+        "requirements or changelog name it: `pip show <caller>`, then `pip install "
+        "'<callee>==X.Y'`), or a release of the caller made for the installed one.",
+    ),
+    make(
         # onnxruntime's JavaScript API (onnxruntime-node / -web, in Electron apps) asked for the
         # CUDA execution provider its build lacks: "Error: no available backend found. ERR:
         # [cuda] backend not found." (xushengfeng/eSearch#486, heldout194 at its scoring: the

