@@ -2665,8 +2665,9 @@ PATTERNS: List[ErrorPattern] = [
         "warning",
         "the onnxruntime JavaScript build in use has no CUDA backend",
         "Pick a backend this build has (cpu, or dml / webgpu where offered), or install an "
-        "onnxruntime-node build with the CUDA execution provider (Linux x64, with CUDA 12 and "
-        "cuDNN 9 on the library path) or a release of the application that still ships one.",
+        "onnxruntime-node build with the CUDA execution provider (onnxruntime's install page "
+        "names the platforms and the CUDA and cuDNN it needs) or a release of the application "
+        "that still ships one.",
     ),
     make(
         # CUDA-Q's GPU simulators load CUDA libraries at import: without them (or without a
@@ -2681,8 +2682,9 @@ PATTERNS: List[ErrorPattern] = [
         "cuSOLVER of its CUDA major) are missing, or no GPU is visible",
         "Check `nvidia-smi` first; then install the CUDA libraries of the CUDA major the cudaq "
         "wheel was built for (`pip install nvidia-cuda-runtime-cuXX nvidia-cublas-cuXX "
-        "nvidia-cusolver-cuXX`, or the toolkit's libcublas / libcusolver / cudart packages) or "
-        "the cudaq package built for the installed CUDA (cuda-quantum-cu12).",
+        "nvidia-cusolver-cuXX`, or the toolkit's libcublas / libcusolver / cudart packages), or "
+        "reinstall CUDA-Q for the installed CUDA major (its install guide names the package for "
+        "each).",
     ),
     make(
         # a build's own minimum: "CMake Error at CMakeLists.txt:236 (message): CUDA version must
