@@ -7,9 +7,10 @@ in words, and one false error (no NVIDIA driver in a run that asks for the CPU).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import List
 
 import pytest
-from evidence_support import judge, pats
+from evidence_support import judge, pats, snap_of
 
 # --- a build's CUDA minimum, and a CUDA mismatch retold (toolkit-mismatch) ----------------------
 
@@ -417,3 +418,36 @@ def test_invalid_texture_reference_is_an_architecture_warning(tmp_path: Path) ->
 )
 def test_other_texture_words_are_not_the_error(text: str) -> None:
     assert "invalid-texture-reference" not in pats(text + "\n")
+
+
+# --- a GPU named as a requirement is not the machine's GPU ---------------------------------------
+
+
+def _gpu_names(tmp_path: Path, text: str) -> List[str]:
+    return [g.name for g in snap_of(tmp_path, text).gpus()]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # ArcInstitute/evo2#104: the machine is an RTX 5090, the H100 is what was recommended
+        "I am wondering can we deploy evo2 on 5090?\nYou mentioned h100 or above is only "
+        "choice for evo2 and torch.\n",
+        "This model needs an A100 or newer to run with torch.\n",
+        "Flash attention requires at least an RTX 3090 for torch training.\n",
+    ],
+)
+def test_a_gpu_named_as_a_requirement_is_not_the_machines(tmp_path: Path, text: str) -> None:
+    assert _gpu_names(tmp_path, text) == []
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        ("I run torch on an A100 and it fails\n", "A100"),
+        ("My H100 is above 80 degrees while torch trains\n", "H100"),  # "above", not "or above"
+        ("torch needs 20 GB on my RTX 3090\n", "RTX 3090"),  # needs, but not the card
+    ],
+)
+def test_a_gpu_in_use_is_still_read(tmp_path: Path, text: str, name: str) -> None:
+    assert _gpu_names(tmp_path, text) == [name]

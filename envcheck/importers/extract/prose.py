@@ -574,6 +574,32 @@ def _previous_card(line: str, name: str) -> bool:
     return at > 0 and _PREVIOUS_CARD.search(line[max(0, at - 60) : at]) is not None
 
 
+# a GPU named as a requirement, not as the machine's: "You mentioned h100 or above is only
+# choice for evo2" (ArcInstitute/evo2#104, whose machine is an RTX 5090), "needs an A100 or
+# newer", "requires at least an H100"
+_REQUIRED_CARD_AFTER = re.compile(
+    r"^[\s\w-]{0,12}?\s*(?:\(|,)?\s*or\s+(?:above|newer|better|higher|later|greater|more)\b",
+    re.I,
+)
+_REQUIRED_CARD_BEFORE = re.compile(
+    r"(?:\bat\s+least|\bminimum(?:\s+of)?|\brequires?|\brequired|\bneeds?)\s+(?:an?\s+|the\s+)?"
+    r"(?:nvidia\s+)?$",
+    re.I,
+)
+
+
+def _required_card(line: str, name: str) -> bool:
+    """Whether ``line`` names ``name`` as the GPU something requires, not the one it runs on."""
+    at = line.find(name)
+    if at < 0:
+        return False
+    after = line[at + len(name) : at + len(name) + 40]
+    return bool(
+        _REQUIRED_CARD_AFTER.search(after)
+        or _REQUIRED_CARD_BEFORE.search(line[max(0, at - 40) : at])
+    )
+
+
 def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
     """The one NVIDIA GPU model the texts name anywhere ("Setup: i7-8750H, GTX 1070, 16 GB"),
     as a prose fact: only when exactly one distinct model is named, since a text naming two
@@ -595,7 +621,7 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
             if "://" in line:  # a data sheet's address ("...-Tesla-M60-DS.pdf") names no GPU
                 line = _URL.sub(" ", line)
             for name in gpu_names(line):
-                if _previous_card(line, name):
+                if _previous_card(line, name) or _required_card(line, name):
                     continue
                 key = _model_key(name)
                 seen.setdefault(key, (name, file, i + 1, lines[i].strip()))
