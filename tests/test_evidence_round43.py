@@ -451,3 +451,23 @@ def test_a_gpu_named_as_a_requirement_is_not_the_machines(tmp_path: Path, text: 
 )
 def test_a_gpu_in_use_is_still_read(tmp_path: Path, text: str, name: str) -> None:
     assert _gpu_names(tmp_path, text) == [name]
+
+
+def test_the_gpu_torch_names_in_its_capability_message_wins_over_prose(tmp_path: Path) -> None:
+    # UltraSinger#273: the prose names a Quadro P2200 on another server; torch's message names
+    # the RTX 5080 it judged
+    text = (
+        "I initially tried to get this running with CUDA on my rack server which has a Quadro "
+        "P2200 - but it would always fail with a device error.\n"
+        "I'm now trying this on Windows/docker with my 5080.\n"
+        "/usr/local/lib/python3.10/site-packages/torch/cuda/__init__.py:215: UserWarning:\n"
+        "NVIDIA GeForce RTX 5080 with CUDA capability sm_120 is not compatible with the current "
+        "PyTorch installation.\n"
+    )
+    assert _gpu_names(tmp_path, text) == ["NVIDIA GeForce RTX 5080"]
+
+
+def test_a_capability_message_without_a_gpu_name_names_none(tmp_path: Path) -> None:
+    text = "UserWarning: GPU with CUDA capability sm_120 is not compatible with this PyTorch\n"
+    # the GPU is known by its capability only: its name stays unknown
+    assert [n for n in _gpu_names(tmp_path, text) if isinstance(n, str)] == []

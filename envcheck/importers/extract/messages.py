@@ -91,6 +91,17 @@ def mib(num: str, unit: str) -> float:
         return 0.0
 
 
+def _gpu_before(text: str) -> Optional[str]:
+    """The last GPU model named in ``text`` right before torch's "with CUDA capability"."""
+    from envcheck.importers.extract.prose import gpu_names
+
+    tail = text[-80:].rstrip()
+    if not tail.lower().endswith(" with"):
+        return None
+    names = gpu_names(tail)
+    return names[-1] if names else None
+
+
 def cuda_api_version(number: str) -> Optional[str]:
     """A CUDA API version number as CUDA prints it (major*1000 + minor*10: "12020") as
     "12.2"; None for a number that cannot be one."""
@@ -132,6 +143,12 @@ def facts(entries: List[Dict[str, Any]], lines: List[str]) -> Iterator[Fact]:
         if m:
             digits = m.group(1)
             yield fact("gpu.cc", f"{int(digits[:-1])}.{digits[-1]}")
+            # torch names the GPU it judged before "with CUDA capability": that is the GPU at
+            # work, whatever other card the text's prose names (UltraSinger#273: a Quadro
+            # P2200 on another server, the RTX 5080 in the message)
+            named_gpu = _gpu_before(line[: m.start()])
+            if named_gpu:
+                yield fact("gpu.name", named_gpu)
             s = _SUPPORTS.search(line)
             if s:
                 yield fact("torch.arch_list", tuple(s.group(1).split()))
