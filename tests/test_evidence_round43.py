@@ -471,3 +471,39 @@ def test_a_capability_message_without_a_gpu_name_names_none(tmp_path: Path) -> N
     text = "UserWarning: GPU with CUDA capability sm_120 is not compatible with this PyTorch\n"
     # the GPU is known by its capability only: its name stays unknown
     assert [n for n in _gpu_names(tmp_path, text) if isinstance(n, str)] == []
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        # facebookresearch/CrypTen#410: the job worked on the A100, fails on the A40
+        (
+            "My codes worked on Nvidia A100, but this problem occurs when I move to Nvidia A40. "
+            "torch says no kernel image.\n",
+            "Nvidia A40",
+        ),
+        (
+            "turns out it does work with T4 GPUs but doesn't with A10G GPUs under torch\n",
+            "A10G",
+        ),
+        # "tried to run on" is no success: the first card stays
+        (
+            "I tried to run on GeForce RTX 2080 with pytorch 1.3.1 and K40 with pytorch 1.3.1\n",
+            "GeForce RTX 2080",
+        ),
+    ],
+)
+def test_of_two_cards_on_a_line_the_one_that_worked_is_not_the_gpu(
+    tmp_path: Path, text: str, name: str
+) -> None:
+    assert _gpu_names(tmp_path, text) == [name]
+
+
+def test_a_card_with_a_plus_is_a_requirement_but_a_plus_joined_list_is_not(
+    tmp_path: Path,
+) -> None:
+    # THUDM/CogVLM#168: "A100+" is what bf16 needs, not the machine's card
+    assert _gpu_names(tmp_path, "bf16 is only supported on A100+ GPUs, says torch\n") == []
+    # "CentOS6.3+P40+CUDA9.0": the P40 is the machine's
+    text = "CentOS6.3+P40+CUDA9.0+cudnn7.6+python3.7 with paddle fails on my P40\n"
+    assert _gpu_names(tmp_path, text) == ["P40"]

@@ -578,12 +578,21 @@ def _previous_card(line: str, name: str) -> bool:
 # choice for evo2" (ArcInstitute/evo2#104, whose machine is an RTX 5090), "needs an A100 or
 # newer", "requires at least an H100"
 _REQUIRED_CARD_AFTER = re.compile(
-    r"^[\s\w-]{0,12}?\s*(?:\(|,)?\s*or\s+(?:above|newer|better|higher|later|greater|more)\b",
+    r"^[\s\w-]{0,12}?\s*(?:\(|,)?\s*or\s+(?:above|newer|better|higher|later|greater|more)\b|"
+    # "bf16 is only supported on A100+ GPUs" (THUDM/CogVLM#168, an RTX 2080 Ti machine)
+    r"^\+(?=\s|$|[),.;])",
     re.I,
 )
 _REQUIRED_CARD_BEFORE = re.compile(
-    r"(?:\bat\s+least|\bminimum(?:\s+of)?|\brequires?|\brequired|\bneeds?)\s+(?:an?\s+|the\s+)?"
-    r"(?:nvidia\s+)?$",
+    r"(?:\bat\s+least|\bminimum(?:\s+of)?|\brequires?|\brequired|\bneeds?|"
+    r"\bonly\s+(?:supported\s+|available\s+)?(?:on|for))\s+(?:an?\s+|the\s+)?(?:nvidia\s+)?$",
+    re.I,
+)
+# a card the text says the job worked on, before the one it fails on: "My codes worked on
+# Nvidia A100, but this problem occurs when I move to Nvidia A40" (facebookresearch/CrypTen#410)
+_WORKED_ON_BEFORE = re.compile(
+    r"(?<!\bto\s)\b(?:works?|worked|working)\s+(?:fine\s+|well\s+|perfectly\s+|ok\s+)?"
+    r"(?:on|with)\s+(?:an?\s+|my\s+|the\s+)?(?:nvidia\s+)?$",
     re.I,
 )
 
@@ -597,6 +606,15 @@ def _required_card(line: str, name: str) -> bool:
     return bool(
         _REQUIRED_CARD_AFTER.search(after)
         or _REQUIRED_CARD_BEFORE.search(line[max(0, at - 40) : at])
+    )
+
+
+def _worked_on(line: str, name: str) -> bool:
+    """Whether ``line`` names ``name`` as a card the job worked on ("worked on Nvidia A100")."""
+    at = line.find(name)
+    before = line[max(0, at - 40) : at] if at > 0 else ""
+    return bool(_WORKED_ON_BEFORE.search(before)) and not re.search(
+        r"\bnot\b|n['’]t\b|\bnever\b", before, re.I
     )
 
 
@@ -1211,7 +1229,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         )
     ):
         names = gpu_names(text) or _labelled_model_number(text)
-        names = [n for n in names if not _previous_card(text, n)]
+        names = [n for n in names if not _previous_card(text, n) and not _required_card(text, n)]
+        if len(names) > 1:
+            # of two cards on one line, the one the job worked on is not the one it fails on
+            failing = [n for n in names if not _worked_on(text, n)]
+            names = failing or names
         if names:
             count = 1
             cm = _COUNT.search(text)
