@@ -579,7 +579,7 @@ def _previous_card(line: str, name: str) -> bool:
 # newer", "requires at least an H100"
 _REQUIRED_CARD_AFTER = re.compile(
     r"^[\s\w-]{0,12}?\s*(?:\(|,)?\s*or\s+(?:above|newer|better|higher|later|greater|more)\b|"
-    # "bf16 is only supported on A100+ GPUs" (THUDM/CogVLM#168, an RTX 2080 Ti machine)
+    # "bf16 is only supported on A100+ GPUs" (zai-org/CogVLM#168, an RTX 2080 Ti machine)
     r"^\+(?=\s|$|[),.;])",
     re.I,
 )
