@@ -390,13 +390,13 @@ def contention(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Ite
         if isinstance(g.memory_used_mib, int) and isinstance(g.memory_total_mib, int):
             judged = True
             if g.memory_used_mib > max(2048, g.memory_total_mib // 10):
+                in_use = f"{c.gpu_label(g)}: {g.memory_used_mib} of {g.memory_total_mib} MiB in use"
                 if c.from_report(snap):
                     # a paste's figure (nvidia-smi without its process table, or PyTorch's OOM
                     # message: total - free - reserved) may be the reporter's own job and its
                     # CUDA context: say what it shows, not whose it is
-                    found = (
-                        f"{c.gpu_label(g)}: {g.memory_used_mib} of {g.memory_total_mib} MiB in "
-                        "use that no process in the text accounts for (the job itself, its CUDA "
+                    whose = (
+                        " that no process in the text accounts for (the job itself, its CUDA "
                         "context or other processes: the text does not say whose)"
                     )
                     fix = (
@@ -404,14 +404,11 @@ def contention(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Ite
                         "memory in use then is another process's"
                     )
                 else:
-                    found = (
-                        f"{c.gpu_label(g)}: {g.memory_used_mib} of {g.memory_total_mib} MiB in "
-                        "use by processes not visible here"
-                    )
+                    whose = " by processes not visible here"
                     fix = f"nvidia-smi -i {g.index}   # on the host: find and stop the owner"
                 yield spec.finding(
                     expected="GPU memory free before the job",
-                    found=found,
+                    found=in_use + whose,
                     fix=fix,
                     evidence={
                         "memory_used_mib": g.memory_used_mib,

@@ -609,13 +609,20 @@ def _required_card(line: str, name: str) -> bool:
     )
 
 
+_NEGATED = re.compile(r"\bnot\b|n['’]t\b|\bnever\b", re.I)
+
+
 def _worked_on(line: str, name: str) -> bool:
     """Whether ``line`` names ``name`` as a card the job worked on ("worked on Nvidia A100")."""
     at = line.find(name)
     before = line[max(0, at - 40) : at] if at > 0 else ""
-    return bool(_WORKED_ON_BEFORE.search(before)) and not re.search(
-        r"\bnot\b|n['’]t\b|\bnever\b", before, re.I
-    )
+    return bool(_WORKED_ON_BEFORE.search(before)) and not _NEGATED.search(before)
+
+
+def _not_the_machines(line: str, name: str) -> bool:
+    """Whether ``line`` names ``name`` as a card that is not in the machine: the one the
+    reporter had before, or one something requires."""
+    return _previous_card(line, name) or _required_card(line, name)
 
 
 def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
@@ -639,7 +646,7 @@ def single_gpu_mentioned(texts: List[Tuple[str, str]]) -> List[Fact]:
             if "://" in line:  # a data sheet's address ("...-Tesla-M60-DS.pdf") names no GPU
                 line = _URL.sub(" ", line)
             for name in gpu_names(line):
-                if _previous_card(line, name) or _required_card(line, name):
+                if _not_the_machines(line, name):
                     continue
                 key = _model_key(name)
                 seen.setdefault(key, (name, file, i + 1, lines[i].strip()))
@@ -1229,7 +1236,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         )
     ):
         names = gpu_names(text) or _labelled_model_number(text)
-        names = [n for n in names if not _previous_card(text, n) and not _required_card(text, n)]
+        names = [n for n in names if not _not_the_machines(text, n)]
         if len(names) > 1:
             # of two cards on one line, the one the job worked on is not the one it fails on
             failing = [n for n in names if not _worked_on(text, n)]
