@@ -120,6 +120,48 @@ PATTERNS: List[ErrorPattern] = [
         "older) toolkit it was written for.",
     ),
     make(
+        # OpenCV without its CUDA modules: PyPI's opencv-python wheels are built without CUDA
+        # (opencv/opencv-python#71), so cv2.cuda is missing; retold: "I need to install a
+        # version of cv2 with support for cuda" (Breakthrough/DVR-Scan#129)
+        "opencv-without-cuda-modules",
+        r"\bmodule 'cv2' has no attribute 'cuda'|\bcv2\.cuda is not (?:exposed|available)\b|"
+        r"\b(?:need|needs|requires?|required)\b[^.\n]{0,30}?\b(?:version|build) of (?:cv2|opencv)\b"
+        r"[^.\n]{0,30}?\bwith (?:support for )?cuda\b",
+        "cpu-only-build",
+        "warning",
+        "the installed OpenCV is built without CUDA (PyPI's opencv-python wheels have no CUDA "
+        "modules)",
+        "Build OpenCV with CUDA (WITH_CUDA=ON, the contrib modules, CUDA_ARCH_BIN for this GPU) "
+        "and install it in place of the opencv-python wheels (uninstall every opencv-python* "
+        "package first), or use a prebuilt CUDA OpenCV for this CUDA and Python; "
+        "`cv2.cuda.getCudaEnabledDeviceCount()` must then be above 0.",
+    ),
+    make(
+        # Lightning refuses a precision string its release does not know ("bf16-true",
+        # "16-mixed" came with later releases): the code was written for another Lightning
+        # (Lightning-AI/lit-llama#447, Lightning-AI/lit-gpt#241)
+        "lightning-precision-unknown-to-release",
+        r"\bPrecision '[\w-]+' is invalid\. Allowed precision values\b",
+        "framework-pairing",
+        "warning",
+        "the code passes a Lightning precision setting the installed Lightning release does not "
+        "know: it was written for another Lightning release",
+        "Install the Lightning release the project pins (its requirements file), or pass one "
+        "of the values the message lists as allowed.",
+    ),
+    make(
+        # TorchCodec's library built for another torch: "Could not load libtorchcodec ...
+        # libtorchcodec_core8.so: undefined symbol: torch_from_blob" (RVC-Boss/GPT-SoVITS#2789)
+        "torchcodec-built-for-other-torch",
+        r"\blibtorchcodec\w*\.so[.\d]*: undefined symbol\b",
+        "framework-pairing",
+        "warning",
+        "TorchCodec's library does not load against the installed torch (undefined symbol): "
+        "the torchcodec release was built for another torch",
+        "Install the torchcodec release that TorchCodec's version table pairs with the "
+        "installed torch, from the same index (CPU or cuXXX) as torch.",
+    ),
+    make(
         "package-requires-other-framework-release",
         r"\brequires (?:PyTorch|torch|TensorFlow|jax|jaxlib)\s*(?:version\s*)?[<>=~!]=?\s*v?\d"
         r"[^\n]{0,60}?,?\s*but (?:found|got|you have|detected) (?:version\s*)?v?\d",
@@ -751,6 +793,27 @@ PATTERNS: List[ErrorPattern] = [
         "Reconfigure with this GPU's Kokkos_ARCH_* (VOLTA70 for a V100, AMPERE80 for an A100, "
         "AMPERE86 for RTX 30xx / A6000, ADA89, HOPPER90) and rebuild; "
         "`nvidia-smi --query-gpu=name,compute_cap --format=csv` gives the compute capability.",
+    ),
+    make(
+        # "named symbol not found" from the driver's own start (cuInit, the runtime's device
+        # count), before any kernel is looked up: the libcuda the process loads lacks an entry
+        # point of the driver it talks to. Windows drivers 555+ under a Docker Desktop older
+        # than 4.31, whose container runtime maps the older set of driver libraries
+        # (tensorflow/tensorflow#68710, NVIDIA's reply; jhj0517/Whisper-WebUI#279: updating
+        # Docker Desktop fixed it)
+        "driver-init-symbol-not-found",
+        r"\bcuInit\b[^\n]{0,40}?(?:CUDA_ERROR_NOT_FOUND|named symbol not found)|"
+        r"\b(?:cudaGetDeviceCount|NumCudaDevices)\(\)[^\n]{0,200}?\bError 500: named symbol not "
+        r"found\b",
+        "driver-library-mismatch",
+        "warning",
+        "the CUDA driver fails at its start with 'named symbol not found' (cuInit, the device "
+        "count): the driver library the process loads does not match the driver",
+        "Under WSL2 / Docker Desktop, update Docker Desktop (4.31 or newer for Windows drivers "
+        "555+) or the NVIDIA Container Toolkit so the container maps the current driver's "
+        "libraries; elsewhere find the libcuda the process loads (`ldconfig -p | grep "
+        "libcuda`, `ldd` on the program) and remove stale copies so it is the one of the driver "
+        "`nvidia-smi` reports.",
     ),
     make(
         # the driver found no kernel of that name in the GPU code loaded: the binary (or the PTX
@@ -2198,8 +2261,11 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "import-name-missing",
-        # (not torch._six: torch-six-removed says which torch removed it)
-        r"cannot import name '\w+' from '(?!torch\._six')(?:" + _IMPORTED_FROM + r")(?:\.\w+)*'|"
+        # (not torch._six: torch-six-removed says which torch removed it; an issue title may
+        # lose the closing quote: "cannot import name 'ShardingStrategy' from 'torch.
+        # distributed.fsdp.fully_sharded_data_parallel", huggingface/accelerate#436)
+        r"cannot import name '\w+' from '(?!torch\._six')(?:" + _IMPORTED_FROM + r")(?:\.\w+)*"
+        r"(?:'|(?![\w.']))|"
         # Python < 3.8 names no module ("ImportError: cannot import name 'Optional'"): the
         # traceback's import line above it (joined to it when wrapped lines are tried) does
         # ("from torch.jit.annotations import Optional" in torchvision's inception.py:

@@ -127,6 +127,8 @@ PATTERNS: List[ErrorPattern] = [
         r"failed call to cuInit: (?:CUDA_ERROR_UNKNOWN|UNKNOWN ERROR \(\d+\))|"
         r"cuInit\(?0?\)?[^\n]{0,40}?CUDA_ERROR_UNKNOWN|\bCUDA error: unknown error\b|"
         r"\bpanic: CUDA_ERROR_UNKNOWN\b|\bcudaErrorUnknown\b|"
+        # ggml: "ggml_cuda_init: failed to initialize CUDA: unknown error" (ggml-org/llama.cpp#7218)
+        r"\bfailed to initiali[sz]e CUDA: unknown error\b|"
         # CUDA before 10.1 numbered cudaErrorUnknown 30 (Torch7's cutorch: "cuda runtime error
         # (30) : unknown error", "THCudaCheck FAIL ... error=30 : unknown error")
         r"\bcuda runtime error \(30\) : unknown error|\berror=30 : unknown error|"
@@ -145,6 +147,35 @@ PATTERNS: List[ErrorPattern] = [
         "Usually the nvidia-uvm module is not loaded or the GPU state broke after "
         "suspend/resume: `sudo modprobe nvidia-uvm` (or `nvidia-modprobe -u -c=0`), and "
         "reboot if it persists; in a container check that /dev/nvidia-uvm is passed in.",
+    ),
+    make(
+        # the NVIDIA runtime asked for a GPU index the host does not have: `docker run --gpus 2`
+        # (a count) on a one-GPU host, NV_GPU=2 carried over from a three-GPU machine
+        # (NVIDIA/nvidia-docker#1283, maintainer's reading; #884, where the message follows an
+        # escaped "\\\\n", so no word boundary before it)
+        "container-gpu-index-unknown",
+        r"nvidia-container-cli: device error: (?:[\w-]{1,80}: )?unknown device(?: id)?\b",
+        "os-setting",
+        "error",
+        "the container asks for a GPU (index or UUID) the host does not have",
+        "`nvidia-smi -L` lists the host's GPUs and their indices: ask for those (`--gpus all`, "
+        "`--gpus '\"device=0\"'`, NVIDIA_VISIBLE_DEVICES / NV_GPU with existing indices); "
+        "`--gpus 2` asks for two GPUs, not for GPU 2.",
+    ),
+    make(
+        # the shell refuses the assignment, so the job runs with whatever the environment
+        # already holds (all GPUs): "bash: CUDA_VISIBLE_DEVICES: readonly variable"
+        # (hiyouga/LlamaFactory#2636)
+        "visible-devices-readonly",
+        r"\bCUDA_VISIBLE_DEVICES: readonly variable\b",
+        "os-setting",
+        "error",
+        "the shell will not set CUDA_VISIBLE_DEVICES (a read-only variable), so the job does "
+        "not get the GPUs it asked for",
+        "Something in the login environment (a profile script, a scheduler's prolog) made "
+        "CUDA_VISIBLE_DEVICES read-only: select GPUs another way (the launcher's own option, "
+        "`--include` for DeepSpeed, `device=` in code) or start the job from an environment "
+        "that does not declare it read-only (`env -i`, the scheduler's GPU request).",
     ),
     make(
         "ngc-driver-not-detected",
@@ -1449,6 +1480,19 @@ PATTERNS: List[ErrorPattern] = [
         "into HF_HOME.",
     ),
     make(
+        # torch.hub.load with no route to GitHub and nothing in its cache: "It looks like there
+        # is no internet connection and the repo could not be found in the cache
+        # (/root/.cache/torch/hub)" (mli/autocut#119 retold it)
+        "torch-hub-offline-not-cached",
+        r"\bthere is no internet connection and the repo could not be found in the cache\b",
+        "data-network",
+        "error",
+        "torch.hub cannot reach GitHub and the model's repository is not in its cache",
+        "Check the node's route to github.com (proxy: HTTPS_PROXY; firewall); on offline nodes "
+        "fetch the repository once elsewhere into TORCH_HOME/hub (or load it with "
+        "`torch.hub.load(local_dir, ..., source='local')`).",
+    ),
+    make(
         "hub-rate-limited",
         r"429 Client Error: Too Many Requests for url: https://huggingface\.co",
         "data-network",
@@ -1456,6 +1500,19 @@ PATTERNS: List[ErrorPattern] = [
         "the Hugging Face Hub rate-limited this address (many ranks or jobs downloading at once)",
         "Download once (rank 0, or `huggingface-cli download` before the job) into a shared "
         "HF_HOME, log in with a token, and let the other ranks load from the cache.",
+    ),
+    make(
+        # the workers wait in uninterruptible I/O ("state D"): reads from a spinning disk or a
+        # network filesystem do not keep up (asv-subtools#9, "多线程处于D状态", an HDD)
+        "workers-in-io-wait-stated",
+        r"(?<![\w'-])(?-i:D)[ -]state\b|(?-i:D)\s?状态|\buninterruptible (?:sleep|i/?o|disk)\b",
+        "storage",
+        "warning",
+        "the processes wait in uninterruptible I/O (state D): the disk or network filesystem "
+        "the data is read from does not keep up",
+        "Check the data's device with `iostat -x 1` (%util, await) while the job runs: move the "
+        "data to local SSD/NVMe or RAM, pack small files into shards read sequentially, and on "
+        "a network filesystem check the link and the server.",
     ),
     make(
         "stale-file-handle",

@@ -62,6 +62,23 @@ PATTERNS: List[ErrorPattern] = [
         "`akmods --force`), sign it or disable Secure Boot, blacklist nouveau, then reboot.",
     ),
     make(
+        # the reporter says the driver's kernel module does not build for the running kernel:
+        # "570.183 drivers didn't build on new kernel 6.17.1" (Frogging-Family/nvidia-all#310),
+        # "The Nvidia driver does not build with the latest linux kernel" (NixOS/nixpkgs#59529)
+        "driver-module-build-fails-stated",
+        r"\b(?:drivers?|modules?|dkms|nvidia)\b[^.\n]{0,30}?\b(?:didn't|did not|doesn't|does not|"
+        r"don't|do not|won't|will not|can't|cannot|fails? to|failed to) (?:build|compile)\w*\b"
+        r"[^.\n]{0,25}?\bkernel\b",
+        "driver-not-loaded",
+        "warning",
+        "the text says the NVIDIA kernel module does not build for the kernel: no driver is "
+        "loaded on it",
+        "Use a driver release that supports the running kernel (newer kernels need newer "
+        "drivers; the same branch's later point release often fixes it) or boot the previous "
+        "kernel; install the running kernel's headers / kernel-devel, rebuild (`sudo dkms "
+        "autoinstall`) and check `dkms status` and `lsmod | grep nvidia`.",
+    ),
+    make(
         # Theano's old CUDA back end when the driver does not initialise: "CUDA is installed, but
         # device gpu is not available  (error: cuda unavailable)"
         "theano-cuda-unavailable",
@@ -502,6 +519,22 @@ PATTERNS: List[ErrorPattern] = [
         "error",
         "the driver's CUDA is older than every toolkit the package supports (CUDA.jl)",
         DRIVER_OLD,
+    ),
+    make(
+        # TensorFlow's start-up on the GPU: its prebuilt kernels have no image this GPU can
+        # load. In the corpus every such case is a build without the GPU's architecture (TF
+        # 2.3's wheels and images without compute capability 5.0, a CUDA 10.1 build on sm_86):
+        # tensorflow/tensorflow#41132 (GTX 960M), #41892 (MX130), #43718 (RTX 3090)
+        "tf-init-kernel-image-invalid",
+        r"\bimplicit initialization on GPU:\d+ failed\. Status: device kernel image is invalid",
+        "gpu-arch-unsupported",
+        "warning",
+        "TensorFlow's build has no kernel image this GPU can load (no code for its compute "
+        "capability; a driver too old to compile its PTX says the same)",
+        "Compare the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) with the ones the TensorFlow release is built for (its GPU install "
+        "page): use a release or image that includes it, or build TensorFlow with "
+        "TF_CUDA_COMPUTE_CAPABILITIES set to it; if it is listed, upgrade the driver.",
     ),
     make(
         "kernel-image-invalid",
@@ -1501,6 +1534,20 @@ PATTERNS: List[ErrorPattern] = [
         "Upgrade the driver to a CUDA 12 branch (R525 or newer; `nvidia-smi` shows the CUDA it "
         "runs), or install the build of the package made for CUDA 11 (e.g. a Triton or vLLM "
         "release built against CUDA 11.8).",
+    ),
+    make(
+        # any other driver function the loaded libcuda lacks (the "_v2" ones are read as an
+        # error by driver-lacks-entry-point): cuGreenCtxDestroy (driver API of CUDA 12.4) from
+        # sgl_kernel on a 535 driver (sgl-project/sglang#8432), a Triton cuda_utils.so. A stub
+        # or a non-NVIDIA libcuda lacks them too (a warning)
+        "driver-lacks-api-function",
+        r"undefined symbol: (?-i:cu[A-Z][A-Za-z0-9_]+)\b",
+        "driver-too-old",
+        "warning",
+        "the loaded libcuda does not export a CUDA driver function (cu...) the program calls: "
+        "a driver older than the CUDA the program was built for (or a stub libcuda)",
+        DRIVER_OLD + " A libcuda.so from the toolkit's stubs/ directory on the loader path "
+        "gives the same error: `ldconfig -p | grep libcuda` should show the driver's.",
     ),
     # OptiX lives in the driver (libnvoptix.so.1, with libnvidia-rtcore); the SDK a program
     # is built with only holds headers, and each SDK release needs a driver branch at least as

@@ -653,6 +653,49 @@ PATTERNS: List[ErrorPattern] = [
         "this Python (its Requires-Python on PyPI names the range).",
     ),
     make(
+        # Python 3.11 rejects any unhashable dataclass default, not only list/dict/set (Python
+        # docs, dataclasses: "Changed in version 3.11"); a library written before it fails at
+        # import: timm's MaxxVitConvCfg on 3.12 (bmaltais/kohya_ss#3236). A list, dict or set
+        # default is refused on every Python: the code's own bug
+        "dataclass-default-rejected-by-newer-python",
+        r"\bmutable default <class '(?!(?:list|dict|set)')[\w.]+'> for field \w+ is not allowed"
+        r": use default_factory",
+        "python-unsupported",
+        "warning",
+        "a library defines a dataclass default that Python 3.11 and newer reject: the library "
+        "(at this release) predates this Python",
+        "Use a Python the library release supports (3.10: a venv or `conda create -n py310 "
+        "python=3.10`), or a newer release of the library the traceback names.",
+    ),
+    make(
+        # a program's own check of the interpreter: "ERROR The current version of python
+        # (3.13.3 ...) is not supported." (bmaltais/kohya_ss#3196); retold: "this version of
+        # python is not yet supported by mediapipe", "the newest version of Python ... is not
+        # supported with ONNX"
+        "python-version-not-supported-stated",
+        r"\b(?:version of python|python version)\b[^\n]{0,100}?\b(?:is|are) not (?:yet )?"
+        r"(?:supported|compatible)\b",
+        "python-unsupported",
+        "warning",
+        "the text says this Python version is not supported",
+        "Create the environment with a Python the program and its packages support (its "
+        "README or Requires-Python names the range; `conda create -n env python=3.X`, "
+        "`uv venv --python 3.X`).",
+    ),
+    make(
+        # retold: "it cannot be installed under the official Python 3.13" (Comfy-Org/
+        # ComfyUI#9460, mediapipe), "I cannot install pip pytorch-directml for Python 3.10"
+        "package-not-installable-on-python-stated",
+        r"\b(?:cannot|can't|could not|couldn't|unable to|not able to) (?:be )?install\w*\b"
+        r"[^.\n]{0,40}?\b(?:under|on|with|for|in) (?:the )?(?:[\w-]+ )?python ?3\.\d{1,2}\b",
+        "python-unsupported",
+        "warning",
+        "the text says a package cannot be installed on this Python version",
+        "Packages publish wheels for a range of Python versions: check the package's supported "
+        "versions (the cpXY tags on its PyPI files page) and use a Python in that range (a venv "
+        "or conda env).",
+    ),
+    make(
         "pip-no-framework-wheel",
         r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
         r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"

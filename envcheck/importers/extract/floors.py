@@ -257,15 +257,18 @@ def requirement_values(line: str) -> Set[Tuple[str, str]]:
 # the ceiling exclusive ("<3.12"; "up to 3.11" and "3.8-3.11" are stored as "<3.12").
 _PY = r"3\.\d{1,2}"
 _PY_NEEDED = re.compile(
-    r"\b(?:requires?|required|requirement|needs?|supports?|supported|compatible|only|minimum)\b|"
+    r"\b(?:requires?|required|requirement|needs?|supports?|supported|compatible|only|minimum|"
+    r"must)\b|"
     r"requires-python|python_requires",
     re.I,
 )
 _PY_RANGE = re.compile(
     r"\b(?:requires-python|python_requires)\s*[:=]?\s*['\"]?\s*(?P<spec>[<>=!~,\s\d.*]{3,40})|"
-    r"\bpython\s*(?:version\s*)?(?P<spec2>(?:>=|≥|>|<=|<)\s*"
+    # (a program's own check: "The Python version must be >= 3.10.9 and < 3.13.0.",
+    # bmaltais/kohya_ss#3196)
+    r"\bpython\s*(?:version\s*)?(?:must\s+be\s+)?(?P<spec2>(?:>=|≥|>|<=|<)\s*"
     + _PY
-    + r"(?:\s*,\s*(?:>=|>|<=|<)\s*"
+    + r"(?:\.\d+)?(?:\s*(?:,|and)\s*(?:>=|>|<=|<)\s*"
     + _PY
     + r")?)|"
     r"\bpython\s*(?:version\s*)?(?:of\s+)?(?:at\s+least\s+)?(?P<floor>" + _PY + r")\s*"

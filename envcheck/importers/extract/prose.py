@@ -405,9 +405,12 @@ _TF_CUDART = re.compile(
 # `export CUDA_VISIBLE_DEVICES=-1`, `-e CUDA_VISIBLE_DEVICES=""`, `CUDA_VISIBLE_DEVICES=2 python`,
 # `os.environ["CUDA_VISIBLE_DEVICES"] = "-1"`. A shell variable (`$1`, `${GPUS}`) is not a value,
 # except `$0`, which is the shell's own name (a script line pasted at a prompt). A comparison
-# (`assert cuda_visible_devices == expected`) sets nothing.
+# (`assert cuda_visible_devices == expected`) sets nothing, nor does the shell's own error on the
+# name ("bash: CUDA_VISIBLE_DEVICES: readonly variable", hiyouga/LlamaFactory#2636).
 _CVD = re.compile(
-    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=(?!=)|:)\s*(?:[frbuFRBU]{0,2}(['\"])([^'\"\n]{0,60})\1|"
+    r"\bCUDA_VISIBLE_DEVICES['\"]?\s*\]?\s*(?:=(?!=)|:(?!\s*(?:readonly variable|unbound "
+    r"variable|not a valid identifier|parameter null or not set)\b))\s*"
+    r"(?:[frbuFRBU]{0,2}(['\"])([^'\"\n]{0,60})\1|"
     r"([^\s'\";,)]+(?:,[^\s'\";,)]+)*))",
     re.I,
 )
