@@ -993,6 +993,53 @@ THRESHOLDS = {
     # pool 202 (8 cases; LLM quantization toolkits, ML interatomic potentials): 2/6 (33%);
     # tuned: torch's minor CUDA mismatch warning, an installed package's call refused
     "heldout200": 0.66,
+    # Round forty-four: pools 203-216 were sealed after 43a6b408 and scored once there, before
+    # any tuning (82f934de then tuned on them all):
+    # pool 203 (18 cases; legacy frameworks, speech toolkits): 8/14 (57%)
+    "heldout201": 0.57,
+    # pool 204 (19 cases; training data loaders, human mesh recovery): 8/13 (62%); tuned:
+    # processes in state D
+    "heldout202": 0.69,
+    # pool 205 (15 cases; point tracking, semantic segmentation): 5/11 (45%); tuned: torch.hub
+    # offline
+    "heldout203": 0.54,
+    # pool 206 (14 cases; Stable Diffusion web UIs, LoRA trainers): 9/11 (82%); tuned: a
+    # program's Python check, Python 3.11's dataclass rule
+    "heldout204": 1.00,
+    # pool 207 (18 cases; TTS engines, ComfyUI custom nodes): 6/13 (46%), one false error
+    # (listed below); tuned: TorchCodec built for another torch
+    "heldout205": 0.53,
+    # pool 208 (22 cases; OpenCV with CUDA, PaddlePaddle): 13/17 (76%); tuned: OpenCV without
+    # CUDA
+    "heldout206": 0.88,
+    # pool 209 (18 cases; HPC container runtimes, Docker GPU access): 3/13 (23%); tuned:
+    # "named symbol not found" at cuInit, an unknown container GPU index, TensorFlow's init
+    # kernel image, an architecture number not supported
+    "heldout207": 0.84,
+    # pool 210 (15 cases; TensorRT builds, LLM serving engines): 8/11 (73%); tuned: a driver
+    # function libcuda lacks
+    "heldout208": 0.81,
+    # pool 211 (13 cases; Lightning multi-GPU, accelerate / FSDP / DeepSpeed): 2/9 (22%);
+    # tuned: Lightning's precision list, an import name without its closing quote
+    "heldout209": 0.55,
+    # pool 212 (6 cases; game-engine RL, CuPy / Numba user code): 1/1 (100%)
+    "heldout210": 1.00,
+    # pool 213 (11 cases; Chinese frameworks, 3D object detection): 5/7 (71%)
+    "heldout211": 0.71,
+    # pool 214 (18 cases; controllable text-to-image, local LLM stacks): 9/13 (69%); tuned: a
+    # Python not supported in words, ggml's unknown CUDA error, a read-only
+    # CUDA_VISIBLE_DEVICES
+    "heldout212": 1.00,
+    # pool 215 (21 cases; Detectron2 and vision repos, CUDA installs): 7/15 (47%), one false
+    # error (listed below); tuned: cuDNN 7 functions cuDNN 8 removed, nvrtc's message retyped
+    "heldout213": 0.60,
+    # pool 216 (18 cases; Apex and Transformer Engine, cloud VMs): 5/13 (38%); tuned: a driver
+    # module that does not build for a kernel
+    "heldout214": 0.46,
+    # pool 217 was gathered after 82f934de (the tuning above) and scored once at 43a6b408 and
+    # 82f934de: the same findings at both, case by case.
+    # pool 217 (8 cases; LLM fine-tuning tools): 3/6 (50%)
+    "heldout215": 0.50,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
@@ -1013,8 +1060,21 @@ THRESHOLDS = {
 #   gpu4pyscf bug (it looked only for the unversioned name while libcusolver.so.11 was there),
 #   fixed in gpu4pyscf. The same line is a missing CUDA library in the corpus's 14 other cases
 #   with an unversioned CUDA library name, so it is kept listed rather than softened.
+# - tts-audio-suite-9-audioop-lts-py312-control (heldout205, at its scoring): pip's "Ignored
+#   the following versions that require a different python version: ... Requires-Python >=3.13"
+#   for audioop-lts on Python 3.12. The gatherer labels it healthy: the suite's installer asked
+#   for a backport that exists only for 3.13 (fixed in the installer). What the text states is
+#   true (the package it asked for needs a newer Python), and the same lines are an unsupported
+#   Python in the corpus's other cases with them, so it is listed rather than softened.
+# - adelaidet-550-thc-removed-torch111 (heldout213, at its scoring): "fatal error: THC/THC.h: No
+#   such file or directory" building AdelaiDet with PyTorch 1.11. The gatherer labels it
+#   healthy: the project's sources were patched. The corpus labels the same error
+#   framework-pairing elsewhere (an extension written for a torch before 1.11), which is what
+#   the finding says; listed rather than softened.
 KNOWN_FALSE_ERRORS: set = {
     "tango-12-apple-m1-mps-device",
+    "tts-audio-suite-9-audioop-lts-py312-control",
+    "adelaidet-550-thc-removed-torch111",
     "forge-2798-cudnn-dll-not-found-brackets-in-path",
     "pytorch-94438-cpp-extension-87-ptx-unknown-control",
     "gpu4pyscf-308-libcusolver-unversioned-lookup",

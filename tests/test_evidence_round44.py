@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from evidence_support import judge, pats, snap_of
 
+from envcheck.compat import load_matrix
 from envcheck.importers.extract.floors import python_range_in
 
 # --- 'named symbol not found' at the driver's start (driver-library-mismatch) ---------------------
@@ -431,3 +432,29 @@ def test_import_name_missing_without_closing_quote() -> None:
         "'torch.distributed.fsdp.fully_sharded_data_parallel\n"
     )
     assert pats(text) == ["import-name-missing"]
+
+
+# --- the toolkit a CMake build found (a fact for the host-compiler check) -------------------------
+
+
+@pytest.mark.parametrize(
+    "line, version",
+    [
+        ('-- Found CUDA: /usr (found suitable version "10.1", minimum required is "7.5")', "10.1"),
+        ('-- Found CUDAToolkit: /usr/local/cuda/include (found version "12.1.105")', "12.1"),
+        ('-- Found CUDA: /usr/local/cuda (found version "10.2")', "10.2"),
+    ],
+)
+def test_cmake_found_cuda_is_the_toolkit(tmp_path: Path, line: str, version: str) -> None:
+    assert [t.version for t in snap_of(tmp_path, line + "\n").cuda.toolkits] == [version]
+
+
+def test_cmake_toolkit_and_a_newer_gcc_is_the_host_compiler(tmp_path: Path) -> None:
+    # the real paste (davisking/dlib#3008): GCC 9.4.0 in the issue form, CMake's CUDA 10.1
+    case = (
+        Path(__file__).parent / "fixtures/corpus/heldout206/dlib-3008-gcc94-cuda101-host-compiler"
+    )
+    text = (case / "paste.txt").read_text()
+    assert judge(tmp_path, text, ["EC312"], load_matrix()) == [
+        ("EC312", "toolkit-mismatch", "warning")
+    ]

@@ -117,10 +117,14 @@ _CUDA_INSTALLER = re.compile(
 # nvcc --version's line, also after a label ("cuda version: Cuda compilation tools, release 11.8")
 NVCC_RELEASE = re.compile(r"Cuda compilation tools,\s*release\s+(\d{1,2}\.\d)\b", re.I)
 # the toolkit a CMake build found: "-- Caffe2: CUDA detected: 9.1", "-- Found CUDA:
-# /usr/local/cuda (found version "10.2")", "-- The CUDA compiler identification is NVIDIA 11.8.89"
+# /usr/local/cuda (found version "10.2")", "-- The CUDA compiler identification is NVIDIA 11.8.89";
+# also with the minimum the project asked for ('found suitable version "10.1", minimum required is
+# "7.5"', davisking/dlib#3008) and FindCUDAToolkit's 'Found CUDAToolkit: /usr/local/cuda/include
+# (found version "12.1.105")'
 _CMAKE_CUDA = re.compile(
-    r"Caffe2: CUDA detected:\s*(\d{1,2}\.\d)\b|Found CUDA: \S+ \(found (?:suitable )?(?:exact )?"
-    r"version \"(\d{1,2}\.\d)[\d.]*\"\)|The CUDA compiler identification is NVIDIA (\d{1,2}\.\d)\b",
+    r"Caffe2: CUDA detected:\s*(\d{1,2}\.\d)\b|Found CUDA(?:Toolkit)?: \S+ \(found (?:suitable )?"
+    r"(?:exact )?version \"(\d{1,2}\.\d)[\d.]*\"[),]|"
+    r"The CUDA compiler identification is NVIDIA (\d{1,2}\.\d)\b",
     re.I,
 )
 _PYTHON = re.compile(
@@ -1029,7 +1033,10 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     nvcc_line = NVCC_RELEASE.search(text) if "compilation tools" in low else None
     cmake = (
         _CMAKE_CUDA.search(text)
-        if "cuda detected" in low or "found cuda:" in low or "compiler identification" in low
+        if "cuda detected" in low
+        or "found cuda:" in low
+        or "found cudatoolkit:" in low
+        or "compiler identification" in low
         else None
     )
     installer = _CUDA_INSTALLER.search(text) if "cuda_" in low else None
