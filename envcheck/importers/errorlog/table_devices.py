@@ -344,20 +344,6 @@ PATTERNS: List[ErrorPattern] = [
         "sm_XY, or rebuild with TORCH_CUDA_ARCH_LIST including its compute capability.",
     ),
     make(
-        # the text says a build does not support the GPU's architecture by its number: "Oskar
-        # 2.8.3 does not support cuda arch 9.0 required for Grace Hopper GPUs" (the Karabo
-        # image, i4Ds/Karabo-Pipeline#673), "does not support SM 7.0 or later"
-        "arch-number-not-supported-stated",
-        r"\b(?:does not|doesn't|did not|didn't|do not|don't|cannot|can't|not)\s+supports?\s+"
-        r"(?:the\s+)?(?:cuda\s+)?(?:arch(?:itecture)?s?|compute capability|sm)[_ ]?\d",
-        "gpu-arch-unsupported",
-        "warning",
-        "the text says a build does not support the GPU's architecture (compute capability)",
-        "Compare the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
-        "--format=csv`) with the architectures the build lists; install a release built for it "
-        "or rebuild with it (CMAKE_CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST / -arch=sm_XY).",
-    ),
-    make(
         "nvrtc-unsupported-arch",
         r"nvrtc: error: invalid value for --gpu-architecture|"
         # retyped: "nvrtc: error: invalid value for -- gpu architecture (- arch)"
@@ -526,6 +512,20 @@ PATTERNS: List[ErrorPattern] = [
         "Use a framework release built for the GPU's architecture (`python -c 'import torch; "
         "print(torch.cuda.get_arch_list())'` lists this build's), or a GPU the release "
         "supports.",
+    ),
+    make(
+        # the text says a build does not support the GPU's architecture by its number: "Oskar
+        # 2.8.3 does not support cuda arch 9.0 required for Grace Hopper GPUs" (the Karabo
+        # image, i4Ds/Karabo-Pipeline#673), "does not support SM 7.0 or later"
+        "arch-number-not-supported-stated",
+        r"\b(?:does not|doesn't|did not|didn't|do not|don't|cannot|can't|not)\s+supports?\s+"
+        r"(?:the\s+)?(?:cuda\s+)?(?:arch(?:itecture)?s?|compute capability|sm)[_ ]?\d",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says a build does not support the GPU's architecture (compute capability)",
+        "Compare the GPU's compute capability (`nvidia-smi --query-gpu=name,compute_cap "
+        "--format=csv`) with the architectures the build lists; install a release built for it "
+        "or rebuild with it (CMAKE_CUDA_ARCHITECTURES / TORCH_CUDA_ARCH_LIST / -arch=sm_XY).",
     ),
     make(
         "kernel-built-for-another-sm",

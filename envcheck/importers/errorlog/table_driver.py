@@ -62,23 +62,6 @@ PATTERNS: List[ErrorPattern] = [
         "`akmods --force`), sign it or disable Secure Boot, blacklist nouveau, then reboot.",
     ),
     make(
-        # the reporter says the driver's kernel module does not build for the running kernel:
-        # "570.183 drivers didn't build on new kernel 6.17.1" (Frogging-Family/nvidia-all#310),
-        # "The Nvidia driver does not build with the latest linux kernel" (NixOS/nixpkgs#59529)
-        "driver-module-build-fails-stated",
-        r"\b(?:drivers?|modules?|dkms|nvidia)\b[^.\n]{0,30}?\b(?:didn't|did not|doesn't|does not|"
-        r"don't|do not|won't|will not|can't|cannot|fails? to|failed to) (?:build|compile)\w*\b"
-        r"[^.\n]{0,25}?\bkernel\b",
-        "driver-not-loaded",
-        "warning",
-        "the text says the NVIDIA kernel module does not build for the kernel: no driver is "
-        "loaded on it",
-        "Use a driver release that supports the running kernel (newer kernels need newer "
-        "drivers; the same branch's later point release often fixes it) or boot the previous "
-        "kernel; install the running kernel's headers / kernel-devel, rebuild (`sudo dkms "
-        "autoinstall`) and check `dkms status` and `lsmod | grep nvidia`.",
-    ),
-    make(
         # Theano's old CUDA back end when the driver does not initialise: "CUDA is installed, but
         # device gpu is not available  (error: cuda unavailable)"
         "theano-cuda-unavailable",

@@ -9,32 +9,8 @@ from envcheck.importers.errorlog.model import ErrorPattern, make
 # The CUDA libraries a program links by name, for the rows below that name a missing one
 _CUDA_LIBS = r"cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc"
 
-_CUDNN7_ONLY = (
-    r"(?-i:cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm|"
-    r"CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:SPECIFY_WORKSPACE_LIMIT|PREFER_FASTEST|"
-    r"NO_WORKSPACE))"
-)
-
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
-    make(
-        # code written for cuDNN 7 compiled against cuDNN 8 or newer, which removed the
-        # cudnnGetConvolution*Algorithm() functions and their preference enums (cuDNN 8.0
-        # release notes, API changes; pjreddie/darknet#2257 with cuDNN 8.0.1)
-        "cudnn7-api-removed",
-        r"[`'\"\u2018]"
-        + _CUDNN7_ONLY
-        + r"[`'\"\u2019]\s*(?:undeclared|was not declared|is undefined)|"
-        r"implicit declaration of function\s*[`'\"\u2018]" + _CUDNN7_ONLY + r"[`'\"\u2019]|"
-        r"\bidentifier\s*\"" + _CUDNN7_ONLY + r"\"\s*is undefined",
-        "cuda-libs-mismatch",
-        "error",
-        "the code calls cuDNN 7 functions that cuDNN 8 removed (cudnnGetConvolution*Algorithm): "
-        "it is built against a newer cuDNN than it was written for",
-        "Build it against cuDNN 7 (with a CUDA toolkit cuDNN 7 supports), or use a release of "
-        "the project ported to cuDNN 8 (cudnnGetConvolutionForwardAlgorithm_v7 or "
-        "cudnnFindConvolution*Algorithm).",
-    ),
     make(
         # OpenMM's CUDA plugin did not load (an OpenMM build for another CUDA, no driver, a
         # missing libcuda): "Exception: There is no registered Platform called "CUDA""
@@ -115,7 +91,18 @@ PATTERNS: List[ErrorPattern] = [
         r"[‘'`]?CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_PREFER_FASTEST[’'`]? was not "
         r"declared|"
         r"[‘'`]?cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm[’'`]? was not "
-        r"declared",
+        r"declared|"
+        # round forty-four: gcc's C forms and nvcc's, and the other removed preferences:
+        # "implicit declaration of function 'cudnnGetConvolutionForwardAlgorithm'",
+        # "'CUDNN_CONVOLUTION_FWD_SPECIFY_WORKSPACE_LIMIT' undeclared" (pjreddie/darknet#2257,
+        # cuDNN 8.0.1), 'identifier "cudnnGetConvolutionBackwardDataAlgorithm" is undefined'
+        r"implicit declaration of function\s*[‘'`\"]cudnnGetConvolution(?:Forward|BackwardData|"
+        r"BackwardFilter)Algorithm[’'`\"]|"
+        r"[‘'`\"]CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:SPECIFY_WORKSPACE_LIMIT|"
+        r"PREFER_FASTEST|NO_WORKSPACE)[’'`\"]\s*(?:undeclared|is undefined)|"
+        r"\bidentifier\s*\"(?:cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm|"
+        r"CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:SPECIFY_WORKSPACE_LIMIT|PREFER_FASTEST|"
+        r"NO_WORKSPACE))\"\s*is undefined",
         "cuda-libs-mismatch",
         "error",
         "the code uses the cuDNN 7 API that cuDNN 8 removed",

@@ -668,34 +668,6 @@ PATTERNS: List[ErrorPattern] = [
         "python=3.10`), or a newer release of the library the traceback names.",
     ),
     make(
-        # a program's own check of the interpreter: "ERROR The current version of python
-        # (3.13.3 ...) is not supported." (bmaltais/kohya_ss#3196); retold: "this version of
-        # python is not yet supported by mediapipe", "the newest version of Python ... is not
-        # supported with ONNX"
-        "python-version-not-supported-stated",
-        r"\b(?:version of python|python version)\b[^\n]{0,100}?\b(?:is|are) not (?:yet )?"
-        r"(?:supported|compatible)\b",
-        "python-unsupported",
-        "warning",
-        "the text says this Python version is not supported",
-        "Create the environment with a Python the program and its packages support (its "
-        "README or Requires-Python names the range; `conda create -n env python=3.X`, "
-        "`uv venv --python 3.X`).",
-    ),
-    make(
-        # retold: "it cannot be installed under the official Python 3.13" (Comfy-Org/
-        # ComfyUI#9460, mediapipe), "I cannot install pip pytorch-directml for Python 3.10"
-        "package-not-installable-on-python-stated",
-        r"\b(?:cannot|can't|could not|couldn't|unable to|not able to) (?:be )?install\w*\b"
-        r"[^.\n]{0,40}?\b(?:under|on|with|for|in) (?:the )?(?:[\w-]+ )?python ?3\.\d{1,2}\b",
-        "python-unsupported",
-        "warning",
-        "the text says a package cannot be installed on this Python version",
-        "Packages publish wheels for a range of Python versions: check the package's supported "
-        "versions (the cpXY tags on its PyPI files page) and use a Python in that range (a venv "
-        "or conda env).",
-    ),
-    make(
         "pip-no-framework-wheel",
         r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
         r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"
@@ -942,7 +914,16 @@ PATTERNS: List[ErrorPattern] = [
         r"only (?:defined |provided |available )?for python\s*3\.\d+|"
         r"\b(?:allow|support) (?:for )?(?:the )?newer python versions\b|"
         r"\b(?:can['’]?n?['’]?t|cannot|could ?n?['’]?o?t) find (?:a |any |the )?[\w.-]+ "
-        r"(?:wheels?|whl|builds?|binar(?:y|ies)) for python\s*3\.\d+",
+        r"(?:wheels?|whl|builds?|binar(?:y|ies)) for python\s*3\.\d+|"
+        # round forty-four, from misses of its sealed pools: a program's own check, "The current
+        # version of python (3.13.3 ...) is not supported." (bmaltais/kohya_ss#3196), "this
+        # version of python is not yet supported by mediapipe" (Fannovel16/
+        # comfyui_controlnet_aux#571); "it cannot be installed under the official Python 3.13"
+        # (Comfy-Org/ComfyUI#9460), "I cannot install pip pytorch-directml for Python 3.10"
+        r"\b(?:version of python|python version)\b[^\n]{0,100}?\b(?:is|are) not (?:yet )?"
+        r"(?:supported|compatible)\b|"
+        r"\b(?:cannot|can't|could not|couldn't|unable to|not able to) (?:be )?install\w*\b"
+        r"[^.\n]{0,40}?\b(?:under|on|with|for|in) (?:the )?(?:[\w-]+ )?python ?3\.\d{1,2}\b",
         "python-unsupported",
         "warning",
         "the text says the Python version is not supported by the framework or a package",
@@ -1104,6 +1085,12 @@ PATTERNS: List[ErrorPattern] = [
         r"modpost: GPL-incompatible module nvidia[\w-]*\.ko uses GPL-only symbol|"
         r"\b(?:unable|not possible|impossible) to (?:build|compile) (?:the )?(?:nvidia )?kernel "
         r"module|"
+        # round forty-four: the driver said not to build for a kernel, "570.183 drivers didn't
+        # build on new kernel 6.17.1" (Frogging-Family/nvidia-all#310), "The Nvidia driver does
+        # not build with the latest linux kernel" (NixOS/nixpkgs#59529)
+        r"\b(?:drivers?|modules?|nvidia)\b[^.\n]{0,30}?\b(?:didn't|did not|doesn't|does not|"
+        r"don't|do not|won't|will not|can't|cannot|fails? to|failed to) (?:build|compile)\w*\b"
+        r"[^.\n]{0,25}?\bkernel\b|"
         # the compiler differs from the kernel's: Clear Linux's and the kernel's own warnings
         r"\bGCC used for (?:the )?compiling the kernel,? [\d.]+,? is different from the current "
         r"GCC|\bkernel (?:is |was )?(?:still )?(?:compiled|built) with GCC ?\d",
