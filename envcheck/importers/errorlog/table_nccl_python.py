@@ -897,7 +897,7 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:not compatible|incompatible)\b|"
         # round thirty-three, from misses of the corpus: "Not available for install for python
         # 3.11" (NVIDIA/TensorRT#2744), "update genesis so it would be compatible with python
-        # 3.13" (Genesis-Embodied-AI/Genesis#513), "fails to install on the latest python, but
+        # 3.13" (Genesis-Embodied-AI/genesis-world#513), "fails to install on the latest python, but
         # succeeds on an older version" (google-deepmind/mujoco#2232); not "the install failed
         # with python 3.10", which names the Python and not that it is the cause
         r"\bnot available (?:for install |to install )?(?:for|on|under) python\s*3\.\d+|"
