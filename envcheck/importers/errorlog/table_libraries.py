@@ -9,6 +9,13 @@ from envcheck.importers.errorlog.model import ErrorPattern, make
 # The CUDA libraries a program links by name, for the rows below that name a missing one
 _CUDA_LIBS = r"cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nvrtc"
 
+# The cuDNN 7 API cuDNN 8 removed: the algorithm queries and their preference enums
+_CUDNN7_ONLY = (
+    r"(?-i:cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm|"
+    r"CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:SPECIFY_WORKSPACE_LIMIT|PREFER_FASTEST|"
+    r"NO_WORKSPACE))(?!\w)"
+)
+
 PATTERNS: List[ErrorPattern] = [
     # --- CUDA libraries (cuDNN, cuBLAS, cudart) ---------------------------------------------
     make(
@@ -88,21 +95,12 @@ PATTERNS: List[ErrorPattern] = [
         # its PREFER_FASTEST enums); code written for cuDNN 7 (OpenCV 4.3's DNN module) no longer
         # compiles
         "cudnn8-removed-api",
-        r"[‘'`]?CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_PREFER_FASTEST[’'`]? was not "
-        r"declared|"
-        r"[‘'`]?cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm[’'`]? was not "
-        r"declared|"
-        # round forty-four: gcc's C forms and nvcc's, and the other removed preferences:
-        # "implicit declaration of function 'cudnnGetConvolutionForwardAlgorithm'",
-        # "'CUDNN_CONVOLUTION_FWD_SPECIFY_WORKSPACE_LIMIT' undeclared" (pjreddie/darknet#2257,
-        # cuDNN 8.0.1), 'identifier "cudnnGetConvolutionBackwardDataAlgorithm" is undefined'
-        r"implicit declaration of function\s*[‘'`\"]cudnnGetConvolution(?:Forward|BackwardData|"
-        r"BackwardFilter)Algorithm[’'`\"]|"
-        r"[‘'`\"]CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:SPECIFY_WORKSPACE_LIMIT|"
-        r"PREFER_FASTEST|NO_WORKSPACE)[’'`\"]\s*(?:undeclared|is undefined)|"
-        r"\bidentifier\s*\"(?:cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm|"
-        r"CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:SPECIFY_WORKSPACE_LIMIT|PREFER_FASTEST|"
-        r"NO_WORKSPACE))\"\s*is undefined",
+        # gcc's C and C++ forms and nvcc's ("'X' undeclared", "'X' was not declared in this
+        # scope", 'identifier "X" is undefined', "implicit declaration of function 'X'"); round
+        # forty-four added the C forms and the other removed preferences
+        # (pjreddie/darknet#2257, cuDNN 8.0.1)
+        r"[‘'`\"]?" + _CUDNN7_ONLY + r"[’'`\"]?\s*(?:was not declared|undeclared|is undefined)|"
+        r"implicit declaration of function\s*[‘'`\"]" + _CUDNN7_ONLY + r"[’'`\"]",
         "cuda-libs-mismatch",
         "error",
         "the code uses the cuDNN 7 API that cuDNN 8 removed",

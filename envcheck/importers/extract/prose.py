@@ -1033,10 +1033,7 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
     nvcc_line = NVCC_RELEASE.search(text) if "compilation tools" in low else None
     cmake = (
         _CMAKE_CUDA.search(text)
-        if "cuda detected" in low
-        or "found cuda:" in low
-        or "found cudatoolkit:" in low
-        or "compiler identification" in low
+        if "cuda detected" in low or "found cuda" in low or "compiler identification" in low
         else None
     )
     installer = _CUDA_INSTALLER.search(text) if "cuda_" in low else None
