@@ -81,6 +81,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "could not insert 'nvidia",
         "kernel module load error",
     ),
+    "secure-boot-blocks-module-stated": ("secure boot", "secureboot"),
+    "open-modules-required-stated": ("kernel module",),
     "open-module-unsupported-gpu": ("only ready for use on data center gpus",),
     "gpu-reset-refused-in-use": (
         "in use by another client",
@@ -223,6 +225,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "please compile with cuda enabled",
     ),
     "numpy-abi-mismatch": ("compiled using numpy 1.x",),
+    "numpy-c-api-version-mismatch": ("module compiled against",),
     "cuda-home-missing": (
         "cuda_home environment variable is not set",
         "cuda_home does not exist",
@@ -272,9 +275,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "xformers-api-older-than-code": ("memory_efficient_attention()",),
     "cudnn8-removed-api": ("algorithm", "cudnn_convolution_"),
     "cudart-link-older-toolkit": ("@libcudart.so",),
-    "p2p-slow-or-failing-stated": ("simplep2p", "p2p"),
+    "p2p-slow-or-failing-stated": ("simplep2p", "p2p", "tensor"),
     "gpu-memory-held-stated-zh": ("显存",),
-    "cuda-torch-replaced-by-cpu-stated": ("cpu-only", "cpu only", "cpuonly", "torch cuda"),
+    "cuda-torch-replaced-by-cpu-stated": (
+        "cpu-only",
+        "cpu only",
+        "cpuonly",
+        "torch cuda",
+        "without cuda",
+    ),
     "visible-devices-unset-read": (
         "keyerror: 'cuda_visible_devices",
         'keyerror: "cuda_visible_devices',
@@ -516,6 +525,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "gpu or above",
         "too old to be supported by the",
         "flashattention requires",
+        "is below the minimum",
+        "requires a100",
+        "requires h100",
         "expected is_sm",
         "only supported on gpus with compute capability",
         "only supported on cuda devices with compute capability",
@@ -646,6 +658,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "version needs to be",
         "version has to be",
     ),
+    "cuda13-device-property-removed": ("cudadeviceprop",),
+    "cuda13-memory-location-signature": ("memlocation", "memprefetchasync", "memadvise"),
+    "thrust-name-missing": ("thrust",),
+    "triton-cuda-version-unknown": ("triton only support",),
     "cuda-version-mismatch-stated": (
         "required cuda version",
         "expected cuda version",
@@ -876,7 +892,15 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "rotational",
         "机械硬盘",
     ),
-    "pcie-riser-stated": ("riser", "x1 slot", "x1 link", "slower pcie"),
+    "pcie-riser-stated": (
+        "riser",
+        "x1 slot",
+        "x1 link",
+        "slower pcie",
+        "x16",
+        "gpuz",
+        "gpu-z",
+    ),
     "torchvision-ops-not-loaded": (
         "couldn't load custom c++ ops",
         "pytorch and torchvision versions are incompatible",
@@ -1014,7 +1038,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "nobinaryforgpu",
     ),
     "ggml-no-device-code": ("has no device code compatible",),
-    "arch-number-not-supported-stated": ("t support",),
+    "arch-number-not-supported-stated": ("t support", "series"),
     "nvrtc-unsupported-arch": (
         "invalid value for --gpu-architecture",
         "value for --gpu",
@@ -1031,6 +1055,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "runtime error (8)",
     ),
     "ollama-no-layers-offloaded": ("layers.offload=0",),
+    "kaldi-allocation-gpu-shared": ("sharing the gpu",),
     "alloc-fails-tiny-free": ("available memory is only",),
     "oom-persists-stated": (
         "batch size",
@@ -1391,6 +1416,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     ),
     "cudnn-header-library-mixed": ("mixed dnn version",),
     "tensorrt-lib-missing": ("cannot open shared object file", "unable to load library: nvinfer"),
+    "jit-extension-cuda-lib-unlinked": ("torch_extensions", " extension"),
     "cuda-lib-missing": (
         "cannot open shared object file",
         " library not found",
@@ -1850,6 +1876,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "power cut",
         "power turn",
         "power shut",
+        "重启",
+        "断电",
+        "关机",
+        "电源功率",
     ),
     "progressive-slowdown-stated": (
         "slower and slower",

