@@ -1040,6 +1040,49 @@ THRESHOLDS = {
     # 82f934de: the same findings at both, case by case.
     # pool 217 (8 cases; LLM fine-tuning tools): 3/6 (50%)
     "heldout215": 0.50,
+    # Round forty-five: pools 218-231, each sealed whole and scored once at 09f183cd.
+    # pool 218 (12 cases; CUDA out-of-memory, NCCL errors): 3/9 (33%); tuned: Accelerate's
+    # message naming the 3090
+    "heldout216": 0.44,
+    # pool 219 (16 cases; RTX 50-series support, Xid and illegal-address faults): 4/11 (36%);
+    # tuned: CTranslate2's insufficient CUDA version, a server restarting for power (in Chinese)
+    "heldout217": 0.54,
+    # pool 220 (22 cases; undefined symbols and C++ ABI, NVML mismatch): 7/17 (41%), one false
+    # error (now a warning: a JIT-built extension not linked to curand)
+    "heldout218": 0.41,
+    # pool 221 (12 cases; DataLoader worker crashes, precision by GPU generation): 6/9 (67%), one
+    # false error (listed below); tuned: xFormers' kernel range, a capability below a minimum
+    "heldout219": 1.00,
+    # pool 222 (27 cases; new Python versions, aarch64 servers): 11/19 (58%); tuned: the
+    # loader's and ldd's missing libpython
+    "heldout220": 0.63,
+    # pool 223 (32 cases; CUDA 13 migration, NumPy 2 ABI): 7/26 (27%); tuned: cudaDeviceProp
+    # fields and the cudaMemPrefetchAsync signature CUDA 13 changed, thrust names, NumPy's C API
+    # version check
+    "heldout221": 0.96,
+    # pool 224 (16 cases; cuDNN 9 migration, Jupyter and IDE kernels): 8/13 (62%); tuned: a CUDA
+    # torch or TensorFlow replaced by a CPU one, in words
+    "heldout222": 0.76,
+    # pool 225 (14 cases; slow training with a cause, memory growth): 0/10; tuned: a PCIe link
+    # width said against x16
+    "heldout223": 0.20,
+    # pool 226 (18 cases; flash-attention / xFormers / SDPA, bitsandbytes): 6/13 (46%); tuned:
+    # FlashAttention 1's A100-or-H100 backward
+    "heldout224": 0.53,
+    # pool 227 (11 cases; pip and uv CUDA wheels, CUDA container images): 2/7 (29%); tuned: not
+    # compatible with the 50 series, in words
+    "heldout225": 0.42,
+    # pool 228 (14 cases; tensor-parallel consumer rigs, old GPUs): 4/9 (44%); tuned: a tensor
+    # copied between GPUs arrives as zeros
+    "heldout226": 0.66,
+    # pool 229 (20 cases; Secure Boot and open kernel modules, GPU sharing): 5/14 (36%); tuned:
+    # Kaldi's shared-GPU allocation, Secure Boot and the open modules in words
+    "heldout227": 0.57,
+    # pool 230 (13 cases; JAX installs, TensorFlow not finding the GPU): 6/9 (67%)
+    "heldout228": 0.66,
+    # pool 231 (8 cases; OpenAI Triton compiler errors): 1/6 (17%); tuned: Triton's unknown CUDA
+    # version
+    "heldout229": 0.33,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
@@ -1071,6 +1114,11 @@ THRESHOLDS = {
 #   healthy: the project's sources were patched. The corpus labels the same error
 #   framework-pairing elsewhere (an extension written for a torch before 1.11), which is what
 #   the finding says; listed rather than softened.
+# - clickitongue-1-open-files-leak-control (heldout219, at its scoring): "Too many open files"
+#   at the end of training on macOS. The gatherer labels it healthy: the maintainer found the
+#   program leaked std::random_device objects (each holding /dev/urandom open) and fixed the code.
+#   The text alone is the open-files limit the corpus's 17 other cases with the line label
+#   os-setting, and raising the limit is the workaround; listed rather than softened.
 KNOWN_FALSE_ERRORS: set = {
     "tango-12-apple-m1-mps-device",
     "tts-audio-suite-9-audioop-lts-py312-control",
@@ -1078,6 +1126,7 @@ KNOWN_FALSE_ERRORS: set = {
     "forge-2798-cudnn-dll-not-found-brackets-in-path",
     "pytorch-94438-cpp-extension-87-ptx-unknown-control",
     "gpu4pyscf-308-libcusolver-unversioned-lookup",
+    "clickitongue-1-open-files-leak-control",
 }
 
 
