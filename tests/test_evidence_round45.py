@@ -306,3 +306,46 @@ def test_server_restarts_for_power_in_chinese(tmp_path: Path) -> None:
 
 def test_a_restarted_service_in_chinese_is_not_power() -> None:
     assert pats("重启服务之后就好了\n") == []
+
+
+# --- the late pool (heldout230, scored once at 09f183cd and 6cc84921) ----------------------------
+
+
+def test_conda_compiler_path_newer_than_cuda(tmp_path: Path) -> None:
+    text = (
+        "RuntimeError: The current installed version of /home/u/anaconda3/envs/icg/bin/"
+        "x86_64-conda-linux-gnu-c++ (11.2.0) is greater than the maximum required version by "
+        "CUDA 11.3 (10.0.0). Please make sure to use an adequate version\n"
+    )
+    assert pats(text) == ["nvcc-unsupported-host-compiler"]
+    assert judge(tmp_path, text, ["EC907"]) == [("EC907", "toolkit-mismatch", "error")]
+
+
+def test_extension_procedure_missing_without_a_module_name(tmp_path: Path) -> None:
+    text = (
+        "    from detectron2 import _C\n"
+        "ImportError: DLL load failed: The specified procedure could not be found.\n"
+    )
+    assert pats(text) == ["extension-torch-abi-mismatch"]
+    assert judge(tmp_path, text, ["EC914"]) == [("EC914", "framework-pairing", "error")]
+
+
+def test_a_missing_module_dll_stays_a_missing_library() -> None:
+    text = "ImportError: DLL load failed: The specified module could not be found.\n"
+    assert pats(text) == ["windows-import-dll-failed"]
+
+
+def test_winerror_127_in_any_language(tmp_path: Path) -> None:
+    text = "推理报OSError: [WinError 127] 找不到指定的程序。\n"
+    assert pats(text) == ["windows-procedure-not-found"]
+    assert judge(tmp_path, text, ["EC914"]) == [("EC914", "framework-pairing", "warning")]
+
+
+def test_winerror_126_is_not_a_procedure() -> None:
+    assert "windows-procedure-not-found" not in pats("OSError: [WinError 126] 找不到指定的模块。\n")
+
+
+def test_environment_file_without_the_cuda_torch(tmp_path: Path) -> None:
+    text = "environment_gpu.yml does not install cuda version of pytorch\n"
+    assert pats(text) == ["cuda-torch-replaced-by-cpu-stated"]
+    assert judge(tmp_path, text, ["EC905"]) == [("EC905", "cpu-only-build", "warning")]

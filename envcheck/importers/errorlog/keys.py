@@ -283,6 +283,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cpuonly",
         "torch cuda",
         "without cuda",
+        "cuda version of",
+        "cuda build of",
     ),
     "visible-devices-unset-read": (
         "keyerror: 'cuda_visible_devices",
@@ -1414,6 +1416,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cannot load tensor adapter",
         "libtensoradapter_pytorch",
     ),
+    "windows-procedure-not-found": ("[winerror 127]",),
     "cudnn-header-library-mixed": ("mixed dnn version",),
     "tensorrt-lib-missing": ("cannot open shared object file", "unable to load library: nvinfer"),
     "jit-extension-cuda-lib-unlinked": ("torch_extensions", " extension"),

@@ -2328,7 +2328,7 @@ PATTERNS: List[ErrorPattern] = [
         "windows-import-dll-failed",
         # (the reason may be translated and glossed: "...: 找不到指定的模块。(means 'The
         # specified module could not be found')", NVIDIA/TensorRT-LLM#1446)
-        r"DLL load failed(?!\s+while importing \w+: The specified procedure)[^\n]{0,160}$|"
+        r"DLL load failed(?!(?:\s+while importing \w+)?: The specified procedure)[^\n]{0,160}$|"
         # (TensorFlow 1.x's own check, retold without the "ImportError:", and its self-check
         # script's "Could not load 'cudart64_80.dll'" / "Could not find cuDNN 6.")
         r"Could not (?:find|load) '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse)"

