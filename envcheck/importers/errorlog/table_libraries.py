@@ -418,9 +418,9 @@ PATTERNS: List[ErrorPattern] = [
         "an extension built on this machine (torch_extensions cache) calls a CUDA library it was "
         "not linked against",
         "Link the library in the extension's build (`extra_ldflags=['-lcurand']`, or a release "
-        "of the package that does), then delete its cached build (`rm -rf "
-        "~/.cache/torch_extensions`) so it is rebuilt; pip's torch wheels do not export these "
-        "libraries to extensions.",
+        "of the package that does), then delete that extension's cached build (its folder under "
+        "`~/.cache/torch_extensions/`, the path in the message) so it is rebuilt; pip's torch "
+        "wheels do not export curand to extensions, so the build must link it.",
     ),
     make(
         "cuda-lib-missing",
