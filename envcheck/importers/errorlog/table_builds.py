@@ -2790,11 +2790,11 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         # CUDA 13.0 took fields out of cudaDeviceProp (its release notes, "Changes to
-        # cudaDeviceProperties structure"; libeigen/eigen#3000: "two device properties that are
-        # removed in CUDA 13, clockRate and computeMode"): code written for CUDA 12 stops
-        # compiling. nvcc: 'class "cudaDeviceProp" has no member "memoryClockRate"', gcc:
-        # "'struct cudaDeviceProp' has no member named 'clockRate'" (facebookincubator/AITemplate
-        # #1045, icl-utk-edu/magma#61, heldout221 at its scoring)
+        # cudaDeviceProperties structure"; gitlab.com/libeigen/eigen issue 3000: "two device
+        # properties that are removed in CUDA 13, clockRate and computeMode"): code written for
+        # CUDA 12 stops compiling. nvcc: 'class "cudaDeviceProp" has no member
+        # "memoryClockRate"', gcc: "'struct cudaDeviceProp' has no member named 'clockRate'"
+        # (facebookincubator/AITemplate#1045, icl-utk-edu/magma#61, heldout221 at its scoring)
         "cuda13-device-property-removed",
         r"\bcudaDeviceProp[\"'’`]?\s+has no member(?: named)?\s*[\"'‘`]?"
         r"(?:clockRate|memoryClockRate|computeMode|deviceOverlap|kernelExecTimeoutEnabled)\b",
