@@ -14,6 +14,7 @@ proves nothing.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, Iterator, List
 
 from envcheck.checks import _common as c
@@ -48,6 +49,12 @@ def _evidence(floor: Dict[str, Any], **found: Any) -> Dict[str, Any]:
     }
 
 
+# the CUDA release a stated driver floor is for: "requires NVIDIA driver version 495 or later ...
+# to support CUDA 11.5". From CUDA 11 on, a driver of the same CUDA major runs a newer minor
+# release (minor-version compatibility, [S1] of EC109), so that floor is not a hard one.
+_CUDA_OF_FLOOR = re.compile(r"\b(?:support|for|with|of|run)\s+CUDA\s+(1\d)\.(\d)\b", re.I)
+
+
 @check(
     "EC108",
     category="driver-too-old",
@@ -58,7 +65,11 @@ Applications and containers check the driver and say what they need: "requires N
 or newer", "The minimum required driver version is 525.60.13", Omniverse's "The minimum required
 version is 537.58 and current version is 535.104.05". When the driver the same text states is
 below that floor, the application will not start (or falls back to the CPU) whatever else is
-right: the floor is the application's own word, so no data is needed.""",
+right: the floor is the application's own word, so no data is needed. Where the sentence ties
+the floor to a CUDA 11 or later release ("requires driver 495 or later to support CUDA 11.5") and
+the driver runs that CUDA major, minor-version compatibility runs it anyway (except PTX JIT and
+the newest APIs): a warning.
+[S1] https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html""",
     fix="Upgrade the NVIDIA driver to at least the version the message names (Ubuntu: sudo "
     "ubuntu-drivers install; then reboot), or use a release of the application that supports "
     "this driver.",
@@ -78,9 +89,26 @@ def driver_below_stated_floor(
             "(nvidia-smi --query-gpu=driver_version --format=csv)"
         )
     if have < c.vparse(floor["value"]):
+        tied = _CUDA_OF_FLOOR.search(str(floor.get("text", "")))
+        runs = c.major_minor(c.driver_max_cuda(snap, matrix) or "")
+        minor_compatible = (
+            tied is not None
+            and runs is not None
+            and runs[0] == int(tied.group(1)) >= 11
+            # CUDA 11's minor-version compatibility starts at driver 450.80.02 [S1]
+            and (runs[0] > 11 or have >= c.vparse("450.80.02"))
+        )
         yield spec.finding(
             expected=f"driver >= {floor['value']} ({_where(floor)} states that floor)",
-            found=f"driver {driver}",
+            found=f"driver {driver}"
+            + (
+                f", which runs CUDA {runs[0]}.{runs[1]}: the floor is for CUDA "
+                f"{tied.group(1)}.{tied.group(2)}, which CUDA {tied.group(1)}.x minor-version "
+                "compatibility runs on this driver except PTX JIT and the newest APIs"
+                if minor_compatible and tied is not None and runs is not None
+                else ""
+            ),
+            severity="warning" if minor_compatible else None,
             evidence=_evidence(floor, driver=driver),
         )
 

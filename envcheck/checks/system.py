@@ -294,7 +294,7 @@ _UUID = re.compile(r"^(GPU|MIG)-[0-9a-fA-F-]+", re.IGNORECASE)
 # reporter hiding a GPU UUID)
 _PLACEHOLDER = re.compile(
     r"^(?:<[^>]*>|\[[^\]]*\]|[a-z_]*(?:number|num|idx|index|ids?|list)[a-z_]*|[xn]|x{2,}|"
-    r"\*{2,}|#{2,})$",
+    r"\*{2,}|#+)$",
     re.I,
 )
 

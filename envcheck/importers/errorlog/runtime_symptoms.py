@@ -141,6 +141,35 @@ def device_order_reversed(text: str, low: bytes, out: List[Dict[str, str]], sour
         out.append(line_entry(text, hit, "device-order-differs-stated", source))
 
 
+# a GTX 16-series card (TU116/TU117: GTX 1650, 1660, their Ti/Super) ...
+_GTX16 = re.compile(r"\b(?:GTX\s*)?16[56]0(?:\s*(?:Ti|Super|S))?\b", re.I)
+# ... and half precision said to fail on it: black or green images, NaNs, "does not support
+# fp16" (AUTOMATIC1111's install guide: a green square on GTX 16xx, run --precision full
+# --no-half; carson-katri/dream-textures#308, cleardusk/LivePortrait#231)
+_HALF_FAILS = re.compile(
+    r"\b(?:black|green)\b[^.\n]{0,40}?\b(?:images?|squares?|screens?|outputs?|blocks?)\b"
+    r"[^.\n]{0,40}?\b(?:half|fp16|float16)|"
+    r"\b(?:half|fp16|float16)\b[^.\n]{0,40}?\b(?:black|green)\s+(?:images?|squares?|screens?|"
+    r"outputs?)\b|"
+    r"\b(?:does\s+not|doesn't|do\s+not|don't|can't|cannot)\s+support\s+(?:ft16|fp16|float16|"
+    r"half(?:[- ]precision)?)\b",
+    re.I,
+)
+
+
+def gtx16_half_precision(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A GTX 16-series GPU and half precision said to fail (black or green images, "does not
+    support fp16"): these cards produce NaNs in fp16 in many models (Stable Diffusion's VAE);
+    full precision works."""
+    if low.find(b"16") == -1 or found_category(out, ("gpu-arch-unsupported",)):
+        return
+    if not _GTX16.search(text):
+        return
+    hit = search_lines(low, (b"half", b"fp16", b"ft16", b"float16"), _HALF_FAILS)
+    if hit is not None:
+        out.append(line_entry(text, hit, "gtx16-half-precision-fails", source))
+
+
 # the words that come last in each of the three: an anchor the text is searched for once ...
 _RT_EXTENSION = re.compile(
     r"\bVK_KHR_(?:ray_tracing(?:_pipeline)?|acceleration_structure|ray_query|pipeline_library)\b"

@@ -1105,6 +1105,21 @@ def wsl_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source:
         out.append(line_entry(text, hit, "wsl-process-killed", source))
 
 
+# a .wslconfig's memory line as pasted ("[wsl2]" on the line above, "memory=20GB")
+_WSLCONFIG_MEMORY = re.compile(r"^[^\S\n]*memory[^\S\n]*=[^\S\n]*\d+[^\S\n]*[GM]B?\b", re.I | re.M)
+
+
+def wsl_memory_cap(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A pasted .wslconfig with its memory cap ("[wsl2]" then "memory=20GB" on its own line):
+    the WSL2 VM gets that much memory, or half the host's when the file is not read. One-line
+    forms are the pattern's own (table_host); this reads the file's layout."""
+    if low.find(b"[wsl2]") == -1 or any(e["pattern"] == "wsl-memory-cap-stated" for e in out):
+        return
+    hit = search_lines(low, (b"memory",), _WSLCONFIG_MEMORY)
+    if hit is not None:
+        out.append(line_entry(text, hit, "wsl-memory-cap-stated", source))
+
+
 # A kernel update that broke the NVIDIA driver, or the older kernel that still works
 _KERNEL_CHANGED = re.compile(
     r"\b(?:after|since|with)\s+(?:the\s+|a\s+|my\s+)?(?:recent\s+|latest\s+|last\s+|new(?:est)?"

@@ -15,8 +15,10 @@ from envcheck.importers.errorlog import (
     table_devices,
     table_driver,
     table_health_memory,
+    table_host,
     table_libraries,
     table_nccl_python,
+    table_software,
     table_words,
 )
 from envcheck.importers.errorlog.model import ErrorPattern
@@ -29,6 +31,8 @@ PATTERNS: List[ErrorPattern] = [
     *table_libraries.PATTERNS,
     *table_nccl_python.PATTERNS,
     *table_health_memory.PATTERNS,
+    *table_host.PATTERNS,
+    *table_software.PATTERNS,
     *table_words.PATTERNS,
 ]
 

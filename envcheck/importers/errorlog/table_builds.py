@@ -1,4 +1,4 @@
-"""Error messages, part 1 of 7 (tried first): the GPU architecture missing from a build, and
+"""Error messages, part 1 of 9 (tried first): the GPU architecture missing from a build, and
 build- or package-specific messages that must win over the general driver and library ones."""
 
 from __future__ import annotations
@@ -1013,6 +1013,20 @@ PATTERNS: List[ErrorPattern] = [
         "error",
         "the image needs a newer CUDA than the host driver runs (nvidia-docker)",
         DRIVER_OLD,
+    ),
+    make(
+        # DeepSpeed's op builder when the majors agree: it says so and builds anyway ("... but
+        # since the APIs are compatible, accepting this combination"); a minor apart is not the
+        # cause of a failure by itself
+        "deepspeed-cuda-minor-mismatch-accepted",
+        r"Installed CUDA version [\d.]+ does not match the version torch was compiled with "
+        r"[\d.]+ but since the APIs are compatible, accepting this combination",
+        "toolkit-mismatch",
+        "warning",
+        "the system CUDA toolkit is another minor release than torch's CUDA (DeepSpeed accepts "
+        "it: the same major)",
+        "Nothing to do unless an op fails to build; then point CUDA_HOME at the toolkit release "
+        "torch.version.cuda names.",
     ),
     make(
         "deepspeed-cuda-mismatch",

@@ -1,4 +1,4 @@
-"""Error messages, part 2 of 7: common messages of broken GPU setups (issue 10, round five).
+"""Error messages, part 2 of 9: common messages of broken GPU setups (issue 10, round five).
 
 Most were mined from public reports outside the corpus, each seen in at least two threads; the
 last six (pip's Requires-Python refusal, the memlock limit, SIGBUS exit -7, cudaSetupArgument,
@@ -405,7 +405,16 @@ PATTERNS: List[ErrorPattern] = [
         # enumerating GPUs ... the actual ordering by pci address is" (trexminer/T-Rex#72)
         r"\bnot\s+(?:reporting|listing|showing|numbering|enumerating)\s+(?:the\s+)?(?:gpus?|"
         r"devices?|cards?)\s+in\s+the\s+same\s+order\s+as\b|"
-        r"\bwrongly\s+(?:enumerat|order|number)\w*\s+(?:the\s+)?(?:gpus?|devices?|cards?)\b",
+        r"\bwrongly\s+(?:enumerat|order|number)\w*\s+(?:the\s+)?(?:gpus?|devices?|cards?)\b|"
+        # round forty-six: "tensorflow device indexes mismatch with nvidia-smi indexes"
+        # (tensorflow/tensorflow#32881), "the ids selection using --gpus option seems
+        # unconsistent with the ID nvidia-smi gave me" (AlexeyAB/darknet#6982), "the temp,
+        # hashrate, pwr and fan speed info is swopped between GPU0 and GPU1"
+        # (ethereum-mining/ethminer#884)
+        r"\b(?:ids?|indexes|indices|index)\b[^.\n]{0,60}?\b(?:mismatch(?:es|ed)?|(?:un|in)"
+        r"consistent)\s+with\b[^.\n]{0,40}?\bnvidia-smi\b|"
+        r"\b(?:swapped|swopped|switched|reversed|mixed up)\s+between\s+(?:the\s+)?(?:gpu|card|"
+        r"device)\s*#?\d+\s+and\s+(?:the\s+)?(?:gpu|card|device)\s*#?\d+",
         "os-setting",
         "warning",
         "the text says the framework's GPU numbers differ from nvidia-smi's",
@@ -604,13 +613,28 @@ PATTERNS: List[ErrorPattern] = [
         "verify`).",
     ),
     make(
-        # the kernel's OOM killer (dmesg / journal): host memory or the job's memory cgroup ran
-        # out; DataLoader then reports its worker "exited unexpectedly"
-        "kernel-oom-killer",
-        r"\bOut of memory: Kill(?:ed)? process \d+|Memory cgroup out of memory: Kill(?:ed)? "
-        r"process|\binvoked oom-killer\b|\boom-kill:constraint=",
+        # the OOM killer of a memory cgroup (a container's or a job's limit): a setting ran out;
+        # DataLoader then reports its worker "exited unexpectedly"
+        "cgroup-oom-killer",
+        r"Memory cgroup out of memory: Kill(?:ed)? process|"
+        r"\boom-kill:constraint=CONSTRAINT_MEMCG\b",
         "os-setting",
         "error",
+        "a memory cgroup's OOM killer ended a process: the container's or job's memory limit ran "
+        "out",
+        "Raise the limit (container `--memory`, the pod's limits.memory, Slurm `--mem`) or use "
+        "less: fewer DataLoader workers, a smaller prefetch_factor, memory-mapped datasets "
+        "instead of in-RAM copies per worker; `dmesg -T | grep -i -e oom -e killed` shows which "
+        "process and limit.",
+    ),
+    make(
+        # the kernel's global OOM killer (dmesg / journal): the host's memory ran out, which is
+        # as often a job too big for the machine as a setting (a warning; a cgroup's kill above
+        # is the limit's)
+        "kernel-oom-killer",
+        r"\bOut of memory: Kill(?:ed)? process \d+|\binvoked oom-killer\b|\boom-kill:constraint=",
+        "os-setting",
+        "warning",
         "the kernel's OOM killer ended a process: host memory (or the job's memory limit) ran out",
         "Give the job more host memory (container `--memory`, Slurm `--mem`, a larger node) or "
         "use less: fewer DataLoader workers, a smaller prefetch_factor, memory-mapped datasets "

@@ -1,4 +1,4 @@
-"""Error messages, part 3 of 7: devices, architectures and compilers (tried after parts 1-2)."""
+"""Error messages, part 3 of 9: devices, architectures and compilers (tried after parts 1-2)."""
 
 from __future__ import annotations
 

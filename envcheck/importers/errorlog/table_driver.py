@@ -1,4 +1,4 @@
-"""Error messages, part 4 of 7: driver too old, driver/library mismatch or not usable,
+"""Error messages, part 4 of 9: driver too old, driver/library mismatch or not usable,
 CPU-only builds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Error messages, part 7 of 7 (tried last): GPU health and GPU memory."""
+"""Error messages, part 7 of 9: GPU health and GPU memory."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Error messages, part 5 of 7: CUDA libraries (cuDNN, cuBLAS, cudart) and shared memory."""
+"""Error messages, part 5 of 9: CUDA libraries (cuDNN, cuBLAS, cudart) and shared memory."""
 
 from __future__ import annotations
 

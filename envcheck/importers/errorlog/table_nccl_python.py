@@ -1,4 +1,4 @@
-"""Error messages, part 6 of 7: NCCL and the Python version."""
+"""Error messages, part 6 of 9: NCCL and the Python version."""
 
 from __future__ import annotations
 

@@ -445,6 +445,11 @@ def stated_facts(text: str, file: str) -> List[Fact]:
                 continue
             seen.add((key, value))
             where = (file, at + 1, lines[at].strip()[:200])
+            if key == "driver_floor" and len(where[2]) >= 200:
+                # a long line: the words around the floor ("... 495 or later to support CUDA
+                # 11.5"), which EC108 reads for the CUDA release the floor is for
+                pos = window.find(value)
+                where = (file, at + 1, window[max(0, pos - 80) : pos + 120].strip())
             # a compute-capability floor in the software's own warning or error is its refusal
             # of this GPU ("message"); in a sentence it is only the floor ("prose")
             kind = "message" if key != "cc_floor" or _REFUSAL.search(window) else "prose"

@@ -433,6 +433,17 @@ _EXAMPLE = re.compile(
 )
 # Not facts about this host: URLs, pip/conda commands being quoted, requirement ranges.
 _URL = re.compile(r"\(?https?://\S+")
+# What a document says ("The document states that for AMI 1.18.9 the NVIDIA driver version is
+# 460.27.04", "according to the release notes ...") is the document's claim, not this host's: the
+# clause is dropped up to the sentence's end or a contrast ("but I have 460.32.03" stays read).
+_HEARSAY = re.compile(
+    r"\b(?:(?:the|their|your|its|this)\s+)?(?:document(?:ation)?|docs|user\s+guide|"
+    r"release\s+notes?|readme|changelog)\s+(?:states?|says?|lists?|mentions?|claims?)\b"
+    r"|\baccording\s+to\s+(?:the\s+)?(?:document(?:ation)?|docs|user\s+guide|release\s+notes?|"
+    r"readme|changelog)\b",
+    re.I,
+)
+_CLAUSE_END = re.compile(r"\b(?:but|however|whereas|while|yet)\b|[.;](?:\s|$)", re.I)
 _IGNORE = re.compile(
     r">=|<=|~=|\brequires?\b|\b(?:needs?|required|minimum)\b.*\bor (?:newer|later|higher)"
 )
@@ -937,6 +948,19 @@ def facts(lines: List[str], file: str, candidates: Optional[List[int]] = None) -
             yield f
 
 
+def _drop_hearsay(text: str) -> str:
+    """``text`` without the clauses that say what a document states."""
+    out, pos = [], 0
+    for m in _HEARSAY.finditer(text):
+        if m.start() < pos:
+            continue
+        out.append(text[pos : m.start()])
+        end = _CLAUSE_END.search(text, m.end())
+        pos = end.start() if end else len(text)
+    out.append(text[pos:])
+    return " ".join(out)
+
+
 def line_facts(line: str, n: int, file: str) -> Iterator[Fact]:
     """The facts one line states. A driver or CUDA floor in the line ("I've read that the
     minimum version is 470", "requires CUDA 12.1 or higher") is the software's (extract.floors
@@ -958,6 +982,8 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         text = unicodedata.normalize("NFKC", text)
     if "://" in text:
         text = _URL.sub(" ", text)  # a version inside a link is not a fact about this host
+    if ("doc" in text or "not" in text or "readme" in text.lower()) and _HEARSAY.search(text):
+        text = _drop_hearsay(text)
     if "**" in text:  # markdown bold in issue templates: "- **Python version**: 3.8"
         text = text.replace("**", "")  # (not "__": that is Python's torch.__version__)
     if "`" in text:  # inline code: "- TensorFlow version: `2.2.0`"
