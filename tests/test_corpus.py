@@ -1137,6 +1137,12 @@ THRESHOLDS = {
     # tuned: dropped and slow downloads, a blocked network, leftover processes in words; the FE:
     # a '#' placeholder read as CUDA_VISIBLE_DEVICES
     "heldout244": 0.75,
+    # pool 247 was gathered while the tuning above was written, sealed before it was committed
+    # and scored once at 4188994a and 60646b38: 5/14 and 6/14 (36%, 43%).
+    # pool 247 (19 cases; host memory limits and NVIDIA kernel modules, TensorRT / ONNX Runtime
+    # engines and the network): tuned: killed with code 137, a kernel function the module
+    # calls gone, a WSL memory cap in words, a process killed in a Docker container
+    "heldout245": 0.85,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

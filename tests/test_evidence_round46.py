@@ -541,3 +541,57 @@ def test_a_hash_placeholder_is_not_a_device_list(tmp_path: Path) -> None:
 def test_a_real_bad_device_list_stays_the_error(tmp_path: Path) -> None:
     text = "export CUDA_VISIBLE_DEVICES=GPU0\n"
     assert judge(tmp_path, text, ["EC507"]) == [("EC507", "os-setting", "error")]
+
+
+# --- after the late pool's scoring (heldout245) -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        (
+            "the DCGM exporter pod runs out of memory about every 10 minutes and is killed with "
+            "code 137.",
+            "exit-code-137",
+        ),
+        (
+            "/build/kernel/nvidia/nv-dma.c:631:37: error: implicit declaration of function "
+            "'get_dma_ops' [-Werror=implicit-function-declaration]",
+            "nvidia-module-kernel-header-gone",
+        ),
+        (
+            "### Are you using WSL 1 or WSL 2?\n- [X] WSL 2\n"
+            "Program crashes, htop shows it's seemingly capped at 7gb.",
+            "wsl-memory-cap-stated",
+        ),
+        (
+            "Whether the issue is on WSL 2 and/or WSL 1: WSL 2\n# Actual behavior\n"
+            "I have only 16GB memory:",
+            "wsl-memory-cap-stated",
+        ),
+        (
+            "I run the autoflip in a **docker container**, and got Killed message.",
+            "container-process-killed",
+        ),
+    ],
+)
+def test_late_pool_forms(text: str, pattern: str) -> None:
+    assert pattern in pats(text + "\n")
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("the job was killed with code 1", "exit-code-137"),
+        (
+            "/build/kernel/nvidia/nv-mmap.c:334:16: warning: this statement may fall through",
+            "nvidia-module-kernel-header-gone",
+        ),
+        ("my laptop has only 16GB memory, on Ubuntu", "wsl-memory-cap-stated"),
+        ("WSL 2 sees all 64 GB of memory; the job is capped at 8 threads", "wsl-memory-cap-stated"),
+        ("the process got killed on my laptop (no containers)", "container-process-killed"),
+        ("docker run --gpus all works; the worker exits normally", "container-process-killed"),
+    ],
+)
+def test_late_pool_near_misses(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")

@@ -2078,7 +2078,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "exit-code-137": ("137",),
     "wsl-memory-cap-stated": ("memory",),
     "nvidia-module-compiler-mismatch": ("compiler version check failed", "ignore_cc_mismatch"),
-    "nvidia-module-kernel-header-gone": ("no such file or directory",),
+    "nvidia-module-kernel-header-gone": ("no such file or directory", "implicit declaration of"),
     "nvidia-module-not-built-stated": ("nvidia", "module"),
     "docker-cdi-disabled": ('could not select device driver "cdi"',),
     "container-hook-called-directly": ("invoking the nvidia container runtime hook directly",),
@@ -2128,6 +2128,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "throttl",
     ),
     "dataloader-workers-exceed-cpus": ("this dataloader will create",),
+    "container-process-killed": ("\x00never\x00",),  # inferred: symptoms
     # inferred: runtime_symptoms.gtx16_half_precision
     "gtx16-half-precision-fails": ("\x00never\x00",),
     # the scan's last resort (symptoms.message_words): never matched by a regex of its own

@@ -393,6 +393,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.multi_node_fails,
     symptoms.wsl_process_killed,
     symptoms.wsl_memory_cap,
+    symptoms.container_process_killed,
     installs.extra_index_cpu_torch,
     installs.package_syntax_error,
     installs.pip_release_newer_than_offered,

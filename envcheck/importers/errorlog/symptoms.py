@@ -1107,17 +1107,50 @@ def wsl_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source:
 
 # a .wslconfig's memory line as pasted ("[wsl2]" on the line above, "memory=20GB")
 _WSLCONFIG_MEMORY = re.compile(r"^[^\S\n]*memory[^\S\n]*=[^\S\n]*\d+[^\S\n]*[GM]B?\b", re.I | re.M)
+# ... or the cap said in words in a text about WSL ("htop shows it's seemingly capped at 7gb",
+# "I have only 16GB memory")
+_MEMORY_CAPPED = re.compile(
+    r"\b(?:capped|limited)\s+(?:at|to)\s+(?:about\s+|around\s+|~)?\d+(?:\.\d+)?\s*(?:gb|gib|g)\b|"
+    r"\bonly\s+(?:have\s+|has\s+|see\s+|sees\s+|shows?\s+)?\d+(?:\.\d+)?\s*(?:gb|gib)\s+(?:of\s+)?"
+    r"(?:memory|ram)\b|\bhave\s+only\s+\d+(?:\.\d+)?\s*(?:gb|gib)\s+(?:of\s+)?(?:memory|ram)\b",
+    re.I,
+)
 
 
 def wsl_memory_cap(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A pasted .wslconfig with its memory cap ("[wsl2]" then "memory=20GB" on its own line):
-    the WSL2 VM gets that much memory, or half the host's when the file is not read. One-line
-    forms are the pattern's own (table_host); this reads the file's layout."""
-    if low.find(b"[wsl2]") == -1 or any(e["pattern"] == "wsl-memory-cap-stated" for e in out):
+    """A pasted .wslconfig with its memory cap ("[wsl2]" then "memory=20GB" on its own line),
+    or the cap said in words in a text about WSL: the WSL2 VM gets that much memory, or half
+    the host's when the file is not read. One-line forms are the pattern's own (table_host)."""
+    if any(e["pattern"] == "wsl-memory-cap-stated" for e in out):
         return
-    hit = search_lines(low, (b"memory",), _WSLCONFIG_MEMORY)
+    hit = None
+    if low.find(b"[wsl2]") != -1:
+        hit = search_lines(low, (b"memory",), _WSLCONFIG_MEMORY)
+    if hit is None and low.find(b"wsl") != -1 and WSL.search(text):
+        hit = search_lines(low, (b"capped", b"limited", b"only"), _MEMORY_CAPPED)
     if hit is not None:
         out.append(line_entry(text, hit, "wsl-memory-cap-stated", source))
+
+
+# a text about a Docker container or Docker Desktop's VM
+_DOCKER = re.compile(
+    r"\bdocker\s+(?:container|run|desktop|for\s+mac|for\s+windows|toolbox|compose)\b|"
+    r"\bin\s+(?:a|the)\s+docker\b",
+    re.I,
+)
+
+
+def container_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """A process killed with no message of its own, in a Docker container: the OOM killer at
+    the container's memory limit, or at Docker Desktop's VM memory (2 GB by default on older
+    macOS installs). Only where nothing of the kind was found."""
+    if low.find(b"killed") == -1 or low.find(b"docker") == -1:
+        return
+    if found_category(out, ("os-setting",)) or not _DOCKER.search(text):
+        return
+    hit = search_lines(low, (b"killed",), _KILLED)
+    if hit is not None:
+        out.append(line_entry(text, hit, "container-process-killed", source))
 
 
 # A kernel update that broke the NVIDIA driver, or the older kernel that still works

@@ -27,7 +27,8 @@ PATTERNS: List[ErrorPattern] = [
         # process the OOM killer (or a memory limit) ended
         "exit-code-137",
         r"\b(?:exit(?:ed)?(?:\s+with)?(?:\s+(?:status|code))?|returned\s+(?:a\s+)?"
-        r"(?:non-zero\s+)?code|exit_code|error\s+code)\s*[:=]?\s*137\b",
+        r"(?:non-zero\s+)?code|exit_code|error\s+code)\s*[:=]?\s*137\b|"
+        r"\b(?:killed|terminated|died|failed|stopped)\s+with\s+(?:exit\s+)?(?:code|status)\s*137\b",
         "os-setting",
         "warning",
         "exit code 137: the process was killed with SIGKILL, most often by the OOM killer when "
@@ -77,6 +78,16 @@ PATTERNS: List[ErrorPattern] = [
         "Set num_workers to at most the CPUs the process may use (`len(os.sched_getaffinity(0))`"
         ", which honours the job's CPU set), not a fraction of `os.cpu_count()`.",
     ),
+    make(
+        "container-process-killed",
+        r"(?!x)x",  # never by itself: inferred from the whole text (symptoms)
+        "os-setting",
+        "warning",
+        "a process in a Docker container was killed with no message of its own: most likely "
+        "the OOM killer at the container's memory limit or Docker Desktop's VM memory",
+        "Give the container more memory (`docker run --memory`, Docker Desktop > Settings > "
+        "Resources) or make the job use less; `docker inspect` shows State.OOMKilled.",
+    ),
     # --- NVIDIA kernel modules that do not build ------------------------------------------------
     make(
         # nvidia-installer / the driver's Makefile: the kernel was built by another compiler
@@ -97,7 +108,11 @@ PATTERNS: List[ErrorPattern] = [
         # kernel 5.11): the kernel is newer than this driver release supports
         "nvidia-module-kernel-header-gone",
         r"(?:/kernel(?:-open)?/(?:nvidia[\w-]*|common)/|nvidia-x11>|/var/lib/dkms/nvidia)"
-        r"[^\n]{0,200}?fatal error: [^\n]{1,80}?: No such file or directory",
+        r"[^\n]{0,200}?fatal error: [^\n]{1,80}?: No such file or directory|"
+        # a kernel function the module calls that the kernel moved or removed ("nv-dma.c:631:37:
+        # error: implicit declaration of function 'get_dma_ops'" with kernel 5.10)
+        r"/kernel(?:-open)?/nvidia[\w-]*/[\w-]+\.c:\d+:\d+: error: implicit declaration of "
+        r"function",
         "driver-not-loaded",
         "error",
         "the NVIDIA kernel module does not build against this kernel: a header the driver "
