@@ -47,6 +47,18 @@ def inputs() -> Dict[str, str]:
             "from torch import a\nImportError: cannot import name 'b'\n" * (N // 56)
         ),
         "blank lines after one word": "x" + "\n" * N,
+        # round forty-six: one long line repeated, each line a window the wrapped-message
+        # search joined and searched again (3.2 and 2.6 s before its windows were remembered)
+        "a FlashAttention refusal's start, long lines repeated": (
+            "flash attention does not support the " * 30 + "\n"
+        )
+        * (N // 1111),
+        "the Hub's names, long lines repeated": ("huggingface.co hugging face hf hub " * 40 + "\n")
+        * (N // 1401),
+        "exit codes near 137, long lines repeated": (
+            "exited with code 13 exit code 137x returned code " * 25 + "\n"
+        )
+        * (N // 1226),
     }
 
 

@@ -595,3 +595,12 @@ def test_late_pool_forms(text: str, pattern: str) -> None:
 )
 def test_late_pool_near_misses(text: str, pattern: str) -> None:
     assert pattern not in pats(text + "\n")
+
+
+# --- the wrapped-message search remembers fruitless windows (hostile_pastes.py) ---
+
+
+def test_a_wrapped_message_after_many_repeated_windows_is_still_found() -> None:
+    filler = "flash attention does not support the " * 30 + "\n"
+    text = filler * 200 + "RuntimeError: CUDA error: no kernel image is\navailable for execution\n"
+    assert "no-kernel-image" in pats(text)

@@ -96,6 +96,13 @@ _ONE_LINE = {
     "visible-devices-not-exported",
     "toolkit-too-old-for-gpu-stated",
     "python-support-requested",
+    "nvidia-module-not-built-stated",
+    "leftover-process-holds-gpu-stated",
+    "cpu-oversubscription-stated",
+    "download-slow-stated",
+    "network-blocked-stated",
+    "flash-attention-gpu-unsupported-stated",
+    "wsl-memory-cap-stated",
 }
 _ANCHORS: Tuple[bytes, ...] = tuple(
     sorted(
@@ -301,21 +308,28 @@ def _scan_wrapped(data: bytes, low: bytes, matched: set, add: object, index: byt
     # sign -> "k"; every code point checked): the index, made from the bytes, holds for the
     # windows of any text without them (a progress bar's block characters do not void it)
     ascii_index = index if not any(c in data for c in _LOWER_TO_ASCII) else b""
+    # a log repeats its lines, so its joined windows repeat too: a window's text that matched
+    # nothing is not searched again (a megabyte of one repeated line is one search, not 4,500)
+    fruitless: set = set()
     for n, eligible in _windows_with_a_key([w.lower() for _, w in wins], ascii_index):
         i, window = wins[n]
-        if (i, window) in tried or i in done:
+        if (i, window) in tried or i in done or window in fruitless:
             continue
         tried.add((i, window))
+        found = False
         for p in eligible:
             if p.id in _ONE_LINE:
                 continue
             m = p.regex.search(window[:4000])
             if m:
+                found = True
                 # a match that lies wholly on a later line is found there, not here
                 if m.start() <= len(strip_prefix(lines[i])):
                     add(p, window, i + 1)  # type: ignore[operator]
                     done.add(i)
                 break
+        if not found:
+            fruitless.add(window)
 
 
 def _mark_components(text: str, entries: List[Dict[str, str]]) -> None:

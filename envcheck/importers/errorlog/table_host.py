@@ -122,10 +122,9 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvidia-module-not-built-stated",
-        r"\bnvidia(?:-dkms)?\s+(?:kernel\s+)?modules?\s+(?:can(?:not|'t)|could(?:n't|\s+not)|"
-        r"fails?\s+to|failed\s+to|won't|will\s+not|did\s+not|didn't)\s+(?:be\s+)?"
-        r"(?:built|build|compiled|compile)\b|"
-        r"\bno\s+(?:nvidia\s+)?modules?\s+(?:was|were)\s+(?:compiled|compilated|built)\b|"
+        r"\bnvidia(?:-dkms)? (?:kernel )?modules? (?:can(?:not|'t)|could(?:n't| not)|fails? to|"
+        r"failed to|won't|will not|did not|didn't) (?:be )?(?:built|build|compiled|compile)\b|"
+        r"\bno (?:nvidia )?modules? (?:was|were) (?:compiled|compilated|built)\b|"
         r"\bnvidia-dkms\b[^.\n]{0,60}?\b(?:requires|needs|without|no)\s+(?:the\s+)?"
         r"(?:matching\s+)?(?:linux[- ]|kernel[- ])?headers\b",
         "driver-not-loaded",
