@@ -401,6 +401,25 @@ READINGS = [
 ]
 
 
+READINGS += [
+    (
+        "Error: crun: cannot stat `/usr/lib64/libEGL_nvidia.so.550.135`: No such file or "
+        "directory: OCI runtime attempted to invoke a command that was not found",
+        "cdi-spec-stale-driver-libs",
+        "EC903",
+        "driver-library-mismatch",
+        "warning",
+    ),
+    (
+        "Installed GPU driver in wsl by mistake, how to recover?",
+        "linux-driver-installed-in-wsl-stated",
+        "EC903",
+        "driver-library-mismatch",
+        "warning",
+    ),
+]
+
+
 @pytest.mark.parametrize("text, pattern, code, category, severity", READINGS)
 def test_message_is_read_as_its_cause(
     tmp_path: Path, text: str, pattern: str, code: str, category: str, severity: str
@@ -449,6 +468,11 @@ def test_message_is_read_as_its_cause(
         ("flash attention works on my A100", "flash-attention-gpu-unsupported-stated"),
         ("the download finished in 3 s", "download-slow-stated"),
         ("China Mobile's model zoo loads fine", "network-blocked-stated"),
+        ("cannot stat '/data/train.csv': No such file or directory", "cdi-spec-stale-driver-libs"),
+        (
+            "I installed the Windows driver and use CUDA in WSL",
+            "linux-driver-installed-in-wsl-stated",
+        ),
         (
             "loss mismatch with the reference; nvidia-smi shows 2 GPUs",
             "device-order-differs-stated",

@@ -2091,6 +2091,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "docker-cdi-disabled": ('could not select device driver "cdi"',),
     "container-hook-called-directly": ("invoking the nvidia container runtime hook directly",),
     "container-arch-requirement": ("unsatisfied condition: arch",),
+    "cdi-spec-stale-driver-libs": ("cannot stat",),
+    "linux-driver-installed-in-wsl-stated": ("wsl",),
     "library-on-noexec-mount": ("failed to map segment from shared object",),
     "fuse-mount-disconnected": ("transport endpoint",),
     "nvrtc-non-ascii-path": ("cannot open source file",),

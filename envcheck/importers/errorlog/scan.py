@@ -103,6 +103,7 @@ _ONE_LINE = {
     "network-blocked-stated",
     "flash-attention-gpu-unsupported-stated",
     "wsl-memory-cap-stated",
+    "linux-driver-installed-in-wsl-stated",
 }
 _ANCHORS: Tuple[bytes, ...] = tuple(
     sorted(

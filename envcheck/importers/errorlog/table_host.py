@@ -158,6 +158,36 @@ PATTERNS: List[ErrorPattern] = [
         "/etc/docker/daemon.json and restart docker) instead of `--gpus`.",
     ),
     make(
+        # crun/runc told to mount driver libraries of another release ("cannot stat
+        # `/usr/lib64/libEGL_nvidia.so.550.135`" on a 570 host): a CDI spec written before the
+        # driver was upgraded
+        "cdi-spec-stale-driver-libs",
+        r"cannot stat [`'\"]?/\S*?lib\w*(?:nvidia|cuda)\w*\.so\.\d{3}\.\d+(?:\.\d+)?[`'\"]?: No "
+        r"such file or directory",
+        "driver-library-mismatch",
+        "warning",
+        "the container's device spec names driver libraries of another driver release (a CDI "
+        "spec generated before the driver was upgraded)",
+        "Regenerate the CDI spec after every driver upgrade (`sudo nvidia-ctk cdi generate "
+        "--output=/etc/cdi/nvidia.yaml`, or enable nvidia-cdi-refresh) and check `nvidia-ctk "
+        "cdi list`.",
+    ),
+    make(
+        # the CUDA on WSL guide: the Windows driver is the one; a Linux driver installed inside
+        # the distro replaces the WSL-provided libcuda
+        "linux-driver-installed-in-wsl-stated",
+        r"\binstall(?:ed|ing)?\s+(?:the\s+|a\s+|all\s+)?(?:linux\s+)?(?:nvidia\s+)?(?:gpu\s+)?"
+        r"(?:display\s+)?driver[^.\n]{0,80}?\b(?:in|inside|within|into)\s+(?:the\s+|my\s+)?"
+        r"wsl\s*2?\b",
+        "driver-library-mismatch",
+        "warning",
+        "the text says a Linux NVIDIA driver was installed inside WSL (the Windows driver "
+        "provides the GPU there)",
+        "Remove the Linux driver packages from the distro (`sudo apt purge 'nvidia-*' "
+        "'libnvidia-*'`, keeping cuda-toolkit-* only), then `wsl --shutdown`; /usr/lib/wsl/lib "
+        "must provide libcuda.",
+    ),
+    make(
         # nvidia-container-cli --require=arch>=7.0 (an image's NVIDIA_REQUIRE_ARCH)
         "container-arch-requirement",
         r"unsatisfied condition: arch\s*>=?\s*\d",
