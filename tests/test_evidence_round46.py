@@ -207,7 +207,7 @@ READINGS = [
         "dataloader-workers-exceed-cpus",
         "EC913",
         "os-setting",
-        "warning",
+        "info",
     ),
     (
         "WARNING: TensorRT was compiled against cuDNN 7.5.0 but is linked against cuDNN 7.0.5.",

@@ -69,11 +69,13 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         # PyTorch's own warning: "This DataLoader will create 104 worker processes in total. Our
-        # suggested max number of worker in current system is 23"
+        # suggested max number of worker in current system is 23". Information only: healthy
+        # jobs print it too (tests/test_benign_notices.py), so it names the setting without
+        # calling the job broken
         "dataloader-workers-exceed-cpus",
         r"This DataLoader will create \d+ worker processes in total",
         "os-setting",
-        "warning",
+        "info",
         "the DataLoader starts more worker processes than the CPUs the job may use",
         "Set num_workers to at most the CPUs the process may use (`len(os.sched_getaffinity(0))`"
         ", which honours the job's CPU set), not a fraction of `os.cpu_count()`.",
@@ -253,7 +255,7 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:child(?:ren)?|worker|sub)\s*process(?:es)?\b[^.\n]{0,60}?\b(?:didn't|did not|don't|"
         r"do not|never|won't|doesn't|does not)\s+(?:exit|terminate|die|quit)\b|"
         r"\bgpu memory\s+(?:wasn't|was not|isn't|is not|is never|was never)\s+(?:released|freed|"
-        r"reclaimed)\b|"
+        r"reclaimed)\b(?!\s+until\b)|"
         r"\bprocess(?:es)?\s+(?:stay|stays|remain|remains|are still|is still)\s+(?:alive|running)\b"
         r"[^.\n]{0,60}?\b(?:gpu|memory|vram)\b",
         "gpu-contention",
