@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, pats
+from evidence_support import judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 
@@ -628,3 +628,12 @@ def test_a_wrapped_message_after_many_repeated_windows_is_still_found() -> None:
     filler = "flash attention does not support the " * 30 + "\n"
     text = filler * 200 + "RuntimeError: CUDA error: no kernel image is\navailable for execution\n"
     assert "no-kernel-image" in pats(text)
+
+
+def test_a_driver_version_the_release_notes_state_is_not_the_host_driver(tmp_path: Path) -> None:
+    text = (
+        "According to the release notes the NVIDIA driver version is 535.104.05.\n"
+        "Documentation says the driver version is 470.57.02; however my driver version is "
+        "550.54.15.\n"
+    )
+    assert snap_of(tmp_path, text).driver.version == "550.54.15"

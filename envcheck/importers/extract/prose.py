@@ -443,6 +443,7 @@ _HEARSAY = re.compile(
     r"readme|changelog)\b",
     re.I,
 )
+_HEARSAY_WORDS = ("doc", "guide", "notes", "readme", "changelog", "according")
 _CLAUSE_END = re.compile(r"\b(?:but|however|whereas|while|yet)\b|[.;](?:\s|$)", re.I)
 _IGNORE = re.compile(
     r">=|<=|~=|\brequires?\b|\b(?:needs?|required|minimum)\b.*\bor (?:newer|later|higher)"
@@ -982,7 +983,8 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         text = unicodedata.normalize("NFKC", text)
     if "://" in text:
         text = _URL.sub(" ", text)  # a version inside a link is not a fact about this host
-    if ("doc" in text or "not" in text or "readme" in text.lower()) and _HEARSAY.search(text):
+    lowered = text.lower()
+    if any(w in lowered for w in _HEARSAY_WORDS) and _HEARSAY.search(text):
         text = _drop_hearsay(text)
     if "**" in text:  # markdown bold in issue templates: "- **Python version**: 3.8"
         text = text.replace("**", "")  # (not "__": that is Python's torch.__version__)
