@@ -91,24 +91,23 @@ def driver_below_stated_floor(
     if have < c.vparse(floor["value"]):
         tied = _CUDA_OF_FLOOR.search(str(floor.get("text", "")))
         runs = c.major_minor(c.driver_max_cuda(snap, matrix) or "")
-        minor_compatible = (
+        compatible = ""
+        if (
             tied is not None
             and runs is not None
             and runs[0] == int(tied.group(1)) >= 11
             # CUDA 11's minor-version compatibility starts at driver 450.80.02 [S1]
             and (runs[0] > 11 or have >= c.vparse("450.80.02"))
-        )
-        yield spec.finding(
-            expected=f"driver >= {floor['value']} ({_where(floor)} states that floor)",
-            found=f"driver {driver}"
-            + (
+        ):
+            compatible = (
                 f", which runs CUDA {runs[0]}.{runs[1]}: the floor is for CUDA "
                 f"{tied.group(1)}.{tied.group(2)}, which CUDA {tied.group(1)}.x minor-version "
                 "compatibility runs on this driver except PTX JIT and the newest APIs"
-                if minor_compatible and tied is not None and runs is not None
-                else ""
-            ),
-            severity="warning" if minor_compatible else None,
+            )
+        yield spec.finding(
+            expected=f"driver >= {floor['value']} ({_where(floor)} states that floor)",
+            found=f"driver {driver}{compatible}",
+            severity="warning" if compatible else None,
             evidence=_evidence(floor, driver=driver),
         )
 

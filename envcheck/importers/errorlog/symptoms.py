@@ -1092,17 +1092,31 @@ _KILLED = re.compile(
 )
 
 
-def wsl_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A process killed with no message, under WSL2: the Linux OOM killer inside the WSL VM,
-    whose memory and swap are capped by %UserProfile%\\.wslconfig (not by Windows' own
-    settings). Only where nothing of the kind was found."""
-    if low.find(b"killed") == -1 or low.find(b"wsl") == -1 or found_category(out, ("os-setting",)):
+def _killed_without_a_message(
+    text: str,
+    low: bytes,
+    out: List[Dict[str, str]],
+    source: str,
+    context: Tuple[bytes, Pattern[str]],
+    pid: str,
+) -> None:
+    """A process killed with no message of its own in a text about a memory-capped VM or
+    container (``context``: a literal the text must hold, and the regex that says it is about
+    one): the OOM killer at that cap. Only where no os-setting reading was found."""
+    word, about = context
+    if low.find(b"killed") == -1 or low.find(word) == -1 or found_category(out, ("os-setting",)):
         return
-    if not WSL.search(text):
+    if not about.search(text):
         return
     hit = search_lines(low, (b"killed",), _KILLED)
     if hit is not None:
-        out.append(line_entry(text, hit, "wsl-process-killed", source))
+        out.append(line_entry(text, hit, pid, source))
+
+
+def wsl_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Under WSL2: the Linux OOM killer inside the WSL VM, whose memory and swap are capped by
+    %UserProfile%\\.wslconfig (not by Windows' own settings)."""
+    _killed_without_a_message(text, low, out, source, (b"wsl", WSL), "wsl-process-killed")
 
 
 # a .wslconfig's memory line as pasted ("[wsl2]" on the line above, "memory=20GB")
@@ -1141,16 +1155,11 @@ _DOCKER = re.compile(
 
 
 def container_process_killed(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
-    """A process killed with no message of its own, in a Docker container: the OOM killer at
-    the container's memory limit, or at Docker Desktop's VM memory (2 GB by default on older
-    macOS installs). Only where nothing of the kind was found."""
-    if low.find(b"killed") == -1 or low.find(b"docker") == -1:
-        return
-    if found_category(out, ("os-setting",)) or not _DOCKER.search(text):
-        return
-    hit = search_lines(low, (b"killed",), _KILLED)
-    if hit is not None:
-        out.append(line_entry(text, hit, "container-process-killed", source))
+    """In a Docker container: the OOM killer at the container's memory limit, or at Docker
+    Desktop's VM memory (2 GB by default on older macOS installs)."""
+    _killed_without_a_message(
+        text, low, out, source, (b"docker", _DOCKER), "container-process-killed"
+    )
 
 
 # A kernel update that broke the NVIDIA driver, or the older kernel that still works
