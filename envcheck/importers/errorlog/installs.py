@@ -435,6 +435,42 @@ def framework_sees_no_gpu(text: str, low: bytes, out: List[Dict[str, str]], sour
     out.append(entry_at(text, no.start(), "framework-sees-no-gpu", source))
 
 
+# TensorFlow 2.11 and later have no GPU build for native Windows: "TensorFlow 2.10 was the last
+# TensorFlow release that supported GPU on native-Windows" (tensorflow.org/install/pip).
+_LINUX_TOO = re.compile(r"\bubuntu\b|\blinux\b|\bdocker\b|\bconda\s+activate\s+\S*wsl", re.I)
+_TF_NO_GPU_SAID = re.compile(
+    r"(?:can['’]?t|cannot|can not|unable to|not able to|doesn['’]t|does not|didn['’]t|did not|"
+    r"won['’]t|fails? to|not)\s+(?:get\s+\w+\s+to\s+)?(?:detect|find|see|recogni[sz]e|use|list|"
+    r"show)\w*\s+(?:the\s+|my\s+|a\s+|any\s+)?(?:nvidia\s+)?gpus?\b|"
+    r"\bgpus?\s+(?:is\s+|are\s+)?(?:not|never)\s+(?:being\s+)?(?:detected|found|recogni[sz]ed|used|"
+    r"available|listed)\b",
+    re.I,
+)
+# a TensorFlow 2.x the text names (the version checks judge it)
+# (an issue form's "### TensorFlow version" heading with the number on a later line too)
+_TF2_MINOR = re.compile(r"\b(?:tensorflow(?:-gpu)?|tf)\b[^\d]{0,20}?\b2\.(\d+)", re.I)
+
+
+def tensorflow_native_windows(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """TensorFlow on Windows (no WSL, Linux or Docker in the text) said not to see the GPU, with
+    no TensorFlow release named (a named one is judged by its version): from 2.11 on, the
+    native-Windows packages are CPU-only (tensorflow/tensorflow#60206: CUDA 12.1 on Windows 11,
+    heldout247 at its scoring)."""
+    if low.find(b"tensorflow") == -1 or low.find(b"win") == -1:
+        return
+    if found_category(out, ("cpu-only-build",)) or found_severity(out, ("error",)):
+        return
+    if WSL.search(text) or _LINUX_TOO.search(text) or not _WINDOWS.search(text):
+        return
+    if _TF2_MINOR.search(text):
+        return  # a release named: the version checks judge it (2.10 and older had GPU builds)
+    said = _TF_NO_GPU_SAID.search(text)
+    if said is not None:
+        out.append(entry_at(text, said.start(), "tensorflow-native-windows-no-gpu", source))
+
+
 # TensorFlow's pip package before 1.15 was the CPU build; the GPU build was `tensorflow-gpu`
 # (tensorflow.org/install/gpu: "For releases 1.15 and older, CPU and GPU packages are
 # separate"; 1.15.0's release notes moved GPU support into `tensorflow`, so 1.15 is left out)

@@ -34,6 +34,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cycles-no-device-of-type": ("found no cycles device",),
     "deepmd-no-visible-gpu": ("count of visible gpu",),
     "tensorflow-gpu-shadowed-stated": (
+        "gpu tag",
+        "gpu` tag",
+        "gpu suffix",
         "only can find cpu",
         "only find",
         "only see",
@@ -278,6 +281,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "p2p-slow-or-failing-stated": ("simplep2p", "p2p", "tensor"),
     "gpu-memory-held-stated-zh": ("显存",),
     "cuda-torch-replaced-by-cpu-stated": (
+        "cpu-enabled-only",
+        "cpu enabled only",
         "cpu-only",
         "cpu only",
         "cpuonly",
@@ -514,6 +519,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "ollama-no-compatible-gpu": ("no compatible gpus were discovered",),
     "sm-not-compatible": ("is not compatible with the current pytorch",),
     "gpu-too-old-for-pytorch": ("no longer supports this gpu",),
+    "kernel-architecture-check-failed": ("expected is_sm",),
+    "plasma-store-shm-too-small": ("memory available in /dev/shm",),
+    "allocator-option-unknown": ("unrecognized cachingallocator option",),
+    "uv-other-package-from-pytorch-index": ("@ registry+https://download.pytorch.org",),
+    "rank-advertises-loopback": ("remote=[127.0.0.1]", "remote=127.0.0.1"),
+    "peer-access-unsupported": ("peer access is not supported", "cudaerrorpeeraccessunsupported"),
     "gpu-below-library-minimum-cc": (
         "gpus or newer",
         "gpu or newer",
@@ -530,7 +541,6 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "is below the minimum",
         "requires a100",
         "requires h100",
-        "expected is_sm",
         "only supported on gpus with compute capability",
         "only supported on cuda devices with compute capability",
         "unsupported cuda architecture: sm",
@@ -893,6 +903,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "network storage",
         "rotational",
         "机械硬盘",
+        "waiting for",
+        "waiting on",
+        "waits for",
+        "waits on",
+        "waited for",
+        "file system",
+        "filesystem",
     ),
     "pcie-riser-stated": (
         "riser",
@@ -996,6 +1013,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "torch-cpu-build-shown": ("+cpu", "+ cpu"),
     "jax-kernel-dso-mismatch": ("does not match dso version",),
     "dev-nvidia-missing": ("/dev/nvidia",),
+    "dev-kfd-missing": ("/dev/kfd",),
     "conda-framework-python-spec": (
         "-> python[version=",
         "package python conflicts for",
@@ -1040,7 +1058,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "nobinaryforgpu",
     ),
     "ggml-no-device-code": ("has no device code compatible",),
-    "arch-number-not-supported-stated": ("t support", "series"),
+    "arch-number-not-supported-stated": ("t support", "series", "too new"),
     "nvrtc-unsupported-arch": (
         "invalid value for --gpu-architecture",
         "value for --gpu",
@@ -1538,7 +1556,10 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pip-replaced-torch": ("\x00never\x00",),  # inferred: pip_replaced_torch
     "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
     "torch-sees-no-cuda": ("\x00never\x00",),  # inferred: installs.torch_without_cuda
-    "framework-sees-no-gpu": ("\x00never\x00",),  # inferred: installs.framework_sees_no_gpu
+    "framework-sees-no-gpu": ("\x00never\x00",),
+    "tensorflow-native-windows-no-gpu": (
+        "\x00never\x00",
+    ),  # inferred: installs.framework_sees_no_gpu
     "cudnn-api-identifier-undefined": ("identifier",),
     "theano-cuda-unavailable": ("(error: cuda unavailable)",),
     "cuvs-native-library-outdated": ("outdated libcuvs_c",),

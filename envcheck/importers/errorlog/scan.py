@@ -461,6 +461,7 @@ _FROM_THE_SYMPTOMS = (
     installs.source_build_failed,  # only where nothing above was found
     installs.torch_without_cuda,  # last: only when nothing above explained the text
     installs.framework_sees_no_gpu,  # (the same for TensorFlow's, JAX's answers)
+    installs.tensorflow_native_windows,
     installs.cpu_fallback_notice,  # (and a program's own fallback notice after it)
 )
 _ALL_KEYS_MIN = _minimal(ALL_KEYS)

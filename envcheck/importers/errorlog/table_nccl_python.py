@@ -35,6 +35,26 @@ PATTERNS: List[ErrorPattern] = [
         "launch` (or upgrade Accelerate, whose later releases set them itself).",
     ),
     make(
+        # CUDA's cudaErrorPeerAccessUnsupported: "peer access is not supported between these two
+        # devices". GeForce cards from the RTX 30 series on have no peer-to-peer, and PCIe ACS
+        # or an IOMMU can block it between any two GPUs (8x RTX 3090: efeslab/Nanoflow#22,
+        # heldout248 at its scoring). Code that asks for P2P without checking fails; a library
+        # that should have checked (SGLang's custom all-reduce on two T4s, sgl-project/sglang#552,
+        # a healthy control) prints the same: a warning.
+        "peer-access-unsupported",
+        r"\bpeer access is not supported between these two devices?\b|"
+        r"\bcudaErrorPeerAccessUnsupported\b",
+        "nccl-problem",
+        "warning",
+        "the GPUs cannot read each other's memory directly (no peer-to-peer between them)",
+        "Check with `nvidia-smi topo -p2p r` (OK or NS for each pair). GeForce RTX 30/40/50 "
+        "cards have no P2P: run without the code path that needs it (NCCL falls back by "
+        "itself; inference servers: disable custom all-reduce, e.g. vLLM/SGLang "
+        "`--disable-custom-all-reduce`; set `NCCL_P2P_DISABLE=1` for launchers that insist). On "
+        "datacenter GPUs turn PCIe ACS off for the GPUs' bridges or set the IOMMU to passthrough "
+        "(`iommu=pt`).",
+    ),
+    make(
         # NCCL sizes its kernels' shared memory for the GPUs it knows; on a newer GPU with less
         # per block it cannot launch them (NCCL 2.25.1 on RTX 5090, NVIDIA/nccl#1637: 2.26 works)
         "nccl-shared-mem-exceeds-device",
@@ -990,7 +1010,9 @@ PATTERNS: List[ErrorPattern] = [
         # the reporter saying a CUDA torch was replaced by a CPU-only one
         "cuda-torch-replaced-by-cpu-stated",
         r"\breplac\w*\s+(?:the\s+|a\s+)?CUDA[- ]?(?:supported|enabled|capable)?\s*(?:py)?torch\s+"
-        r"with\s+(?:a\s+|the\s+)?CPU[- ]?only\b|"
+        # ("This command replaced the CUDA-enabled pytorch with CPU-enabled-only pytroch",
+        # opencv/opencv#24293, heldout247 at its scoring)
+        r"with\s+(?:a\s+|the\s+)?CPU[- ]?(?:enabled[- ]?)?only\b|"
         # an installer said to take torch's CUDA away: "Digs deep into torch and disables the
         # pytorch cuda apparently, uninstalling and reinstalling everything"
         # (AIGODLIKE/ComfyUI-ToonCrafter#18)
@@ -1026,7 +1048,11 @@ PATTERNS: List[ErrorPattern] = [
         # "it uninstalls whatever tensorflow-gpu version I have and reinstalls the CPU version"
         # (aws/sagemaker-tensorflow-extensions#20, heldout222 at its scoring)
         r"\buninstall\w*\b[^.\n]{0,40}?\btensorflow-gpu\b[^.\n]{0,60}?\b(?:re)?install\w*\s+"
-        r"the\s+CPU\s+version\b",
+        r"the\s+CPU\s+version\b|"
+        # "it still installs tensorflow (without the gpu tag)", "it installs tensorflow without
+        # the gpu tag by default" (serengil/deepface#248, heldout247 at its scoring)
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:plain\s+)?[`'\"]?tensorflow[`'\"]?\s*\(?"
+        r"(?:without|w/o)\s+(?:the\s+)?[`'\"]?-?gpu[`'\"]?\s+(?:tag|suffix|extra|version)\b",
         "cpu-only-build",
         "warning",
         "another package's install pulled the CPU `tensorflow` package over `tensorflow-gpu`",
