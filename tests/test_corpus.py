@@ -1145,6 +1145,60 @@ THRESHOLDS = {
     # engines and the network): tuned: killed with code 137, a kernel function the module
     # calls gone, a WSL memory cap in words, a process killed in a Docker container
     "heldout245": 0.85,
+    # Round 47: pools 248-261 were each sealed whole and scored once at 7eeb7917, before any
+    # code of the round (tools/corpus/score_at.sh); then tuned on their misses.
+    # pool 248 (32 cases; "no kernel image" and new GPUs, old GPUs dropped from wheels): 17/24
+    # (71%), 2 FE; tuned: the RTX 50 series and compute capabilities said unsupported in
+    # words; the FEs: a kernel's architecture check PyTorch's own dispatch trips (a warning now)
+    "heldout246": 0.83,
+    # pool 249 (19 cases; CPU-only builds by mistake, TensorFlow not finding the GPU): 9/15
+    # (60%); tuned: a conda plan swapping torch's CUDA build for the CPU one, TensorFlow on
+    # native Windows, tensorflow installed without the gpu tag
+    "heldout247": 0.86,
+    # pool 250 (11 cases; JAX GPU installs, NCCL errors): 1/3 (33%); tuned: no peer access
+    "heldout248": 0.66,
+    # pool 251 (8 cases; shared memory limits, PCIe and interconnect): 0/4; tuned: the Plasma
+    # store's /dev/shm warning
+    "heldout249": 0.25,
+    # pool 252 (11 cases; GPU hardware faults, CUDA out of memory): 3/8 (38%); tuned: an
+    # allocator option this torch does not know, workers an interrupt leaves behind, "GPU is
+    # lost" at a line's end
+    "heldout250": 0.75,
+    # pool 253 (29 cases; cuDNN failures, Python and OS too new or old for wheels): 13/23
+    # (57%); eight misses are glibc too old for a wheel, which envcheck reads as os-setting
+    # (an error) and the gatherer labelled python-unsupported (a label choice it flagged)
+    "heldout251": 0.56,
+    # pool 254 (28 cases; conda environments mixing CUDA packages, resolvers picking the wrong
+    # torch wheel): 13/21 (62%), 2 FE; tuned: the CPU build of torchvision and the Chinese
+    # "CPU version of torch" in words; FEs: a non-PyTorch package from the PyTorch index (a
+    # warning now), cupy-5313 (listed below)
+    "heldout252": 0.71,
+    # pool 255 (14 cases; multi-node setup, GPU sharing and contention): 5/11 (45%); tuned:
+    # ranks advertising the loopback address
+    "heldout253": 0.54,
+    # pool 256 (23 cases; LLM inference servers, bitsandbytes): 13/17 (76%)
+    "heldout254": 0.76,
+    # pool 257 (15 cases; training slower than expected, hardware-tied numerics): 3/10 (30%);
+    # tuned: the GPU waiting for data IO, a file system said to be slow
+    "heldout255": 0.50,
+    # pool 258 (15 cases; xformers / flash-attention / Triton, native Windows): 7/10 (70%), 1
+    # FE: torch.compile on native Windows (a warning now, as Triton's absence there)
+    "heldout256": 0.70,
+    # pool 259 (13 cases; virtualized GPUs, nvidia-smi and NVML errors): 4/10 (40%); tuned:
+    # pynvml's "Insufficient Permissions"
+    "heldout257": 0.50,
+    # pool 260 (17 cases; DataLoader hangs with CUDA, hosted notebooks): 10/12 (83%); tuned:
+    # workers that block in Docker and run on the physical host
+    "heldout258": 0.91,
+    # pool 261 (27 cases; cuBLAS and runtime errors at the first call, non-NVIDIA GPUs running
+    # CUDA code): 14/21 (67%); tuned: /dev/kfd missing
+    "heldout259": 0.71,
+    # pool 262 was gathered while the tuning above was written, sealed before it was committed
+    # and scored once at 7eeb7917 and ba9a2bbd: 0/8 at both.
+    # pool 262 (11 cases; CUDA builds replaced by CPU ones, training held back by the host):
+    # tuned: TensorFlow 1.15.2's CPU-only package, tensorflow-gpu replaced in words, a +cuXXX
+    # build missing from the index pip reads
+    "heldout260": 0.62,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
@@ -1186,6 +1240,12 @@ THRESHOLDS = {
 #   build script derived a virtual architecture nvcc never had, and the project fixed the
 #   script. The corpus labels the same line toolkit-mismatch in matconvnet-338 (CUDA 7.5),
 #   which is what the finding says; listed rather than softened.
+# - cupy-5313-cusparse-densetosparse-wheel-bug (heldout252, at its scoring): "symbol
+#   cusparseDenseToSparse_convert version libcusparse.so.11 not defined in file libcusparse.so.11
+#   with link time reference". The gatherer labels it healthy: the cupy-cuda111 wheel linked a
+#   symbol CUDA 11.2 added, a CuPy bug fixed in CuPy. The library loaded is older than the one
+#   the module needs, which is what the finding says (and a CUDA 11.2 library is the
+#   workaround); the same line is a library mismatch elsewhere, so it is listed.
 KNOWN_FALSE_ERRORS: set = {
     "tango-12-apple-m1-mps-device",
     "tts-audio-suite-9-audioop-lts-py312-control",
@@ -1195,6 +1255,7 @@ KNOWN_FALSE_ERRORS: set = {
     "gpu4pyscf-308-libcusolver-unversioned-lookup",
     "clickitongue-1-open-files-leak-control",
     "matconvnet-156-compute-21-build-script",
+    "cupy-5313-cusparse-densetosparse-wheel-bug",
 }
 
 

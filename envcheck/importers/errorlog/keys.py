@@ -34,6 +34,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cycles-no-device-of-type": ("found no cycles device",),
     "deepmd-no-visible-gpu": ("count of visible gpu",),
     "tensorflow-gpu-shadowed-stated": (
+        "cpu version of tensorflow",
         "gpu tag",
         "gpu` tag",
         "gpu suffix",
@@ -522,6 +523,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "kernel-architecture-check-failed": ("expected is_sm",),
     "plasma-store-shm-too-small": ("memory available in /dev/shm",),
     "allocator-option-unknown": ("unrecognized cachingallocator option",),
+    "pip-cuda-build-not-on-index": ("(from versions:",),
     "uv-other-package-from-pytorch-index": ("@ registry+https://download.pytorch.org",),
     "rank-advertises-loopback": ("remote=[127.0.0.1]", "remote=127.0.0.1"),
     "peer-access-unsupported": ("peer access is not supported", "cudaerrorpeeraccessunsupported"),

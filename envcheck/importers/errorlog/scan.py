@@ -439,6 +439,7 @@ _FROM_THE_SYMPTOMS = (
     symptoms.libcuda_by_platform,
     symptoms.cgroup_v2_container,
     symptoms.pip_found_nothing,
+    symptoms.cuda_build_not_on_index,
     symptoms.visible_devices_ignored,
     symptoms.container_dataloader_shm,
     symptoms.keras_pair,

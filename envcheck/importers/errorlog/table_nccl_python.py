@@ -696,6 +696,25 @@ PATTERNS: List[ErrorPattern] = [
         "python=3.10`), or a newer release of the library the traceback names.",
     ),
     make(
+        # pip asked for a CUDA build by its local tag while the index it reads lists the same
+        # release without it: "Could not find a version that satisfies the requirement
+        # torch==1.13.1+cu116 (from versions: 1.11.0, ..., 1.13.1, 2.0.0)". The release exists
+        # for this Python; the +cuXXX builds live on PyTorch's own index, which PyPI and its
+        # mirrors do not carry (the Tsinghua mirror: liucongg/ChatGLM-Finetuning#17, heldout260
+        # at its scoring). The backreference finds the release in the list.
+        "pip-cuda-build-not-on-index",
+        r"\bsatisf(?:y|ies) the requirement (?:py)?torch(?:vision|audio)?==(\d+(?:\.\d+)+)\+cu\d+"
+        r"\s*\(from versions:[^)\n]*?(?<![\w.+])\1(?![\w.+])",
+        "os-setting",
+        "warning",
+        "pip's index has this torch release but not its CUDA build: the +cuXXX builds are only "
+        "on PyTorch's own index (PyPI and its mirrors do not carry them)",
+        "Add PyTorch's index for that CUDA: `pip install torch==X.Y.Z+cuXXX --extra-index-url "
+        "https://download.pytorch.org/whl/cuXXX` (a requirements file: an `--extra-index-url` "
+        "line at its top); without it, dropping the +cuXXX tag gives PyPI's build, CPU-only on "
+        "Windows.",
+    ),
+    make(
         "pip-no-framework-wheel",
         r"^(?=[^\n]*\b(?:py)?torch(?:vision|audio)?\b|[^\n]*\btensorflow|[^\n]*\bjax(?:lib)?\b|"
         r"[^\n]*\b(?:paddlepaddle|paddle|fastdeploy|mxnet|onnxruntime|tensorrt|cupy|xformers|"
@@ -1052,7 +1071,16 @@ PATTERNS: List[ErrorPattern] = [
         # "it still installs tensorflow (without the gpu tag)", "it installs tensorflow without
         # the gpu tag by default" (serengil/deepface#248, heldout247 at its scoring)
         r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:plain\s+)?[`'\"]?tensorflow[`'\"]?\s*\(?"
-        r"(?:without|w/o)\s+(?:the\s+)?[`'\"]?-?gpu[`'\"]?\s+(?:tag|suffix|extra|version)\b",
+        r"(?:without|w/o)\s+(?:the\s+)?[`'\"]?-?gpu[`'\"]?\s+(?:tag|suffix|extra|version)\b|"
+        # "it installs the cpu version of tensorflow even when tensorflow-gpu is already present"
+        # (gradienthealth/gradient_decode_dicom#3), "removed my previously installed
+        # `tensorflow-gpu` and installed `tensorflow` instead" (matterport/Mask_RCNN#615), "all
+        # 1.15.2 images are built with tensorflow and not tensorflow-gpu"
+        # (datamachines/cuda_tensorflow_opencv#3); heldout260 at its scoring
+        r"\binstall(?:s|ed|ing)?\s+(?:the\s+)?cpu\s+version\s+of\s+tensorflow\b|"
+        r"\b(?:removed|uninstalled|replaced)\b[^.\n]{0,40}?\btensorflow-gpu\b[^.\n]{0,40}?"
+        r"\binstalled\s+[`'\"]?tensorflow[`'\"]?\s+instead\b|"
+        r"\bbuilt with [`'\"]?tensorflow[`'\"]? and not [`'\"]?tensorflow-gpu\b",
         "cpu-only-build",
         "warning",
         "another package's install pulled the CPU `tensorflow` package over `tensorflow-gpu`",
