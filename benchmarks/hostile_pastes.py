@@ -59,6 +59,16 @@ def inputs() -> Dict[str, str]:
             "exited with code 13 exit code 137x returned code " * 25 + "\n"
         )
         * (N // 1226),
+        # round forty-seven: pip's +cuXXX refusal, whose version list the reading searches for
+        # the release asked for (a backreference), with lists that never close; uv's refusal
+        # of a package from the PyTorch index, its opening repeated on one line
+        "pip's +cu requirement, lists never closed": (
+            "satisfies the requirement torch==1.0+cu1 (from versions: 1.0.1, " * 10000
+        ),
+        "uv's PyTorch-index distribution, repeated": (
+            "Distribution `markupsafe==3.0.2 @ registry+https://download.pytorch.org/whl/cu1 "
+            * 12000
+        ),
     }
 
 

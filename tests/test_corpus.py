@@ -1244,8 +1244,8 @@ THRESHOLDS = {
 #   cusparseDenseToSparse_convert version libcusparse.so.11 not defined in file libcusparse.so.11
 #   with link time reference". The gatherer labels it healthy: the cupy-cuda111 wheel linked a
 #   symbol CUDA 11.2 added, a CuPy bug fixed in CuPy. The library loaded is older than the one
-#   the module needs, which is what the finding says (and a CUDA 11.2 library is the
-#   workaround); the same line is a library mismatch elsewhere, so it is listed.
+#   the module needs, which is what the finding says; the same kind of line is a library
+#   mismatch elsewhere in the corpus, so it is listed rather than softened.
 KNOWN_FALSE_ERRORS: set = {
     "tango-12-apple-m1-mps-device",
     "tts-audio-suite-9-audioop-lts-py312-control",

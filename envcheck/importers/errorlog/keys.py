@@ -1558,10 +1558,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "pip-replaced-torch": ("\x00never\x00",),  # inferred: pip_replaced_torch
     "windows-torch-no-cuda": ("\x00never\x00",),  # inferred: windows_torch_without_cuda
     "torch-sees-no-cuda": ("\x00never\x00",),  # inferred: installs.torch_without_cuda
-    "framework-sees-no-gpu": ("\x00never\x00",),
-    "tensorflow-native-windows-no-gpu": (
-        "\x00never\x00",
-    ),  # inferred: installs.framework_sees_no_gpu
+    "framework-sees-no-gpu": ("\x00never\x00",),  # inferred: installs.framework_sees_no_gpu
+    "tensorflow-native-windows-no-gpu": ("\x00never\x00",),  # inferred: installs
     "cudnn-api-identifier-undefined": ("identifier",),
     "theano-cuda-unavailable": ("(error: cuda unavailable)",),
     "cuvs-native-library-outdated": ("outdated libcuvs_c",),
