@@ -31,6 +31,14 @@ def judge(tmp_path: Path, text: str, only: List[str], matrix: Optional[Any] = No
     return sorted((f.code, f.category, f.severity) for f in out.findings)
 
 
+def assert_read_as(
+    tmp_path: Path, text: str, pattern: str, code: str, category: str, severity: str
+) -> None:
+    """The line is read as ``pattern`` and judged as ``code`` with that category and severity."""
+    assert pattern in pats(text + "\n")
+    assert (code, category, severity) in judge(tmp_path, text + "\n", [code])
+
+
 def fix_text(tmp_path: Path, text: str) -> str:
     """The text of `envcheck fix --from-report` on ``text`` (the real CLI, in a subprocess)."""
     import subprocess

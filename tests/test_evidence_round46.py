@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import judge, pats, snap_of
+from evidence_support import assert_read_as, judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 
@@ -424,8 +424,7 @@ READINGS += [
 def test_message_is_read_as_its_cause(
     tmp_path: Path, text: str, pattern: str, code: str, category: str, severity: str
 ) -> None:
-    assert pattern in pats(text + "\n")
-    assert (code, category, severity) in judge(tmp_path, text + "\n", [code])
+    assert_read_as(tmp_path, text, pattern, code, category, severity)
 
 
 @pytest.mark.parametrize(
