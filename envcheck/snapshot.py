@@ -86,6 +86,9 @@ class Gpu:
     # "hw_power_brake_slowdown", "display_clock_setting".
     throttle_reasons: StrList = None
     persistence_mode: Bool = None
+    # who may create CUDA contexts: "default", "exclusive_process", "exclusive_thread",
+    # "prohibited" (compute_mode_name() reads nvidia-smi's and NVML's spellings)
+    compute_mode: Str = None
     ecc_enabled: Bool = None
     ecc_volatile_uncorrected: Int = None
     ecc_aggregate_uncorrected: Int = None
@@ -103,6 +106,28 @@ class Gpu:
     numa_node: Int = None
     cpu_affinity: Str = None  # cpulist, e.g. "0-15,32-47"
     processes: Union[List[GpuProcess], Unknown, None] = None
+
+
+# NVML's nvmlComputeMode_t values, and the spellings of nvidia-smi -q ("Exclusive_Process")
+# and of its table ("E. Process")
+_COMPUTE_MODES = {
+    "0": "default",
+    "1": "exclusive_thread",
+    "2": "prohibited",
+    "3": "exclusive_process",
+    "default": "default",
+    "exclusive_process": "exclusive_process",
+    "e. process": "exclusive_process",
+    "exclusive_thread": "exclusive_thread",
+    "e. thread": "exclusive_thread",
+    "prohibited": "prohibited",
+}
+
+
+def compute_mode_name(raw: Any) -> Optional[str]:
+    """A GPU's compute mode as one of the names Gpu.compute_mode holds (None when unread)."""
+    key = " ".join(str(raw).strip().lower().replace("-", "_").split())
+    return _COMPUTE_MODES.get(key.replace("exclusive ", "exclusive_"))
 
 
 @dataclass

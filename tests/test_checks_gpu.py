@@ -145,6 +145,32 @@ def test_ec440_quiet_on_healthy():
     quiet(load("healthy_h100"), "EC440")
 
 
+def _with_mode(mode: object, gpu: int = 1):  # noqa: ANN202 - a Snapshot
+    s = load("healthy_h100")
+    for g in s.driver.gpus:
+        g.compute_mode = "default"
+    s.driver.gpus[gpu].compute_mode = mode
+    return s
+
+
+def test_ec441_prohibited_is_an_error_on_that_gpu():
+    (f,) = fires(_with_mode("prohibited"), "EC441", severity="error")
+    assert f.gpu == 1 and "nvidia-smi -i 1 -c DEFAULT" in f.fix
+
+
+def test_ec441_exclusive_thread_warns_and_exclusive_process_informs():
+    fires(_with_mode("exclusive_thread"), "EC441", severity="warning")
+    fires(_with_mode("exclusive_process"), "EC441", severity="info")
+
+
+def test_ec441_quiet_on_default_and_skipped_when_unknown():
+    quiet(_with_mode("default"), "EC441")
+    s = load("healthy_h100")
+    for g in s.driver.gpus:
+        g.compute_mode = Unknown("Not Supported")
+    assert "compute mode" in skipped(s, "EC441")
+
+
 def test_ec107_ollama_below_its_documented_driver():
     s = load("healthy_h100")  # driver 550.54.15 on H100s
     s.packages.installed["ollama"] = "0.33.1"

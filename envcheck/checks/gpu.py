@@ -445,3 +445,63 @@ def persistence(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> It
             fix="sudo systemctl enable --now nvidia-persistenced   # or: sudo nvidia-smi -pm 1",
             evidence={"gpus_off": [g.index for g in off]},
         )
+
+
+# what each restrictive compute mode does to a job, and how sure envcheck is that it hurts
+_MODE_EFFECT = {
+    "prohibited": (
+        "error",
+        "compute mode Prohibited: no process can create a CUDA context on it",
+    ),
+    "exclusive_thread": (
+        "warning",
+        "compute mode Exclusive_Thread (support removed from current drivers): one context, "
+        "usable from one thread only, which multi-threaded frameworks (TensorFlow's executor) "
+        "cannot work with",
+    ),
+    "exclusive_process": (
+        "info",
+        "compute mode Exclusive_Process: one process at a time; a second process on this GPU "
+        "(another job, more ranks than GPUs, a server beside the trainer) gets 'all "
+        "CUDA-capable devices are busy or unavailable'",
+    ),
+}
+
+
+@check(
+    "EC441",
+    category="os-setting",
+    severity="error",
+    title="GPU compute mode restricts who may use it",
+    rationale="""
+An administrator's compute mode (`nvidia-smi -c`) decides how many CUDA contexts a GPU takes
+[S1][S2]. Prohibited allows none: every CUDA program fails on that GPU (an error). Exclusive_
+Thread allowed one context usable from one thread; its support was removed, and multi-threaded
+runtimes cannot use a GPU left in it (a warning). Exclusive_Process allows one process at a
+time: right for one process per GPU, but a second process on the GPU fails with "all
+CUDA-capable devices are busy or unavailable" (information, since clusters choose it on
+purpose).
+[S1] https://nvidia.github.io/cuda-python/pr-preview/pr-1884/cuda-bindings/latest/module/generated/cuda.bindings.nvml.ComputeMode.html
+(NVML's nvmlComputeMode_t: DEFAULT "multiple contexts per device", EXCLUSIVE_THREAD "Support
+Removed", PROHIBITED "no contexts per device", EXCLUSIVE_PROCESS "only one context per device";
+read 2026-12-07)
+[S2] https://developer.download.nvidia.com/compute/DevZone/docs/html/C/doc/html/group__CUDA__TYPES_g409cfd7e4863c34f8430757482886d75.html
+(CUcomputemode; read 2026-12-07)""",
+    fix="sudo nvidia-smi -i <gpu> -c DEFAULT   # or EXCLUSIVE_PROCESS for one process per GPU",
+)
+def compute_mode(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Iterator[Finding]:
+    gpus = _gpus(snap)
+    _unknown_all([g.compute_mode for g in gpus], "compute mode")
+    for g in gpus:
+        effect = _MODE_EFFECT.get(g.compute_mode) if isinstance(g.compute_mode, str) else None
+        if effect is None:
+            continue
+        severity, found = effect
+        yield spec.finding(
+            expected="compute mode Default (or Exclusive_Process for one process per GPU)",
+            found=f"GPU {g.index}: {found}",
+            fix=f"sudo nvidia-smi -i {g.index} -c DEFAULT   # as root, with no job on the GPU",
+            evidence={"compute_mode": g.compute_mode},
+            severity=severity,
+            gpu=g.index,
+        )

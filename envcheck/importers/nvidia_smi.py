@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from envcheck.importers import base
-from envcheck.snapshot import Gpu, GpuProcess, Snapshot, Unknown
+from envcheck.snapshot import Gpu, GpuProcess, Snapshot, Unknown, compute_mode_name
 
 NAME = "nvidia-smi"
 
@@ -33,6 +33,8 @@ _BUS = re.compile(
 )
 _MEM = re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
 _TEMP = re.compile(r"(?<![\w.])(\d+)C\b")
+# the "GPU-Util  Compute M." cell of the second row: "  0%      Default", "100%   E. Process"
+_MODE_CELL = re.compile(r"(Default|E\. Process|E\. Thread|Prohibited)\s*$")
 _POWER = re.compile(r"(\d+(?:\.\d+)?)W\s*/\s*(\d+(?:\.\d+)?)W")
 _PROC = re.compile(
     r"^\|\s*(?P<gpu>\d+)\s+(?:(?:N/A|\d+)\s+(?:N/A|\d+)\s+)?(?P<pid>\d+)\s+"
@@ -164,6 +166,9 @@ def _parse_table(snap: Snapshot, text: str) -> None:
             if mm:
                 current.memory_used_mib = int(mm.group(1))
                 current.memory_total_mib = int(mm.group(2))
+            mode = _MODE_CELL.search(cells[2]) if len(cells) >= 3 else None
+            if mode:
+                current.compute_mode = compute_mode_name(mode.group(1))
         elif row == 3 and len(cells) >= 3:
             mig = cells[2].strip()
             if mig == "Enabled":
@@ -317,6 +322,7 @@ def _parse_q(snap: Snapshot, text: str) -> None:
         g.uuid = node.val("GPU UUID")
         g.pci_bus_id = node.val("PCI", "Bus Id") or node.key.split(None, 1)[1].strip()
         g.persistence_mode = _yes(node.val("Persistence Mode"))
+        g.compute_mode = compute_mode_name(node.val("Compute Mode") or "")
         g.pcie_gen_max = _int(node.val("PCI", "GPU Link Info", "PCIe Generation", "Max"))
         g.pcie_gen = _int(node.val("PCI", "GPU Link Info", "PCIe Generation", "Current"))
         g.pcie_width_max = _int(node.val("PCI", "GPU Link Info", "Link Width", "Max"))

@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Union
 from envcheck.probes._util import run_cmd, which
 from envcheck.probes.base import ProbeContext
 from envcheck.probes.sysfs import pci_numa
-from envcheck.snapshot import Driver, Gpu, GpuProcess, Unknown, known
+from envcheck.snapshot import Driver, Gpu, GpuProcess, Unknown, compute_mode_name, known
 
 QUERY_FIELDS = (
     "index",
@@ -275,6 +275,8 @@ def gpu_from_xml(node: ET.Element, index: int) -> Gpu:
     gpu.mem_clock_max_mhz = _value(node, "max_clocks/mem_clock", "int")
     gpu.throttle_reasons = _throttle(node)
     gpu.persistence_mode = _value(node, "persistence_mode", "bool")
+    mode = _value(node, "compute_mode", "str")
+    gpu.compute_mode = compute_mode_name(mode) if isinstance(mode, str) else mode
     gpu.ecc_enabled = _value(node, "ecc_mode/current_ecc", "bool")
     if gpu.ecc_enabled is True:
         gpu.ecc_volatile_uncorrected = _ecc_total(node, "volatile", uncorrected=True)

@@ -29,7 +29,7 @@ from envcheck.probes._util import cpulist, describe_exc, soname_version
 from envcheck.probes.base import ProbeContext
 from envcheck.probes.kernel_side import read_proc_driver_version
 from envcheck.probes.sysfs import pci_numa
-from envcheck.snapshot import Driver, Gpu, GpuProcess, Unknown, known
+from envcheck.snapshot import Driver, Gpu, GpuProcess, Unknown, compute_mode_name, known
 
 # NVML clock-event / throttle reason bits (nvml.h, nvmlClocksEventReason*) -> stable names.
 THROTTLE_BITS: Tuple[Tuple[int, str], ...] = (
@@ -264,6 +264,8 @@ def _gpu(nv: Any, index: int) -> Gpu:
     gpu.mem_clock_max_mhz = _q(lambda: int(nv.nvmlDeviceGetMaxClockInfo(handle, 2)))
     gpu.throttle_reasons = _q(lambda: throttle_names(int(_clock_reasons(nv, handle))))
     gpu.persistence_mode = _q(lambda: bool(nv.nvmlDeviceGetPersistenceMode(handle)))
+    mode = _q(lambda: int(nv.nvmlDeviceGetComputeMode(handle)))
+    gpu.compute_mode = mode if isinstance(mode, Unknown) else compute_mode_name(mode)
     ecc = _q(lambda: nv.nvmlDeviceGetEccMode(handle))
     gpu.ecc_enabled = ecc if isinstance(ecc, Unknown) else bool(ecc[0])
     if gpu.ecc_enabled is True:

@@ -247,6 +247,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "glibc-too-old": ("version `glibc",),
     "nccl-not-built-in": ("doesn't have nccl built in", "nccl support is not compiled"),
     "tf-nccl-op-not-registered": ("op 'nccl", "registered 'nccl"),
+    "tf-cudnn-op-no-gpu-device": ("op 'cudnn",),
     "cuinit-unknown-error": (
         "cuda_error_unknown",
         "cuinit: unknown error",
@@ -1359,7 +1360,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "nvidia-docker-missing": ("nvidia-docker: ",),
     "torch-not-compiled-with-xpu": ("not compiled with xpu",),
     "openacc-no-code-for-gpu": ("rebuild the application with",),
-    "hip-no-binary-for-gpu": ("hiperrornobinaryforgpu",),
+    "ollama-amdgpu-target-not-built": ("is not supported by",),
+    "hip-no-binary-for-gpu": ("hiperrornobinaryforgpu", "no compatible code objects found for"),
     "required-version-not-found": ("is required for a normal functioning",),
     "no-kernel-image-retold": ("kernel image",),
     "bf16-unsupported-device": ("bf16 mixed precision requires",),
@@ -1423,6 +1425,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-torch-abi-mismatch": (
         "undefined symbol",
         "the specified procedure could not be found",
+        "找不到指定的程序",
         "graphbolt",
         "dgl c++ sparse library",
         "libdgl_sparse_pytorch_",
@@ -1434,6 +1437,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "libtensoradapter_pytorch",
     ),
     "windows-procedure-not-found": ("[winerror 127]",),
+    "cuda-wheel-pins-conflict": ("depends on nvidia-",),
+    "rocm-lib-missing": ("cannot open shared object file", "; dlerror"),
     "cudnn-header-library-mixed": ("mixed dnn version",),
     "tensorrt-lib-missing": ("cannot open shared object file", "unable to load library: nvinfer"),
     "jit-extension-cuda-lib-unlinked": ("torch_extensions", " extension"),
@@ -2126,6 +2131,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "library-unsupported-arch-number": ("unsupported arch",),
     "fp4-not-on-this-gpu": ("fp4 is not available on this device",),
     "windows-msvc-not-found": ("'where', 'cl",),
+    "compile-c-compiler-missing": (
+        "invalidcxxcompiler: no working c++ compiler found",
+        "failed to find c compiler. please specify via cc",
+    ),
+    "apple-clang-no-openmp": ("unsupported option '-fopenmp'",),
+    "tcpstore-libuv-not-built": ("without libuv support",),
     "download-connection-dropped": (
         "remote end closed connection without response",
         "proxyerror('cannot connect to proxy",

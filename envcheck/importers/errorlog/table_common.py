@@ -129,6 +129,22 @@ PATTERNS: List[ErrorPattern] = [
         "GPU build includes NCCL); if 'Registered devices' lists no GPU, install the GPU build.",
     ),
     make(
+        # cuDNN's recurrent ops (CuDNNLSTM / CuDNNGRU: CudnnRNN, CudnnRNNV2, V3) have GPU kernels
+        # only; TensorFlow lists the devices it registered, and a list without a GPU means a
+        # CPU-only build or a GPU it did not take ("No OpKernel was registered to support Op
+        # 'CudnnRNN' with these attrs.  Registered devices: [CPU], Registered kernels: ...")
+        "tf-cudnn-op-no-gpu-device",
+        r"No OpKernel was registered to support Op 'Cudnn\w*'[^\n]{0,200}?"
+        r"Registered devices: \[CPU(?:, ?XLA_CPU)?\]",
+        "cpu-only-build",
+        "warning",
+        "TensorFlow registered no GPU device, and cuDNN's RNN ops (CuDNNLSTM / CuDNNGRU) run "
+        "only on a GPU: a CPU-only TensorFlow, or a GPU it could not use",
+        "Install the GPU build (`pip install tensorflow[and-cuda]` on Linux for 2.14 and later; "
+        "`tensorflow-gpu` for 1.x), check that `tf.config.list_physical_devices('GPU')` lists "
+        "the GPU, or use the plain LSTM / GRU layers on a CPU.",
+    ),
+    make(
         # the UVM device node created by hand: nvidia_uvm (and /dev/nvidia-uvm) come up only
         # when something on the host first uses CUDA, so a container started before that fails
         "uvm-node-created-by-hand",

@@ -328,7 +328,10 @@ PATTERNS: List[ErrorPattern] = [
         # older name no module: "from detectron2 import _C ImportError: DLL load failed: The
         # specified procedure could not be found." after torch 1.3 -> 1.4,
         # conansherry/detectron2#6, heldout230 at its scoring)
-        r"DLL load failed(?: while importing \w+)?: The specified procedure could not be found",
+        r"DLL load failed(?: while importing \w+)?: The specified procedure could not be found|"
+        # the same in a Chinese Windows ("DLL load failed while importing _ext: 找不到指定的程序。",
+        # open-mmlab/mmtracking#482, heldout261 at its scoring: two mmcv-full builds installed)
+        r"DLL load failed(?: while importing \w+)?: 找不到指定的程序",
         "framework-pairing",
         "error",
         "a compiled extension was built against a different torch (or TensorFlow) than the one "
@@ -354,6 +357,22 @@ PATTERNS: List[ErrorPattern] = [
         "Install matching builds from one index (`pip install --force-reinstall torch "
         "torchvision torchaudio --index-url https://download.pytorch.org/whl/cuXXX`, the same "
         "+cuXXX for all three), then reinstall or rebuild extensions for that torch.",
+    ),
+    make(
+        # pip's ResolutionImpossible explains itself a requirement a line: "The conflict is
+        # caused by: torch 2.5.1 depends on nvidia-cuda-runtime-cu12==12.4.127 ... paddlepaddle-
+        # gpu 3.1.0 depends on nvidia-cuda-runtime-cu12==12.3.101": two packages (frameworks)
+        # pinning different builds of one CUDA library wheel cannot share an environment
+        "cuda-wheel-pins-conflict",
+        r"\bdepends on nvidia-(?:cuda-runtime|cuda-nvrtc|cuda-cupti|cudnn|cublas|cufft|curand|"
+        r"cusolver|cusparse|nccl|nvjitlink|nvtx)-cu1\d(?:\[[\w,]+\])?\s*==\s*\d",
+        "cuda-libs-mismatch",
+        "warning",
+        "pip could not resolve the install: packages pin different builds of the same NVIDIA "
+        "CUDA library wheel (nvidia-*-cu12), so they cannot share one environment",
+        "Pick releases built for the same CUDA, so that their nvidia-* pins agree (the torch "
+        "+cuXYZ build from https://download.pytorch.org/whl/cuXYZ that matches the other "
+        "framework's CUDA), or give each framework its own environment.",
     ),
     make(
         "cudnn-header-library-mixed",
@@ -421,6 +440,26 @@ PATTERNS: List[ErrorPattern] = [
         "of the package that does), then delete that extension's cached build (its folder under "
         "`~/.cache/torch_extensions/`, the path in the message) so it is rebuilt; pip's torch "
         "wheels do not export curand to extensions, so the build must link it.",
+    ),
+    make(
+        # the ROCm builds' counterpart: a HIP / ROCm library the wheel was linked against is not
+        # there ("Could not load dynamic library 'libhip_hcc.so'; dlerror: ...",
+        # ROCm/legacy-rocm-build#1163; "ImportError: libmcwamp.so.3: cannot open shared object
+        # file", ROCm/tensorflow-upstream#1000, both heldout269 at its scoring; libMIOpen.so.1,
+        # heldout53): the ROCm
+        # installed is not the release the wheel was built for, or its lib folder is not found
+        "rocm-lib-missing",
+        r"\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|hipblas|hipblaslt|rocfft|hipfft|rocrand|hiprand|"
+        r"rocsolver|hipsolver|rocsparse|hipsparse|rccl|mcwamp\w*|hsa-runtime64)\.so[.\d]*'?"
+        r"(?:: cannot open shared object file|; dlerror)",
+        "cuda-libs-mismatch",
+        "error",
+        "a ROCm (HIP) library the framework's ROCm build needs cannot be loaded: the installed "
+        "ROCm is not the release the build was made for, or its lib folder is not on the "
+        "loader path",
+        "Install the framework build made for the installed ROCm (torch's +rocmX.Y wheel, the "
+        "tensorflow-rocm release for it) or the ROCm release the build needs; a ROCm outside "
+        "/opt/rocm/lib needs its lib folder on LD_LIBRARY_PATH.",
     ),
     make(
         "cuda-lib-missing",

@@ -117,6 +117,51 @@ PATTERNS: List[ErrorPattern] = [
         "Install Visual Studio Build Tools (the version your CUDA supports) and run from the "
         "'x64 Native Tools Command Prompt', or add cl.exe's directory to PATH.",
     ),
+    make(
+        # torch.compile's Inductor writes C++ (CPU kernels, Triton's launcher stubs) and builds
+        # it with the host compiler at run time: a runtime image without gcc fails at the
+        # first compiled call ("InvalidCxxCompiler: No working C++ compiler found in
+        # torch._inductor.config.cpp.cxx: (None, 'g++')", "Failed to find C compiler. Please
+        # specify via CC environment variable.")
+        "compile-c-compiler-missing",
+        r"\bInvalidCxxCompiler: No working C\+\+ compiler found|"
+        r"\bFailed to find C compiler\. Please specify via CC environment variable",
+        "toolkit-mismatch",
+        "error",
+        "torch.compile (Inductor / Triton) builds C/C++ at run time and found no working "
+        "compiler on this machine",
+        "Install a C/C++ compiler where the job runs (`apt-get install build-essential`, "
+        "`conda install gxx_linux-64`; on Windows Visual Studio Build Tools) or point CC/CXX at "
+        "one; or run without torch.compile (`TORCH_COMPILE_DISABLE=1`).",
+    ),
+    make(
+        # Apple's clang has no OpenMP: builds that pass -fopenmp (Inductor's CPU kernels,
+        # extensions) stop with "clang: error: unsupported option '-fopenmp'"
+        "apple-clang-no-openmp",
+        r"\bclang(?:\+\+)?: error: unsupported option '-fopenmp'",
+        "toolkit-mismatch",
+        "error",
+        "the compiler is Apple's clang, which has no OpenMP, and the build passes -fopenmp",
+        "Install OpenMP and a compiler that takes -fopenmp (`brew install libomp llvm`, then "
+        "`CC=$(brew --prefix llvm)/bin/clang CXX=$(brew --prefix llvm)/bin/clang++`), or use "
+        "the project's build without OpenMP.",
+    ),
+    # --- Windows' torch.distributed ------------------------------------------------------------
+    make(
+        # PyTorch 2.4 made libuv the TCPStore default, but its Windows wheels were built without
+        # libuv: every Windows rendezvous (torchrun, accelerate's multi-GPU launcher) fails with
+        # "use_libuv was requested but PyTorch was build[t] without libuv support, run with
+        # USE_LIBUV=0 to disable it."
+        "tcpstore-libuv-not-built",
+        r"\buse_libuv was requested but PyTorch was buil[td] without libuv support",
+        "os-setting",
+        "error",
+        "the distributed rendezvous asked for libuv's TCPStore, which this PyTorch build "
+        "(the Windows wheels) does not have",
+        "Set `USE_LIBUV=0` in the launcher's environment (or `use_libuv=0` in the init_method "
+        "URL); on one GPU launch a single process (`--num_processes=1`), which starts no "
+        "rendezvous at all; under WSL2 or Linux libuv is built in.",
+    ),
     # --- downloads that stall -------------------------------------------------------------------
     make(
         "download-connection-dropped",
