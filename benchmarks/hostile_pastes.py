@@ -69,6 +69,18 @@ def inputs() -> Dict[str, str]:
             "Distribution `markupsafe==3.0.2 @ registry+https://download.pytorch.org/whl/cu1 "
             * 12000
         ),
+        # round forty-eight: cuDNN's RNN op refused with the registered devices searched for up
+        # to 200 characters on, that start repeated on one line; an nvidia-smi table's row whose
+        # last cell is searched for the compute mode, the row repeated
+        "a CudnnRNN refusal's start, repeated": (
+            "No OpKernel was registered to support Op 'CudnnRNN' with these attrs. " * 14000
+        ),
+        "nvidia-smi rows with long mode cells": "| NVIDIA-SMI 352.39     Driver Version: 352.39 |\n"
+        + (
+            "|   0  Tesla K40m  Off  | 0000:02:00.0 Off |  0 |\n| N/A 20C P8 19W / 235W | "
+            "23MiB / 11519MiB | " + " " * 900 + "E. Thread |\n"
+        )
+        * 1000,
     }
 
 
