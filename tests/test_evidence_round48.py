@@ -118,6 +118,39 @@ READINGS = [
         "warning",
     ),
     (
+        "2022-12-21 09:16:33.582542: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1990] "
+        "Ignoring visible gpu device (device: 0, name: AMD Radeon RX 6600 XT, pci bus id: "
+        "0000:0c:00.0) with AMDGPU version : gfx1032. The supported AMDGPU versions are gfx1030, "
+        "gfx900, gfx906, gfx908, gfx90a.",
+        "tf-rocm-gfx-not-supported",
+        "EC901",
+        "gpu-arch-unsupported",
+        "error",
+    ),
+    (
+        '"Ignoring visible gpu device with AMDGPU ISA gfx 701. The minimum required AMDGPU ISA is '
+        'gfx803."',
+        "tf-rocm-gfx-not-supported",
+        "EC901",
+        "gpu-arch-unsupported",
+        "error",
+    ),
+    (
+        "TensorFlow is not recognizing the AMD Radeon RX 6700 XT GPU due to unsupported amdgpu "
+        "version gfx1031, resulting in the GPU being ignored during computations.",
+        "tf-rocm-gfx-not-supported",
+        "EC901",
+        "gpu-arch-unsupported",
+        "error",
+    ),
+    (
+        'torch._inductor.exc.InductorError: RuntimeError: Compiler: cl is not found."',
+        "compile-c-compiler-missing",
+        "EC907",
+        "toolkit-mismatch",
+        "error",
+    ),
+    (
         "Return value 46 from 'cudaStreamCreate(&kernel_stream)'.  Exiting.",
         "devices-busy-or-unavailable",
         "EC912",
@@ -161,6 +194,13 @@ def test_message_is_read_as_its_cause(
             "cuda-wheel-pins-conflict",
         ),
         ("torch 2.5.1 depends on filelock", "cuda-wheel-pins-conflict"),
+        (
+            "Ignoring visible gpu device (device: 0, name: AMD Radeon RX 6600 XT) with AMDGPU "
+            "version : gfx1032",
+            "tf-rocm-gfx-not-supported",
+        ),
+        ("the supported amdgpu versions are listed in the docs", "tf-rocm-gfx-not-supported"),
+        ("Compiler: cl is found at C:\\BuildTools", "compile-c-compiler-missing"),
         ("Return value 46 from 'my_function()'", "devices-busy-or-unavailable"),
         ("Return value 4 from 'cudaStreamCreate(&s)'", "devices-busy-or-unavailable"),
     ],

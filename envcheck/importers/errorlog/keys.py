@@ -586,6 +586,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "require sm>=",
     ),
     "tf-gpu-below-minimum-cc": ("the minimum required cuda capability is",),
+    "tf-rocm-gfx-not-supported": (
+        "the supported amdgpu versions are",
+        "the minimum required amdgpu isa is",
+        "unsupported amdgpu",
+    ),
     "nvidia-docker-v1-cuda-too-new": ("unsupported cuda version:",),
     "deepspeed-cuda-mismatch": (
         "does not match the version torch was compiled with",
@@ -2134,6 +2139,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "compile-c-compiler-missing": (
         "invalidcxxcompiler: no working c++ compiler found",
         "failed to find c compiler. please specify via cc",
+        "compiler: cl is not found",
     ),
     "apple-clang-no-openmp": ("unsupported option '-fopenmp'",),
     "tcpstore-libuv-not-built": ("without libuv support",),

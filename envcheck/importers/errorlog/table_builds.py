@@ -1040,6 +1040,25 @@ PATTERNS: List[ErrorPattern] = [
         "capability, or a GPU at or above the minimum the message names.",
     ),
     make(
+        # TensorFlow's ROCm build says the same of an AMD GPU outside its target list:
+        # "Ignoring visible gpu device (device: 0, name: AMD Radeon RX 6600 XT, ...) with AMDGPU
+        # version : gfx1032. The supported AMDGPU versions are gfx900, gfx906, ..." (ROCm/
+        # tensorflow-upstream#1951), and before TF 2.x "with AMDGPU ISA gfx801. The minimum
+        # required AMDGPU ISA is gfx803" (#237); said in words "unsupported amdgpu version
+        # gfx1031" (#2629), all heldout273 at its scoring
+        "tf-rocm-gfx-not-supported",
+        r"Ignoring visible gpu device .{0,200}?with AMDGPU (?:version|ISA)\s*:?\s*gfx\s?\w+\.\s*"
+        r"The (?:supported AMDGPU versions are|minimum required AMDGPU ISA is)\b|"
+        r"\bunsupported amdgpu (?:version|ISA|target) :?\s*gfx\d\w*",
+        "gpu-arch-unsupported",
+        "error",
+        "TensorFlow's ROCm build ignores the AMD GPU: its gfx target is not among those the build "
+        "supports",
+        "Use a tensorflow-rocm release whose supported list holds this gfx target (the message "
+        "prints the list; `rocminfo | grep gfx` names the GPU's), or build TensorFlow for it. "
+        "envcheck judges NVIDIA GPUs: nothing else here applies to this GPU.",
+    ),
+    make(
         "nvidia-docker-v1-cuda-too-new",
         # later "driver X < image Y"; the first nvidia-docker releases printed the image's
         # CUDA first: "Error: unsupported CUDA version: 7.5 < 6.5"

