@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import assert_read_as, judge, pats, snap_of
+from evidence_support import assert_read_as, fix_text, judge, pats, snap_of
 
 from envcheck.compat import load_matrix
 
@@ -288,3 +288,19 @@ def test_compute_mode_from_nvidia_smi_q(tmp_path: Path) -> None:
     )
     assert "Prohibited" in text
     assert judge(tmp_path, text, ["EC441"]) == [("EC441", "os-setting", "error")]
+
+
+def test_the_fix_for_a_prohibited_gpu_is_roots_with_nvidia_smi_docs(tmp_path: Path) -> None:
+    out = fix_text(tmp_path, _SMI_TABLE.format(mode="Prohibited"))
+    assert "[manual-EC441-gpu0]" in out
+    assert "sudo nvidia-smi -i 0 -c DEFAULT" in out
+    assert "root; resolves EC441" in out
+    assert "docs.nvidia.com/deploy/nvidia-smi" in out
+
+
+def test_the_fix_for_the_libuv_refusal_points_at_torch_distributed(tmp_path: Path) -> None:
+    out = fix_text(
+        tmp_path,
+        "RuntimeError: use_libuv was requested but PyTorch was build without libuv support",
+    )
+    assert "USE_LIBUV=0" in out and "pytorch.org/docs/stable/distributed.html" in out

@@ -475,10 +475,10 @@ _MODE_EFFECT = {
     title="GPU compute mode restricts who may use it",
     rationale="""
 An administrator's compute mode (`nvidia-smi -c`) decides how many CUDA contexts a GPU takes
-[S1][S2]. Prohibited allows none: every CUDA program fails on that GPU (an error). Exclusive_
-Thread allowed one context usable from one thread; its support was removed, and multi-threaded
-runtimes cannot use a GPU left in it (a warning). Exclusive_Process allows one process at a
-time: right for one process per GPU, but a second process on the GPU fails with "all
+[S1][S2]. Prohibited allows none: every CUDA program fails on that GPU (an error).
+Exclusive_Thread allowed one context usable from one thread; its support was removed, and
+multi-threaded runtimes cannot use a GPU left in it (a warning). Exclusive_Process allows one
+process at a time: right for one process per GPU, but a second process on the GPU fails with "all
 CUDA-capable devices are busy or unavailable" (information, since clusters choose it on
 purpose).
 [S1] https://nvidia.github.io/cuda-python/pr-preview/pr-1884/cuda-bindings/latest/module/generated/cuda.bindings.nvml.ComputeMode.html

@@ -456,6 +456,7 @@ _MANUAL_DOCS = {
 _MANUAL_DOCS_BY_CODE = {
     "EC918": "container-toolkit",  # the container does not get the host's driver
     "EC207": "cuda-gpus",  # the GPU's compute capability against the floor the text states
+    "EC441": "nvidia-smi",  # a GPU's compute mode: `nvidia-smi -c`
 }
 # findings from pasted text: the pattern names the subject better than the category
 _MANUAL_DOCS_BY_PATTERN = {
@@ -463,6 +464,7 @@ _MANUAL_DOCS_BY_PATTERN = {
     "enroot-gpus-not-passed": "slurm-gres",
     "visible-devices-past-gpus": "cuda-env-vars",
     "loopback-rendezvous-address": "torch-distributed",
+    "tcpstore-libuv-not-built": "torch-distributed",
     "rendezvous-unreachable": "torch-distributed",
     # a GPU waiting for its input: DataLoader workers, pinned memory and prefetching
     "input-bound-disk": "torch-data",
@@ -501,7 +503,8 @@ def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
                 resolves=[f.code],
                 scope="manual",
                 needs_root=f.category
-                in ("driver-too-old", "gpu-health", "pcie-degraded", "driver-not-loaded"),
+                in ("driver-too-old", "gpu-health", "pcie-degraded", "driver-not-loaded")
+                or f.code == "EC441",  # `nvidia-smi -c` is root's
                 risk="high" if f.category in ("gpu-health", "driver-too-old") else "medium",
                 docs=_data_source(f)
                 or DOCS[
