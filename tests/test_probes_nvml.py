@@ -238,6 +238,8 @@ def test_compute_mode_is_read_from_nvml(nvml_dir: Path) -> None:
     assert [g["compute_mode"] for g in driver_of(nvml_dir)["gpus"]] == ["default", "default"]
     modes = driver_of(nvml_dir, FAKE_NVML_COMPUTE_MODE="3")["gpus"]
     assert [g["compute_mode"] for g in modes] == ["exclusive_process"] * 2
+    strange = driver_of(nvml_dir, FAKE_NVML_COMPUTE_MODE="7")["gpus"]
+    assert all("unrecognised NVML compute mode 7" in unknown(g["compute_mode"]) for g in strange)
     unsupported = driver_of(nvml_dir, FAKE_NVML_NOT_SUPPORTED="nvmlDeviceGetComputeMode")
     assert all("not supported" in unknown(g["compute_mode"]) for g in unsupported["gpus"])
 

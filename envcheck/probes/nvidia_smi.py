@@ -276,7 +276,9 @@ def gpu_from_xml(node: ET.Element, index: int) -> Gpu:
     gpu.throttle_reasons = _throttle(node)
     gpu.persistence_mode = _value(node, "persistence_mode", "bool")
     mode = _value(node, "compute_mode", "str")
-    gpu.compute_mode = compute_mode_name(mode) if isinstance(mode, str) else mode
+    if isinstance(mode, str):  # a spelling this release does not know is no fact either
+        mode = compute_mode_name(mode) or Unknown(f"unrecognised compute_mode: {mode!r}")
+    gpu.compute_mode = mode
     gpu.ecc_enabled = _value(node, "ecc_mode/current_ecc", "bool")
     if gpu.ecc_enabled is True:
         gpu.ecc_volatile_uncorrected = _ecc_total(node, "volatile", uncorrected=True)

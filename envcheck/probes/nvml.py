@@ -265,7 +265,9 @@ def _gpu(nv: Any, index: int) -> Gpu:
     gpu.throttle_reasons = _q(lambda: throttle_names(int(_clock_reasons(nv, handle))))
     gpu.persistence_mode = _q(lambda: bool(nv.nvmlDeviceGetPersistenceMode(handle)))
     mode = _q(lambda: int(nv.nvmlDeviceGetComputeMode(handle)))
-    gpu.compute_mode = mode if isinstance(mode, Unknown) else compute_mode_name(mode)
+    if not isinstance(mode, Unknown):
+        mode = compute_mode_name(mode) or Unknown(f"unrecognised NVML compute mode {mode}")
+    gpu.compute_mode = mode
     ecc = _q(lambda: nv.nvmlDeviceGetEccMode(handle))
     gpu.ecc_enabled = ecc if isinstance(ecc, Unknown) else bool(ecc[0])
     if gpu.ecc_enabled is True:

@@ -446,8 +446,8 @@ PATTERNS: List[ErrorPattern] = [
         # there ("Could not load dynamic library 'libhip_hcc.so'; dlerror: ...",
         # ROCm/legacy-rocm-build#1163; "ImportError: libmcwamp.so.3: cannot open shared object
         # file", ROCm/tensorflow-upstream#1000, both heldout269 at its scoring; libMIOpen.so.1,
-        # heldout53): the ROCm
-        # installed is not the release the wheel was built for, or its lib folder is not found
+        # heldout53): the ROCm installed is not the release the wheel was built for, or its lib
+        # folder is not found
         "rocm-lib-missing",
         r"\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|hipblas|hipblaslt|rocfft|hipfft|rocrand|hiprand|"
         r"rocsolver|hipsolver|rocsparse|hipsparse|rccl|mcwamp\w*|hsa-runtime64)\.so[.\d]*'?"

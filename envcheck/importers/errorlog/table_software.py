@@ -134,8 +134,9 @@ PATTERNS: List[ErrorPattern] = [
         "torch.compile (Inductor / Triton) builds C/C++ at run time and found no working "
         "compiler on this machine",
         "Install a C/C++ compiler where the job runs (`apt-get install build-essential`, "
-        "`conda install gxx_linux-64`; on Windows Visual Studio Build Tools) or point CC/CXX at "
-        "one; or run without torch.compile (`TORCH_COMPILE_DISABLE=1`).",
+        "`conda install gxx_linux-64`; on Windows Visual Studio Build Tools, started from its "
+        "'x64 Native Tools' prompt so that cl.exe is on PATH) or point CC/CXX at one; or run "
+        "without torch.compile (`TORCH_COMPILE_DISABLE=1`).",
     ),
     make(
         # Apple's clang has no OpenMP: builds that pass -fopenmp (Inductor's CPU kernels,
