@@ -132,7 +132,7 @@ READINGS = [
     ),
     (
         "  timed out connecting: SO_ERROR: Connection refused, remote=[127.0.0.1]:<port>",
-        "rank-advertises-loopback",
+        "loopback-rendezvous-address",
         "EC913",
         "os-setting",
         "warning",
@@ -259,7 +259,7 @@ def test_message_is_read_as_its_cause(
         ),
         ("peer access is enabled between these two devices", "peer-access-unsupported"),
         ('adding custom device "/dev/kfd": permission denied', "dev-kfd-missing"),
-        ("Connection refused, remote=[10.0.0.2]:29500", "rank-advertises-loopback"),
+        ("Connection refused, remote=[10.0.0.2]:29500", "loopback-rendezvous-address"),
         (
             "error: Distribution `torch==2.5.1 @ registry+https://download.pytorch.org/whl/cu124` "
             "can't be installed because it doesn't have a source distribution or wheel for the "

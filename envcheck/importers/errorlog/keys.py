@@ -325,7 +325,12 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "requires minor version compatibility",
         "toolkit is newer than cuda driver",
     ),
-    "loopback-rendezvous-address": ("127.0.1.1", "resolves to"),
+    "loopback-rendezvous-address": (
+        "127.0.1.1",
+        "resolves to",
+        "remote=[127.0.0.1]",
+        "remote=127.0.0.1",
+    ),
     "process-limit-reached": (
         "fork: retry",
         "new thread",
@@ -526,7 +531,6 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "allocator-option-unknown": ("unrecognized cachingallocator option",),
     "pip-cuda-build-not-on-index": ("(from versions:",),
     "uv-other-package-from-pytorch-index": ("@ registry+https://download.pytorch.org",),
-    "rank-advertises-loopback": ("remote=[127.0.0.1]", "remote=127.0.0.1"),
     "peer-access-unsupported": ("peer access is not supported", "cudaerrorpeeraccessunsupported"),
     "gpu-below-library-minimum-cc": (
         "gpus or newer",

@@ -1493,14 +1493,22 @@ PATTERNS: List[ErrorPattern] = [
         "loopback-rendezvous-address",
         r"(?:connect|Connection) (?:to )?\[?127\.0\.1\.1\]?:\d+[^\n]{0,40}?"
         r"(?:Connection refused|timed out)|"
-        r"(?:address|hostname) [^\n]{0,40}?resolves? to (?:the )?(?:loopback|127\.0\.1\.1)",
+        r"(?:address|hostname) [^\n]{0,40}?resolves? to (?:the )?(?:loopback|127\.0\.1\.1)|"
+        # refused at 127.0.0.1: "timed out connecting: SO_ERROR: Connection refused,
+        # remote=[127.0.0.1]:<port>" with "(rank=8, size=16, local=[127.0.0.1])": the host name
+        # resolves to 127.0.0.1 (an /etc/hosts entry, a pod on hostNetwork), so every rank
+        # advertises loopback (aws-samples/aws-do-eks#69: GLOO_SOCKET_IFNAME fixed it,
+        # heldout253 at its scoring)
+        r"\bConnection refused,? remote=\[?127\.0\.0\.1\]?:",
         "os-setting",
         "warning",
         "a rank tried to reach another node through a loopback address (the hostname resolves "
-        "to 127.0.1.1)",
+        "to 127.0.1.1 or 127.0.0.1, so the ranks advertise loopback)",
         "The node's hostname resolves to a loopback address (Debian/Ubuntu put 127.0.1.1 in "
-        "/etc/hosts): make it resolve to the real IP, or name the interface "
-        "(GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME=eth0) and set MASTER_ADDR to the real IP.",
+        "/etc/hosts; `getent hosts $(hostname)` must print the node's network address): make it "
+        "resolve to the real IP, or name the interface (GLOO_SOCKET_IFNAME / "
+        "NCCL_SOCKET_IFNAME=eth0, the one `ip addr` shows with the address the nodes share) and "
+        "set MASTER_ADDR to the real IP.",
     ),
     make(
         "rendezvous-unreachable",
@@ -1533,23 +1541,6 @@ PATTERNS: List[ErrorPattern] = [
         "a peer rank died or its network link broke during a collective",
         "Find the first rank that failed (its own log) or the bad link: `ibstat` / port error "
         "counters on the nodes, NCCL_DEBUG=INFO for the transport in use.",
-    ),
-    make(
-        # a rank that tried to reach another at the loopback address and was refused: "timed
-        # out connecting: SO_ERROR: Connection refused, remote=[127.0.0.1]:<port>" with
-        # "(rank=8, size=16, local=[127.0.0.1])": the host name resolves to 127.0.0.1 (an
-        # /etc/hosts entry, a pod on hostNetwork), so every rank advertises loopback
-        # (aws-samples/aws-do-eks#69: GLOO_SOCKET_IFNAME fixed it, heldout253 at its scoring)
-        "rank-advertises-loopback",
-        r"\bConnection refused,? remote=\[?127\.0\.0\.1\]?:",
-        "os-setting",
-        "warning",
-        "a rank was refused at the loopback address: the ranks advertise 127.0.0.1, so ranks on "
-        "other nodes cannot reach them",
-        "Make the host name resolve to the node's network address (`getent hosts $(hostname)` "
-        "must not print 127.0.0.1 or 127.0.1.1; fix /etc/hosts), or name the interface: "
-        "`GLOO_SOCKET_IFNAME=eth0` and `NCCL_SOCKET_IFNAME=eth0` (the one `ip addr` shows with "
-        "the address the nodes share).",
     ),
     make(
         "gloo-connect-failed",
