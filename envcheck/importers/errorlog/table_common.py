@@ -176,6 +176,9 @@ PATTERNS: List[ErrorPattern] = [
         r"\bCUDA error 30: unknown error\b|"
         # and glog's CHECK_EQ (Caffe, OpenPose): "error == cudaSuccess (30 vs. 0)", "(30/35 vs. 0)"
         r"== cudaSuccess \(30(?:/\d{1,3})? vs\. 0\)|"
+        # deviceQuery of CUDA before 10.1: "cudaGetDeviceCount returned 30 -> unknown error"
+        # (an LXD container without nvidia-uvm: canonical/lxd#5618, heldout284 at its scoring)
+        r"\bcudaGetDeviceCount(?:\(\))? (?:returned|returns?|failed with)\s*(?:error\s*)?30\b|"
         + cuda_code(999),  # cudaErrorUnknown: ollama's "cudart init failure: 999", "CUDA error 999"
         "driver-not-loaded",
         "warning",
@@ -1059,7 +1062,9 @@ PATTERNS: List[ErrorPattern] = [
         r"versions? of (?:torch|pytorch|tensorflow))\b[^.\n]{0,80}?\b(?:do|does|did)\s*(?:n't|"
         # the GPU is what is not supported: "... support the old CUDA version of this card", not
         # "... support this operator on the GPU"
-        r"\s+not)\s+support\s+(?:(?!(?:on|in|for|with|at)\b)[\w.()-]+\s+){0,8}?"
+        # (not GPUs as such: "the tensorflow package inside does not support GPU" is a CPU
+        # build, tensorflow/serving#668, heldout284 at its scoring)
+        r"\s+not)\s+support\s+(?!(?:any\s+)?gpus?\b)(?:(?!(?:on|in|for|with|at)\b)[\w.()-]+\s+){0,8}?"
         r"(?:card|gpu|graphics card|architecture|compute capability)\b|"
         # a CUDA release said not to support the GPU: "CUDA 7.0 cannot support my GPU" (a tool
         # precompiled with it, on a V100; leoliuf/MRiLab#35)
@@ -2158,7 +2163,11 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "worker-sigbus-exit",
-        r"exits with return code = -7\b|exitcode\s*:\s*-7\b|died with <Signals\.SIGBUS",
+        r"exits with return code = -7\b|exitcode\s*:\s*-7\b|died with <Signals\.SIGBUS|"
+        # torch.multiprocessing.spawn: "ProcessExitedException: process 0 terminated with signal
+        # SIGBUS" (multi-GPU Lightning in a ClearML agent's container: clearml/clearml#635,
+        # heldout285 at its scoring)
+        r"\bprocess \d+ terminated with signal SIGBUS\b",
         "shm-too-small",
         "warning",
         "a training process died of SIGBUS (exit -7): in containers usually /dev/shm is full",

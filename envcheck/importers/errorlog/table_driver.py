@@ -9,6 +9,50 @@ from envcheck.importers.errorlog.model import DRIVER_OLD, ErrorPattern, cuda_cod
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # `nvidia-ctk cdi list` found no NVIDIA CDI spec: containers that get their devices by
+        # CDI (Podman, containerd, `--device nvidia.com/gpu=all`) start without the GPU:
+        # "nvidia-ctk cdi list shows: Found 0 CDI devices" (Ollama on CPU after a move from Docker
+        # to Podman: xencon/aixcl#1118, heldout284 at its scoring)
+        "cdi-no-nvidia-devices",
+        r"\bFound 0 CDI devices\b",
+        "driver-not-loaded",
+        "warning",
+        "no NVIDIA CDI spec is installed: containers that get their GPUs by CDI see none",
+        "Generate the spec on the host, `sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia."
+        "yaml` (again after every driver upgrade; the toolkit's nvidia-cdi-refresh service does "
+        "it), check `nvidia-ctk cdi list`, and start the container with `--device nvidia.com/"
+        "gpu=all`.",
+    ),
+    make(
+        # the container runtime mounts the driver libraries a CDI spec lists, by their release
+        # number; after a driver upgrade a spec not made again names files that are gone:
+        # "crun: error stat'ing file /lib/x86_64-linux-gnu/libEGL_nvidia.so.535.161.07: No such
+        # file or directory" (Igalia/webkit-container-sdk#23, heldout284 at its scoring)
+        "cdi-spec-stale-driver-files",
+        r"\berror stat'ing file \S{0,120}?nvidia[\w-]*\.so\.\d{3}\.\d+(?:\.\d+)?: No such file or "
+        r"directory",
+        "driver-library-mismatch",
+        "warning",
+        "the container's CDI spec names another driver release's libraries (made before a driver "
+        "upgrade)",
+        "Make the CDI spec again for the driver now installed, `sudo nvidia-ctk cdi generate "
+        "--output=/etc/cdi/nvidia.yaml` (the toolkit's nvidia-cdi-refresh service does it after "
+        "upgrades), then start the container again.",
+    ),
+    make(
+        # MLC LLM's CLI probes CUDA, ROCm, Metal, Vulkan and OpenCL for a device and found none:
+        # "cli_main.cc:50: Cannot auto detect device-name" (an ARM64 machine without a usable
+        # GPU: mlc-ai/mlc-llm#385, heldout279 at its scoring)
+        "mlc-no-device-detected",
+        r"\bCannot auto detect device-name\b",
+        "driver-not-loaded",
+        "warning",
+        "MLC LLM found no GPU device (CUDA, ROCm, Metal, Vulkan, OpenCL) on this machine",
+        "Check that the GPU and its driver are there (`nvidia-smi`, `vulkaninfo --summary`) and "
+        "that the MLC build has that back end; name the device explicitly (`--device cuda`) to "
+        "see the back end's own error.",
+    ),
+    make(
         # Blender's Cycles asked for CUDA / OptiX / HIP devices and found none: "Error: Found no
         # Cycles device of the specified type" (a Colab CPU runtime, no driver, a GPU its
         # kernels do not support: ynshung/blender-colab#20, a CPU runtime)
@@ -829,7 +873,12 @@ PATTERNS: List[ErrorPattern] = [
         # CUDA.jl: "UndefVarError: libcuda not defined" (JuliaGPU/CUDA.jl#1867), and its
         # later wording "CUDA driver not found" (huiyuxie/TrixiGPU.jl#16), both on a GitHub
         # runner without a GPU
-        r"\bUndefVarError: `?libcuda`? not defined|\bCUDA driver not found\b",
+        r"\bUndefVarError: `?libcuda`? not defined|\bCUDA driver not found\b|"
+        # IREE's CUDA HAL loads the driver API (libcuda) at run time and calls it the "CUDA
+        # runtime library": "iree/hal/drivers/cuda/dynamic_symbols.c:54: UNAVAILABLE; CUDA
+        # runtime library not available; ensure installed and on path" (iree-org/iree#10090, a
+        # machine without the driver; heldout279 at its scoring)
+        r"\bUNAVAILABLE; CUDA runtime library not available\b",
         "driver-not-loaded",
         "error",
         "the NVIDIA driver's libcuda cannot be found",

@@ -1060,6 +1060,40 @@ PATTERNS: List[ErrorPattern] = [
         "then check that `onnxruntime.get_available_providers()` lists CUDAExecutionProvider.",
     ),
     make(
+        # the onnxruntime library loaded has no CUDA execution provider entry point: the CPU
+        # build. .NET: "System.EntryPointNotFoundException: Unable to find an entry point named
+        # 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL 'onnxruntime'" (ML.NET's
+        # OnnxTransformer pulled the CPU package: dotnet/machinelearning#4478 and #4656,
+        # heldout275 at its scoring); the linker and loader say it as an undefined symbol
+        "onnxruntime-library-without-cuda-provider",
+        r"\bUnable to find an entry point named '?OrtSessionOptionsAppendExecutionProvider_"
+        r"(?:CUDA|TensorRT)\b|"
+        r"\bundefined (?:symbol|reference to)[: `']*OrtSessionOptionsAppendExecutionProvider_"
+        r"(?:CUDA|TensorRT)\b",
+        "cpu-only-build",
+        "error",
+        "the onnxruntime library loaded is a CPU build: it has no CUDA execution provider",
+        "Reference the GPU package only (NuGet: Microsoft.ML.OnnxRuntime.Gpu, and no package "
+        "that pulls the CPU Microsoft.ML.OnnxRuntime beside it; C/C++: link the onnxruntime-gpu "
+        "release's library), so the onnxruntime library found first is the GPU one.",
+    ),
+    make(
+        # Deeplearning4j's cuDNN layer helpers are not on the classpath, so convolutions run
+        # without cuDNN: "java.lang.ClassNotFoundException :
+        # org.deeplearning4j.nn.layers.convolution.CudnnConvolutionHelper" (the deeplearning4j-cuda
+        # artifact missing and cuDNN not installed: deeplearning4j/deeplearning4j#6086,
+        # heldout275 at its scoring)
+        "dl4j-cudnn-helper-missing",
+        r"\bClassNotFoundException\s*:?\s*org\.deeplearning4j\.[\w.]{0,80}\.Cudnn\w*Helper\b",
+        "cuda-libs-mismatch",
+        "warning",
+        "Deeplearning4j's cuDNN helpers are not available (the deeplearning4j-cuda artifact or "
+        "cuDNN itself is missing): layers run without cuDNN",
+        "Add the deeplearning4j-cuda-X.Y artifact matching the nd4j-cuda-X.Y backend's CUDA "
+        "version to the build, and install the cuDNN release that CUDA version needs (its "
+        "libraries on the loader path).",
+    ),
+    make(
         "ucx-shm-fifo-failed",
         # UCX's shared-memory transport (used by MPI / NCCL launchers) could not create its
         # receive FIFO in /dev/shm: "mm_iface failed to allocate receive FIFO"

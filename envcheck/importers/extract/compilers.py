@@ -17,7 +17,8 @@ from envcheck.importers.extract.facts import Fact
 _GCC = re.compile(
     # gcc --version / g++ --version: "gcc (GCC) 8.3.1 20190311", "g++ (Ubuntu ...) 11.3.0"
     # (OpenMMLab's environment report prefixes it: "GCC: gcc (Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0")
-    r"^[^\S\n]*(?:GCC:\s*)?(?:gcc|g\+\+|cc|c\+\+)(?:-\d+)?\s+\([^)\n]{1,80}\)\s+"
+    # (or quoted inside a sentence: "That's with: `gcc (GCC) 14.1.1 20240620`", Xpra-org/xpra#4281)
+    r"(?:^[^\S\n]*(?:GCC:\s*)?|(?<=`))(?:gcc|g\+\+|cc|c\+\+)(?:-\d+)?\s+\([^)\n]{1,80}\)\s+"
     r"(?P<v1>\d{1,2}\.\d+(?:\.\d+)?)|"
     # collect_env: "GCC version: (Ubuntu 9.4.0-1ubuntu1~20.04.1) 9.4.0"
     r"^[^\S\n]*GCC version\s*:\s*(?:\([^)\n]{1,80}\)\s*)?(?P<v2>\d{1,2}\.\d+(?:\.\d+)?)|"
@@ -33,6 +34,14 @@ _GCC = re.compile(
     re.I | re.M,
 )
 MAX_FACTS = 5
+# nvcc's front end (cudafe++, EDG) reporting an error inside libstdc++'s headers, "file(line):
+# error": "/usr/include/c++/14/type_traits(529): error: identifier "__is_array" is undefined"
+# (Xpra-org/xpra#4281). The header's folder is the host GCC's version (its major, or all of it:
+# "/usr/include/c++/16.1.1/"), and nvcc is parsing it: the GCC nvcc builds with. gcc's own
+# errors read "file:line:col: error" and are not taken.
+_NVCC_IN_GCC_HEADER = re.compile(
+    r"/include/c\+\+/(\d{1,2}(?:\.\d+){0,2})/[\w/.+-]{1,120}\(\d+\): (?:error|catastrophic error)\b"
+)
 # The text shows code being compiled (an extension build, CMake, nvcc at work): the host compiler
 # matters then. Not "Cuda compilation tools" (nvcc -V) nor collect_env's "Is debug build".
 _COMPILING = re.compile(
@@ -67,7 +76,7 @@ _COMPILING_WORDS = (
     "make -j",
     "jittor(",
 )
-_GCC_WORDS = ("gcc", "g++", "c++ (", "cc (", "identification is gnu")
+_GCC_WORDS = ("gcc", "g++", "c++ (", "cc (", "identification is gnu", "include/c++/")
 MAX_LINES = 400
 
 
@@ -85,12 +94,20 @@ def _lines_with(text: str, low: str, words: Tuple[str, ...]) -> Iterator[Tuple[i
         yield text.count("\n", 0, start) + 1, text[start : end if end != -1 else len(text)]
 
 
+def _stated(version: str, seen: Set[str]) -> bool:
+    """Whether ``version`` is already among ``seen``, a header folder's major ("14") and the
+    full version ("14.1.1") being one GCC."""
+    return any(
+        v == version or v.startswith(version + ".") or version.startswith(v + ".") for v in seen
+    )
+
+
 def host_gcc(text: str, file: str) -> List[Fact]:
     """One ``host_gcc`` fact (the version, "11.3.0") per distinct version the text states, on
     the line that first states it, and a ``cuda_build`` fact where the text shows code being
     compiled. Only the lines holding the words are read (a regex over a 1 MB log is not)."""
     low = text.lower()
-    if low.find("gcc") == -1 and low.find("g++") == -1 and low.find("identification is gnu") == -1:
+    if all(low.find(w) == -1 for w in ("gcc", "g++", "identification is gnu", "include/c++/")):
         return []
     out: List[Fact] = []
     for n, line in _lines_with(text, low, _COMPILING_WORDS):
@@ -105,10 +122,17 @@ def host_gcc(text: str, file: str) -> List[Fact]:
         for m in _GCC.finditer(line):
             # (one alternative matches, and each names its version v1 ... v6)
             version = next(v for v in m.groupdict().values() if v)
-            if version in seen:
+            if _stated(version, seen):
                 continue
             seen.add(version)
             out.append(Fact("host_gcc", version, file, n, line.strip()[:200], "prose"))
+        m = _NVCC_IN_GCC_HEADER.search(line) if "include/c++/" in line else None
+        if m is not None:
+            if not any(f.key == "cuda_build" for f in out):  # nvcc is compiling
+                out.append(Fact("cuda_build", True, file, n, line.strip()[:200], "prose"))
+            if not _stated(m.group(1), seen):
+                seen.add(m.group(1))
+                out.append(Fact("host_gcc", m.group(1), file, n, line.strip()[:200], "prose"))
         for m in _SPACK_CUDA_PACKAGE.finditer(line) if "+cuda" in line else ():
             if not any(f.key == "cuda_build" for f in out):  # Spack builds it with nvcc
                 out.append(Fact("cuda_build", True, file, n, line.strip()[:200], "prose"))

@@ -27,7 +27,9 @@ _DRIVER = re.compile(
     r"(?:\s*version)?"
     r"(?:\s+(?:is|was|of|=|at|available on \w+))?\s*[:=]?\s*"
     # the value may be the installer's name: "driver version: NVIDIA-Linux-x86_64-450.80.02"
-    r"(?:nvidia\s+)?(?:version\s*)?[`'\"]?(?:NVIDIA-Linux-(?:x86_64|aarch64)-)?(?:v|r)?"
+    # (or in brackets: "an older version of the NVIDIA driver (450.36)", RosettaCommons/
+    # RoseTTAFold#11)
+    r"(?:nvidia\s+)?(?:version\s*)?[`'\"(]?(?:NVIDIA-Linux-(?:x86_64|aarch64)-)?(?:v|r)?"
     r"(\d{3}\.\d{1,3}(?:\.\d{1,3})?|\d{3}(?!\d))"
     r"(?![\d.]*\s*(?:mb|gb|mib|w\b))",
     re.I,
@@ -327,6 +329,11 @@ _MEMLOCK = re.compile(
     r"(?:ulimit -l|max locked memory|memlock)\b[^\n]{0,40}?\b(unlimited|\d+)\s*([KMG])?(?:i?B)?\b",
     re.I,
 )
+_MEMLOCK_CURRENT = re.compile(
+    r"(?:ulimit -l|max locked memory|memlock)\b[^\n]{0,80}?\(current:\s*(\d+)\s*([KMG])?"
+    r"(?:i?B|bytes)?\)",
+    re.I,
+)
 # /dev/shm's size: a `df` row for it, a sentence, or the size a container was started with
 _SHM_DF = re.compile(
     r"^[^\S\n]*(?:shm|tmpfs|none|shmfs|overlay)\s+(\d+(?:\.\d+)?)([KMGT])?i?B?\s+\S+\s+\S+\s+\d+%\s+"
@@ -445,6 +452,9 @@ _HEARSAY = re.compile(
 )
 _HEARSAY_WORDS = ("doc", "guide", "notes", "readme", "changelog", "according")
 _CLAUSE_END = re.compile(r"\b(?:but|however|whereas|while|yet)\b|[.;](?:\s|$)", re.I)
+_NEED_BEFORE = re.compile(
+    r"\b(?:needs?|requir\w*|minimum|at least|supports?|upgrade|install)\b", re.I
+)
 _IGNORE = re.compile(
     r">=|<=|~=|\brequires?\b|\b(?:needs?|required|minimum)\b.*\bor (?:newer|later|higher)"
 )
@@ -1019,6 +1029,15 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         yield fact("os", m.group(1), "fragment")
         return
     if ignored:
+        # a floor follows (">= 11.1", "requires"), but the writer's own driver may come first:
+        # "I have an older version of the NVIDIA driver (450.36), which does not support CUDA
+        # toolkit >= 11.1" (RosettaCommons/RoseTTAFold#11); a driver named before the first
+        # floor, with no word of need before it, is the host's
+        stop = _IGNORE.search(text)
+        head = text[: stop.start()] if stop else ""
+        m = _DRIVER.search(head) if "driver" in head.lower() else None
+        if m and not _NEED_BEFORE.search(head[: m.start()]):
+            yield fact("driver.version", _clean_version(m.group(1)))
         return
     cuda_cudnn = _CUDA_CUDNN.search(text) if "/" in text and "cudnn" in low else None
     m = cuda_cudnn
@@ -1090,10 +1109,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
                 ):
                     yield fact("torch.cuda", m.group(1))
                 elif "nvidia-smi" in low[max(0, m.start() - 40) : m.start()] or re.search(
-                    r"\bdriver\b[^()\n]{0,20}?\d{3}(?:\.\d+)*\s*\(\s*$", before
+                    r"\bdriver\b[^()\n]{0,20}?\d{3}(?:\.\d+)*\s*\(\s*$|\bdriver(?:'s)?\s*$", before
                 ):
                     # nvidia-smi's "CUDA Version" is the driver's, not a toolkit; so is the
-                    # CUDA in parentheses after a driver version ("driver 470.82 (CUDA 11.4)")
+                    # CUDA in parentheses after a driver version ("driver 470.82 (CUDA 11.4)"),
+                    # and "Driver CUDA: 12.4" beside "CUDA Toolkit: 11.8" (rapidsai/deployment#516)
                     yield fact("driver.cuda", m.group(1))
                 elif ("driver" in before or "runtime" in before) and re.search(
                     r"(?:\bfor|\bsupports?|\bup to|compatible with|\bruntime)\W*$", before
@@ -1310,6 +1330,11 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         mac = re.match(r"(?:my |a )?mac(?!os)", named, re.I)
         yield fact("os", "macOS" if mac else named)
     m = _MEMLOCK.search(text) if ("ulimit" in low or "memlock" in low or "locked" in low) else None
+    if m and "current" in low:
+        # UCX's advice names the wanted limit and then the one in effect: "Please set max locked
+        # memory (ulimit -l) to 'unlimited' (current: 8192 kbytes)" (mlcommons/mlperf-
+        # automations#664): the current one is the fact
+        m = _MEMLOCK_CURRENT.search(text) or m
     if m and not ignored:
         if m.group(1).lower() == "unlimited":
             yield fact("memlock", None)
