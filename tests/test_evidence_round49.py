@@ -301,6 +301,11 @@ def test_late_message_is_read_as_its_cause(
         ("cmake -DDLIB_USE_CUDA=1 ..", "dlib-built-without-cuda"),
         ("verified dlib.DLIB_USE_CUDA is True", "dlib-built-without-cuda"),
         ("python setup.py install --yes DLIB_USE_CUDA", "dlib-built-without-cuda"),
+        (
+            'When I typed in "python setup.up install --no DLIB_USE_CUDA", the problem had gone '
+            "away.",
+            "dlib-built-without-cuda",
+        ),
         ("Generated CDI spec for AMD GPUs in /etc/cdi/amd.json", "docker-gpus-amd-cdi-not-found"),
     ],
 )

@@ -1608,13 +1608,13 @@ PATTERNS: List[ErrorPattern] = [
     make(
         # dlib's own flag and its CMake notice: "dlib.DLIB_USE_CUDA returns False", "Disabling
         # CUDA support for dlib.  DLIB WILL NOT USE CUDA" (davisking/dlib#1703: built by pip
-        # where cuDNN was missing); and the build flags that turn it off, CMake's
-        # "-DDLIB_USE_CUDA=0" and setup.py's "--no DLIB_USE_CUDA" (a README's build line:
-        # MotorCityCobra/face_ripper_9000#6, heldout287 at its scoring), or "returns
-        # dlib.DLIB_USE_CUDA as False" (davisking/dlib#891)
+        # where cuDNN was missing; there also "returns dlib.DLIB_USE_CUDA as False"); and CMake's
+        # flag that turns it off, "-DDLIB_USE_CUDA=0" (a README's build line:
+        # MotorCityCobra/face_ripper_9000#6, heldout287 at its scoring). Not setup.py's "--no
+        # DLIB_USE_CUDA", which reporters name as the workaround they tried (davisking/dlib#1094)
         "dlib-built-without-cuda",
         r"(?:\b|(?<=-D))DLIB_USE_CUDA\b[^\n]{0,30}?(?:\breturns?|\bis|\bas|=|:)\s*"
-        r"(?:False|0|OFF)\b|--no DLIB_USE_CUDA\b|\bDLIB WILL NOT USE CUDA\b",
+        r"(?:False|0|OFF)\b|\bDLIB WILL NOT USE CUDA\b",
         "cpu-only-build",
         "error",
         "dlib was built without CUDA",
