@@ -81,6 +81,17 @@ def inputs() -> Dict[str, str]:
             "23MiB / 11519MiB | " + " " * 900 + "E. Thread |\n"
         )
         * 1000,
+        # round forty-nine: a daemon-reload whose text repeats "container" on one line (each
+        # place is searched up to 220 characters around for a GPU word); Docker Desktop repeated
+        # (each place searched for Linux); nvcc errors inside GCC's headers on every line
+        "daemon-reload, then 'container' repeated": "sudo systemctl daemon-reload\n"
+        + "container " * (N // 10),
+        "Docker Desktop repeated, nvidia-docker named": "docker desktop nvidia-docker\n"
+        + "Docker Desktop " * (N // 15),
+        "nvcc errors in GCC's headers, every line": (
+            "/usr/include/c++/14/" + "a/" * 50 + "t(529): error: x\n"
+        )
+        * (N // 140),
     }
 
 

@@ -4,7 +4,7 @@ cannot tell (an OOM at context creation, a consumer-GPU P2P hang, ENOSPC on /dev
 from __future__ import annotations
 
 import re
-from typing import Callable, Collection, Dict, List, Optional, Tuple
+from typing import Callable, Collection, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.importers.errorlog.model import MAX_LINE
 from envcheck.importers.errorlog.table import BY_ID
@@ -1129,6 +1129,28 @@ _NVIDIA_CONTAINER_WORDS = re.compile(
     r"nvidia[- ]container[- ](?:toolkit|runtime)|nvidia-docker|--gpus\b|--runtime[= ]nvidia", re.I
 )
 _WINDOWS_HOST = re.compile(r"\bWSL\s*2?\b|\bWindows\b", re.I)
+# where a phrase said in a sentence is looked for: the text around the first few places its key
+# word occurs, never a whole megabyte that repeats the word
+_MAX_PLACES_READ = 50
+
+
+def _around(text: str, key: re.Pattern[str], radius: int) -> Iterator[Tuple[int, str]]:
+    """(offset, excerpt) for the first _MAX_PLACES_READ matches of ``key`` (a literal word,
+    case-insensitive): the match and up to ``radius`` characters either side on its line."""
+    pos = 0
+    for _ in range(_MAX_PLACES_READ):
+        m = key.search(text, pos)
+        if m is None:
+            return
+        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - radius)
+        end = text.find("\n", m.end())
+        end = min(len(text) if end == -1 else end, m.end() + radius)
+        yield start, text[start:end]
+        pos = m.end()
+
+
+_DESKTOP = re.compile("desktop", re.I)
+_CONTAINER = re.compile("container", re.I)
 
 
 def docker_desktop_on_linux(text: str, low: bytes, out: List[Dict[str, str]], source: str) -> None:
@@ -1138,10 +1160,15 @@ def docker_desktop_on_linux(text: str, low: bytes, out: List[Dict[str, str]], so
     heldout287 at its scoring). Not on Windows, where Docker Desktop passes GPUs through WSL 2."""
     if low.find(b"desktop") == -1 or low.find(b"docker") == -1:
         return
-    m = _DOCKER_DESKTOP_ON_LINUX.search(text)
-    if m is None or not _NVIDIA_CONTAINER_WORDS.search(text) or _WINDOWS_HOST.search(text):
+    found = None
+    for start, line in _around(text, _DESKTOP, 80):
+        m = _DOCKER_DESKTOP_ON_LINUX.search(line)
+        if m is not None:
+            found = start + m.start()
+            break
+    if found is None or not _NVIDIA_CONTAINER_WORDS.search(text) or _WINDOWS_HOST.search(text):
         return
-    out.append(entry_at(text, m.start(), "docker-desktop-on-linux", source))
+    out.append(entry_at(text, found, "docker-desktop-on-linux", source))
 
 
 _DAEMON_RELOAD = re.compile(r"\bsystemctl\s+daemon-reload\b")
@@ -1165,11 +1192,13 @@ def daemon_reload_drops_container_gpus(
     in them fail afterwards ("Failed to initialize NVML: Unknown Error", "no CUDA-capable
     device is detected") until the container restarts (immich-app/immich#10334, heldout287 at
     its scoring; dstackai/dstack#2860). Said where the text names the reload, a container and
-    the GPU, and no restart follows the reload."""
+    the GPU on one line, and no restart follows the reload."""
     if low.find(b"daemon-reload") == -1 or low.find(b"container") == -1:
         return
     m = _DAEMON_RELOAD.search(text)
-    if m is None or _ENGINE_RESTARTED.search(text, m.end()) or not _CONTAINER_GPU.search(text):
+    if m is None or _ENGINE_RESTARTED.search(text, m.end()):
+        return
+    if not any(_CONTAINER_GPU.search(x) for _, x in _around(text, _CONTAINER, 220)):
         return
     if any(e["pattern"] == "nvml-unknown-error-container" for e in out):
         return  # NVML's own message already says it
