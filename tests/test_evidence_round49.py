@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import assert_read_as, judge, pats
+from evidence_support import assert_read_as, fix_text, judge, pats
 
 from envcheck.compat import load_matrix
 from envcheck.importers.extract import text_facts
@@ -385,3 +385,30 @@ def test_enospc_with_pickle_dump_elsewhere_is_still_the_disk() -> None:
         "OSError: [Errno 28] No space left on device\n"
     )
     assert "disk-full" in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- nvidia-ctk cdi list shows: Found 0 CDI devices\n",
+        "crun: error stat'ing file /lib/x86_64-linux-gnu/libEGL_nvidia.so.535.161.07: No such "
+        "file or directory\n",
+    ],
+)
+def test_the_fix_for_a_cdi_spec_is_to_make_it_again_not_the_driver(
+    tmp_path: Path, text: str
+) -> None:
+    out = fix_text(tmp_path, text)
+    assert "[cdi-spec]" in out and "nvidia-ctk cdi generate" in out
+    assert "modprobe" not in out  # no driver to load or reload
+    assert "container-toolkit" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [_DESKTOP, _RELOAD, "docker: Error response from daemon: AMD CDI spec not found\n"],
+)
+def test_the_container_readings_link_the_container_toolkit(tmp_path: Path, text: str) -> None:
+    out = fix_text(tmp_path, text)
+    assert "[manual-EC913]" in out
+    assert "container-toolkit" in out and "limits.conf" not in out

@@ -267,6 +267,35 @@ _NOT_REQUESTED = frozenset(
 )
 
 
+# pasted findings about the CDI spec (Podman, containerd, rootless Docker): the spec is what to
+# make again, not a driver to load or reload (its file is the system's, so a manual step)
+_CDI_SPEC = frozenset({"cdi-no-nvidia-devices", "cdi-spec-stale-driver-files"})
+
+
+def _cdi_spec_action(findings: List[Finding]) -> List[Action]:
+    cdi = [f for f in findings if _pattern(f) in _CDI_SPEC]
+    if not cdi:
+        return []
+    return [
+        Action(
+            id="cdi-spec",
+            description=(
+                "Make the NVIDIA CDI spec for the driver now installed: `sudo nvidia-ctk cdi "
+                "generate --output=/etc/cdi/nvidia.yaml` (again after every driver upgrade), "
+                "check `nvidia-ctk cdi list`, then start the container with `--device "
+                "nvidia.com/gpu=all`."
+            ),
+            commands=[],
+            resolves=_codes(cdi),
+            scope="manual",
+            needs_root=True,
+            risk="low",
+            docs=DOCS["container-toolkit"],
+            kind="container",
+        )
+    ]
+
+
 def _pattern(finding: Finding) -> Optional[str]:
     """The error-log pattern a finding from pasted text came from, if any."""
     value = (finding.evidence or {}).get("pattern")
@@ -274,7 +303,8 @@ def _pattern(finding: Finding) -> Optional[str]:
 
 
 def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
-    actions: List[Action] = []
+    actions: List[Action] = _cdi_spec_action(findings)
+    findings = [f for f in findings if _pattern(f) not in _CDI_SPEC]
     not_loaded = [f for f in findings if f.category == "driver-not-loaded"]
     mods = {}
     ks = host.snapshot.kernel if isinstance(host.snapshot.kernel, KernelSide) else None
@@ -477,6 +507,9 @@ _MANUAL_DOCS_BY_PATTERN = {
     "slurm-ntasks-not-set": "slurm-sbatch",  # --ntasks-per-node
     "slurm-gpus-per-task": "slurm-sbatch",  # --gpus-per-node instead
     "container-toolkit-not-configured": "container-toolkit",  # nvidia-ctk runtime configure
+    "docker-desktop-on-linux": "container-toolkit",  # Docker Engine, not Desktop
+    "docker-gpus-amd-cdi-not-found": "container-toolkit",
+    "daemon-reload-drops-container-gpus": "container-toolkit",
 }
 
 
