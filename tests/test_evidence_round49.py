@@ -412,3 +412,30 @@ def test_the_container_readings_link_the_container_toolkit(tmp_path: Path, text:
     out = fix_text(tmp_path, text)
     assert "[manual-EC913]" in out
     assert "container-toolkit" in out and "limits.conf" not in out
+
+
+@pytest.mark.parametrize(
+    "text, docs",
+    [
+        (
+            "System.EntryPointNotFoundException: Unable to find an entry point named "
+            "'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL 'onnxruntime'.\n",
+            "onnxruntime.ai/docs/execution-providers",
+        ),
+        (
+            "You state in your readme the compile option `-DDLIB_USE_CUDA=0`\n",
+            "",
+        ),
+    ],
+)
+def test_another_librarys_cpu_build_is_not_planned_as_a_torch_wheel(
+    tmp_path: Path, text: str, docs: str
+) -> None:
+    out = fix_text(tmp_path, text)
+    assert "[manual-EC905]" in out and "torch-needs-facts" not in out
+    assert docs in out
+
+
+def test_a_cpu_build_message_naming_no_library_is_still_torchs(tmp_path: Path) -> None:
+    out = fix_text(tmp_path, "RuntimeError: Torch not compiled with CUDA enabled\n")
+    assert "torch-needs-facts" in out or "[torch" in out

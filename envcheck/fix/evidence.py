@@ -143,6 +143,16 @@ def _mentions(f: Finding, word: str) -> bool:
     return re.search(rf"\b{re.escape(word)}\b", f"{f.title} {f.found} {ev}".lower()) is not None
 
 
+# libraries whose CPU or GPU build is their own (their messages name them): a finding about one
+# is not about the framework's build
+_OTHER_LIBRARY = re.compile(
+    r"\bonnxruntime\b|\bONNX Runtime\b|\bdlib\b|deeplearning4j|\bbitsandbytes\b|\bctranslate2\b|"
+    r"\bllama[._-]?cpp\b|\bggml\b|\bcupy\b|\bpaddle|\bmxnet\b|\bopencv\b|\bxgboost\b|"
+    r"\blightgbm\b|\bfaiss\b",
+    re.I,
+)
+
+
 def _from_log(f: Finding) -> bool:
     return isinstance(f.evidence, dict) and "pattern" in f.evidence
 
@@ -246,8 +256,10 @@ def gather_evidence(
         if f.category not in _BUILD_CATEGORIES | {"python-unsupported"}:
             continue
         named = [fw for fw in FRAMEWORKS if _mentions(f, fw)]
-        if not named and _from_log(f):
-            # A log message names no framework: it is about the one installed.
+        if not named and _from_log(f) and not _OTHER_LIBRARY.search(f"{f.title} {f.found}"):
+            # A log message names no framework: it is about the one installed. (Not one that
+            # names a library with builds of its own, dlib's or ONNX Runtime's CPU build: a
+            # torch wheel is no fix for it, and its own step says what is.)
             named = [fw for fw in FRAMEWORKS if fw in ev.installed] or ["torch"]
         for fw in named:
             ev.failing.setdefault(fw, []).append(f)

@@ -55,6 +55,8 @@ DOCS = {
     "torch-distributed": "https://pytorch.org/docs/stable/distributed.html",
     "torch-data": "https://pytorch.org/docs/stable/data.html",
     "slurm-sbatch": "https://slurm.schedmd.com/sbatch.html",
+    # (read 2026-12-07) the CUDA execution provider's install and requirements
+    "onnxruntime-cuda": "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider",
     "container-toolkit": (
         "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
         "install-guide.html"

@@ -507,6 +507,8 @@ _MANUAL_DOCS_BY_PATTERN = {
     "slurm-ntasks-not-set": "slurm-sbatch",  # --ntasks-per-node
     "slurm-gpus-per-task": "slurm-sbatch",  # --gpus-per-node instead
     "container-toolkit-not-configured": "container-toolkit",  # nvidia-ctk runtime configure
+    "onnxruntime-library-without-cuda-provider": "onnxruntime-cuda",  # not a torch wheel
+    "onnxruntime-cpu-providers-only": "onnxruntime-cuda",
     "docker-desktop-on-linux": "container-toolkit",  # Docker Engine, not Desktop
     "docker-gpus-amd-cdi-not-found": "container-toolkit",
     "daemon-reload-drops-container-gpus": "container-toolkit",
