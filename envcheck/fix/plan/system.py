@@ -267,6 +267,12 @@ _NOT_REQUESTED = frozenset(
 )
 
 
+def _pattern(finding: Finding) -> Optional[str]:
+    """The error-log pattern a finding from pasted text came from, if any."""
+    value = (finding.evidence or {}).get("pattern")
+    return value if isinstance(value, str) else None
+
+
 # pasted findings about the CDI spec (Podman, containerd, rootless Docker): the spec is what to
 # make again, not a driver to load or reload (its file is the system's, so a manual step)
 _CDI_SPEC = frozenset({"cdi-no-nvidia-devices", "cdi-spec-stale-driver-files"})
@@ -279,12 +285,8 @@ def _cdi_spec_action(findings: List[Finding]) -> List[Action]:
     return [
         Action(
             id="cdi-spec",
-            description=(
-                "Make the NVIDIA CDI spec for the driver now installed: `sudo nvidia-ctk cdi "
-                "generate --output=/etc/cdi/nvidia.yaml` (again after every driver upgrade), "
-                "check `nvidia-ctk cdi list`, then start the container with `--device "
-                "nvidia.com/gpu=all`."
-            ),
+            # the row's own fix (make the spec again), as the Colab step below uses its row's
+            description=cdi[0].fix or "Make the NVIDIA CDI spec again: `nvidia-ctk cdi generate`.",
             commands=[],
             resolves=_codes(cdi),
             scope="manual",
@@ -294,12 +296,6 @@ def _cdi_spec_action(findings: List[Finding]) -> List[Action]:
             kind="container",
         )
     ]
-
-
-def _pattern(finding: Finding) -> Optional[str]:
-    """The error-log pattern a finding from pasted text came from, if any."""
-    value = (finding.evidence or {}).get("pattern")
-    return value if isinstance(value, str) else None
 
 
 def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
