@@ -278,6 +278,11 @@ def _pattern(finding: Finding) -> Optional[str]:
 _CDI_SPEC = frozenset({"cdi-no-nvidia-devices", "cdi-spec-stale-driver-files"})
 
 
+# pasted findings where an application found no GPU device of its own accord (several back
+# ends searched, none found): a manual check, not a module to load
+_APP_FOUND_NO_DEVICE = frozenset({"mlc-no-device-detected", "cycles-no-device-of-type"})
+
+
 def _cdi_spec_action(findings: List[Finding]) -> List[Action]:
     cdi = [f for f in findings if _pattern(f) in _CDI_SPEC]
     if not cdi:
@@ -374,6 +379,26 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
             )
         )
         rest = [f for f in rest if f not in colab]
+    # an application's own device search found nothing (MLC LLM, Blender's Cycles): the cause
+    # may be the driver, the build's back ends or the GPU's architecture, so the row's own
+    # checks are the step, not a kernel module loaded on a guess
+    no_device = [f for f in rest if _pattern(f) in _APP_FOUND_NO_DEVICE]
+    if no_device:
+        actions.append(
+            Action(
+                id="app-no-device",
+                description=no_device[0].fix
+                or "Check that the GPU and its driver are there (`nvidia-smi`).",
+                commands=[],
+                resolves=_codes(no_device),
+                scope="manual",
+                needs_root=False,
+                risk="low",
+                docs=DOCS["driver"],
+                kind="kernel",
+            )
+        )
+        rest = [f for f in rest if f not in no_device]
     # the same text says the job or its container did not ask for the GPUs: that step comes
     # first, and loading a module on the node is only for when a GPU was given and is unseen
     not_requested = [f for f in findings if _pattern(f) in _NOT_REQUESTED]
