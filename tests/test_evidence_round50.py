@@ -6,7 +6,114 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import fix_text
+from evidence_support import assert_read_as, fix_text, pats
+
+# (text, pattern, code, category, severity): the line a real report pasted, read as its cause
+READINGS = [
+    (
+        'time="2020-10-27T00:53:32Z" level=fatal msg="Error watching fields: Profiling is not '
+        'supported for this group of GPUs or GPU"',
+        "dcgm-profiling-unsupported",
+        "EC901",
+        "gpu-arch-unsupported",
+        "warning",
+    ),
+    (
+        "> An error while retrieving `compute_processes`: Function Not Found",
+        "nvml-function-not-found",
+        "EC902",
+        "driver-too-old",
+        "warning",
+    ),
+    (
+        "Architecture sm87 not supported",
+        "gpu-below-library-minimum-cc",
+        "EC901",
+        "gpu-arch-unsupported",
+        "error",
+    ),
+    (
+        "Disabling secure boot returns function to normal",
+        "secure-boot-blocks-module-stated",
+        "EC904",
+        "driver-not-loaded",
+        "warning",
+    ),
+    (
+        "/usr/lib/aarch64-linux-gnu/libcublas.so  file not recognized: File truncated",
+        "cuda-library-file-truncated",
+        "EC906",
+        "cuda-libs-mismatch",
+        "error",
+    ),
+    (
+        "RuntimeError: CUDA environment is not correctly set up",
+        "chainer-cupy-unavailable",
+        "EC905",
+        "cpu-only-build",
+        "warning",
+    ),
+    (
+        "Can't launch triton server following docs, expecting [TensorRT] library version 9.2.0.5 "
+        "got 9.3.0.1",
+        "tensorrt-engine-version",
+        "EC906",
+        "cuda-libs-mismatch",
+        "error",
+    ),
+    (
+        "AttributeError: '_OpNamespace' 'graphbolt' object has no attribute 'set_max_uva_threads'",
+        "dgl-cpu-build",
+        "EC905",
+        "cpu-only-build",
+        "error",
+    ),
+    (
+        "the [call to `torch.ops.graphbolt.set_max_uva_threads()`](https://github.com/dmlc/dgl/"
+        "blob/1547bd9/python/dgl/graphbolt/dataloader.py#L167-L185) fails with an AttributeError",
+        "dgl-cpu-build",
+        "EC905",
+        "cpu-only-build",
+        "error",
+    ),
+    (
+        'fatal: [pai-worker1]: FAILED! => {"changed": false, "msg": "The following requirements '
+        'are not met: The default runtime is not set correctly"}',
+        "default-runtime-not-nvidia-stated",
+        "EC913",
+        "os-setting",
+        "warning",
+    ),
+]
+
+
+@pytest.mark.parametrize("text, pattern, code, category, severity", READINGS)
+def test_message_is_read_as_its_cause(
+    tmp_path: Path, text: str, pattern: str, code: str, category: str, severity: str
+) -> None:
+    assert_read_as(tmp_path, text, pattern, code, category, severity)
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        ("Profiling is supported for this group of GPUs", "dcgm-profiling-unsupported"),
+        ("Failed to initialize NVML: Function Not Found", "nvml-function-not-found"),
+        ("An error while retrieving `fan_speed`: Not Supported", "nvml-function-not-found"),
+        ("Architecture sm90 supported, building kernels", "gpu-below-library-minimum-cc"),
+        ("Architecture x86_64 not supported", "gpu-below-library-minimum-cc"),
+        ("Disabling secure boot is not something I want to do", "secure-boot-blocks-module-stated"),
+        ("Enabling secure boot returns an error", "secure-boot-blocks-module-stated"),
+        ("libcublas.so: file format not recognized", "cuda-library-file-truncated"),
+        ("CUDA environment is correctly set up", "chainer-cupy-unavailable"),
+        ("expecting [TensorRT] library version 9.2.0.5 got 0.0.0", "tensorrt-engine-version"),
+        ("graphbolt.set_max_uva_threads(4) returned", "dgl-cpu-build"),
+        ("'graphbolt' object has no attribute 'fused_csc_sampling'", "dgl-cpu-build"),
+        ("The default runtime is set correctly", "default-runtime-not-nvidia-stated"),
+    ],
+)
+def test_near_miss_stays_silent(text: str, pattern: str) -> None:
+    assert pattern not in pats(text + "\n")
 
 
 @pytest.mark.parametrize(
@@ -36,3 +143,33 @@ def test_a_driver_that_is_not_loaded_still_gets_the_module_load(tmp_path: Path) 
     )
     assert "[driver-load]" in out and "modprobe nvidia" in out
     assert "[app-no-device]" not in out
+
+
+_JETSON_PIP = """\
+I installed torch for jetson nano from this link. With this command 'pip install \
+torch==1.8.1+cu102 -f https://download.pytorch.org/whl/torch_stable.html'
+ERROR: Could not find a version that satisfies the requirement torch==1.8.1+cu102 (from \
+versions: 1.8.0, 1.8.1, 1.9.0, 1.10.0, 1.10.1)
+ERROR: No matching distribution found for torch==1.8.1+cu102
+"""
+
+
+def test_a_cuda_wheel_missing_on_a_jetson_is_not_an_index_to_add(tmp_path: Path) -> None:
+    found = pats(_JETSON_PIP)
+    assert "jetson-cuda-wheel-not-published" in found
+    assert "pip-cuda-build-not-on-index" not in found  # no --extra-index-url helps there
+    assert "pip-no-framework-wheel" not in found  # nor is it the Python
+    out = fix_text(tmp_path, _JETSON_PIP)
+    assert "JetPack" in out and "--extra-index-url https" not in out
+
+
+def test_the_same_pip_error_off_a_jetson_is_still_the_index() -> None:
+    found = pats(_JETSON_PIP.replace("jetson nano", "my desktop"))
+    assert "pip-cuda-build-not-on-index" in found
+    assert "jetson-cuda-wheel-not-published" not in found
+
+
+def test_a_container_runtime_setting_links_the_container_toolkit(tmp_path: Path) -> None:
+    out = fix_text(tmp_path, "msg: The default runtime is not set correctly\n")
+    assert "--set-as-default" in out
+    assert "container-toolkit" in out and "limits.conf" not in out

@@ -536,6 +536,15 @@ _MANUAL_DOCS_BY_PATTERN = {
 }
 
 
+def _container_runtime_docs(f: Finding) -> Optional[str]:
+    """A pasted OS-setting finding whose own fix is the container runtime's configuration
+    (nvidia-ctk, daemon.json): the Container Toolkit's page, not limits.conf's."""
+    if f.category != "os-setting" or _pattern(f) is None:
+        return None
+    fix = (f.fix or "").lower()
+    return "container-toolkit" if "nvidia-ctk" in fix or "daemon.json" in fix else None
+
+
 def _data_source(f: Finding) -> Optional[str]:
     """The page a data-backed finding cites (compat_data's ``source``: ONNX Runtime's
     requirements for EC322, vLLM's for EC206), when it is one: the docs that decide that step."""
@@ -565,6 +574,7 @@ def _manual_actions(findings: List[Finding], covered: set) -> List[Action]:
                 docs=_data_source(f)
                 or DOCS[
                     _MANUAL_DOCS_BY_PATTERN.get(_pattern(f) or "")
+                    or _container_runtime_docs(f)
                     or _MANUAL_DOCS_BY_CODE.get(f.code)
                     or _MANUAL_DOCS.get(f.category, "driver")
                 ],

