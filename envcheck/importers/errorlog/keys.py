@@ -1319,6 +1319,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-probe-beside-working-driver": ("\x00never\x00",),  # inferred: tf_probe_beside_nvidia_smi
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
+    "cudajl-toolkit-too-new": ("cuda.jl does not",),
     "default-runtime-not-nvidia-stated": ("default runtime is not set correctly",),
     "jetson-cuda-wheel-not-published": ("\x00never\x00",),  # inferred: jetson_cuda_wheel_...
     "pip-too-old-for-the-wheel": ("\x00never\x00",),  # inferred: pip_too_old_for_the_wheel
@@ -1976,6 +1977,14 @@ KEYS: Dict[str, Tuple[str, ...]] = {
         "does not support c++",
         "too new for",
         "than the maximum required version by cuda",
+        "and up are not supported",
+        "and up is not supported",
+        "and above are not supported",
+        "and later are not supported",
+        "and newer are not supported",
+        "and above is not supported",
+        "and later is not supported",
+        "and newer is not supported",
     ),
     "mexcuda-compiler-unsupported": ("not supported for cuda compilation",),
     "nccl-ib-memlock": ("ibv_reg_mr", "memlock", "locked memory", "cannot allocate memory"),

@@ -377,6 +377,7 @@ _FROM_THE_TEXT = (
     inferences.cpu_device_chosen,
     inferences.jetson_framework_without_cuda,
     inferences.jetson_cuda_wheel_not_on_index,
+    inferences.distutils_missing_on_new_python,
     inferences.no_nvidia_gpu,
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,

