@@ -92,6 +92,22 @@ READINGS = [
         "warning",
     ),
     (
+        "The current comfyui-nix package appears to be built with CUDA 12.x, which does not "
+        "support older Pascal architecture GPUs (GTX 1080, GTX 1070, etc. - compute capability "
+        "sm_61).",
+        "arch-support-dropped-stated",
+        "EC901",
+        "gpu-arch-unsupported",
+        "warning",
+    ),
+    (
+        "When running on a Pascal GPU, PyTorch fails because CUDA 12.x dropped support for sm_61.",
+        "arch-support-dropped-stated",
+        "EC901",
+        "gpu-arch-unsupported",
+        "warning",
+    ),
+    (
         "gcc 4.10 and up are not supported for the required cuda toolkit.",
         "nvcc-unsupported-host-compiler",
         "EC907",
@@ -142,6 +158,10 @@ def test_message_is_read_as_its_cause(
         ("The default runtime is set correctly", "default-runtime-not-nvidia-stated"),
         ("CUDA.jl does not yet support this GPU", "cudajl-toolkit-too-new"),
         ("gcc 4.9 and up are supported", "nvcc-unsupported-host-compiler"),
+        ("CUDA 12.8 added support for sm_120", "arch-support-dropped-stated"),
+        ("the 470 driver still supports Kepler GPUs", "arch-support-dropped-stated"),
+        ("CUDA 12 dropped support for Ubuntu 18.04", "arch-support-dropped-stated"),
+        ("it dropped support for sm_80 yesterday", "arch-support-dropped-stated"),
         (
             "/src/layers/conv_layer.cu(97): error: too few arguments in function call",
             "cudnn-api-arity",

@@ -1319,6 +1319,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "tf-probe-beside-working-driver": ("\x00never\x00",),  # inferred: tf_probe_beside_nvidia_smi
     "shm-files-left-behind": ("\x00never\x00",),  # inferred: shm_files_left_behind
     "cuda-called-without-a-gpu": ("\x00never\x00",),  # inferred: cuda_called_without_a_gpu
+    "arch-support-dropped-stated": ("support",),
     "cudajl-toolkit-too-new": ("cuda.jl does not",),
     "default-runtime-not-nvidia-stated": ("default runtime is not set correctly",),
     "jetson-cuda-wheel-not-published": ("\x00never\x00",),  # inferred: jetson_cuda_wheel_...

@@ -521,6 +521,26 @@ PATTERNS: List[ErrorPattern] = [
         "inside the torch wheel (torch.version.cuda) compiles nothing.",
     ),
     make(
+        # a build or driver said to have left an old architecture behind: "CUDA 12.x dropped
+        # support for sm_61", "built with CUDA 12.x, which does not support older Pascal
+        # architecture GPUs" (utensils/comfyui-nix#11, heldout289 at its scoring); "The recent
+        # update of torch ... dropped support for Pascal GPUs" (turboderp-org/exllamav2#786);
+        # "nvidia-driver-580-open, which does NOT support Pascal GPUs" (pop-os/pop#3859)
+        "arch-support-dropped-stated",
+        r"\b(?:dropped|drops|removed|ended|deprecated)\s+(?:the\s+)?support\s+for\s+(?:the\s+)?"
+        r"(?:older\s+)?(?:(?:Kepler|Maxwell|Pascal|Volta)\b|sm_?[3-7]\d\b|"
+        r"compute capabilit(?:y|ies)\s+[3-7]\.\d)|"
+        r"\b(?:does not|doesn['’]t|no longer)\s+supports?\s+(?:the\s+)?(?:older\s+)?"
+        r"(?:Kepler|Maxwell|Pascal|Volta)\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "the text says the build (or driver) in use no longer supports the GPU's architecture",
+        "Use a build that still targets the GPU's architecture: for torch, a wheel whose "
+        "`torch.cuda.get_arch_list()` includes the GPU's sm_XY (paste it with `nvidia-smi` and "
+        "`envcheck fix` names one); for the driver, the last branch that supports the GPU "
+        "(NVIDIA's legacy driver list); or a newer GPU.",
+    ),
+    make(
         # the same said in words: "Container's CUDA compiler doesn't recognize DGX Spark's GPU
         # architecture (sm_121/compute_121)", "CUDA toolkit version used is outdated for DGX
         # Spark GPU arch" (nvidia-holoscan/holohub#1640, heldout141 at its scoring)
