@@ -111,6 +111,14 @@ READINGS = [
         "warning",
     ),
     (
+        "error: ‘cudnnSetRNNDescriptor’ was not declared in this scope; did you mean "
+        "‘cudnnSetLRNDescriptor’?",
+        "cudnn8-removed-api",
+        "EC906",
+        "cuda-libs-mismatch",
+        "error",
+    ),
+    (
         "gcc 4.10 and up are not supported for the required cuda toolkit.",
         "nvcc-unsupported-host-compiler",
         "EC907",
@@ -161,6 +169,11 @@ def test_message_is_read_as_its_cause(
         ("The default runtime is set correctly", "default-runtime-not-nvidia-stated"),
         ("CUDA.jl does not yet support this GPU", "cudajl-toolkit-too-new"),
         ("gcc 4.9 and up are supported", "nvcc-unsupported-host-compiler"),
+        ("error: ‘cudnnSetRNNDescriptor_v8’ was not declared in this scope", "cudnn8-removed-api"),
+        (
+            "cudnnSetRNNDescriptor(handle, desc, ...) returned CUDNN_STATUS_SUCCESS",
+            "cudnn8-removed-api",
+        ),
         ("CUDA 12.8 added support for sm_120", "arch-support-dropped-stated"),
         ("the 470 driver still supports Kepler GPUs", "arch-support-dropped-stated"),
         ("CUDA 12 dropped support for Ubuntu 18.04", "arch-support-dropped-stated"),

@@ -280,7 +280,7 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "theano-pygpu-out-of-sync": ("gpuarray", "pygpu"),
     "flash-attn-not-available-assert": ("flash_attn_2_available",),
     "xformers-api-older-than-code": ("memory_efficient_attention()",),
-    "cudnn8-removed-api": ("algorithm", "cudnn_convolution_"),
+    "cudnn8-removed-api": ("algorithm", "cudnn_convolution_", "rnndescriptor"),
     "cudart-link-older-toolkit": ("@libcudart.so",),
     "p2p-slow-or-failing-stated": ("simplep2p", "p2p", "tensor"),
     "gpu-memory-held-stated-zh": ("显存",),

