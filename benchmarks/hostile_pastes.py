@@ -92,6 +92,18 @@ def inputs() -> Dict[str, str]:
             "/usr/include/c++/14/" + "a/" * 50 + "t(529): error: x\n"
         )
         * (N // 140),
+        # round fifty: distutils missing with "3.12" repeated (each place read for a Python
+        # version), nvcc's arity error on every line (each searched for a cuDNN wrapper file),
+        # a Colab Drive mount with "low read" repeated, a Jetson beside pip's +cuXXX error
+        "distutils missing, '3.12' repeated": "No module named 'distutils'\n" + "3.12 " * (N // 5),
+        "arity errors on every line, cuDNN named once": "cudnn\n"
+        + ("/src/" + "a/" * 40 + "conv.cu(97): error: too few arguments in function call\n")
+        * (N // 140),
+        "Drive mount, 'low read' repeated": "drive.mount('/content/gdrive')\n"
+        + "low read " * (N // 9),
+        "a Jetson beside pip's missing +cu build": "jetson nano\n"
+        + "Could not find a version that satisfies the requirement torch==1.8.1+cu102 (from "
+        "versions: 1.8.1)\n" * (N // 100),
     }
 
 

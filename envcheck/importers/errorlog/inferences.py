@@ -4,6 +4,7 @@ cannot tell (an OOM at context creation, a consumer-GPU P2P hang, ENOSPC on /dev
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Callable, Collection, Dict, Iterator, List, Optional, Tuple
 
 from envcheck.importers.errorlog.model import MAX_LINE
@@ -93,10 +94,21 @@ def first_line_near(
     """The index of the first line ``hit`` accepts with a line ``near`` accepts at most
     ``before`` lines above it or ``after`` lines below it (not the line itself): a message and
     the context that says what it means."""
+    # each line is asked ``near`` at most once: a text of hits on every line would otherwise
+    # ask it before + after times a line (7,000 nvcc arity errors: 0.46 s, now a few ms)
+    seen: Dict[int, bool] = {}
+
+    def is_near(j: int) -> bool:
+        answer = seen.get(j)
+        if answer is None:
+            answer = seen[j] = bool(near(lines[j]))
+        return answer
+
     for i, line in enumerate(lines):
-        if hit(line) and any(
-            near(x) for x in lines[max(0, i - before) : i] + lines[i + 1 : i + 1 + after]
-        ):
+        if not hit(line):
+            continue
+        window = chain(range(max(0, i - before), i), range(i + 1, min(len(lines), i + 1 + after)))
+        if any(is_near(j) for j in window):
             return i
     return None
 
