@@ -1328,9 +1328,9 @@ THRESHOLDS = {
     # version), cuDNN 8's removed RNN descriptor calls
     "heldout301": 0.72,
     # pool 304 (23 cases; batch systems beyond Slurm, GPU jobs in CI; 35 look-ups a gatherer,
-    # the session's last), gathered while 2cd1ccdb was written, sealed before 20817b93 was
-    # committed and scored once at 4a164086, 504bd742 and 20817b93: 11/17 at all three (no
-    # gain). Tuned then: EC430 on a GPU smaller than 4 GiB
+    # the session's last), gathered while 20817b93 was written (a speed-up, no finding
+    # changed), sealed before it was committed and scored once at 4a164086, 504bd742 and
+    # 20817b93: 11/17 at all three (no gain). Tuned then: EC430 on a GPU smaller than 4 GiB
     "heldout302": 0.70,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
