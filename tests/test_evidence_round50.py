@@ -345,3 +345,27 @@ def test_memory_held_on_a_small_gpu(tmp_path: Path, total: str, free: str, held:
         tmp_path, text, ["EC430"], load_matrix()
     )
     assert found is held
+
+
+@pytest.mark.parametrize(
+    "text, docs",
+    [
+        ("RuntimeError: CUDA environment is not correctly set up\n", "docs.cupy.dev"),
+        (
+            "AttributeError: '_OpNamespace' 'graphbolt' object has no attribute "
+            "'set_max_uva_threads'\n",
+            "www.dgl.ai",
+        ),
+        (
+            "Check failed: Device API cuda is not enabled. Please install the cuda version of "
+            "dgl.\n",
+            "www.dgl.ai",
+        ),
+    ],
+)
+def test_a_library_with_its_own_builds_is_not_planned_as_a_torch_wheel(
+    tmp_path: Path, text: str, docs: str
+) -> None:
+    out = fix_text(tmp_path, text)
+    assert "[manual-EC905]" in out and docs in out
+    assert "torch-needs-facts" not in out and "pytorch.org" not in out

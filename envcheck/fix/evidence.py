@@ -148,7 +148,7 @@ def _mentions(f: Finding, word: str) -> bool:
 _OTHER_LIBRARY = re.compile(
     r"\bonnxruntime\b|\bONNX Runtime\b|\bdlib\b|deeplearning4j|\bbitsandbytes\b|\bctranslate2\b|"
     r"\bllama[._-]?cpp\b|\bggml\b|\bcupy\b|\bpaddle|\bmxnet\b|\bopencv\b|\bxgboost\b|"
-    r"\blightgbm\b|\bfaiss\b",
+    r"\blightgbm\b|\bfaiss\b|\bdgl\b|\bgraphbolt\b|\bchainer\b",
     re.I,
 )
 

@@ -57,6 +57,11 @@ DOCS = {
     "slurm-sbatch": "https://slurm.schedmd.com/sbatch.html",
     # (read 2026-12-07) the CUDA execution provider's install and requirements
     "onnxruntime-cuda": "https://onnxruntime.ai/docs/execution-providers/CUDA-ExecutionProvider",
+    # (read 2026-12-07) CuPy's install guide: one wheel per CUDA major (cupy-cuda12x, ...)
+    "cupy-install": "https://docs.cupy.dev/en/stable/install.html",
+    # (read 2026-12-07, from its source install/index.rst) DGL's install page: separate CPU and
+    # CUDA builds under one package name
+    "dgl-install": "https://www.dgl.ai/dgl_docs/install/index.html",
     "container-toolkit": (
         "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
         "install-guide.html"

@@ -533,6 +533,14 @@ _MANUAL_DOCS_BY_PATTERN = {
     "docker-desktop-on-linux": "container-toolkit",  # Docker Engine, not Desktop
     "docker-gpus-amd-cdi-not-found": "container-toolkit",
     "daemon-reload-drops-container-gpus": "container-toolkit",
+    # libraries with builds of their own: their install pages, not torch's
+    "chainer-cupy-unavailable": "cupy-install",
+    "cupy-import-failed": "cupy-install",
+    "cupy-cuda-library-not-loaded": "cupy-install",
+    "cupy-cuda-root-not-found": "cupy-install",
+    "cupy-multiple-packages": "cupy-install",
+    "dgl-cpu-build": "dgl-install",
+    "dgl-tensor-adapter-missing": "dgl-install",
 }
 
 
