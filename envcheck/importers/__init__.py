@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from envcheck.errors import InputError
-from envcheck.snapshot import DRIVER_FROM_KERNEL_MODULE, Driver, Snapshot, Unknown
+from envcheck.snapshot import DRIVER_FROM_KERNEL_MODULE, Driver, KernelSide, Snapshot, Unknown
 
 FORMATS = (
     "nvidia_smi",
@@ -187,7 +187,6 @@ def _driver_from_kernel_module(snap: Snapshot) -> None:
     against it ("Kernel Module 340.65" on a node asked to run CUDA 7.0: arrayfire/arrayfire
     #1217, heldout301 at its scoring)."""
     from envcheck.importers import base
-    from envcheck.snapshot import KernelSide
 
     ks = snap.kernel
     if not isinstance(ks, KernelSide) or not isinstance(ks.proc_driver_version, str):
