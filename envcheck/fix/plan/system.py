@@ -3,7 +3,7 @@ container flags, and a manual step for every finding nothing else resolves."""
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence
+from typing import AbstractSet, Any, List, Optional, Sequence, Tuple
 
 from envcheck.findings import Finding
 from envcheck.fix import validate as V
@@ -303,6 +303,29 @@ def _cdi_spec_action(findings: List[Finding]) -> List[Action]:
     ]
 
 
+def _own_fix_step(
+    findings: List[Finding], patterns: AbstractSet[str], action_id: str, fallback: str, docs: str
+) -> Tuple[List[Action], List[Finding]]:
+    """One manual step saying the row's own fix, for the pasted findings of ``patterns`` where
+    nothing is to be loaded (a notebook runtime, an application's device search); returns the
+    step and the findings left."""
+    mine = [f for f in findings if _pattern(f) in patterns]
+    if not mine:
+        return [], findings
+    step = Action(
+        id=action_id,
+        description=mine[0].fix or fallback,
+        commands=[],
+        resolves=_codes(mine),
+        scope="manual",
+        needs_root=False,
+        risk="low",
+        docs=docs,
+        kind="kernel",
+    )
+    return [step], [f for f in findings if f not in mine]
+
+
 def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
     actions: List[Action] = _cdi_spec_action(findings)
     findings = [f for f in findings if _pattern(f) not in _CDI_SPEC]
@@ -362,43 +385,26 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
             )
         )
         rest = []
-    colab = [f for f in rest if _pattern(f) == "colab-no-gpu-runtime"]
-    if colab:
-        # a notebook runtime without a GPU: nothing to load, the runtime type is the fix
-        actions.append(
-            Action(
-                id="colab-gpu-runtime",
-                description=colab[0].fix or "Attach a GPU runtime to the notebook.",
-                commands=[],
-                resolves=_codes(colab),
-                scope="manual",
-                needs_root=False,
-                risk="low",
-                docs=DOCS["colab"],
-                kind="kernel",
-            )
-        )
-        rest = [f for f in rest if f not in colab]
+    # a notebook runtime without a GPU: nothing to load, the runtime type is the fix
+    step, rest = _own_fix_step(
+        rest,
+        {"colab-no-gpu-runtime"},
+        "colab-gpu-runtime",
+        "Attach a GPU runtime to the notebook.",
+        DOCS["colab"],
+    )
+    actions.extend(step)
     # an application's own device search found nothing (MLC LLM, Blender's Cycles): the cause
     # may be the driver, the build's back ends or the GPU's architecture, so the row's own
     # checks are the step, not a kernel module loaded on a guess
-    no_device = [f for f in rest if _pattern(f) in _APP_FOUND_NO_DEVICE]
-    if no_device:
-        actions.append(
-            Action(
-                id="app-no-device",
-                description=no_device[0].fix
-                or "Check that the GPU and its driver are there (`nvidia-smi`).",
-                commands=[],
-                resolves=_codes(no_device),
-                scope="manual",
-                needs_root=False,
-                risk="low",
-                docs=DOCS["driver"],
-                kind="kernel",
-            )
-        )
-        rest = [f for f in rest if f not in no_device]
+    step, rest = _own_fix_step(
+        rest,
+        _APP_FOUND_NO_DEVICE,
+        "app-no-device",
+        "Check that the GPU and its driver are there (`nvidia-smi`).",
+        DOCS["driver"],
+    )
+    actions.extend(step)
     # the same text says the job or its container did not ask for the GPUs: that step comes
     # first, and loading a module on the node is only for when a GPU was given and is unseen
     not_requested = [f for f in findings if _pattern(f) in _NOT_REQUESTED]
