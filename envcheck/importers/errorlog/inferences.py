@@ -1388,8 +1388,6 @@ def cuda_compat_on_loader_path(text: str, out: List[Dict[str, str]]) -> None:
 # a compile error about a call's argument count, and a cuDNN function named near it
 _ARITY = re.compile(r"too (?:few|many) arguments (?:to|in) function", re.I)
 _CUDNN_CALL = re.compile(r"\bcudnn[A-Z]\w{3,}")
-# nvcc's error position in a file named for cuDNN: "cudnn.hpp(97): error", "cudnn_utils.h:42:"
-_CUDNN_WRAPPER_FILE = re.compile(r"[/\\]cudnn\w*\.(?:hpp|hh|h|cuh|cu|cpp|cc)(?:\(\d+\)|:\d+)", re.I)
 
 
 def cudnn_api_arity(text: str, low: bytes, out: List[Dict[str, str]], add: object) -> None:
@@ -1401,13 +1399,6 @@ def cudnn_api_arity(text: str, low: bytes, out: List[Dict[str, str]], add: objec
     if any(e["pattern"] == "cudnn-api-arity" for e in out):
         return  # the message itself named the function (or its wrapped line did)
     lines = text.split("\n")
-    # the error reported inside the code's own cuDNN wrapper file ("src/layers/cudnn/cudnn.hpp
-    # (97): error: too few arguments in function call": a cuDNN 6 API change under mini-caffe,
-    # luoyetx/mini-caffe#41, heldout299 at its scoring) says it by itself
-    for i, line in enumerate(lines):
-        if _ARITY.search(line) is not None and _CUDNN_WRAPPER_FILE.search(line) is not None:
-            add(BY_ID["cudnn-api-arity"], line.strip(), i + 1)  # type: ignore[operator]
-            return
     i = first_line_near(
         lines,
         lambda line: _ARITY.search(line) is not None and _CUDNN_CALL.search(line) is None,

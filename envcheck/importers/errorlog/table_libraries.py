@@ -130,8 +130,10 @@ PATTERNS: List[ErrorPattern] = [
         # cudnnSetConvolution2dDescriptor(...)'", gcc; nvcc says "in function call")
         "cudnn-api-arity",
         r"too (?:few|many) arguments (?:to|in) function[^\n]{0,200}?\bcudnn[A-Z]\w*|"
-        # nvcc names the call's file, not the function: a cuDNN wrapper file ("cudnn-ops.cu")
-        r"\bcudnn[\w-]*\.(?:cu|cpp|cc)\(\d+\): error: too (?:few|many) arguments in function call",
+        # nvcc names the call's file, not the function: a cuDNN wrapper file ("cudnn-ops.cu",
+        # mini-caffe's "cudnn.hpp(97)": a cuDNN 6 API change, luoyetx/mini-caffe#41)
+        r"\bcudnn[\w-]*\.(?:cu|cuh|cpp|cc|hpp|hh|h)\(\d+\): error: too (?:few|many) arguments in "
+        r"function call",
         "cuda-libs-mismatch",
         "error",
         "the code calls cuDNN with another major's argument list: the installed cuDNN is not the "
