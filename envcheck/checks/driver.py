@@ -150,11 +150,11 @@ def driver_too_old(spec: CheckSpec, snap: Snapshot, matrix: Any, policy: Any) ->
             expected = f"a driver that supports CUDA {rt.cuda} (major {rt.cuda.split('.')[0]})"
             need_driver = None
         dmax = c.driver_max_cuda(snap, matrix) or "unknown"
-        found = f"driver {driver or '(version not stated)'} (runs CUDA up to {dmax}); "
-        if dmax == "unknown":  # (a driver older than the matrix's oldest row)
-            found = f"driver {driver or '(version not stated)'}; "
+        found = f"driver {driver or '(version not stated)'}"
         if drv.source == DRIVER_FROM_KERNEL_MODULE:
-            found = found.replace(f"driver {driver}", f"driver {driver} (the loaded kernel module)")
+            found += " (the loaded kernel module)"
+        # (no ceiling named for a driver older than the matrix's oldest row)
+        found += f" (runs CUDA up to {dmax}); " if dmax != "unknown" else "; "
         found += f"{rt.who} needs CUDA {rt.cuda}"
         fix = _upgrade_driver(need_driver)
         if rt.who.startswith("torch ") and driver:
