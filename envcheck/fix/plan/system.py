@@ -283,32 +283,18 @@ _CDI_SPEC = frozenset({"cdi-no-nvidia-devices", "cdi-spec-stale-driver-files"})
 _APP_FOUND_NO_DEVICE = frozenset({"mlc-no-device-detected", "cycles-no-device-of-type"})
 
 
-def _cdi_spec_action(findings: List[Finding]) -> List[Action]:
-    cdi = [f for f in findings if _pattern(f) in _CDI_SPEC]
-    if not cdi:
-        return []
-    return [
-        Action(
-            id="cdi-spec",
-            # the row's own fix (make the spec again), as the Colab step below uses its row's
-            description=cdi[0].fix or "Make the NVIDIA CDI spec again: `nvidia-ctk cdi generate`.",
-            commands=[],
-            resolves=_codes(cdi),
-            scope="manual",
-            needs_root=True,
-            risk="low",
-            docs=DOCS["container-toolkit"],
-            kind="container",
-        )
-    ]
-
-
 def _own_fix_step(
-    findings: List[Finding], patterns: AbstractSet[str], action_id: str, fallback: str, docs: str
+    findings: List[Finding],
+    patterns: AbstractSet[str],
+    action_id: str,
+    fallback: str,
+    docs: str,
+    needs_root: bool = False,
+    kind: str = "kernel",
 ) -> Tuple[List[Action], List[Finding]]:
     """One manual step saying the row's own fix, for the pasted findings of ``patterns`` where
-    nothing is to be loaded (a notebook runtime, an application's device search); returns the
-    step and the findings left."""
+    nothing is to be loaded (a CDI spec, a notebook runtime, an application's device search);
+    returns the step and the findings left."""
     mine = [f for f in findings if _pattern(f) in patterns]
     if not mine:
         return [], findings
@@ -318,17 +304,25 @@ def _own_fix_step(
         commands=[],
         resolves=_codes(mine),
         scope="manual",
-        needs_root=False,
+        needs_root=needs_root,
         risk="low",
         docs=docs,
-        kind="kernel",
+        kind=kind,
     )
     return [step], [f for f in findings if f not in mine]
 
 
 def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
-    actions: List[Action] = _cdi_spec_action(findings)
-    findings = [f for f in findings if _pattern(f) not in _CDI_SPEC]
+    # a CDI spec missing or older than the driver: make the spec again (the system's file)
+    actions, findings = _own_fix_step(
+        findings,
+        _CDI_SPEC,
+        "cdi-spec",
+        "Make the NVIDIA CDI spec again: `nvidia-ctk cdi generate`.",
+        DOCS["container-toolkit"],
+        needs_root=True,
+        kind="container",
+    )
     not_loaded = [f for f in findings if f.category == "driver-not-loaded"]
     mods = {}
     ks = host.snapshot.kernel if isinstance(host.snapshot.kernel, KernelSide) else None
@@ -533,12 +527,8 @@ _MANUAL_DOCS_BY_PATTERN = {
     "visible-devices-no-effect-stated": "cuda-env-vars",
     "slurm-ntasks-not-set": "slurm-sbatch",  # --ntasks-per-node
     "slurm-gpus-per-task": "slurm-sbatch",  # --gpus-per-node instead
-    "container-toolkit-not-configured": "container-toolkit",  # nvidia-ctk runtime configure
     "onnxruntime-library-without-cuda-provider": "onnxruntime-cuda",  # not a torch wheel
     "onnxruntime-cpu-providers-only": "onnxruntime-cuda",
-    "docker-desktop-on-linux": "container-toolkit",  # Docker Engine, not Desktop
-    "docker-gpus-amd-cdi-not-found": "container-toolkit",
-    "daemon-reload-drops-container-gpus": "container-toolkit",
     # libraries with builds of their own: their install pages, not torch's
     "chainer-cupy-unavailable": "cupy-install",
     "cupy-import-failed": "cupy-install",
