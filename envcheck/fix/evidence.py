@@ -153,6 +153,12 @@ _OTHER_LIBRARY = re.compile(
 )
 
 
+# pasted messages of a library's own compute-capability floor ("FlashAttention only supports
+# Ampere GPUs or newer", NVBit's "SM 7.5 ... not supported"): no build of the framework lowers
+# it, so they plan their own step (run on a GPU above the floor), not a framework wheel
+_LIBRARY_GPU_FLOOR_PATTERNS = frozenset({"gpu-below-library-minimum-cc"})
+
+
 def _from_log(f: Finding) -> bool:
     return isinstance(f.evidence, dict) and "pattern" in f.evidence
 
@@ -254,6 +260,8 @@ def gather_evidence(
         if f.severity != "error":
             continue
         if f.category not in _BUILD_CATEGORIES | {"python-unsupported"}:
+            continue
+        if _from_log(f) and f.evidence.get("pattern") in _LIBRARY_GPU_FLOOR_PATTERNS:
             continue
         named = [fw for fw in FRAMEWORKS if _mentions(f, fw)]
         if not named and _from_log(f) and not _OTHER_LIBRARY.search(f"{f.title} {f.found}"):

@@ -62,6 +62,14 @@ DOCS = {
     # (read 2026-12-07, from its source install/index.rst) DGL's install page: separate CPU and
     # CUDA builds under one package name
     "dgl-install": "https://www.dgl.ai/dgl_docs/install/index.html",
+    # (read 2026-12-08) numba-cuda's install page: the cu12 / cu13 extras that bring the CUDA
+    # bindings, and the toolkits it supports (11.2 the floor in its CUDA 11 era)
+    "numba-cuda-install": "https://nvidia.github.io/numba-cuda/user/installation.html",
+    # (read 2026-12-08, the 0.62.0 copy) Numba's install page and its version support table
+    # (the NumPy and Python range of each release)
+    "numba-install": "https://numba.readthedocs.io/en/stable/user/installing.html",
+    # (read 2026-12-08) Kubernetes' local ephemeral storage: limits, requests and eviction
+    "k8s-ephemeral-storage": "https://kubernetes.io/docs/concepts/storage/ephemeral-storage/",
     "container-toolkit": (
         "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/"
         "install-guide.html"

