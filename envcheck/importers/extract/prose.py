@@ -225,6 +225,25 @@ def _not_a_cuda_release(version: str) -> bool:
 
 _SM = re.compile(r"\bsm_?(\d{1,2})(\d)\b")
 _SM_CONTEXT = re.compile(r"\b(?:gpu|card|device|capability|arch(?:itecture)?|my)\b", re.I)
+# an sm_XY given to the compiler is often the build's target, not the GPU's: "'sm_13' is not
+# defined for option 'gpu-architecture'" (a 960M's build asking CUDA 9.1 for Tesla's sm_13,
+# round fifty-one's late pool heldout316) was read as the 960M's compute capability 1.3. A JIT
+# compiler asks for the GPU's own architecture (PyCUDA's "Value 'sm_75' is not defined" on an
+# RTX card with CUDA 9.0), so only an architecture below Maxwell (5.0), one CUDA 9 to 12 dropped
+# and a build's old list still names, is taken as the build's; -gencode / arch= lists always are.
+_SM_IN_COMPILER_OPTION = re.compile(
+    r"is not defined for option|'gpu-(?:architecture|name)'|--?gpu-architecture\b", re.I
+)
+_SM_IN_BUILD_LIST = re.compile(r"-gencode\b|\barch=", re.I)
+
+
+def _sm_is_the_builds(text: str, major: int) -> bool:
+    """Whether the one sm_XY of ``text`` is what a build asked the compiler for (not the GPU's)."""
+    if _SM_IN_BUILD_LIST.search(text):
+        return True
+    return major < 5 and _SM_IN_COMPILER_OPTION.search(text) is not None
+
+
 # "4x A100", "A100 x 8", "A100*8" (not the "00" of "A100*8": a count is not part of a model)
 _COUNT = re.compile(r"(?<![\w.])(\d{1,2})\s*[x×*]\s*(?=\S)|(?<=[x×*])\s*(\d{1,2})\b", re.I)
 _GPU_NAME = re.compile(
@@ -1269,7 +1288,12 @@ def _line_facts(line: str, n: int, file: str) -> Iterator[Fact]:  # noqa: C901 -
         yield fact("gpu.cc", f"{int(m.group(1))}.{m.group(2)}")
     elif ("sm_" in low or "sm" in low) and floor is None:
         sms = _SM.findall(text)
-        if len(sms) == 1 and _SM_CONTEXT.search(text) and "support" not in low:
+        if (
+            len(sms) == 1
+            and _SM_CONTEXT.search(text)
+            and "support" not in low
+            and not _sm_is_the_builds(text, int(sms[0][0]))
+        ):
             yield fact("gpu.cc", f"{int(sms[0][0])}.{sms[0][1]}")
     m = _GEFORCE_FAMILY.search(text) if "series" in low or "xx" in low else None
     family_cc = base.geforce_series_cc(m.group(1) or m.group(2)) if m else None
