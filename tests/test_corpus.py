@@ -1332,6 +1332,56 @@ THRESHOLDS = {
     # changed), sealed before it was committed and scored once at 4a164086, 504bd742 and
     # 20817b93: 11/17 at all three (no gain). Tuned then: EC430 on a GPU smaller than 4 GiB
     "heldout302": 0.70,
+    # Round fifty-one: pools 305-316 sealed and scored once at 91c36694 (61/130, 47%), then
+    # tuned; the threshold is each split's share after the tuning.
+    # pool 305 (14 cases; robotics and driving stacks, Kubernetes GPU Operator): 4/10 (40%);
+    # tuned: a GPU said to fall off the PCIe bus, the kubelet's ephemeral-storage eviction
+    "heldout303": 0.60,
+    # pool 306 (11 cases; IDEs and notebooks on the wrong environment, Python environment
+    # managers and library paths): 4/8 (50%)
+    "heldout304": 0.50,
+    # pool 307 (16 cases; LLM fine-tuning toolkits, audio generation): 8/11 (73%); tuned:
+    # Triton's LLVM without a warp shuffle for a Pascal GPU
+    "heldout305": 0.81,
+    # pool 308 (16 cases; NVIDIA vertical SDKs, cloud VMs outside the big three): 5/12 (42%);
+    # tuned: NVBit's SM check, the nvidia-container-runtime program missing
+    "heldout306": 0.58,
+    # pool 309 (22 cases; NAS and home servers, web apps serving models): 11/17 (65%); tuned:
+    # nvidia-smi's NVML sentence quoted alone
+    "heldout307": 0.70,
+    # pool 310 (13 cases; GPU code under systemd / cron / suspend, torch.compile and JIT
+    # extensions): 5/11 (45%); tuned: cpp_extension's unknown arch read as the GPU's, Python
+    # said not to support torch.compile
+    "heldout308": 0.72,
+    # pool 311 (21 cases; model export and conversion, HPC container runtimes): 10/16 (62%);
+    # tuned: TensorRT's libnvrtc mismatch and its plan magic-tag check
+    "heldout309": 0.75,
+    # pool 312 (13 cases; GPU memory puzzles, consumer GPU hardware faults): 1/8 (12%)
+    "heldout310": 0.12,
+    # pool 313 (19 cases; CUDA code on machines without an NVIDIA GPU, distributed launchers):
+    # 5/12 (42%)
+    "heldout311": 0.41,
+    # pool 314 (10 cases; profiler evidence of slow training, computer-vision repos): 2/7
+    # (29%); tuned: ninja's nvcc path with the list's empty first entry, memory that "didn't
+    # release" after a kill, NVRTC's arch error read off a screenshot
+    "heldout312": 0.71,
+    # pool 315 (6 cases; tabular and RAPIDS, genomics tools): 0/4; tuned: the NVIDIA installer
+    # without the kernel's source
+    "heldout313": 0.25,
+    # pool 316 (17 cases; conda-era guides, first-time GPU setup): 6/14 (43%); tuned: Numba's
+    # NVVM, CUDA-bindings and NumPy checks
+    "heldout314": 0.64,
+    # pool 317 (20 cases; Node.js GPU ML, automatic updates breaking GPU training; 45 look-ups
+    # a gatherer), gathered while 6ec80cf9 was written, sealed before it was committed and
+    # scored once at 91c36694 and 6ec80cf9: 5/15 at both (no gain). Tuned then: the NVIDIA
+    # module refused for unknown symbols or said not to build after an update, nvcuda.dll said
+    # missing
+    "heldout315": 0.66,
+    # pool 318 (23 cases; video interpolation and upscaling tools, research code pinned to old
+    # CUDA; 40 look-ups a gatherer, the session's last), gathered while 6ec80cf9 was written,
+    # sealed before it was committed and scored once at 91c36694 and 6ec80cf9: 13/17 at both
+    # (no gain). Tuned then: nvcc's arch refusal quoted without its "Value"
+    "heldout316": 0.82,
 }
 # False errors on healthy controls that are known and listed. Any other false error fails; an
 # entry here must go when its case passes (the test checks that too).
