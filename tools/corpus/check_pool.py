@@ -1,7 +1,7 @@
 """Check a gathered pool before it is sealed (issue 10's corpus procedure, GATHERING.md).
 
     python tools/corpus/check_pool.py /work/pool68 --claims /work/claims.txt \
-        --previous tests/fixtures/corpus/claims-through-round50.txt [--sealed '/work/sealed*']
+        --previous tests/fixtures/corpus/claims-through-round51.txt [--sealed '/work/sealed*']
 
 A problem is printed one a line and makes the exit status 1:
 - case.json unreadable, a field missing, an id that is not its folder's name;
