@@ -104,6 +104,13 @@ def inputs() -> Dict[str, str]:
         "a Jetson beside pip's missing +cu build": "jetson nano\n"
         + "Could not find a version that satisfies the requirement torch==1.8.1+cu102 (from "
         "versions: 1.8.1)\n" * (N // 100),
+        # round fifty-one: one line of "nvidia" and "not" words with no verb the rows end on, a
+        # "could not insert" with its module name never reached, ninja's ":" paths without nvcc,
+        # and "kill" with "memory" and negations that never say "release"
+        "one line of 'nvidia 390 not' repeated": "nvidia 390 not " * (N // 15),
+        "'could not insert' with no module named": "could not insert " + "x" * N,
+        "ninja's ':/' paths, no nvcc": "[1/3] " + ":/usr/" * (N // 6),
+        "'kill ... memory didn't' with no release": "kill " + "memory didn't " * (N // 14),
     }
 
 
