@@ -314,3 +314,45 @@ def test_an_arch_given_to_the_compiler_is_not_the_gpus(tmp_path: Path) -> None:
 def test_an_sm_said_of_the_gpu_is_still_its_compute_capability(tmp_path: Path) -> None:
     snap = snap_of(tmp_path, "my GPU is sm_86\n")
     assert [g.compute_capability for g in snap.gpus()] == ["8.6"]
+
+
+_CORPUS = Path(__file__).parent / "fixtures" / "corpus"
+_AMD_NO_DRIVER = (
+    "I installed this for AMD and am getting an error (RuntimeError: Found no NVIDIA driver on "
+    "your system.)\n"
+)
+
+
+def test_no_nvidia_driver_where_the_text_names_an_amd_gpu() -> None:
+    assert pats(_AMD_NO_DRIVER) == ["cuda-build-on-other-vendor-gpu"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an NVIDIA GPU is named: the driver is the problem, not the build
+        "I have an AMD Ryzen CPU and an RTX 3090. RuntimeError: Found no NVIDIA driver on your "
+        "system.\n",
+        # an AMD CPU only
+        "Running on AMD Ryzen 9 5950X: RuntimeError: Found no NVIDIA driver on your system.\n",
+        "RuntimeError: Found no NVIDIA driver on your system.\n",
+    ],
+)
+def test_no_nvidia_driver_without_another_vendors_gpu_stays_the_driver(text: str) -> None:
+    assert "found-no-nvidia-driver" in pats(text)
+    assert "cuda-build-on-other-vendor-gpu" not in pats(text)
+
+
+def test_a_machine_without_an_nvidia_gpu_gets_no_module_to_load(tmp_path: Path) -> None:
+    out = fix_text(tmp_path, _AMD_NO_DRIVER)
+    assert "[no-nvidia-gpu]" in out and "ROCm" in out
+    assert "modprobe" not in out
+
+
+def test_the_gpu_package_is_not_planned_where_there_is_no_nvidia_gpu(tmp_path: Path) -> None:
+    # a MacBook's Intel HD Graphics 6000 with TensorFlow 1.10's CPU package
+    # (tensorflow/tensorflow#22041): "install tensorflow-gpu" would be the wrong step there
+    paste = _CORPUS / "heldout19" / "tensorflow-22041-py37-no-wheel-old-tf" / "paste.txt"
+    out = fix_text(tmp_path, paste.read_text())
+    assert "[no-nvidia-gpu]" in out and "modprobe" not in out
+    assert "[manual-EC905]" not in out and "tensorflow-gpu==" not in out

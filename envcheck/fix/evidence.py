@@ -159,6 +159,13 @@ _OTHER_LIBRARY = re.compile(
 _LIBRARY_GPU_FLOOR_PATTERNS = frozenset({"gpu-below-library-minimum-cc"})
 
 
+# pasted findings that the machine has no NVIDIA GPU: said so, or the only GPU the text names is
+# another vendor's (also where a CUDA build's "Found no NVIDIA driver" was retold as that)
+NO_NVIDIA_GPU_PATTERNS = frozenset(
+    {"no-nvidia-gpu-stated", "no-nvidia-gpu-named", "cuda-build-on-other-vendor-gpu"}
+)
+
+
 def _from_log(f: Finding) -> bool:
     return isinstance(f.evidence, dict) and "pattern" in f.evidence
 
@@ -248,6 +255,12 @@ def gather_evidence(
     for f in findings:
         if f.code == "EC102" and (f.evidence or {}).get("nvidia_hardware_seen") is False:
             ev.nvidia_gpu = Fact(False, f"{f.code}: no NVIDIA driver or GPU seen")
+    stated = [
+        f for f in findings if _from_log(f) and f.evidence["pattern"] in NO_NVIDIA_GPU_PATTERNS
+    ]
+    if stated and seen is not True and ev.driver is None and ev.driver_cuda is None:
+        # the text says the machine's GPU is another vendor's, and nothing shows an NVIDIA one
+        ev.nvidia_gpu = Fact(False, f"{stated[0].code}: the text names no NVIDIA GPU, another's")
     if ev.platform is not None and ev.platform.value == "darwin":
         ev.nvidia_gpu = Fact(False, "macOS: no CUDA builds exist for it")
     # Findings that make the driver unusable, and those that say the installed build fails.

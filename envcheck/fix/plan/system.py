@@ -7,6 +7,7 @@ from typing import AbstractSet, Any, List, Optional, Sequence, Tuple
 
 from envcheck.findings import Finding
 from envcheck.fix import validate as V
+from envcheck.fix.evidence import NO_NVIDIA_GPU_PATTERNS
 from envcheck.fix.plan.host import Host
 from envcheck.fix.plan.model import (
     DOCS,
@@ -325,6 +326,15 @@ def _own_fix_step(
     return [step], [f for f in findings if f not in mine]
 
 
+def _no_nvidia_gpu_known(host: Host) -> bool:
+    """Nothing of the snapshot shows an NVIDIA GPU or driver (a pasted text that says the GPU is
+    another vendor's is believed only then)."""
+    from envcheck.checks._common import has_nvidia_gpus
+
+    drv = host.snapshot.driver
+    return has_nvidia_gpus(host.snapshot) is not True and not getattr(drv, "version", None)
+
+
 def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
     # a CDI spec missing or older than the driver: make the spec again (the system's file)
     actions, findings = _own_fix_step(
@@ -364,6 +374,28 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
             )
         )
     rest = [f for f in not_loaded if f not in nouveau]
+    # the text says (or shows) the machine's GPU is another vendor's: no NVIDIA module to load,
+    # the framework's build for that GPU is the step (the row's own words)
+    stated = [f for f in rest if _pattern(f) in NO_NVIDIA_GPU_PATTERNS]
+    if stated and _no_nvidia_gpu_known(host):
+        # a pasted "CPU-only build" finding is no fault there: its "install the GPU package"
+        # would contradict the step (tensorflow/tensorflow#22041: a MacBook's Intel graphics)
+        cpu_only = [f for f in findings if f.category == "cpu-only-build" and _pattern(f)]
+        actions.append(
+            Action(
+                id="no-nvidia-gpu",
+                description=stated[0].fix
+                or "No NVIDIA GPU here: install the framework's CPU build or run on a GPU node.",
+                commands=[],
+                resolves=_codes(rest + cpu_only),
+                scope="manual",
+                needs_root=False,
+                risk="low",
+                docs=DOCS["torch"],
+                kind="kernel",
+            )
+        )
+        rest = []
     no_hardware = bool(rest) and all(
         (f.evidence or {}).get("nvidia_hardware_seen") is False for f in rest
     )

@@ -776,6 +776,37 @@ def no_nvidia_gpu(text: str, low: bytes, out: List[Dict[str, str]], source: str)
             e["pattern"] = "cuda-called-without-a-gpu"
 
 
+# an AMD GPU or AMD's stack said without "GPU": "I installed this for AMD", "AMD 7900XT",
+# ROCm, a gfx target (not an AMD CPU: Ryzen, EPYC, Threadripper, "AMD64")
+_AMD_SAID = re.compile(
+    r"\b(?:for|on|with|using|have|got)\s+(?:an?\s+)?AMD\b(?!\s*(?:CPU|Ryzen|EPYC|Threadripper|"
+    r"processor|Athlon))|\bAMD\s+(?:Radeon\s+)?(?:RX\s?)?\d{4}\s?(?:XTX|XT|GRE)?\b|\brocm|"
+    r"\bgfx\d{3,4}\b",
+    re.I,
+)
+
+
+def cuda_build_on_another_vendors_gpu(
+    text: str, low: bytes, out: List[Dict[str, str]], source: str
+) -> None:
+    """A CUDA build's "Found no NVIDIA driver on your system" where the only GPU the text names
+    is AMD's or Intel's: a CUDA build of the framework on a machine with no NVIDIA GPU (ComfyUI
+    installed "for AMD" with a CUDA torch: round fifty-one's heldout311 has five, the corpus
+    seven more). The same reading (no NVIDIA driver), told as what it is, so its step is the
+    framework's build for that GPU, not an NVIDIA module to load."""
+    mine = [e for e in out if e["pattern"] == "found-no-nvidia-driver"]
+    if not mine:
+        return
+    if all(low.find(w) == -1 for w in (b"radeon", b"intel", b"amd", b"rocm", b"gfx", b" rx")):
+        return
+    if _OTHER_VENDOR_GPU.search(text) is None and _AMD_SAID.search(text) is None:
+        return
+    if _NVIDIA_GPU_SHOWN.search(text):
+        return
+    for e in mine:
+        e["pattern"] = "cuda-build-on-other-vendor-gpu"
+
+
 # An NVIDIA Jetson (an integrated GPU that NVIDIA's JetPack framework builds target)
 JETSON = re.compile(r"\bjetson\b|\bjetpack\b|\bL4T\b|\bAGX (?:Xavier|Orin)\b|\bXavier NX\b", re.I)
 

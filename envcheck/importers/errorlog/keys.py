@@ -1341,7 +1341,9 @@ KEYS: Dict[str, Tuple[str, ...]] = {
     "arch-support-dropped-stated": ("support",),
     "cudajl-toolkit-too-new": ("cuda.jl does not",),
     "default-runtime-not-nvidia-stated": ("default runtime is not set correctly",),
-    "jetson-cuda-wheel-not-published": ("\x00never\x00",),  # inferred: jetson_cuda_wheel_...
+    "jetson-cuda-wheel-not-published": ("\x00never\x00",),
+    # inferred: inferences.cuda_build_on_another_vendors_gpu
+    "cuda-build-on-other-vendor-gpu": ("\x00never\x00",),  # inferred: jetson_cuda_wheel_...
     "pip-too-old-for-the-wheel": ("\x00never\x00",),  # inferred: pip_too_old_for_the_wheel
     "cuda-asked-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run
     "no-driver-in-a-cpu-run": ("\x00never\x00",),  # inferred: cuda_asked_in_a_cpu_run

@@ -379,6 +379,7 @@ _FROM_THE_TEXT = (
     inferences.jetson_cuda_wheel_not_on_index,
     inferences.distutils_missing_on_new_python,
     inferences.no_nvidia_gpu,
+    inferences.cuda_build_on_another_vendors_gpu,
     inferences.colab_without_gpu_runtime,
     inferences.nccl_system_error_in_container,
     inferences.visible_devices_past_the_gpus,

@@ -1752,6 +1752,19 @@ PATTERNS: List[ErrorPattern] = [
         "CPU-only run, look for the failure elsewhere in the text.",
     ),
     make(
+        "cuda-build-on-other-vendor-gpu",
+        r"(?!x)x",  # never by itself: "Found no NVIDIA driver" where the only GPU named is AMD's
+        # or Intel's (inferences.cuda_build_on_another_vendors_gpu)
+        "driver-not-loaded",
+        "error",
+        "a CUDA build of the framework runs where the only GPU the text names is AMD's or "
+        "Intel's: there is no NVIDIA driver to load",
+        "Install the framework's build for that GPU instead of the CUDA one (PyTorch: the ROCm "
+        "wheel for an AMD GPU on Linux, the XPU wheel for Intel, both on "
+        "https://pytorch.org/get-started/locally/; otherwise the CPU or DirectML build), or "
+        "run on a machine with an NVIDIA GPU.",
+    ),
+    make(
         "cuda-asked-on-macos",
         r"(?!x)x",  # never by itself: "not compiled with CUDA" in a text that shows macOS
         "cpu-only-build",
