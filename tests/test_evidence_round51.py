@@ -356,3 +356,47 @@ def test_the_gpu_package_is_not_planned_where_there_is_no_nvidia_gpu(tmp_path: P
     out = fix_text(tmp_path, paste.read_text())
     assert "[no-nvidia-gpu]" in out and "modprobe" not in out
     assert "[manual-EC905]" not in out and "tensorflow-gpu==" not in out
+
+
+@pytest.mark.parametrize(
+    "text, step",
+    [
+        (
+            "Error! Bad return status for module build on kernel: 6.8.0-45-generic (x86_64)\n",
+            "kernel-module-build",
+        ),
+        (
+            "Error! Your kernel headers for kernel 5.15.0-91-generic cannot be found.\n",
+            "kernel-module-build",
+        ),
+        (
+            "ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently "
+            "when this kernel module was built against the wrong or improperly configured "
+            "kernel sources\n",
+            "kernel-module-refused",
+        ),
+        (
+            "NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b82) installed in this system is not "
+            "supported by open nvidia.ko because it does not include the required GPU System "
+            "Processor (GSP).\n",
+            "kernel-module-refused",
+        ),
+        (
+            'docker: Error response from daemon: could not select device driver "" with '
+            "capabilities: [[gpu]].\n",
+            "container-toolkit",
+        ),
+        (
+            "nvidia-container-cli: initialization error: WSL environment detected but no adapters "
+            "were found: unknown.\n",
+            "wsl-gpu",
+        ),
+    ],
+)
+def test_a_driver_that_cannot_load_gets_the_step_that_lets_it(
+    tmp_path: Path, text: str, step: str
+) -> None:
+    # a module never built, refused by the kernel, a Docker without the NVIDIA runtime, WSL:
+    # `modprobe nvidia` is not what makes the driver usable there
+    out = fix_text(tmp_path, text)
+    assert f"[{step}]" in out and "modprobe nvidia" not in out

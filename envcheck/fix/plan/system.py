@@ -288,8 +288,24 @@ _MODULE_NOT_BUILT = frozenset(
         "nvidia-module-compiler-mismatch",
         "nvidia-module-not-built-stated",
         "nvidia-module-unknown-symbol",
+        "dkms-build-failed",
+        "kernel-headers-missing",
+        "kernel-update-lost-driver",
     }
 )
+# ... built, and refused by the kernel (Secure Boot, the open module on a GPU without GSP, the
+# installer's failed load): signing it, or the other module flavour, is the step
+_MODULE_REFUSED = frozenset(
+    {
+        "secure-boot-blocks-module",
+        "secure-boot-blocks-module-stated",
+        "open-module-gpu-without-gsp",
+        "nvidia-installer-module-load-failed",
+    }
+)
+# Docker has no NVIDIA runtime to give a container its GPUs: the Container Toolkit is the step,
+# not a module on the host (whose driver may be fine)
+_CONTAINER_RUNTIME_MISSING = frozenset({"container-no-gpu-driver", "docker-nvidia-runtime-unknown"})
 
 
 # pasted findings where an application found no GPU device of its own accord (several back
@@ -454,6 +470,35 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
         "load it.",
         DOCS["driver"],
         needs_root=True,
+    )
+    actions.extend(step)
+    step, rest = _own_fix_step(
+        rest,
+        _MODULE_REFUSED,
+        "kernel-module-refused",
+        "Find why the kernel refused the NVIDIA module (`dmesg | grep -i nvidia`): sign it for "
+        "Secure Boot, or install the module flavour this GPU needs.",
+        DOCS["driver"],
+        needs_root=True,
+    )
+    actions.extend(step)
+    step, rest = _own_fix_step(
+        rest,
+        _CONTAINER_RUNTIME_MISSING,
+        "container-toolkit",
+        "Install the NVIDIA Container Toolkit and register its runtime with Docker.",
+        DOCS["container-toolkit"],
+        needs_root=True,
+        kind="container",
+    )
+    actions.extend(step)
+    # WSL 2 reaches the Windows driver through /dev/dxg: nothing to load inside the VM
+    step, rest = _own_fix_step(
+        rest,
+        {"wsl-no-adapters"},
+        "wsl-gpu",
+        "Check `nvidia-smi` inside WSL 2 and the Windows NVIDIA driver with WSL support.",
+        DOCS["wsl"],
     )
     actions.extend(step)
     # the same text says the job or its container did not ask for the GPUs: that step comes
