@@ -313,6 +313,67 @@ _CONTAINER_RUNTIME_MISSING = frozenset({"container-no-gpu-driver", "docker-nvidi
 _APP_FOUND_NO_DEVICE = frozenset({"mlc-no-device-detected", "cycles-no-device-of-type"})
 
 
+# (patterns, step id, fallback words, docs key, needs root, kind): the pasted readings whose own
+# fix replaces `modprobe nvidia` when the driver is not loaded, in the order the plan takes them
+_OWN_STEPS_BEFORE_A_LOAD: Tuple[Tuple[AbstractSet[str], str, str, str, bool, str], ...] = (
+    # a notebook runtime without a GPU: nothing to load, the runtime type is the fix
+    (
+        frozenset({"colab-no-gpu-runtime"}),
+        "colab-gpu-runtime",
+        "Attach a GPU runtime to the notebook.",
+        "colab",
+        False,
+        "kernel",
+    ),
+    # an application's own device search found nothing (MLC LLM, Blender's Cycles): the cause
+    # may be the driver, the build's back ends or the GPU's architecture, so the row's checks
+    (
+        _APP_FOUND_NO_DEVICE,
+        "app-no-device",
+        "Check that the GPU and its driver are there (`nvidia-smi`).",
+        "driver",
+        False,
+        "kernel",
+    ),
+    # the module was never built for this kernel: `modprobe` has nothing to load until then
+    (
+        _MODULE_NOT_BUILT,
+        "kernel-module-build",
+        "Build the NVIDIA kernel module for the running kernel (its headers installed), then "
+        "load it.",
+        "driver",
+        True,
+        "kernel",
+    ),
+    (
+        _MODULE_REFUSED,
+        "kernel-module-refused",
+        "Find why the kernel refused the NVIDIA module (`dmesg | grep -i nvidia`): sign it for "
+        "Secure Boot, or install the module flavour this GPU needs.",
+        "driver",
+        True,
+        "kernel",
+    ),
+    (
+        _CONTAINER_RUNTIME_MISSING,
+        "container-toolkit",
+        "Install the NVIDIA Container Toolkit and register its runtime with Docker.",
+        "container-toolkit",
+        True,
+        "container",
+    ),
+    # WSL 2 reaches the Windows driver through /dev/dxg: nothing to load inside the VM
+    (
+        frozenset({"wsl-no-adapters"}),
+        "wsl-gpu",
+        "Check `nvidia-smi` inside WSL 2 and the Windows NVIDIA driver with WSL support.",
+        "wsl",
+        False,
+        "kernel",
+    ),
+)
+
+
 def _own_fix_step(
     findings: List[Finding],
     patterns: AbstractSet[str],
@@ -440,67 +501,13 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
             )
         )
         rest = []
-    # a notebook runtime without a GPU: nothing to load, the runtime type is the fix
-    step, rest = _own_fix_step(
-        rest,
-        {"colab-no-gpu-runtime"},
-        "colab-gpu-runtime",
-        "Attach a GPU runtime to the notebook.",
-        DOCS["colab"],
-    )
-    actions.extend(step)
-    # an application's own device search found nothing (MLC LLM, Blender's Cycles): the cause
-    # may be the driver, the build's back ends or the GPU's architecture, so the row's own
-    # checks are the step, not a kernel module loaded on a guess
-    step, rest = _own_fix_step(
-        rest,
-        _APP_FOUND_NO_DEVICE,
-        "app-no-device",
-        "Check that the GPU and its driver are there (`nvidia-smi`).",
-        DOCS["driver"],
-    )
-    actions.extend(step)
-    # the module was never built for this kernel: build it (headers, a matching driver or
-    # compiler), as the row says; `modprobe` has nothing to load until then
-    step, rest = _own_fix_step(
-        rest,
-        _MODULE_NOT_BUILT,
-        "kernel-module-build",
-        "Build the NVIDIA kernel module for the running kernel (its headers installed), then "
-        "load it.",
-        DOCS["driver"],
-        needs_root=True,
-    )
-    actions.extend(step)
-    step, rest = _own_fix_step(
-        rest,
-        _MODULE_REFUSED,
-        "kernel-module-refused",
-        "Find why the kernel refused the NVIDIA module (`dmesg | grep -i nvidia`): sign it for "
-        "Secure Boot, or install the module flavour this GPU needs.",
-        DOCS["driver"],
-        needs_root=True,
-    )
-    actions.extend(step)
-    step, rest = _own_fix_step(
-        rest,
-        _CONTAINER_RUNTIME_MISSING,
-        "container-toolkit",
-        "Install the NVIDIA Container Toolkit and register its runtime with Docker.",
-        DOCS["container-toolkit"],
-        needs_root=True,
-        kind="container",
-    )
-    actions.extend(step)
-    # WSL 2 reaches the Windows driver through /dev/dxg: nothing to load inside the VM
-    step, rest = _own_fix_step(
-        rest,
-        {"wsl-no-adapters"},
-        "wsl-gpu",
-        "Check `nvidia-smi` inside WSL 2 and the Windows NVIDIA driver with WSL support.",
-        DOCS["wsl"],
-    )
-    actions.extend(step)
+    # pasted readings whose own fix is the step, not a kernel module loaded on a guess (in
+    # order; each takes its findings out of those left)
+    for patterns, action_id, fallback, docs, needs_root, kind in _OWN_STEPS_BEFORE_A_LOAD:
+        step, rest = _own_fix_step(
+            rest, patterns, action_id, fallback, DOCS[docs], needs_root=needs_root, kind=kind
+        )
+        actions.extend(step)
     # the same text says the job or its container did not ask for the GPUs: that step comes
     # first, and loading a module on the node is only for when a GPU was given and is unseen
     not_requested = [f for f in findings if _pattern(f) in _NOT_REQUESTED]
