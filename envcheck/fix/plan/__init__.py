@@ -106,7 +106,7 @@ def build_plan(
     actions += framework_actions(ev, host, matrix, plan, target=target, framework=framework)
     reinstalls = any(a.kind == "install" and a.id.startswith("torch") for a in actions)
     actions += _pairing_actions(host, matrix, findings, skip_if=reinstalls)
-    actions += _driver_state_actions(host, findings)
+    actions += _driver_state_actions(host, findings, ev.value("nvidia_gpu") is False)
     actions += _ld_library_path_action(host, findings)
     actions += _persistence_action(host, findings)
     actions += _memlock_action(host, findings)

@@ -403,16 +403,11 @@ def _own_fix_step(
     return [step], [f for f in findings if f not in mine]
 
 
-def _no_nvidia_gpu_known(host: Host) -> bool:
-    """Nothing of the snapshot shows an NVIDIA GPU or driver (a pasted text that says the GPU is
-    another vendor's is believed only then)."""
-    from envcheck.checks._common import has_nvidia_gpus
-
-    drv = host.snapshot.driver
-    return has_nvidia_gpus(host.snapshot) is not True and not getattr(drv, "version", None)
-
-
-def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
+def _driver_state_actions(
+    host: Host, findings: List[Finding], no_nvidia_gpu: bool = False
+) -> List[Action]:
+    """``no_nvidia_gpu``: the evidence's judgment that this machine has no NVIDIA GPU (a pasted
+    text that says so is believed only where nothing shows one: fix.evidence)."""
     # a CDI spec missing or older than the driver: make the spec again (the system's file)
     actions, findings = _own_fix_step(
         findings,
@@ -454,7 +449,7 @@ def _driver_state_actions(host: Host, findings: List[Finding]) -> List[Action]:
     # the text says (or shows) the machine's GPU is another vendor's: no NVIDIA module to load,
     # the framework's build for that GPU is the step (the row's own words)
     stated = [f for f in rest if _pattern(f) in NO_NVIDIA_GPU_PATTERNS]
-    if stated and _no_nvidia_gpu_known(host):
+    if stated and no_nvidia_gpu:
         # a pasted "CPU-only build" finding is no fault there: its "install the GPU package"
         # would contradict the step (tensorflow/tensorflow#22041: a MacBook's Intel graphics)
         cpu_only = [f for f in findings if f.category == "cpu-only-build" and _pattern(f)]
